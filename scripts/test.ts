@@ -1,0 +1,77 @@
+/**
+ * `npm test`: type-check, lint (eslint + prettier), Node specs, Karma specs in headless Chromium,
+ * production build. Every step runs even when an earlier one fails, so one run shows everything;
+ * the exit code is non-zero if any step failed. Ends with each runner's summary and one total line.
+ */
+import { spawn } from "node:child_process";
+
+interface Step {
+  name: string;
+  command: string;
+  /** Reads "passed/failed" spec counts out of a runner's output, where it prints them. */
+  count?: (output: string) => { passed: number; failed: number } | undefined;
+}
+
+const jasmineCount = (output: string) => {
+  const match = /(\d+) specs?, (\d+) failures?/.exec(output);
+  return match ? { passed: Number(match[1]) - Number(match[2]), failed: Number(match[2]) } : undefined;
+};
+
+const karmaCount = (output: string) => {
+  const matches = [...output.matchAll(/Executed (\d+) of (\d+)(?: \((\d+) FAILED\))?/g)];
+  const last = matches[matches.length - 1];
+  if (!last) return undefined;
+  const failed = Number(last[3] ?? 0);
+  return { passed: Number(last[1]) - failed, failed };
+};
+
+const steps: Step[] = [
+  { name: "type-check", command: "npx tsc -p tsconfig.json --noEmit" },
+  { name: "lint", command: "npx eslint ." },
+  { name: "node specs", command: "npm run --silent test:node", count: jasmineCount },
+  { name: "browser specs", command: "npm run --silent test:browser", count: karmaCount },
+  { name: "build", command: "npm run --silent build" },
+];
+
+function run(step: Step): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    console.log(`\n=== ${step.name}: ${step.command}`);
+    const child = spawn(step.command, { shell: true, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    const keep = (chunk: Buffer, stream: NodeJS.WriteStream) => {
+      const text = chunk.toString();
+      output += text;
+      stream.write(text);
+    };
+    child.stdout.on("data", (chunk: Buffer) => keep(chunk, process.stdout));
+    child.stderr.on("data", (chunk: Buffer) => keep(chunk, process.stderr));
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+async function main(): Promise<void> {
+  const results: string[] = [];
+  let passed = 0;
+  let failed = 0;
+  let failedSteps = 0;
+  for (const step of steps) {
+    const started = Date.now();
+    const { code, output } = await run(step);
+    const counts = step.count?.(output);
+    if (counts) {
+      passed += counts.passed;
+      failed += counts.failed;
+    }
+    if (code !== 0) failedSteps += 1;
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const detail = counts ? `${counts.passed} passed, ${counts.failed} failed` : "";
+    results.push(`${code === 0 ? "ok  " : "FAIL"}  ${step.name.padEnd(14)} ${seconds.padStart(6)} s  ${detail}`);
+  }
+  console.log(`\n=== summary\n${results.join("\n")}`);
+  // A failed step without spec counts (type-check, lint, build) still counts as one failure.
+  const failedWithoutCounts = steps.filter((s, i) => !s.count && results[i].startsWith("FAIL")).length;
+  console.log(`tests: ${passed} passed, ${failed + failedWithoutCounts} failed`);
+  process.exit(failedSteps === 0 ? 0 : 1);
+}
+
+void main();

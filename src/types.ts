@@ -1,0 +1,242 @@
+import type { SchedulerLike } from "rxjs";
+
+/**
+ * The state of one run, as the service reports it.
+ *
+ * `inProgress` is the only non-terminal state. A state string the service sends that is not one
+ * of these is treated as "not finished" and surfaced as `inProgress` (the service document lists
+ * four states, but a new one must never make a client stop polling a run that costs money).
+ *
+ * ## Example
+ * ```ts
+ * const finished = (state: RunState) => TERMINAL_STATES.includes(state);
+ * ```
+ */
+export type RunState = "inProgress" | "success" | "failure" | "error";
+
+/**
+ * The states after which a run never changes again.
+ *
+ * ## Example
+ * ```ts
+ * if (TERMINAL_STATES.includes(snapshot.state)) console.log("finished");
+ * ```
+ */
+export const TERMINAL_STATES: readonly RunState[] = Object.freeze([
+  "success",
+  "failure",
+  "error",
+] as const);
+
+/**
+ * The service endpoints, by the names the service document uses. Errors and retry rules name them.
+ *
+ * ## Example
+ * ```ts
+ * const reads: Endpoint[] = ["getRun", "getBulkRuns"];
+ * ```
+ */
+export type Endpoint = "start" | "getRun" | "bulkStart" | "cancelBulk" | "getBulkRuns";
+
+/**
+ * What a single run looks like at one moment.
+ *
+ * ## Example
+ * ```ts
+ * const snapshot: RunSnapshot = { runId: 42, state: "inProgress", outputs: {} };
+ * ```
+ */
+export interface RunSnapshot {
+  /** The service's run id; absent in wait mode (the service sends none) and for reused results. */
+  runId?: string | number;
+  state: RunState;
+  /** `{}` while in progress; the spell's outputs once finished. */
+  outputs: Record<string, unknown>;
+}
+
+/**
+ * One row of a bulk snapshot. `pending` means the service does not show this run yet (bulk runs
+ * may appear late) or its chunk has not been submitted yet.
+ *
+ * ## Example
+ * ```ts
+ * const row: BulkRunEntry = { state: "pending", outputs: {} };
+ * ```
+ */
+export interface BulkRunEntry {
+  state: RunState | "pending";
+  outputs: Record<string, unknown>;
+}
+
+/**
+ * What `resumeBulk` needs to re-attach to a bulk run, e.g. after a reload. JSON-serialisable and
+ * free of secrets, so it can be stored in document settings.
+ *
+ * `groupIds[i]` is the bulk run of chunk `i`, whose size is `chunkSizes[i]`. While chunks are
+ * still queued `groupIds` is shorter than `chunkSizes`.
+ *
+ * ## Example
+ * ```ts
+ * localStorage.setItem("bulk", JSON.stringify(snapshot.resume));
+ * ```
+ */
+export interface BulkResumeToken {
+  spellId: string;
+  groupIds: string[];
+  chunkSizes: number[];
+}
+
+/**
+ * What a bulk run looks like at one moment.
+ *
+ * ## Example
+ * ```ts
+ * client.bulk("echo", rows).subscribe((s) => console.log(`${s.counts.success}/${s.total}`));
+ * ```
+ */
+export interface BulkSnapshot {
+  /** The first chunk's group id (`""` until it is known). */
+  groupId: string;
+  /** One group id per submitted chunk, in chunk order. */
+  groupIds: string[];
+  /** `runs[i]` belongs to `inputsList[i]`; always `inputsList.length` long. */
+  runs: BulkRunEntry[];
+  /** True once every run is visible and none is `inProgress` or `pending`. */
+  done: boolean;
+  total: number;
+  counts: Record<RunState | "pending", number>;
+  resume: BulkResumeToken;
+}
+
+/**
+ * Poll timing. The first poll waits `initialDelayMs`; each later interval is the previous one
+ * times `growth`, capped at `maxIntervalMs`. The next poll is always scheduled after the previous
+ * answer, so polls never overlap.
+ *
+ * ## Example
+ * ```ts
+ * new SpellClient({ ...connection, poll: { initialDelayMs: 100, maxIntervalMs: 2000 } });
+ * ```
+ */
+export interface PollOptions {
+  /** Delay before the first poll. @default 200 */
+  initialDelayMs?: number;
+  /** Interval after the first poll. @default 250 */
+  intervalMs?: number;
+  /** Factor applied to the interval after every poll. @default 1.25 */
+  growth?: number;
+  /** Largest interval. @default 5000 */
+  maxIntervalMs?: number;
+  /** How long a bulk group may answer 404 after bulkStart before that is an error. @default 30000 */
+  bulkVisibilityGraceMs?: number;
+}
+
+/**
+ * Retry timing for transient failures (see `shouldRetry` for which failures). Kept apart from
+ * poll timing: "still running" is not an error.
+ *
+ * ## Example
+ * ```ts
+ * new SpellClient({ ...connection, retry: { limit: 2, maxDelayMs: 5000 } });
+ * ```
+ */
+export interface RetryOptions {
+  /** Retries per request after the first attempt. @default 5 */
+  limit?: number;
+  /** Delay before the first retry; doubles each retry. @default 300 */
+  baseDelayMs?: number;
+  /** Largest backoff delay. @default 10000 */
+  maxDelayMs?: number;
+  /** Largest delay taken from a `Retry-After` header (clamped to this). @default 60000 */
+  maxRetryAfterMs?: number;
+  /** Fraction of the backoff delay randomly taken off (0 = none, 1 = full jitter). @default 0.3 */
+  jitter?: number;
+  /** Random source in [0, 1), injectable for deterministic specs. @default Math.random */
+  random?: () => number;
+}
+
+/**
+ * Pluggable memory of successful outputs, used by result reuse. The custom functions persist it.
+ *
+ * ## Example
+ * ```ts
+ * const store: ResultStore = { get: (k) => map.get(k), set: (k, v) => void map.set(k, v) };
+ * ```
+ */
+export interface ResultStore {
+  get(
+    key: string,
+  ): Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
+  set(key: string, outputs: Record<string, unknown>, ttlMs: number): Promise<void> | void;
+}
+
+/**
+ * Result reuse settings: identical `(service, spellId, inputs)` share one run in flight, and a
+ * success is remembered for `ttlMs`.
+ *
+ * ## Example
+ * ```ts
+ * new SpellClient({ ...connection, reuse: { ttlMs: 3_600_000 } });
+ * ```
+ */
+export interface ReuseOptions {
+  /** How long a success is reused. @default 86_400_000 (24 h) */
+  ttlMs?: number;
+  /** Where successes are kept. @default a `MemoryResultStore` of 1000 entries */
+  store?: ResultStore;
+}
+
+/**
+ * Options of `SpellClient`.
+ *
+ * ## Example
+ * ```ts
+ * const options: SpellClientOptions = {
+ *   apiKey: process.env.SPELL_API_KEY!,
+ *   baseUrl: "https://api.example.com",
+ *   pollBaseUrl: "https://poll.example.com",
+ * };
+ * ```
+ */
+export interface SpellClientOptions {
+  apiKey: string;
+  /** Host of start, bulkStart, cancelBulk and getBulkRuns (no trailing slash needed). */
+  baseUrl: string;
+  /** Host of getRun. */
+  pollBaseUrl: string;
+  /** Header carrying the key. @default "authorization" (`Bearer <key>`) */
+  authHeader?: "authorization" | "x-api-key";
+  /** @default the global fetch, else cross-fetch */
+  fetch?: typeof fetch;
+  /**
+   * Client-wide limit of runs in flight; more wait in a queue without sending anything. A single
+   * run holds one slot from start to its end; a bulk holds one slot per chunk, from that chunk's
+   * bulkStart until all its runs are finished. @default 8
+   */
+  maxInFlight?: number;
+  /** Largest bulkStart; longer lists go out as several bulk runs. @default 500 */
+  bulkChunkSize?: number;
+  /** Overall time limit of a wait-mode run. @default 120000 */
+  waitTimeoutMs?: number;
+  poll?: PollOptions;
+  retry?: RetryOptions;
+  /** Result reuse; off unless given here or asked per run. @default false */
+  reuse?: ReuseOptions | false;
+  /** Scheduler of every timer (poll, retry, timeout); a `TestScheduler` in specs. @default asyncScheduler */
+  scheduler?: SchedulerLike;
+}
+
+/**
+ * Per-run options of `SpellClient.run`.
+ *
+ * ## Example
+ * ```ts
+ * client.run("summarize", { text }, { wait: false, reuse: true });
+ * ```
+ */
+export interface RunOptions {
+  /** Wait mode (one long request) or polling mode. @default true */
+  wait?: boolean;
+  /** Share identical runs and reuse successes; overrides the client's `reuse`. */
+  reuse?: boolean;
+}

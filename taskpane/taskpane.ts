@@ -1,0 +1,2 @@
+// Placeholder: the task pane issue fills this file.
+export {};
