@@ -7,15 +7,22 @@
  * - `npm run dev-server` https://localhost:3000 with the Office dev certificates; Office.js is
  *                        served from @microsoft/office-js so the page also loads on a closed network.
  * - SPELLRUN_ADDIN_URL   where the production add-in is hosted; the manifest's dev URLs are rewritten.
+ * - SPELL_BASE_URL, SPELL_POLL_BASE_URL: the service the add-in's settings start with. Unset in
+ *   development, they are the emulator behind the dev server's proxy (/spell-api, /spell-poll):
+ *   the https page cannot call the plain-http emulator directly (mixed content), and the emulator
+ *   keeps its poll host on its own port behind the proxy. The API key is never built in.
  */
 const path = require("path");
 const fs = require("fs");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
+const { DefinePlugin } = require("webpack");
 
 const devUrl = "https://localhost:3000/";
 const devServerPort = Number(process.env.SPELLRUN_DEV_SERVER_PORT || 3000);
+const emulatorPort = Number(process.env.SPELL_EMULATOR_PORT || 3001);
+const emulatorPollPort = Number(process.env.SPELL_EMULATOR_POLL_PORT || 3002);
 const cdnOfficeJs = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 
 /** The Office dev certificates (office-addin-dev-certs), generated on first use, never installed silently. */
@@ -65,6 +72,14 @@ module.exports = async (env, options) => {
       ],
     },
     plugins: [
+      new DefinePlugin({
+        SPELLRUN_DEFAULT_BASE_URL: JSON.stringify(
+          process.env.SPELL_BASE_URL || (dev ? `https://localhost:${devServerPort}/spell-api` : "")
+        ),
+        SPELLRUN_DEFAULT_POLL_BASE_URL: JSON.stringify(
+          process.env.SPELL_POLL_BASE_URL || (dev ? `https://localhost:${devServerPort}/spell-poll` : "")
+        ),
+      }),
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./functions/functions.ts" }),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
@@ -89,6 +104,10 @@ module.exports = async (env, options) => {
         { directory: path.join(__dirname, "node_modules", "@microsoft", "office-js", "dist"), publicPath: "/office-js" },
       ],
       headers: { "Access-Control-Allow-Origin": "*" },
+      proxy: [
+        { context: ["/spell-api"], target: `http://127.0.0.1:${emulatorPort}`, pathRewrite: { "^/spell-api": "" } },
+        { context: ["/spell-poll"], target: `http://127.0.0.1:${emulatorPollPort}`, pathRewrite: { "^/spell-poll": "" } },
+      ],
       server: { type: "https", options: env.WEBPACK_BUILD ? undefined : await httpsOptions() },
       port: devServerPort,
       host: "localhost",
