@@ -21,7 +21,7 @@ export class EmulatorError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly options: EmulatorErrorOptions = {},
+    readonly options: EmulatorErrorOptions = {}
   ) {
     super(message);
   }

@@ -128,7 +128,7 @@ export class RunStore {
     spell: Spell,
     inputsList: Record<string, unknown>[],
     groupId: string,
-    lazy?: { groupVisibleAfterMs: number; runsPerPoll: number },
+    lazy?: { groupVisibleAfterMs: number; runsPerPoll: number }
   ): BulkGroup {
     const createdAt = this.now();
     const count = inputsList.length;
@@ -141,8 +141,7 @@ export class RunStore {
       for (let worker = 1; worker < workers.length; worker++) {
         if (workers[worker] < workers[free]) free = worker;
       }
-      const end =
-        workers[free] + this.durationOf(spell, inputsList[index]) * durationSpread(index);
+      const end = workers[free] + this.durationOf(spell, inputsList[index]) * durationSpread(index);
       workers[free] = end;
       finishAt[index] = end;
       if (end > lastFinishAt) lastFinishAt = end;

@@ -21,18 +21,54 @@ export interface SpellBehaviour {
 
 const POSITIVE_WORDS = new Set(
   "good great excellent love happy wonderful fantastic nice best awesome like enjoy pleased amazing superb".split(
-    " ",
-  ),
+    " "
+  )
 );
 const NEGATIVE_WORDS = new Set(
   "bad terrible awful hate sad horrible worst poor angry disappointing dislike broken slow ugly".split(
-    " ",
-  ),
+    " "
+  )
 );
 const DICTIONARIES: Record<string, Record<string, string>> = {
-  es: { hello: "hola", world: "mundo", good: "bueno", morning: "mañana", thank: "gracias", you: "tú", cat: "gato", dog: "perro", the: "el", and: "y", is: "es" },
-  fr: { hello: "bonjour", world: "monde", good: "bon", morning: "matin", thank: "merci", you: "vous", cat: "chat", dog: "chien", the: "le", and: "et", is: "est" },
-  de: { hello: "hallo", world: "Welt", good: "gut", morning: "Morgen", thank: "danke", you: "du", cat: "Katze", dog: "Hund", the: "der", and: "und", is: "ist" },
+  es: {
+    hello: "hola",
+    world: "mundo",
+    good: "bueno",
+    morning: "mañana",
+    thank: "gracias",
+    you: "tú",
+    cat: "gato",
+    dog: "perro",
+    the: "el",
+    and: "y",
+    is: "es",
+  },
+  fr: {
+    hello: "bonjour",
+    world: "monde",
+    good: "bon",
+    morning: "matin",
+    thank: "merci",
+    you: "vous",
+    cat: "chat",
+    dog: "chien",
+    the: "le",
+    and: "et",
+    is: "est",
+  },
+  de: {
+    hello: "hallo",
+    world: "Welt",
+    good: "gut",
+    morning: "Morgen",
+    thank: "danke",
+    you: "du",
+    cat: "Katze",
+    dog: "Hund",
+    the: "der",
+    and: "und",
+    is: "ist",
+  },
 };
 const EMAIL_PATTERN = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 

@@ -165,7 +165,7 @@ export interface RetryOptions {
  */
 export interface ResultStore {
   get(
-    key: string,
+    key: string
   ): Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
   set(key: string, outputs: Record<string, unknown>, ttlMs: number): Promise<void> | void;
 }

@@ -1,5 +1,10 @@
 import { setTimeout as delay } from "node:timers/promises";
-import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from "fastify";
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from "fastify";
 import { isAuthorized } from "../auth.js";
 import { EmulatorError } from "../emulatorError.js";
 import type { EmulatorContext } from "../emulatorContext.js";
@@ -28,7 +33,7 @@ export function dropConnection(request: FastifyRequest, reply: FastifyReply): Fa
 
 /**
  * The hooks every Spell endpoint runs, in order: count the request, check the key (401), add
- * latency, then draw the faults: dropped connection, 429 with Retry-After, 503, 500 on reads.
+ * latency, then draw the faults: 429 with Retry-After, 503, 500 on reads, dropped connection.
  * They run after the body is parsed and before the handler, so a 429 or 503 never starts a run.
  *
  * @example
@@ -40,7 +45,7 @@ export function dropConnection(request: FastifyRequest, reply: FastifyReply): Fa
  */
 export function endpointHooks(
   context: EmulatorContext,
-  endpoint: Endpoint,
+  endpoint: Endpoint
 ): { onRequest: onRequestHookHandler; preHandler: preHandlerHookHandler } {
   const onRequest: onRequestHookHandler = async (request) => {
     context.stats.requests[endpoint]++;
@@ -49,7 +54,7 @@ export function endpointHooks(
       throw new EmulatorError(
         401,
         "unauthorized",
-        "Missing or wrong API key: send Authorization: Bearer <key> or x-api-key: <key>",
+        "Missing or wrong API key: send Authorization: Bearer <key> or x-api-key: <key>"
       );
     }
     const latencyMs = context.faults.options.latencyMs ?? 0;
@@ -62,6 +67,30 @@ export function endpointHooks(
   const preHandler: preHandlerHookHandler = async (request, reply) => {
     const faults = context.faults;
     const options = faults.options;
+    if (faults.roll(endpoint, options.rate429)) {
+      countFault(context, "429");
+      const retryAfter = String(options.retryAfterSeconds ?? 1);
+      throw new EmulatorError(
+        429,
+        "rate_limited",
+        `Too many requests; retry after ${retryAfter} s`,
+        {
+          headers: { "retry-after": retryAfter },
+        }
+      );
+    }
+    if (faults.roll(endpoint, options.rate503)) {
+      countFault(context, "503");
+      throw new EmulatorError(
+        503,
+        "unavailable",
+        "Service temporarily unavailable; nothing was started"
+      );
+    }
+    if (READS.has(endpoint) && faults.roll(endpoint, options.rate500OnReads)) {
+      countFault(context, "500");
+      throw new EmulatorError(500, "internal_error", "Injected internal error on a read");
+    }
     if (faults.roll(endpoint, options.dropRate)) {
       countFault(context, "drop");
       if (MUTATING.has(endpoint) && (options.dropPhase ?? "after") === "after") {
@@ -70,21 +99,6 @@ export function endpointHooks(
         dropConnection(request, reply);
         return;
       }
-    }
-    if (faults.roll(endpoint, options.rate429)) {
-      countFault(context, "429");
-      const retryAfter = String(options.retryAfterSeconds ?? 1);
-      throw new EmulatorError(429, "rate_limited", `Too many requests; retry after ${retryAfter} s`, {
-        headers: { "retry-after": retryAfter },
-      });
-    }
-    if (faults.roll(endpoint, options.rate503)) {
-      countFault(context, "503");
-      throw new EmulatorError(503, "unavailable", "Service temporarily unavailable; nothing was started");
-    }
-    if (READS.has(endpoint) && faults.roll(endpoint, options.rate500OnReads)) {
-      countFault(context, "500");
-      throw new EmulatorError(500, "internal_error", "Injected internal error on a read");
     }
   };
 

@@ -22,7 +22,7 @@ export class SpellHttpError extends SpellError {
     readonly body: unknown,
     readonly method: string,
     readonly endpoint: string,
-    readonly retryAfterMs?: number,
+    readonly retryAfterMs?: number
   ) {
     super(`${method} /spells/${endpoint} failed with HTTP ${status}${describeBody(body)}`);
   }

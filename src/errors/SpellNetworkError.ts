@@ -20,7 +20,7 @@ export class SpellNetworkError extends SpellError {
   constructor(
     readonly method: string,
     readonly endpoint: string,
-    cause: unknown,
+    cause: unknown
   ) {
     super(`${method} /spells/${endpoint} failed: ${describeCause(cause)}`, { cause });
     this.connectionRefused = hasErrorCode(cause, "ECONNREFUSED");

@@ -16,7 +16,7 @@ export class SpellProtocolError extends SpellError {
     readonly method: string,
     readonly endpoint: string,
     problem: string,
-    readonly body: unknown,
+    readonly body: unknown
   ) {
     super(`${method} /spells/${endpoint} answered an unexpected body: ${problem}`);
   }

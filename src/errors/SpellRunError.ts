@@ -20,11 +20,11 @@ export class SpellRunError extends SpellError {
     readonly state: RunState,
     readonly outputs: Record<string, unknown>,
     readonly runId?: string | number,
-    detail?: string,
+    detail?: string
   ) {
     super(
       detail ??
-        `Spell run${runId === undefined ? "" : ` ${String(runId)}`} ended in state "${state}"`,
+        `Spell run${runId === undefined ? "" : ` ${String(runId)}`} ended in state "${state}"`
     );
   }
 }

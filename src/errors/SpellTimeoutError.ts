@@ -20,11 +20,11 @@ export class SpellTimeoutError extends SpellError {
   constructor(
     readonly method: string,
     readonly endpoint: string,
-    readonly timeoutMs: number,
+    readonly timeoutMs: number
   ) {
     super(
       `${method} /spells/${endpoint} did not answer within ${timeoutMs} ms; ` +
-        `use polling mode ({ wait: false }) for long-running spells`,
+        `use polling mode ({ wait: false }) for long-running spells`
     );
   }
 }

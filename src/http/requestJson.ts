@@ -40,7 +40,7 @@ export interface JsonRequest {
 export function requestJson(
   fetchFn: typeof fetch,
   request: JsonRequest,
-  redact: (text: string) => string,
+  redact: (text: string) => string
 ): Observable<unknown> {
   return new Observable<unknown>((subscriber) => {
     const controller = new AbortController();
@@ -53,7 +53,11 @@ export function requestJson(
       try {
         response = await fetchFn(request.url, {
           method: request.method,
-          headers: request.headers,
+          // Content-Type only with a body: servers reject an empty JSON body on GET.
+          headers:
+            request.body === undefined
+              ? request.headers
+              : { ...request.headers, "Content-Type": "application/json" },
           body: request.body === undefined ? undefined : JSON.stringify(request.body),
           signal: controller.signal,
         });
@@ -74,7 +78,7 @@ export function requestJson(
           body === undefined ? text : body,
           request.method,
           request.endpoint,
-          parseRetryAfter(response.headers.get("retry-after"), Date.now()),
+          parseRetryAfter(response.headers.get("retry-after"), Date.now())
         );
       }
       if (body === undefined) {
@@ -93,7 +97,7 @@ export function requestJson(
         settled = true;
         // After an abort nobody listens any more; the subscriber is already closed.
         if (!controller.signal.aborted) subscriber.error(error);
-      },
+      }
     );
 
     return () => {

@@ -8,11 +8,16 @@
  * ```
  * @internal
  */
-export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
+export function parseRetryAfter(
+  value: string | null | undefined,
+  nowMs: number
+): number | undefined {
   if (value === null || value === undefined) return undefined;
   const text = value.trim();
   if (text === "") return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // An HTTP date always names a weekday or month; this keeps "-3" from parsing as a year.
+  if (!/[a-z]/i.test(text)) return undefined;
   const dateMs = Date.parse(text);
   if (Number.isNaN(dateMs)) return undefined;
   return Math.max(0, dateMs - nowMs);

@@ -65,7 +65,7 @@ export function pollIntervalMs(pollIndex: number, options: Required<PollOptions>
 export function pollUntilDone<T>(
   isDone: (answer: T) => boolean,
   options: PollOptions = {},
-  scheduler: SchedulerLike = asyncScheduler,
+  scheduler: SchedulerLike = asyncScheduler
 ): MonoTypeOperatorFunction<T> {
   const settings: Required<PollOptions> = { ...DEFAULT_POLL, ...options };
   return (request$) => {
@@ -76,8 +76,8 @@ export function pollUntilDone<T>(
       expand((answer, index) =>
         isDone(answer)
           ? EMPTY
-          : timer(pollIntervalMs(index, settings), scheduler).pipe(concatMap(ask)),
-      ),
+          : timer(pollIntervalMs(index, settings), scheduler).pipe(concatMap(ask))
+      )
     );
   };
 }

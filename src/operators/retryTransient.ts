@@ -1,4 +1,11 @@
-import { asyncScheduler, retry, throwError, timer, type MonoTypeOperatorFunction, type SchedulerLike } from "rxjs";
+import {
+  asyncScheduler,
+  retry,
+  throwError,
+  timer,
+  type MonoTypeOperatorFunction,
+  type SchedulerLike,
+} from "rxjs";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import type { Endpoint, RetryOptions } from "../types.js";
 import { shouldRetry } from "./shouldRetry.js";
@@ -26,7 +33,7 @@ export const DEFAULT_RETRY: Required<RetryOptions> = {
 export function retryDelayMs(
   retryCount: number,
   retryAfterMs: number | undefined,
-  options: Required<RetryOptions>,
+  options: Required<RetryOptions>
 ): number {
   if (retryAfterMs !== undefined) {
     return Math.min(Math.max(0, retryAfterMs), options.maxRetryAfterMs);
@@ -60,7 +67,7 @@ export function retryDelayMs(
 export function retryTransient<T>(
   endpoint: Endpoint,
   options: RetryOptions = {},
-  scheduler: SchedulerLike = asyncScheduler,
+  scheduler: SchedulerLike = asyncScheduler
 ): MonoTypeOperatorFunction<T> {
   const settings: Required<RetryOptions> = { ...DEFAULT_RETRY, ...options };
   return retry({

@@ -1,0 +1,149 @@
+/**
+ * Benchmark: a sheet of 10,000 =SPELL.RUN formulas over 1,000 distinct inputs, recalculated at
+ * once as Excel does, against the emulator, versus the same 1,000 inputs as one `client.bulk`.
+ *
+ * Prints runs started, peak runs in flight (the emulator's counters) and wall time, with the
+ * ratio to the bulk baseline measured in the same run; then the same sheet after a reload of the
+ * add-in (remembered results), and the table as one =SPELL.BULK.
+ *
+ *   npx tsx bench/functions.ts [--time-scale 0.1] [--calls 10000] [--distinct 1000]
+ *
+ * Node has no Excel: the functions run with their Node fallbacks (in-memory storage in place of
+ * OfficeRuntime.storage, plain error objects in place of CustomFunctions.Error).
+ */
+import { startEmulator } from "../emulator/startEmulator.js";
+import { streamBulk } from "../functions/bulkSpell.js";
+import { spellRun } from "../functions/functions.js";
+import { saveSettings } from "../functions/settings.js";
+import { memoryStorage, useSettingsStorage } from "../functions/settingsStorage.js";
+import { resetSharedClient } from "../functions/sharedClient.js";
+import { SpellClient } from "../src/index.js";
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+const timeScale = option("time-scale", 0.1);
+const calls = option("calls", 10_000);
+const distinct = option("distinct", 1_000);
+const maxInFlight = 8;
+
+/** The inputs of formula `index`: a two-row range as Excel passes it. */
+const rangeOf = (index: number): unknown[][] => [
+  ["text", "row"],
+  [`Text number ${index % distinct}`, index % distinct],
+];
+
+/** A cancelable invocation as Excel passes it (never cancelled here). */
+const invocation = (): CustomFunctions.CancelableInvocation => ({
+  isInValuePreview: false as unknown as string,
+});
+
+interface Row {
+  scenario: string;
+  runs: number;
+  peak: number;
+  requests: number;
+  ms: number;
+}
+
+async function main(): Promise<void> {
+  const emulator = await startEmulator({ timeScale });
+  const rows: Row[] = [];
+  try {
+    useSettingsStorage(memoryStorage());
+    await saveSettings({
+      apiKey: emulator.apiKey,
+      baseUrl: emulator.baseUrl,
+      pollBaseUrl: emulator.pollBaseUrl,
+      maxInFlight,
+    });
+
+    const measure = async (scenario: string, work: () => Promise<void>) => {
+      emulator.resetStats();
+      const started = performance.now();
+      await work();
+      const ms = performance.now() - started;
+      const { stats } = emulator;
+      rows.push({
+        scenario,
+        runs: stats.runsCreated + stats.bulkRunsCreated,
+        peak: stats.peakInFlight,
+        requests: Object.values(stats.requests).reduce((sum, count) => sum + count, 0),
+        ms,
+      });
+    };
+
+    await measure(`${calls} x SPELL.RUN (${distinct} distinct)`, async () => {
+      const results = await Promise.all(
+        Array.from({ length: calls }, (_, index) => spellRun("echo", rangeOf(index), [["row"]], invocation()))
+      );
+      results.forEach((result, index) => {
+        if (result[0][0] !== index % distinct) throw new Error(`formula ${index} got ${String(result[0][0])}`);
+      });
+    });
+
+    await measure(`same sheet after a reload (remembered)`, async () => {
+      await resetSharedClient();
+      await Promise.all(
+        Array.from({ length: calls }, (_, index) => spellRun("echo", rangeOf(index), [["row"]], invocation()))
+      );
+    });
+
+    await measure(`${distinct} inputs as one client.bulk (baseline)`, async () => {
+      const client = new SpellClient({
+        apiKey: emulator.apiKey,
+        baseUrl: emulator.baseUrl,
+        pollBaseUrl: emulator.pollBaseUrl,
+        maxInFlight,
+      });
+      const inputsList = Array.from({ length: distinct }, (_, index) => ({ text: `Text number ${index}`, row: index }));
+      const runs = await client.bulkOutputs("echo", inputsList);
+      if (runs.some((run) => run.state !== "success")) throw new Error("a bulk run did not succeed");
+    });
+
+    await measure(`${distinct}-row table as one SPELL.BULK (fresh inputs)`, async () => {
+      const table: unknown[][] = [["text", "row", "bulk"]];
+      for (let index = 0; index < distinct; index++) table.push([`Text number ${index}`, index, true]);
+      const results: unknown[] = [];
+      await streamBulk("echo", table, [["row"]], {
+        isInValuePreview: false as unknown as string,
+        setResult: (value) => void results.push(value),
+      });
+      const final = results[results.length - 1] as unknown[][];
+      if (!Array.isArray(final) || final[distinct][0] !== distinct - 1) throw new Error("SPELL.BULK did not finish");
+    });
+  } finally {
+    await emulator.close();
+  }
+
+  const baseline = rows[2].ms;
+  console.log(`\nspellrun custom functions benchmark (emulator timeScale ${timeScale}, maxInFlight ${maxInFlight})\n`);
+  console.log(
+    ["scenario".padEnd(46), "runs".padStart(6), "peak".padStart(6), "requests".padStart(9), "wall ms".padStart(9), "vs bulk".padStart(8)].join(" ")
+  );
+  for (const row of rows) {
+    console.log(
+      [
+        row.scenario.padEnd(46),
+        String(row.runs).padStart(6),
+        String(row.peak).padStart(6),
+        String(row.requests).padStart(9),
+        row.ms.toFixed(0).padStart(9),
+        `${(row.ms / baseline).toFixed(2)}x`.padStart(8),
+      ].join(" ")
+    );
+  }
+  console.log(
+    `\nruns: runs created at the emulator; peak: most runs in progress at once (single + bulk); ` +
+      `vs bulk: wall time / the client.bulk baseline.`
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

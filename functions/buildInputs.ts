@@ -1,0 +1,50 @@
+import { cellToInputValue } from "./cellToInputValue.js";
+import { excelError } from "./excelError.js";
+import { isBlankCell } from "./isBlankCell.js";
+import { EXCEL_CELL_CHARACTER_LIMIT } from "./toCellValue.js";
+
+/**
+ * `SPELL.INPUTS(name1, value1, [name2, value2], ...)`: pairs of a name and a value (a single cell,
+ * or a range, which becomes a list) into the JSON text of an inputs object for `SPELL.RUN`.
+ * Excel passes the repeating argument as one array of 2-D arrays, one per argument.
+ *
+ * ## Example
+ * ```ts
+ * buildInputs([[["text"]], [["Hello"]], [["language"]], [["fr"]]]); // '{"text":"Hello","language":"fr"}'
+ * ```
+ *
+ * @param namesAndValues The repeating argument: name, value, name, value, ...
+ * @return JSON text of the inputs object.
+ * @throws `#VALUE!` for an odd count, an empty or non-text name, a name given twice, or JSON text
+ *   longer than an Excel value holds.
+ */
+export function buildInputs(namesAndValues: unknown[]): string {
+  const args = Array.isArray(namesAndValues) ? namesAndValues : [namesAndValues];
+  if (args.length === 0 || args.length % 2 !== 0) {
+    throw excelError(
+      "#VALUE!",
+      `SPELL.INPUTS needs pairs of a name and a value, e.g. SPELL.INPUTS("text", A2, "language", B2); it got ${args.length} argument${args.length === 1 ? "" : "s"}.`,
+    );
+  }
+  const inputs: Record<string, unknown> = {};
+  for (let index = 0; index < args.length; index += 2) {
+    const name = cellToInputValue(args[index]);
+    const position = index + 1;
+    if (typeof name !== "string" || isBlankCell(name)) {
+      throw excelError("#VALUE!", `SPELL.INPUTS argument ${position} must be an input name (text), not ${isBlankCell(name) ? "empty" : Array.isArray(name) ? "a range" : typeof name}.`);
+    }
+    const trimmed = name.trim();
+    if (Object.prototype.hasOwnProperty.call(inputs, trimmed)) {
+      throw excelError("#VALUE!", `SPELL.INPUTS names "${trimmed}" twice.`);
+    }
+    inputs[trimmed] = cellToInputValue(args[index + 1]);
+  }
+  const text = JSON.stringify(inputs);
+  if (text.length > EXCEL_CELL_CHARACTER_LIMIT) {
+    throw excelError(
+      "#VALUE!",
+      `These inputs make ${text.length} characters of JSON, more than an Excel value holds (${EXCEL_CELL_CHARACTER_LIMIT}). Give SPELL.RUN a range of names and values instead.`,
+    );
+  }
+  return text;
+}

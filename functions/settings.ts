@@ -1,0 +1,207 @@
+import { runtimeSingleton } from "./runtimeSingleton.js";
+import { SettingsError } from "./SettingsError.js";
+import { settingsStorage } from "./settingsStorage.js";
+
+/**
+ * What the add-in needs to reach the Spell Run service, and how carefully it spends runs.
+ * Kept in the add-in's storage (`OfficeRuntime.storage`), never in the workbook.
+ *
+ * ## Example
+ * ```ts
+ * const settings: SpellSettings = { ...DEFAULT_SETTINGS, apiKey: "sk-..." };
+ * ```
+ */
+export interface SpellSettings {
+  /** The Spell Run API key; `""` until the user sets one. */
+  apiKey: string;
+  /** Host of start, bulkStart, cancelBulk and getBulkRuns. */
+  baseUrl: string;
+  /** Host of getRun. */
+  pollBaseUrl: string;
+  /** Header form of the key: `Authorization: Bearer <key>` or `x-api-key: <key>`. */
+  authHeader: "authorization" | "x-api-key";
+  /** Runs in flight at once for the whole add-in; more formulas wait in a queue. */
+  maxInFlight: number;
+  /** How long a successful result is remembered and reused, in ms; 0 = not remembered. */
+  rememberMs: number;
+}
+
+/**
+ * Where the local Spell service emulator listens (`npm run emulator`); the default service until
+ * the user sets a real one. The one place to change when the emulator moves.
+ *
+ * ## Example
+ * ```ts
+ * await saveSettings({ ...EMULATOR_ADDRESSES });
+ * ```
+ */
+export const EMULATOR_ADDRESSES = Object.freeze({
+  baseUrl: "http://127.0.0.1:3001",
+  pollBaseUrl: "http://127.0.0.1:3002",
+});
+
+/**
+ * The settings before the user changes anything.
+ *
+ * ## Example
+ * ```ts
+ * if (settings.baseUrl === DEFAULT_SETTINGS.baseUrl) console.log("using the emulator");
+ * ```
+ */
+export const DEFAULT_SETTINGS: Readonly<SpellSettings> = Object.freeze({
+  apiKey: "",
+  ...EMULATOR_ADDRESSES,
+  authHeader: "authorization",
+  maxInFlight: 8,
+  rememberMs: 24 * 60 * 60 * 1000,
+});
+
+/** Storage key of the settings object. */
+const SETTINGS_KEY = "spellrun.settings";
+/** Upper bounds that keep a typo from flooding the service or pinning results for years. */
+const MAX_IN_FLIGHT = 64;
+const MAX_REMEMBER_MS = 366 * 24 * 60 * 60 * 1000;
+
+/**
+ * Reads the settings. Missing or unusable stored values fall back to their defaults, so a
+ * damaged store never stops the add-in.
+ *
+ * ## Example
+ * ```ts
+ * const { baseUrl, apiKey } = await loadSettings();
+ * ```
+ *
+ * @return The current settings.
+ */
+export async function loadSettings(): Promise<SpellSettings> {
+  let stored: unknown;
+  try {
+    const text = await settingsStorage().getItem(SETTINGS_KEY);
+    stored = text ? JSON.parse(text) : {};
+  } catch {
+    stored = {};
+  }
+  const settings: SpellSettings = { ...DEFAULT_SETTINGS };
+  if (stored && typeof stored === "object") {
+    for (const [name, value] of Object.entries(stored)) {
+      if (!(name in DEFAULT_SETTINGS)) continue;
+      try {
+        Object.assign(settings, checkedSetting(name as keyof SpellSettings, value));
+      } catch {
+        // An unusable stored value keeps its default.
+      }
+    }
+  }
+  return settings;
+}
+
+/**
+ * Changes some settings, stores them and tells every `onSettingsChanged` listener (in every
+ * bundle of the runtime). Saves are applied one after another, so two quick saves never lose
+ * each other's changes.
+ *
+ * ## Example
+ * ```ts
+ * await saveSettings({ apiKey: input.value, maxInFlight: 4 });
+ * ```
+ *
+ * @param patch The settings to change; others keep their values.
+ * @return The settings after the change.
+ * @throws SettingsError when a value is not acceptable (nothing is saved then).
+ */
+export function saveSettings(patch: Partial<SpellSettings>): Promise<SpellSettings> {
+  const state = settingsState();
+  const saved = state.saving.then(async () => {
+    const changes: Partial<SpellSettings> = {};
+    for (const [name, value] of Object.entries(patch)) {
+      if (value === undefined) continue;
+      if (!(name in DEFAULT_SETTINGS)) {
+        throw new SettingsError(name, `"${name}" is not a spellrun setting.`);
+      }
+      Object.assign(changes, checkedSetting(name as keyof SpellSettings, value));
+    }
+    const settings = { ...(await loadSettings()), ...changes };
+    await settingsStorage().setItem(SETTINGS_KEY, JSON.stringify(settings));
+    for (const listener of [...state.listeners]) {
+      try {
+        listener({ ...settings });
+      } catch {
+        // One failing listener must not keep the others from hearing about the change.
+      }
+    }
+    return settings;
+  });
+  state.saving = saved.catch(() => undefined);
+  return saved;
+}
+
+/**
+ * Calls `listener` after every `saveSettings`, from any bundle of the runtime.
+ *
+ * ## Example
+ * ```ts
+ * const stop = onSettingsChanged((settings) => render(settings));
+ * // later
+ * stop();
+ * ```
+ *
+ * @param listener Gets the settings after each change.
+ * @return A function that stops the calls.
+ */
+export function onSettingsChanged(listener: (settings: SpellSettings) => void): () => void {
+  const { listeners } = settingsState();
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+function settingsState(): {
+  listeners: Set<(settings: SpellSettings) => void>;
+  saving: Promise<unknown>;
+} {
+  return runtimeSingleton("settings", () => ({ listeners: new Set(), saving: Promise.resolve() }));
+}
+
+/** Validates one setting and returns it normalised, as a one-field patch. */
+function checkedSetting(name: keyof SpellSettings, value: unknown): Partial<SpellSettings> {
+  switch (name) {
+    case "apiKey":
+      // Never echo the value: it is a secret.
+      if (typeof value !== "string") throw new SettingsError(name, "The API key must be text.");
+      return { apiKey: value.trim() };
+    case "baseUrl":
+    case "pollBaseUrl":
+      return { [name]: checkedUrl(name, value) };
+    case "authHeader":
+      if (value !== "authorization" && value !== "x-api-key") {
+        throw new SettingsError(name, `authHeader must be "authorization" or "x-api-key".`);
+      }
+      return { authHeader: value };
+    case "maxInFlight":
+      if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > MAX_IN_FLIGHT) {
+        throw new SettingsError(name, `maxInFlight must be a whole number from 1 to ${MAX_IN_FLIGHT}.`);
+      }
+      return { maxInFlight: value as number };
+    case "rememberMs":
+      if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_REMEMBER_MS) {
+        throw new SettingsError(name, "rememberMs must be a whole number of milliseconds, up to a year.");
+      }
+      return { rememberMs: value as number };
+  }
+}
+
+function checkedUrl(name: string, value: unknown): string {
+  let url: URL | undefined;
+  try {
+    url = typeof value === "string" ? new URL(value.trim()) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new SettingsError(name, `${name} must be an http:// or https:// address.`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    // A key pasted into the address would end up in every request line and log.
+    throw new SettingsError(name, `${name} must not contain a user name, password, query or fragment.`);
+  }
+  return url.href.replace(/\/+$/, "");
+}

@@ -1,0 +1,85 @@
+import { SpellClient } from "../src/index.js";
+import { MissingApiKeyError } from "./MissingApiKeyError.js";
+import { forgetRememberedResultsInMemory, rememberedResults } from "./rememberedResults.js";
+import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.js";
+import { runtimeSingleton } from "./runtimeSingleton.js";
+
+interface SharedClientState {
+  client?: Promise<{ client: SpellClient; settings: SpellSettings }>;
+  stopListening?: () => void;
+}
+
+/**
+ * The runtime's one `SpellClient`, used by every custom function and the task pane, so that
+ * identical calls share one run, successes are remembered across reloads (`rememberedResults`),
+ * and the in-flight limit holds for the whole add-in. Built from the settings on first use and
+ * rebuilt after every `saveSettings`.
+ *
+ * ## Example
+ * ```ts
+ * const client = await sharedClient();
+ * client.run("summarize", { text }, { wait: false }).subscribe(console.log);
+ * ```
+ *
+ * @return The client.
+ * @throws MissingApiKeyError when no key is set.
+ */
+export async function sharedClient(): Promise<SpellClient> {
+  return (await sharedClientWithSettings()).client;
+}
+
+/**
+ * The shared client and the settings it was built from (error messages name the service).
+ *
+ * ## Example
+ * ```ts
+ * const { client, settings } = await sharedClientWithSettings();
+ * ```
+ *
+ * @return The client and its settings.
+ * @throws MissingApiKeyError when no key is set.
+ */
+export function sharedClientWithSettings(): Promise<{ client: SpellClient; settings: SpellSettings }> {
+  const state = clientState();
+  state.stopListening ??= onSettingsChanged(() => {
+    state.client = undefined;
+  });
+  if (!state.client) {
+    const building = loadSettings().then((settings) => {
+      if (!settings.apiKey) throw new MissingApiKeyError();
+      const client = new SpellClient({
+        apiKey: settings.apiKey,
+        baseUrl: settings.baseUrl,
+        pollBaseUrl: settings.pollBaseUrl,
+        authHeader: settings.authHeader,
+        maxInFlight: settings.maxInFlight,
+        reuse: { ttlMs: settings.rememberMs, store: rememberedResults() },
+      });
+      return { client, settings };
+    });
+    state.client = building;
+    // A missing key is not remembered: the next call reads the settings again.
+    building.catch(() => {
+      if (state.client === building) state.client = undefined;
+    });
+  }
+  return state.client;
+}
+
+/**
+ * Drops the shared client and the in-memory remembered results (after writing them), as a reload
+ * of the add-in would; the next call builds both from storage. For specs and benchmarks.
+ *
+ * ## Example
+ * ```ts
+ * await resetSharedClient();
+ * ```
+ */
+export async function resetSharedClient(): Promise<void> {
+  clientState().client = undefined;
+  await forgetRememberedResultsInMemory();
+}
+
+function clientState(): SharedClientState {
+  return runtimeSingleton("sharedClient", () => ({}));
+}

@@ -1,0 +1,376 @@
+import {
+  asyncScheduler,
+  catchError,
+  defer,
+  finalize,
+  from,
+  mergeMap,
+  Observable,
+  of,
+  ReplaySubject,
+  share,
+  tap,
+  throwError,
+  type SchedulerLike,
+} from "rxjs";
+import { SpellError } from "./errors/SpellError.js";
+import { SpellApi } from "./http/SpellApi.js";
+import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulkSnapshots.js";
+import { canonicalJson } from "./internal/canonicalJson.js";
+import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
+import { onStateChanges, pollRun, startAndPollRun, waitRun } from "./internal/runSnapshots.js";
+import { MemoryResultStore } from "./MemoryResultStore.js";
+import { DEFAULT_POLL } from "./operators/pollUntilDone.js";
+import type {
+  BulkResumeToken,
+  BulkRunEntry,
+  BulkSnapshot,
+  PollOptions,
+  ResultStore,
+  RunOptions,
+  RunSnapshot,
+  SpellClientOptions,
+} from "./types.js";
+
+/** Defaults of `SpellClientOptions`, documented there. */
+const DEFAULT_MAX_IN_FLIGHT = 8;
+const DEFAULT_BULK_CHUNK_SIZE = 500;
+const DEFAULT_WAIT_TIMEOUT_MS = 120_000;
+const DEFAULT_REUSE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Options of the promise helpers: the run options plus an `AbortSignal` that unsubscribes.
+ *
+ * ## Example
+ * ```ts
+ * await client.runOutputs("summarize", { text }, { wait: false, signal: AbortSignal.timeout(60_000) });
+ * ```
+ */
+export interface PromiseRunOptions extends RunOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * A client of the Spell Run service where every run is a cold Observable: nothing is sent until
+ * you subscribe, and unsubscribing stops everything (requests aborted, timers cleared, unfinished
+ * bulk groups cancelled).
+ *
+ * ## Example
+ * ```ts
+ * const client = new SpellClient({ apiKey, baseUrl, pollBaseUrl });
+ * client.run("summarize", { text: "A long text" }, { wait: false }).subscribe({
+ *   next: (snapshot) => console.log(snapshot.state, snapshot.outputs),
+ *   error: (error) => console.error(error.message),
+ * });
+ * ```
+ */
+export class SpellClient {
+  private readonly api: SpellApi;
+  private readonly limiter: ConcurrencyLimiter;
+  private readonly scheduler: SchedulerLike;
+  private readonly poll: PollOptions;
+  private readonly waitTimeoutMs: number;
+  private readonly bulkChunkSize: number;
+  private readonly service: string;
+  private readonly inFlightByKey = new Map<string, Observable<RunSnapshot>>();
+  private store: ResultStore | undefined;
+
+  constructor(private readonly options: SpellClientOptions) {
+    this.api = new SpellApi(options);
+    this.scheduler = options.scheduler ?? asyncScheduler;
+    this.limiter = new ConcurrencyLimiter(options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+    this.poll = { ...DEFAULT_POLL, ...options.poll };
+    this.waitTimeoutMs = options.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+    this.bulkChunkSize = options.bulkChunkSize ?? DEFAULT_BULK_CHUNK_SIZE;
+    if (!(this.bulkChunkSize >= 1)) throw new RangeError("bulkChunkSize must be at least 1");
+    this.service = options.baseUrl.replace(/\/+$/, "");
+  }
+
+  /**
+   * Runs a spell once.
+   *
+   * Wait mode (`wait: true`, the default) sends one start request and emits one `success`
+   * snapshot; polling mode (`wait: false`) emits `inProgress` with the run id as soon as the
+   * service answers, then a snapshot on every change of state, completing after `success`.
+   * A run ending in `failure` or `error` errors with `SpellRunError`.
+   *
+   * ```
+   * run(id, inputs, { wait: false }):  ──i────────────s|     (i: inProgress, s: success)
+   * run(id, inputs, { wait: true }):   ───────────────s|
+   * ```
+   *
+   * With reuse on, identical `(service, spellId, inputs)` subscriptions share one run (the first
+   * subscriber's mode decides; later ones get the latest snapshot first), it is cancelled only
+   * when the last subscriber leaves, and a success is answered from the store during its TTL.
+   *
+   * ## Example
+   * ```ts
+   * client.run("sentiment", { text: "I love it" }).subscribe((s) => console.log(s.outputs.label));
+   * ```
+   * @param spellId the spell's id
+   * @param inputs the spell's inputs
+   * @param options wait or poll; reuse
+   * @return a cold Observable of snapshots
+   */
+  run(
+    spellId: string,
+    inputs: Record<string, unknown>,
+    options: RunOptions = {}
+  ): Observable<RunSnapshot> {
+    const wait = options.wait ?? true;
+    const fresh$ = this.limiter.schedule(
+      defer(() =>
+        wait
+          ? waitRun(this.api, spellId, inputs, this.waitTimeoutMs, this.scheduler)
+          : startAndPollRun(this.api, spellId, inputs, this.poll, this.scheduler)
+      )
+    );
+    const reuse =
+      options.reuse ?? (this.options.reuse !== undefined && this.options.reuse !== false);
+    return reuse ? this.reused(this.reuseKey(spellId, inputs), fresh$) : fresh$;
+  }
+
+  /**
+   * Runs a spell over many inputs. `runs[i]` of every snapshot belongs to `inputsList[i]`; rows
+   * not visible yet are `pending`. Emits on every change, completes after the `done` snapshot.
+   * Lists longer than `bulkChunkSize` go out as several bulk runs (`groupIds`), one limiter slot
+   * each. Unsubscribing before done cancels every unfinished group exactly once.
+   *
+   * ```
+   * bulk("echo", rows):  P──S──S───S──D|     (P: all pending, D: done)
+   * unsubscribe:         P──S─!              → one cancelBulk per unfinished group
+   * ```
+   *
+   * ## Example
+   * ```ts
+   * client.bulk("echo", [{ i: 0 }, { i: 1 }]).subscribe((s) => console.log(s.counts, s.done));
+   * ```
+   * @param spellId the spell's id
+   * @param inputsList one inputs object per run
+   * @return a cold Observable of combined snapshots
+   */
+  bulk(spellId: string, inputsList: Record<string, unknown>[]): Observable<BulkSnapshot> {
+    return defer(() => {
+      const chunks: BulkChunk[] = [];
+      for (let start = 0; start < inputsList.length; start += this.bulkChunkSize) {
+        const inputs = inputsList.slice(start, start + this.bulkChunkSize);
+        chunks.push({ size: inputs.length, inputs });
+      }
+      return bulkSnapshots(this.bulkContext(), spellId, chunks);
+    });
+  }
+
+  /**
+   * Re-attaches to a single run started earlier in polling mode (e.g. after a reload): polls it
+   * at once, then on the usual schedule, with the same snapshots and errors as `run`.
+   *
+   * ## Example
+   * ```ts
+   * client.resumeRun(localStorage.getItem("runId")!).subscribe(console.log);
+   * ```
+   * @param runId the run id from an earlier snapshot
+   * @return a cold Observable of snapshots
+   */
+  resumeRun(runId: string | number): Observable<RunSnapshot> {
+    return this.limiter.schedule(
+      defer(() =>
+        pollRun(this.api, runId, { ...this.poll, initialDelayMs: 0 }, this.scheduler)
+      ).pipe(onStateChanges())
+    );
+  }
+
+  /**
+   * Re-attaches to a bulk run from the `resume` token of one of its snapshots. Behaves like
+   * `bulk` (including cancel on unsubscribe). Rows of chunks that had not been submitted when
+   * the token was taken end as `error` with outputs `{ error: "Not submitted: ..." }`.
+   *
+   * ## Example
+   * ```ts
+   * const token = JSON.parse(settings.get("bulk")) as BulkResumeToken;
+   * client.resumeBulk(token, rowCount).subscribe(render);
+   * ```
+   * @param token `snapshot.resume` of the bulk
+   * @param count the number of inputs (checked against the token)
+   * @return a cold Observable of combined snapshots
+   */
+  resumeBulk(token: BulkResumeToken, count: number): Observable<BulkSnapshot> {
+    return defer(() => {
+      const total = token.chunkSizes.reduce((sum, size) => sum + size, 0);
+      if (total !== count || token.groupIds.length > token.chunkSizes.length) {
+        return throwError(
+          () => new SpellError(`resumeBulk: the token describes ${total} runs, not ${count}`)
+        );
+      }
+      const chunks: BulkChunk[] = token.chunkSizes.map((size, index) => ({
+        size,
+        groupId: token.groupIds[index],
+      }));
+      return bulkSnapshots(this.bulkContext(), token.spellId, chunks);
+    });
+  }
+
+  /**
+   * Cancels a bulk run: every unfinished run of the group stops. Emits once when the service
+   * confirms. Retried on transient failures.
+   *
+   * ## Example
+   * ```ts
+   * await lastValueFrom(client.cancelBulk(snapshot.groupId));
+   * ```
+   * @param groupId the bulk run id
+   * @return a cold Observable emitting once
+   */
+  cancelBulk(groupId: string): Observable<void> {
+    return defer(() => this.api.cancelBulk(groupId));
+  }
+
+  /**
+   * `run` as a promise of the success outputs, for callers without RxJS. Rejects with the same
+   * errors; `signal` aborts (unsubscribes).
+   *
+   * ## Example
+   * ```ts
+   * const { summary } = await client.runOutputs("summarize", { text });
+   * ```
+   * @param spellId the spell's id
+   * @param inputs the spell's inputs
+   * @param options run options and an optional AbortSignal
+   * @return the outputs of the successful run
+   */
+  runOutputs(
+    spellId: string,
+    inputs: Record<string, unknown>,
+    options: PromiseRunOptions = {}
+  ): Promise<Record<string, unknown>> {
+    const { signal, ...runOptions } = options;
+    return lastSnapshot(this.run(spellId, inputs, runOptions), signal).then((s) => s.outputs);
+  }
+
+  /**
+   * `bulk` as a promise of the final rows (`runs[i]` for `inputsList[i]`); `signal` aborts
+   * (and so cancels the unfinished groups).
+   *
+   * ## Example
+   * ```ts
+   * const rows = await client.bulkOutputs("echo", inputsList);
+   * rows.filter((row) => row.state === "success").map((row) => row.outputs);
+   * ```
+   * @param spellId the spell's id
+   * @param inputsList one inputs object per run
+   * @param options an optional AbortSignal
+   * @return the rows of the done snapshot
+   */
+  bulkOutputs(
+    spellId: string,
+    inputsList: Record<string, unknown>[],
+    options: { signal?: AbortSignal } = {}
+  ): Promise<BulkRunEntry[]> {
+    return lastSnapshot(this.bulk(spellId, inputsList), options.signal).then((s) => s.runs);
+  }
+
+  /**
+   * The stable key of a run for result reuse: the service, the spell and the inputs in
+   * canonical JSON (key order does not matter). Contains no secret.
+   *
+   * ## Example
+   * ```ts
+   * client.reuseKey("echo", { b: 1, a: 2 }) === client.reuseKey("echo", { a: 2, b: 1 }); // true
+   * ```
+   * @param spellId the spell's id
+   * @param inputs the spell's inputs
+   * @return a string key
+   */
+  reuseKey(spellId: string, inputs: Record<string, unknown>): string {
+    return canonicalJson([this.service, spellId, inputs]);
+  }
+
+  private reused(key: string, fresh$: Observable<RunSnapshot>): Observable<RunSnapshot> {
+    return defer(() => {
+      const existing = this.inFlightByKey.get(key);
+      if (existing) return existing;
+      const store = this.resultStore();
+      const ttlMs =
+        (this.options.reuse ? this.options.reuse.ttlMs : undefined) ?? DEFAULT_REUSE_TTL_MS;
+      const shared$: Observable<RunSnapshot> = from(
+        Promise.resolve().then(() => store.get(key))
+      ).pipe(
+        // A broken store must not break the run; it only loses the reuse.
+        catchError(() => of(undefined)),
+        mergeMap((outputs) =>
+          outputs
+            ? of<RunSnapshot>({ state: "success", outputs })
+            : fresh$.pipe(
+                tap((snapshot) => {
+                  if (snapshot.state === "success") {
+                    Promise.resolve()
+                      .then(() => store.set(key, snapshot.outputs, ttlMs))
+                      .catch(() => undefined);
+                  }
+                })
+              )
+        ),
+        finalize(() => {
+          if (this.inFlightByKey.get(key) === shared$) this.inFlightByKey.delete(key);
+        }),
+        share({
+          connector: () => new ReplaySubject<RunSnapshot>(1),
+          resetOnError: true,
+          resetOnComplete: true,
+          resetOnRefCountZero: true,
+        })
+      );
+      this.inFlightByKey.set(key, shared$);
+      return shared$;
+    });
+  }
+
+  private resultStore(): ResultStore {
+    if (!this.store) {
+      const configured = this.options.reuse ? this.options.reuse.store : undefined;
+      this.store = configured ?? new MemoryResultStore();
+    }
+    return this.store;
+  }
+
+  private bulkContext(): BulkContext {
+    return {
+      api: this.api,
+      limiter: this.limiter,
+      poll: this.poll,
+      retry: this.options.retry ?? {},
+      scheduler: this.scheduler,
+      visibilityGraceMs: this.poll.bulkVisibilityGraceMs ?? DEFAULT_POLL.bulkVisibilityGraceMs,
+    };
+  }
+}
+
+function lastSnapshot<T>(source: Observable<T>, signal: AbortSignal | undefined): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    let last: { value: T } | undefined;
+    const onAbort = () => {
+      subscription.unsubscribe();
+      reject(abortReason(signal as AbortSignal));
+    };
+    const subscription = source.subscribe({
+      next: (value) => (last = { value }),
+      error: (error: unknown) => {
+        signal?.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+      complete: () => {
+        signal?.removeEventListener("abort", onAbort);
+        if (last) resolve(last.value);
+        else reject(new SpellError("The run ended without a result"));
+      },
+    });
+    if (!subscription.closed) signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new SpellError("Aborted");
+}

@@ -1,0 +1,149 @@
+import { asyncScheduler, defer, map, type Observable, type SchedulerLike } from "rxjs";
+import { retryTransient } from "../operators/retryTransient.js";
+import {
+  parseBulkRuns,
+  parseGroupId,
+  parseRunAnswer,
+  parseRunId,
+  parseWaitAnswer,
+  type RunAnswer,
+  type WaitAnswer,
+} from "../internal/parseResponses.js";
+import type { Endpoint, RetryOptions } from "../types.js";
+import { requestJson, type JsonRequest } from "./requestJson.js";
+import { resolveFetch } from "./resolveFetch.js";
+
+/**
+ * The service's five endpoints as cold Observables of validated answers. The core talks to the
+ * service only through this interface, so specs can replace it with marbles.
+ * @internal
+ */
+export interface SpellEndpoints {
+  /** POST start with wait true; one long request. Retried only where nothing started. */
+  startAndWait(spellId: string, inputs: Record<string, unknown>): Observable<WaitAnswer>;
+  /** POST start with wait false → run id. Retried only where nothing started. */
+  startPolling(spellId: string, inputs: Record<string, unknown>): Observable<string | number>;
+  /** GET getRun on the poll host. Retried on transient failures. */
+  getRun(runId: string | number): Observable<RunAnswer>;
+  /** POST bulkStart → group id, sent once: the caller decides about retries (see bulkSnapshots). */
+  bulkStartOnce(spellId: string, inputsList: Record<string, unknown>[]): Observable<string>;
+  /** POST getBulkRuns. Retried on transient failures. */
+  getBulkRuns(groupId: string): Observable<RunAnswer[]>;
+  /** POST cancelBulk. Retried on transient failures. */
+  cancelBulk(groupId: string): Observable<void>;
+}
+
+/**
+ * Connection settings of `SpellApi`.
+ * @internal
+ */
+export interface SpellApiOptions {
+  apiKey: string;
+  baseUrl: string;
+  pollBaseUrl: string;
+  authHeader?: "authorization" | "x-api-key";
+  fetch?: typeof fetch;
+  retry?: RetryOptions;
+  scheduler?: SchedulerLike;
+}
+
+/**
+ * The one place that knows the service's paths, headers and body shapes.
+ *
+ * ## Example
+ * ```ts
+ * const api = new SpellApi({ apiKey, baseUrl, pollBaseUrl });
+ * api.getRun("run-1").subscribe((answer) => console.log(answer.state));
+ * ```
+ * @internal
+ */
+export class SpellApi implements SpellEndpoints {
+  private readonly fetchFn: typeof fetch;
+  private readonly headers: Record<string, string>;
+  private readonly baseUrl: string;
+  private readonly pollBaseUrl: string;
+  private readonly scheduler: SchedulerLike;
+  private readonly redact: (text: string) => string;
+
+  constructor(private readonly options: SpellApiOptions) {
+    if (!options.apiKey) throw new TypeError("SpellClient: apiKey is required");
+    this.fetchFn = resolveFetch(options.fetch);
+    this.baseUrl = trimSlash(options.baseUrl);
+    this.pollBaseUrl = trimSlash(options.pollBaseUrl);
+    this.scheduler = options.scheduler ?? asyncScheduler;
+    this.headers = {
+      Accept: "application/json",
+      ...(options.authHeader === "x-api-key"
+        ? { "x-api-key": options.apiKey }
+        : { Authorization: `Bearer ${options.apiKey}` }),
+    };
+    const key = options.apiKey;
+    // Error bodies end up in error messages; a service echoing the key must not leak it.
+    this.redact = (text) => (text.includes(key) ? text.split(key).join("[redacted]") : text);
+  }
+
+  startAndWait(spellId: string, inputs: Record<string, unknown>): Observable<WaitAnswer> {
+    return this.send("POST", this.baseUrl, "start", { spellId, wait: true, inputs }).pipe(
+      this.retry("start"),
+      map(parseWaitAnswer)
+    );
+  }
+
+  startPolling(spellId: string, inputs: Record<string, unknown>): Observable<string | number> {
+    return this.send("POST", this.baseUrl, "start", { spellId, wait: false, inputs }).pipe(
+      this.retry("start"),
+      map((body) => parseRunId(body, "start"))
+    );
+  }
+
+  getRun(runId: string | number): Observable<RunAnswer> {
+    const url = `${this.pollBaseUrl}/spells/getRun?runId=${encodeURIComponent(String(runId))}`;
+    return this.sendTo({ method: "GET", url, endpoint: "getRun", headers: this.headers }).pipe(
+      this.retry("getRun"),
+      map((body) => parseRunAnswer(body, "GET", "getRun"))
+    );
+  }
+
+  bulkStartOnce(spellId: string, inputsList: Record<string, unknown>[]): Observable<string> {
+    return this.send("POST", this.baseUrl, "bulkStart", { spellId, inputs: inputsList }).pipe(
+      map(parseGroupId)
+    );
+  }
+
+  getBulkRuns(groupId: string): Observable<RunAnswer[]> {
+    return this.send("POST", this.baseUrl, "getBulkRuns", { groupId }).pipe(
+      this.retry("getBulkRuns"),
+      map(parseBulkRuns)
+    );
+  }
+
+  cancelBulk(groupId: string): Observable<void> {
+    return this.send("POST", this.baseUrl, "cancelBulk", { groupId }).pipe(
+      this.retry("cancelBulk"),
+      map(() => undefined)
+    );
+  }
+
+  private retry<T>(endpoint: Endpoint) {
+    return retryTransient<T>(endpoint, this.options.retry, this.scheduler);
+  }
+
+  private send(
+    method: "POST",
+    host: string,
+    endpoint: Endpoint,
+    body: unknown
+  ): Observable<unknown> {
+    const url = `${host}/spells/${endpoint}`;
+    return this.sendTo({ method, url, endpoint, headers: this.headers, body });
+  }
+
+  private sendTo(request: JsonRequest): Observable<unknown> {
+    // defer: the body is serialised per attempt, and nothing happens before subscribe.
+    return defer(() => requestJson(this.fetchFn, request, this.redact));
+  }
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}

@@ -1,0 +1,37 @@
+/**
+ * spellrun: run Spell Run spells from TypeScript, every run an RxJS Observable.
+ *
+ * ## Example
+ * ```ts
+ * import { SpellClient } from "spellrun";
+ * const client = new SpellClient({ apiKey, baseUrl, pollBaseUrl });
+ * client.run("summarize", { text }).subscribe((s) => console.log(s.outputs));
+ * ```
+ * @packageDocumentation
+ */
+export { SpellClient, type PromiseRunOptions } from "./client.js";
+export { MemoryResultStore } from "./MemoryResultStore.js";
+export { TERMINAL_STATES } from "./types.js";
+export type {
+  BulkResumeToken,
+  BulkRunEntry,
+  BulkSnapshot,
+  Endpoint,
+  PollOptions,
+  ResultStore,
+  RetryOptions,
+  ReuseOptions,
+  RunOptions,
+  RunSnapshot,
+  RunState,
+  SpellClientOptions,
+} from "./types.js";
+export { SpellError } from "./errors/SpellError.js";
+export { SpellHttpError } from "./errors/SpellHttpError.js";
+export { SpellRunError } from "./errors/SpellRunError.js";
+export { SpellTimeoutError } from "./errors/SpellTimeoutError.js";
+export { SpellNetworkError } from "./errors/SpellNetworkError.js";
+export { SpellProtocolError } from "./errors/SpellProtocolError.js";
+export { pollUntilDone, pollIntervalMs, DEFAULT_POLL } from "./operators/pollUntilDone.js";
+export { retryTransient, retryDelayMs, DEFAULT_RETRY } from "./operators/retryTransient.js";
+export { shouldRetry } from "./operators/shouldRetry.js";

@@ -1,0 +1,315 @@
+import {
+  AsyncSubject,
+  catchError,
+  combineLatest,
+  concat,
+  defer,
+  distinctUntilChanged,
+  ignoreElements,
+  map,
+  Observable,
+  of,
+  ReplaySubject,
+  skip,
+  startWith,
+  switchMap,
+  tap,
+  throwError,
+  timeout,
+  type SchedulerLike,
+} from "rxjs";
+import { SpellHttpError } from "../errors/SpellHttpError.js";
+import { SpellProtocolError } from "../errors/SpellProtocolError.js";
+import type { SpellEndpoints } from "../http/SpellApi.js";
+import { pollUntilDone } from "../operators/pollUntilDone.js";
+import { retryTransient } from "../operators/retryTransient.js";
+import type { BulkRunEntry, BulkSnapshot, PollOptions, RetryOptions, RunState } from "../types.js";
+import type { ConcurrencyLimiter } from "./ConcurrencyLimiter.js";
+import { toRunState, type RunAnswer } from "./parseResponses.js";
+
+/**
+ * One chunk of a bulk: either inputs still to submit, or a group id to re-attach to. A chunk
+ * with neither was never submitted before the bulk was interrupted (see `resumeBulk`).
+ * @internal
+ */
+export interface BulkChunk {
+  size: number;
+  inputs?: Record<string, unknown>[];
+  groupId?: string;
+}
+
+/**
+ * What the bulk machinery needs from the client.
+ * @internal
+ */
+export interface BulkContext {
+  api: SpellEndpoints;
+  limiter: ConcurrencyLimiter;
+  poll: PollOptions;
+  retry: RetryOptions;
+  scheduler: SchedulerLike;
+  /** How long a 404 from getBulkRuns means "not visible yet". */
+  visibilityGraceMs: number;
+  /** Upper bound of the background cancel after unsubscribe (retries included). */
+  cancelTimeoutMs?: number;
+}
+
+interface ChunkView {
+  groupId?: string;
+  runs: BulkRunEntry[];
+  done: boolean;
+}
+
+/** Shared by the chunks of one subscription. */
+interface BulkRunState {
+  /** Set when the bulk errors: the runs are left running so that `resume` can pick them up. */
+  failed: boolean;
+}
+
+const NOT_SUBMITTED: BulkRunEntry = Object.freeze({
+  state: "error",
+  outputs: Object.freeze({
+    error: "Not submitted: the bulk was interrupted before this chunk was sent",
+  }),
+}) as BulkRunEntry;
+
+/**
+ * The snapshot stream of a bulk made of chunks. Each chunk holds one limiter slot from its
+ * bulkStart until its runs are finished; bulkStarts go out in chunk order, one at a time, so
+ * `resume.groupIds` is always a prefix of the chunks. The subscriber sees one combined stream:
+ * a snapshot whenever a run changes state (or a group id becomes known), completing after the
+ * done snapshot.
+ *
+ * Unsubscribing before done sends exactly one cancelBulk per unfinished group (also for a group
+ * whose bulkStart was in flight: its answer is awaited, then cancelled), in the background,
+ * retried and bounded. An error does not cancel: the runs keep their value and can be resumed.
+ *
+ * ```
+ * chunk 0:  p─────s0──────────d0|
+ * chunk 1:  p───────────s1─────────d1|
+ * result:   P─────S─────S─────S────D|      (P: all pending, D: done)
+ * ```
+ *
+ * ## Example
+ * ```ts
+ * bulkSnapshots(context, "echo", [{ size: 2, inputs: [{ i: 0 }, { i: 1 }] }]).subscribe(console.log);
+ * ```
+ * @internal
+ */
+export function bulkSnapshots(
+  context: BulkContext,
+  spellId: string,
+  chunks: BulkChunk[]
+): Observable<BulkSnapshot> {
+  const chunkSizes = chunks.map((chunk) => chunk.size);
+  if (chunks.length === 0) {
+    return defer(() => of(toSnapshot(spellId, chunkSizes, [])));
+  }
+  return defer(() => {
+    const runState: BulkRunState = { failed: false };
+    const started = chunks.map(() => new AsyncSubject<void>());
+    const views = chunks.map((chunk, index) =>
+      chunkViews(
+        context,
+        spellId,
+        chunk,
+        index === 0 ? of(undefined) : started[index - 1],
+        started[index],
+        runState
+      )
+    );
+    return combineLatest(views).pipe(map((latest) => toSnapshot(spellId, chunkSizes, latest)));
+  });
+}
+
+function chunkViews(
+  context: BulkContext,
+  spellId: string,
+  chunk: BulkChunk,
+  previousStarted: Observable<void>,
+  started: AsyncSubject<void>,
+  runState: BulkRunState
+): Observable<ChunkView> {
+  if (chunk.groupId === undefined && chunk.inputs === undefined) {
+    return of({ runs: new Array<BulkRunEntry>(chunk.size).fill(NOT_SUBMITTED), done: true });
+  }
+  return new Observable<ChunkView>((subscriber) => {
+    let groupId = chunk.groupId;
+    let done = false;
+    // The answer of a bulkStart attempt that is on its way; see the teardown below.
+    let startInFlight: ReplaySubject<string> | undefined;
+
+    const markStarted = () => {
+      started.next();
+      started.complete();
+    };
+
+    const startOnce$ = defer(() => {
+      const answer = new ReplaySubject<string>(1);
+      startInFlight = answer;
+      // Not tied to the subscriber: a bulkStart is never aborted half way, because the service
+      // may already have started the group; if the subscriber left, the group gets cancelled.
+      context.api.bulkStartOnce(spellId, chunk.inputs ?? []).subscribe({
+        next: (id) => answer.next(id),
+        error: (error: unknown) => {
+          startInFlight = undefined;
+          answer.error(error);
+        },
+        complete: () => {
+          startInFlight = undefined;
+          answer.complete();
+        },
+      });
+      return answer;
+    });
+
+    const groupId$: Observable<string> =
+      groupId !== undefined
+        ? of(groupId)
+        : concat(
+            previousStarted.pipe(ignoreElements()),
+            startOnce$.pipe(retryTransient<string>("bulkStart", context.retry, context.scheduler))
+          );
+
+    const work$ = groupId$.pipe(
+      tap((id) => {
+        groupId = id;
+        markStarted();
+        subscriber.next(pendingView(chunk.size, id));
+      }),
+      switchMap((id) => pollGroup(context, id, chunk.size))
+    );
+
+    subscriber.next(pendingView(chunk.size, groupId));
+    const subscription = context.limiter.schedule(work$).subscribe({
+      next: (view) => {
+        done = view.done;
+        subscriber.next(view);
+      },
+      error: (error: unknown) => {
+        runState.failed = true;
+        subscriber.error(error);
+      },
+      complete: () => subscriber.complete(),
+    });
+
+    return () => {
+      subscription.unsubscribe();
+      if (done || runState.failed) return;
+      if (groupId !== undefined) {
+        cancelInBackground(context, groupId);
+      } else if (startInFlight) {
+        startInFlight.subscribe({ next: (id) => cancelInBackground(context, id), error: noop });
+      }
+    };
+  });
+}
+
+/** Polls one group until all its runs are visible and finished; a view per change. */
+function pollGroup(context: BulkContext, groupId: string, size: number): Observable<ChunkView> {
+  return defer(() => {
+    const visibleBy = context.scheduler.now() + context.visibilityGraceMs;
+    const read$ = context.api.getBulkRuns(groupId).pipe(
+      catchError((error: unknown) =>
+        // Bulk groups may become visible a moment after bulkStart answered.
+        error instanceof SpellHttpError &&
+        error.status === 404 &&
+        context.scheduler.now() < visibleBy
+          ? of(null)
+          : throwError(() => error)
+      )
+    );
+    return read$.pipe(
+      pollUntilDone<RunAnswer[] | null>(
+        (runs) => runs !== null && isFinished(runs, size),
+        context.poll,
+        context.scheduler
+      ),
+      map((runs) => toView(groupId, size, runs ?? [])),
+      startWith(pendingView(size, groupId)),
+      distinctUntilChanged(sameStates),
+      skip(1)
+    );
+  });
+}
+
+function isFinished(runs: RunAnswer[], size: number): boolean {
+  return runs.length === size && runs.every((run) => toRunState(run.state) !== "inProgress");
+}
+
+function toView(groupId: string, size: number, runs: RunAnswer[]): ChunkView {
+  if (runs.length > size) {
+    throw new SpellProtocolError(
+      "POST",
+      "getBulkRuns",
+      `${runs.length} runs for a group of ${size} inputs`,
+      undefined
+    );
+  }
+  const entries = new Array<BulkRunEntry>(size);
+  let done = runs.length === size;
+  for (let index = 0; index < size; index++) {
+    const run = runs[index];
+    if (run === undefined) {
+      entries[index] = PENDING;
+      continue;
+    }
+    const state = toRunState(run.state);
+    if (state === "inProgress") done = false;
+    entries[index] = { state, outputs: run.outputs };
+  }
+  return { groupId, runs: entries, done };
+}
+
+const PENDING: BulkRunEntry = Object.freeze({
+  state: "pending",
+  outputs: Object.freeze({}),
+}) as BulkRunEntry;
+
+function pendingView(size: number, groupId: string | undefined): ChunkView {
+  return { groupId, runs: new Array<BulkRunEntry>(size).fill(PENDING), done: false };
+}
+
+function sameStates(previous: ChunkView, current: ChunkView): boolean {
+  if (previous.done !== current.done || previous.groupId !== current.groupId) return false;
+  return previous.runs.every((run, index) => run.state === current.runs[index].state);
+}
+
+function toSnapshot(spellId: string, chunkSizes: number[], views: ChunkView[]): BulkSnapshot {
+  const counts: Record<RunState | "pending", number> = {
+    inProgress: 0,
+    success: 0,
+    failure: 0,
+    error: 0,
+    pending: 0,
+  };
+  const runs: BulkRunEntry[] = [];
+  const groupIds: string[] = [];
+  for (const view of views) {
+    if (view.groupId !== undefined) groupIds.push(view.groupId);
+    for (const run of view.runs) {
+      counts[run.state]++;
+      runs.push(run);
+    }
+  }
+  return {
+    groupId: groupIds[0] ?? "",
+    groupIds,
+    runs,
+    done: views.every((view) => view.done),
+    total: runs.length,
+    counts,
+    resume: { spellId, groupIds: [...groupIds], chunkSizes: [...chunkSizes] },
+  };
+}
+
+function cancelInBackground(context: BulkContext, groupId: string): void {
+  const limitMs = context.cancelTimeoutMs ?? 120_000;
+  context.api
+    .cancelBulk(groupId)
+    // Bounded even if the service keeps answering 429 with long Retry-After values.
+    .pipe(timeout({ first: limitMs, scheduler: context.scheduler }))
+    .subscribe({ error: noop });
+}
+
+function noop(): void {}

@@ -1,0 +1,115 @@
+import { SpellProtocolError } from "../errors/SpellProtocolError.js";
+import type { Endpoint, RunState } from "../types.js";
+
+/**
+ * Validators of the service's 2xx bodies. Each returns only the fields the core uses (extra
+ * fields are ignored) and throws `SpellProtocolError` naming the field that is missing or
+ * mistyped.
+ * @internal
+ */
+
+/** A run as getRun (and every getBulkRuns entry) reports it, the state kept verbatim. */
+export interface RunAnswer {
+  state: string;
+  outputs: Record<string, unknown>;
+}
+
+/** A wait-mode start answer; the service document shows only `outputs`. */
+export interface WaitAnswer {
+  state?: string;
+  outputs?: Record<string, unknown>;
+}
+
+const KNOWN_STATES: ReadonlySet<string> = new Set(["inProgress", "success", "failure", "error"]);
+
+/** Maps a state string to `RunState`; an unknown one counts as not finished. */
+export function toRunState(state: string): RunState {
+  return KNOWN_STATES.has(state) ? (state as RunState) : "inProgress";
+}
+
+export function parseRunId(body: unknown, endpoint: Endpoint): string | number {
+  const runId = field(body, "runId", "POST", endpoint);
+  if (
+    (typeof runId === "string" && runId !== "") ||
+    (typeof runId === "number" && Number.isFinite(runId))
+  ) {
+    return runId;
+  }
+  throw new SpellProtocolError(
+    "POST",
+    endpoint,
+    `"runId" must be a non-empty string or a number`,
+    body
+  );
+}
+
+export function parseGroupId(body: unknown): string {
+  const runId = parseRunId(body, "bulkStart");
+  // The service document types a bulk run id as a string; a number is accepted and normalised
+  // because it is sent back as a JSON string `groupId`.
+  return String(runId);
+}
+
+export function parseWaitAnswer(body: unknown): WaitAnswer {
+  const object = asObject(body, "POST", "start");
+  const answer: WaitAnswer = {};
+  if (object.state !== undefined) {
+    if (typeof object.state !== "string") {
+      throw new SpellProtocolError("POST", "start", `"state" must be a string`, body);
+    }
+    answer.state = object.state;
+  }
+  if (object.outputs !== undefined && object.outputs !== null) {
+    answer.outputs = asOutputs(object.outputs, "POST", "start", body);
+  }
+  return answer;
+}
+
+export function parseRunAnswer(body: unknown, method: string, endpoint: Endpoint): RunAnswer {
+  const object = asObject(body, method, endpoint);
+  if (typeof object.state !== "string") {
+    throw new SpellProtocolError(method, endpoint, `"state" must be a string`, body);
+  }
+  const outputs = object.outputs;
+  if (outputs === undefined || outputs === null) {
+    // A finished success must carry its outputs; other states may omit them.
+    if (object.state === "success") {
+      throw new SpellProtocolError(method, endpoint, `"outputs" missing for a success`, body);
+    }
+    return { state: object.state, outputs: {} };
+  }
+  return { state: object.state, outputs: asOutputs(outputs, method, endpoint, body) };
+}
+
+export function parseBulkRuns(body: unknown): RunAnswer[] {
+  const runs = field(body, "runs", "POST", "getBulkRuns");
+  if (!Array.isArray(runs)) {
+    throw new SpellProtocolError("POST", "getBulkRuns", `"runs" must be an array`, body);
+  }
+  return runs.map((run: unknown) => parseRunAnswer(run, "POST", "getBulkRuns"));
+}
+
+function field(body: unknown, name: string, method: string, endpoint: Endpoint): unknown {
+  const object = asObject(body, method, endpoint);
+  if (!(name in object)) throw new SpellProtocolError(method, endpoint, `"${name}" missing`, body);
+  return object[name];
+}
+
+function asObject(body: unknown, method: string, endpoint: Endpoint): Record<string, unknown> {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new SpellProtocolError(method, endpoint, "expected a JSON object", body);
+  }
+  return body as Record<string, unknown>;
+}
+
+function asOutputs(
+  outputs: unknown,
+  method: string,
+  endpoint: Endpoint,
+  body: unknown
+): Record<string, unknown> {
+  if (typeof outputs !== "object" || outputs === null || Array.isArray(outputs)) {
+    throw new SpellProtocolError(method, endpoint, `"outputs" must be an object`, body);
+  }
+  return outputs as Record<string, unknown>;
+}

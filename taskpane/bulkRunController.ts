@@ -1,0 +1,418 @@
+import { BehaviorSubject, type Observable, type Subscription } from "rxjs";
+import type { BulkResumeToken, BulkSnapshot, RunState } from "../src/index.js";
+import { TERMINAL_STATES } from "../src/index.js";
+import { OutputLayout } from "./outputLayout.js";
+import type { BulkPlan } from "./planBulk.js";
+import { progressEstimate } from "./progressEstimate.js";
+import { readValuesInChunks } from "./readValuesInChunks.js";
+import type { SelectionData } from "./readSelection.js";
+import { clearBulkJob, saveBulkJob } from "./resumeState.js";
+import type { BulkJob } from "./resumeState.js";
+import { rowFingerprint } from "./rowFingerprint.js";
+import { CANCELLED_STATUS, statusText } from "./statusText.js";
+import type { CellScalar } from "./toCellValue.js";
+import { writeOutputs } from "./writeOutputs.js";
+import type { RowResult, WriteTarget } from "./writeOutputs.js";
+
+/**
+ * The part of `SpellClient` a bulk needs (a fake in specs, the shared client in the add-in).
+ *
+ * ## Example
+ * ```ts
+ * const source: BulkSource = await sharedClient();
+ * ```
+ */
+export interface BulkSource {
+  bulk(spellId: string, inputsList: Record<string, unknown>[]): Observable<BulkSnapshot>;
+  resumeBulk(token: BulkResumeToken, count: number): Observable<BulkSnapshot>;
+}
+
+/** Where a bulk is in its life. */
+export type BulkPhase = "idle" | "running" | "cancelling" | "done" | "cancelled" | "failed";
+
+/**
+ * What the bulk view shows, emitted after every snapshot and at the end.
+ *
+ * ## Example
+ * ```ts
+ * controller.progress$.subscribe((p) => (bar.value = p.finished / p.total));
+ * ```
+ */
+export interface BulkProgress {
+  phase: BulkPhase;
+  spellId: string;
+  total: number;
+  /** Runs in a final state (the bar's "done"). */
+  finished: number;
+  counts: Record<RunState | "pending", number>;
+  /** Rows marked stale (inputs changed; outputs not written). */
+  stale: number;
+  /** Rows marked cancelled. */
+  cancelled: number;
+  /** Rows a "Retry failed rows" would run again. */
+  retryable: number;
+  elapsedMs: number;
+  remainingMs: number | undefined;
+  /** A sentence for the user when something needs saying (failure, resume hint). */
+  message?: string;
+}
+
+const EMPTY_COUNTS = (): Record<RunState | "pending", number> => ({
+  pending: 0,
+  inProgress: 0,
+  success: 0,
+  failure: 0,
+  error: 0,
+});
+
+interface ActiveBulk {
+  job: BulkJob;
+  target: WriteTarget;
+  handled: Set<number>;
+  stale: Set<number>;
+  cancelled: Set<number>;
+  latest: BulkSnapshot | undefined;
+  lastApplied: BulkSnapshot | undefined;
+  ended: { kind: "complete" } | { kind: "error"; error: unknown } | { kind: "cancel" } | undefined;
+  draining: boolean;
+  finished: boolean;
+  subscription?: Subscription;
+  resolve: (progress: BulkProgress) => void;
+}
+
+/**
+ * Runs one spell over rows of a sheet through one `bulk` of the core, and keeps the sheet and the
+ * document's resume state up to date as runs finish.
+ *
+ * Per snapshot (at most one per poll) that has newly finished runs: one `writeOutputs` call
+ * (one read sync to check the rows' inputs, then one write sync) and one save of the resume
+ * state. Snapshots that arrive while a write is going on are coalesced: only the latest is
+ * applied, since each snapshot holds every run. Unsubscribing (cancel) makes the core send
+ * cancelBulk; finished rows keep their outputs, the rest are marked cancelled.
+ *
+ * ```
+ * snapshots:  P───S1──S2──S3────D|
+ * writes:         W1──────W3────WD     (S2 arrived during W1 and was folded into W3)
+ * ```
+ *
+ * ## Example
+ * ```ts
+ * const controller = new BulkRunController(await sharedClient());
+ * controller.progress$.subscribe(render);
+ * await controller.start(selection, plan, "summarize");
+ * ```
+ */
+export class BulkRunController {
+  readonly progress$ = new BehaviorSubject<BulkProgress>(idleProgress(""));
+  private active: ActiveBulk | undefined;
+  private last: ActiveBulk | undefined;
+
+  constructor(
+    private readonly source: BulkSource,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** True while a bulk is running or being cancelled. */
+  get running(): boolean {
+    return this.active !== undefined;
+  }
+
+  /**
+   * Starts a bulk over the planned rows. Resolves when it is done, cancelled or failed.
+   */
+  async start(selection: SelectionData, plan: BulkPlan, spellId: string): Promise<BulkProgress> {
+    const { block } = selection;
+    const job: BulkJob = {
+      version: 1,
+      spellId,
+      sheet: selection.sheet,
+      headerRow: block.top,
+      rows: plan.rows.map((row) => block.top + 1 + row.offset),
+      inputColumns: plan.inputs.map((input) => block.left + input.column),
+      inputNames: plan.inputs.map((input) => input.inputName),
+      fingerprints: plan.rows.map((row) => row.fingerprint),
+      statusColumn: block.left + block.columnCount,
+      outputNames: [...selection.existing.outputNames],
+      handled: [],
+      startedAt: this.now(),
+    };
+    return this.launch(job, plan.rows.map((row) => row.inputs));
+  }
+
+  /**
+   * Re-attaches to a stored bulk (see `loadBulkJob`): runs already finished are only read back,
+   * never started again; rows already in the sheet are not written again.
+   */
+  async resume(job: BulkJob): Promise<BulkProgress> {
+    if (!job.token || job.token.groupIds.length === 0) {
+      throw new Error("This bulk has no group id stored, so it cannot be resumed.");
+    }
+    const token = job.token;
+    return this.run(job, () => this.source.resumeBulk(token, job.rows.length));
+  }
+
+  /**
+   * Starts a new bulk over the rows of the last bulk that failed, errored, were cancelled or
+   * went stale, with their inputs as they are now.
+   */
+  async retryFailed(): Promise<BulkProgress> {
+    const last = this.last;
+    if (!last || this.active) throw new Error("Nothing to retry.");
+    const runs = retryableRuns(last);
+    if (runs.length === 0) throw new Error("No failed rows to retry.");
+    const { job } = last;
+    const rows = runs.map((run) => job.rows[run]);
+    const inputs = await readRowInputs(job.sheet, rows, job.inputColumns);
+    const kept = rows
+      .map((row, i) => ({ row, values: inputs[i] }))
+      .filter(({ values }) => values.some((value) => String(value).trim() !== ""));
+    const retry: BulkJob = {
+      ...job,
+      rows: kept.map(({ row }) => row),
+      fingerprints: kept.map(({ values }) => rowFingerprint(values)),
+      outputNames: [...last.target.layout.names],
+      token: undefined,
+      handled: [],
+      startedAt: this.now(),
+    };
+    const inputsList = kept.map(({ values }) =>
+      Object.fromEntries(job.inputNames.map((name, i) => [name, values[i]])),
+    );
+    return this.launch(retry, inputsList);
+  }
+
+  /**
+   * Cancels the running bulk: unsubscribes (the core sends cancelBulk), writes what had finished,
+   * marks the other rows cancelled and forgets the resume state.
+   */
+  async cancel(): Promise<void> {
+    const active = this.active;
+    if (!active || active.ended) return;
+    active.ended = { kind: "cancel" };
+    active.subscription?.unsubscribe();
+    this.emit(active, "cancelling");
+    await this.drain(active);
+  }
+
+  private async launch(job: BulkJob, inputsList: Record<string, unknown>[]): Promise<BulkProgress> {
+    // Stored before anything is sent: if the pane dies before the first group id is known, the
+    // next start can at least warn that rows may have run.
+    await saveBulkJob(job);
+    return this.run(job, () => this.source.bulk(job.spellId, inputsList));
+  }
+
+  private run(job: BulkJob, source: () => Observable<BulkSnapshot>): Promise<BulkProgress> {
+    if (this.active) return Promise.reject(new Error("A bulk is already running."));
+    return new Promise<BulkProgress>((resolve) => {
+      const active: ActiveBulk = {
+        job,
+        target: {
+          sheet: job.sheet,
+          headerRow: job.headerRow,
+          inputColumns: job.inputColumns,
+          layout: new OutputLayout(job.statusColumn, job.outputNames),
+          headersWritten: 0,
+        },
+        handled: new Set(job.handled),
+        stale: new Set(),
+        cancelled: new Set(),
+        latest: undefined,
+        lastApplied: undefined,
+        ended: undefined,
+        draining: false,
+        finished: false,
+        resolve,
+      };
+      this.active = active;
+      this.emit(active, "running");
+      active.subscription = source().subscribe({
+        next: (snapshot) => {
+          active.latest = snapshot;
+          void this.drain(active);
+        },
+        error: (error: unknown) => {
+          active.ended ??= { kind: "error", error };
+          void this.drain(active);
+        },
+        complete: () => {
+          active.ended ??= { kind: "complete" };
+          void this.drain(active);
+        },
+      });
+    });
+  }
+
+  /** Applies the latest snapshot (one at a time), then finishes the bulk once it has ended. */
+  private async drain(active: ActiveBulk): Promise<void> {
+    if (active.draining || active.finished) return;
+    active.draining = true;
+    try {
+      while (active.latest) {
+        const snapshot = active.latest;
+        active.latest = undefined;
+        await this.apply(active, snapshot);
+      }
+      if (active.ended) await this.finish(active);
+    } catch (error) {
+      // The sheet could not be written (sheet deleted, workbook busy...). Stop spending: the core
+      // cancels the unfinished runs; the stored job still lets a resume read back finished ones.
+      active.subscription?.unsubscribe();
+      active.finished = true;
+      this.settle(active, "failed", `Could not write to the sheet: ${describe(error)}. Resume to try again.`);
+    } finally {
+      active.draining = false;
+    }
+    if (!active.finished && (active.latest || active.ended)) await this.drain(active);
+  }
+
+  private async apply(active: ActiveBulk, snapshot: BulkSnapshot): Promise<void> {
+    const { job } = active;
+    let changed = false;
+    if (!sameToken(job.token, snapshot.resume)) {
+      job.token = snapshot.resume;
+      changed = true;
+    }
+    const results: RowResult[] = [];
+    snapshot.runs.forEach((entry, run) => {
+      if (active.handled.has(run) || !TERMINAL_STATES.includes(entry.state as RunState)) return;
+      results.push({
+        run,
+        row: job.rows[run],
+        fingerprint: job.fingerprints[run],
+        status: statusText(entry),
+        outputs: entry.state === "success" ? entry.outputs : undefined,
+      });
+    });
+    if (results.length > 0) {
+      const report = await writeOutputs(active.target, results);
+      for (const run of [...report.written, ...report.stale]) active.handled.add(run);
+      for (const run of report.stale) active.stale.add(run);
+      job.outputNames = active.target.layout.names;
+      job.handled = [...active.handled];
+      changed = true;
+    }
+    if (changed) await saveBulkJob(job);
+    active.lastApplied = snapshot;
+    this.emit(active, active.ended?.kind === "cancel" ? "cancelling" : "running");
+  }
+
+  private async finish(active: ActiveBulk): Promise<void> {
+    const ended = active.ended;
+    if (!ended) return;
+    if (ended.kind === "cancel") {
+      const marks: RowResult[] = [];
+      active.job.rows.forEach((row, run) => {
+        if (active.handled.has(run)) return;
+        marks.push({ run, row, fingerprint: active.job.fingerprints[run], status: CANCELLED_STATUS, checkInputs: false });
+        active.cancelled.add(run);
+      });
+      if (marks.length > 0) await writeOutputs(active.target, marks);
+      for (const run of active.cancelled) active.handled.add(run);
+      await clearBulkJob();
+      active.finished = true;
+      this.settle(active, "cancelled");
+    } else if (ended.kind === "complete") {
+      await clearBulkJob();
+      active.finished = true;
+      this.settle(active, "done");
+    } else {
+      const resumable = (active.job.token?.groupIds.length ?? 0) > 0;
+      // Nothing was accepted by the service when no group id is known: no resume state to keep.
+      if (!resumable) await clearBulkJob();
+      active.finished = true;
+      this.settle(
+        active,
+        "failed",
+        `${describe(ended.error)}${resumable ? " The bulk goes on in the service: use Resume to collect its results." : ""}`,
+      );
+    }
+  }
+
+  private settle(active: ActiveBulk, phase: BulkPhase, message?: string): void {
+    this.active = undefined;
+    this.last = active;
+    const progress = this.emit(active, phase, message);
+    active.resolve(progress);
+  }
+
+  private emit(active: ActiveBulk, phase: BulkPhase, message?: string): BulkProgress {
+    const snapshot = active.lastApplied;
+    const total = active.job.rows.length;
+    const counts = snapshot ? { ...snapshot.counts } : { ...EMPTY_COUNTS(), pending: total };
+    const finished = counts.success + counts.failure + counts.error;
+    const { elapsedMs, remainingMs } = progressEstimate(active.job.startedAt, this.now(), finished, total);
+    const progress: BulkProgress = {
+      phase,
+      spellId: active.job.spellId,
+      total,
+      finished,
+      counts,
+      stale: active.stale.size,
+      cancelled: active.cancelled.size,
+      retryable: phase === "running" || phase === "cancelling" ? 0 : retryableRuns(active).length,
+      elapsedMs,
+      remainingMs: phase === "running" ? remainingMs : undefined,
+      message,
+    };
+    this.progress$.next(progress);
+    return progress;
+  }
+}
+
+/** Runs that did not end in success with outputs written. */
+function retryableRuns(active: ActiveBulk): number[] {
+  const runs: number[] = [];
+  active.job.rows.forEach((_, run) => {
+    const state = active.lastApplied?.runs[run]?.state;
+    if (active.stale.has(run) || active.cancelled.has(run) || state === "failure" || state === "error") {
+      runs.push(run);
+    } else if (!active.handled.has(run)) {
+      runs.push(run); // never finished (the bulk failed or was interrupted)
+    }
+  });
+  return runs;
+}
+
+/** Reads the input cells of some rows (one block from the first to the last row, in chunks). */
+async function readRowInputs(sheetName: string, rows: number[], inputColumns: number[]): Promise<CellScalar[][]> {
+  const top = Math.min(...rows);
+  const left = Math.min(...inputColumns);
+  return Excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    const { rows: values } = await readValuesInChunks(context, sheet, {
+      top,
+      left,
+      rowCount: Math.max(...rows) - top + 1,
+      columnCount: Math.max(...inputColumns) - left + 1,
+    });
+    return rows.map((row) => inputColumns.map((column) => values[row - top][column - left]));
+  });
+}
+
+function sameToken(a: BulkResumeToken | undefined, b: BulkResumeToken): boolean {
+  return (
+    a !== undefined &&
+    a.groupIds.length === b.groupIds.length &&
+    a.groupIds.every((id, i) => id === b.groupIds[i]) &&
+    a.chunkSizes.length === b.chunkSizes.length
+  );
+}
+
+function idleProgress(spellId: string): BulkProgress {
+  return {
+    phase: "idle",
+    spellId,
+    total: 0,
+    finished: 0,
+    counts: EMPTY_COUNTS(),
+    stale: 0,
+    cancelled: 0,
+    retryable: 0,
+    elapsedMs: 0,
+    remainingMs: undefined,
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

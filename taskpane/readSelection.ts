@@ -1,0 +1,102 @@
+import { blockAddress, parseAddress } from "./a1Address.js";
+import type { CellBlock } from "./a1Address.js";
+import { STATUS_HEADER } from "./outputLayout.js";
+import { readValuesInChunks } from "./readValuesInChunks.js";
+import type { CellScalar } from "./toCellValue.js";
+
+/** How far right of a selection earlier output headers are looked for. */
+export const MAX_OUTPUT_COLUMNS = 64;
+
+/**
+ * The selected range as the bulk view needs it.
+ *
+ * ## Example
+ * ```ts
+ * const selection: SelectionData = await readSelection();
+ * console.log(`${selection.rows.length} rows, inputs ${selection.headers.join(", ")}`);
+ * ```
+ */
+export interface SelectionData {
+  sheet: string;
+  /** The whole selection, header row included (absolute, zero-based). */
+  block: CellBlock;
+  /** First row: the input names as written in the sheet. */
+  headers: CellScalar[];
+  /** Every further row, selection columns only (blank rows included; planning skips them). */
+  rows: CellScalar[][];
+  /** Results of an earlier run right of the selection, if its status column is there. */
+  existing: {
+    /** Output names found in the header row right of the status column. */
+    outputNames: string[];
+    /** Per data row: the status cell, then one cell per output name. Empty when no status column. */
+    cells: CellScalar[][];
+    /** Header right of the selection when it is neither empty nor the status header. */
+    blockingHeader?: string;
+  };
+  /** `context.sync()` calls spent reading. */
+  syncs: number;
+}
+
+/**
+ * Reads the selected range: its address, its header row, its rows (in chunks under Office's
+ * payload limit), and the status and output columns an earlier run left right of it.
+ *
+ * Syncs: one for the address, one for the header rows, then one per chunk of rows.
+ *
+ * ## Example
+ * ```ts
+ * const { sheet, block, headers, rows } = await readSelection();
+ * ```
+ */
+export async function readSelection(budgetBytes?: number): Promise<SelectionData> {
+  return Excel.run(async (context) => {
+    const selected = context.workbook.getSelectedRange();
+    selected.load("address");
+    await context.sync();
+    const { sheet: sheetName, block } = parseAddress(selected.address);
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+
+    // The header row of the selection and of the columns right of it, in one read.
+    const headerRange = sheet.getRange(
+      blockAddress({ ...block, rowCount: 1, columnCount: block.columnCount + MAX_OUTPUT_COLUMNS }),
+    );
+    headerRange.load("values");
+    await context.sync();
+    const headerRow = headerRange.values[0] as CellScalar[];
+    const headers = headerRow.slice(0, block.columnCount);
+    const right = headerRow.slice(block.columnCount);
+    const hasStatus = String(right[0]).trim() === STATUS_HEADER;
+    const outputNames: string[] = [];
+    if (hasStatus) {
+      for (const name of right.slice(1)) {
+        if (String(name).trim() === "") break;
+        outputNames.push(String(name));
+      }
+    }
+    const blockingHeader = !hasStatus && String(right[0]).trim() !== "" ? String(right[0]) : undefined;
+
+    // Data rows, with the earlier results beside them when there are any.
+    const width = block.columnCount + (hasStatus ? 1 + outputNames.length : 0);
+    const data =
+      block.rowCount > 1
+        ? await readValuesInChunks(
+            context,
+            sheet,
+            { top: block.top + 1, left: block.left, rowCount: block.rowCount - 1, columnCount: width },
+            budgetBytes,
+          )
+        : { rows: [], syncs: 0 };
+    return {
+      sheet: sheetName,
+      block,
+      headers,
+      rows: data.rows.map((row) => row.slice(0, block.columnCount)),
+      existing: {
+        outputNames,
+        cells: hasStatus ? data.rows.map((row) => row.slice(block.columnCount)) : [],
+        blockingHeader,
+      },
+      syncs: 2 + data.syncs,
+    };
+  });
+}

@@ -1,0 +1,32 @@
+import type { BulkRunEntry } from "../src/index.js";
+
+/** Status cell text of a row that was not written because its inputs changed during the run. */
+export const STALE_STATUS = "stale: inputs changed during the run; outputs not written";
+
+/** Status cell text of a row whose run was cancelled (or never started) before it finished. */
+export const CANCELLED_STATUS = "cancelled";
+
+/**
+ * The status cell text of a finished run: `success`, or the state and the service's message
+ * (`failure: <reason>`, `error: <message>`).
+ *
+ * ## Example
+ * ```ts
+ * statusText({ state: "error", outputs: { error: "Cancelled" } }); // "error: Cancelled"
+ * ```
+ */
+export function statusText(entry: BulkRunEntry): string {
+  if (entry.state === "success") return "success";
+  if (entry.state === "pending" || entry.state === "inProgress") return "running";
+  return `${entry.state}: ${failureMessage(entry.outputs)}`;
+}
+
+/** The most telling text in a failed run's outputs (spells name it differently). */
+function failureMessage(outputs: Record<string, unknown>): string {
+  for (const key of ["message", "error", "reason", "detail"]) {
+    const value = outputs[key];
+    if (typeof value === "string" && value.trim()) return value.trim();
+  }
+  const json = JSON.stringify(outputs);
+  return json === "{}" ? "no message from the service" : json;
+}

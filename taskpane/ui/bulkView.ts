@@ -1,0 +1,271 @@
+import { columnName } from "../a1Address.js";
+import type { BulkProgress, BulkRunController } from "../bulkRunController.js";
+import { defaultMapping, planBulk } from "../planBulk.js";
+import type { BulkPlan, ColumnMapping } from "../planBulk.js";
+import { formatDuration } from "../progressEstimate.js";
+import type { SelectionData } from "../readSelection.js";
+import type { BulkJob } from "../resumeState.js";
+import { element } from "./element.js";
+
+/**
+ * What the bulk view needs; the task pane passes the real modules.
+ *
+ * ## Example
+ * ```ts
+ * const deps: BulkViewDeps = { controller, readSelection, freezeFormulas, recentSpells, rememberSpell, loadBulkJob, clearBulkJob };
+ * ```
+ */
+export interface BulkViewDeps {
+  controller: BulkRunController;
+  readSelection(): Promise<SelectionData>;
+  freezeFormulas(): Promise<{ frozen: number }>;
+  recentSpells(): Promise<string[]>;
+  rememberSpell(spellId: string): Promise<string[]>;
+  loadBulkJob(): BulkJob | undefined;
+  clearBulkJob(): Promise<void>;
+}
+
+type ValueElement = HTMLElement & { value: string; checked?: boolean };
+
+/**
+ * The bulk run view: spell id, "Use selection" with its column mapping, how many runs will
+ * start, Run / Cancel / Retry failed rows with live progress, resume of an interrupted bulk,
+ * and "Freeze" of SPELL formulas. A thin view: the work is in `planBulk`, `BulkRunController`,
+ * `readSelection` and `freezeFormulas`.
+ *
+ * ## Example
+ * ```ts
+ * await mountBulkView(document.getElementById("bulk")!, deps);
+ * ```
+ */
+export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Promise<void> {
+  let selection: SelectionData | undefined;
+  let mapping: ColumnMapping[] = [];
+  let plan: BulkPlan | undefined;
+
+  const resumeBox = element("section", { id: "resume", class: "notice", hidden: true, "aria-label": "Interrupted bulk" });
+  const spellLabel = element("label", { id: "spell-id-label", for: "spell-id" }, "Spell ID");
+  const spellId = element("fluent-combobox", { id: "spell-id", autocomplete: "inline", "aria-labelledby": "spell-id-label", placeholder: "e.g. summarize" }) as ValueElement;
+  const useSelection = element("fluent-button", { id: "use-selection" }, "Use selection");
+  const selectionSummary = element("p", { id: "selection-summary", class: "hint" }, "Select a range whose first row names the inputs, then press Use selection.");
+  const mappingList = element("fieldset", { id: "mapping", class: "mapping", hidden: true });
+  const onlyEmpty = element("fluent-checkbox", { id: "only-empty", checked: true }, "Only rows that have no outputs yet") as ValueElement;
+  const planSummary = element("p", { id: "plan-summary", class: "plan", "aria-live": "polite" });
+  const run = element("fluent-button", { id: "run", appearance: "accent", disabled: true }, "Run");
+  const progressBox = element("section", { id: "progress", class: "progress", hidden: true, "aria-label": "Bulk progress" });
+  const bar = element("fluent-progress", { id: "bar", min: 0, max: 100, value: 0, "aria-label": "Runs finished" });
+  const progressText = element("p", { id: "progress-text", class: "progress-text", role: "status", "aria-live": "polite" });
+  const counts = element("ul", { id: "counts", class: "counts" });
+  const timing = element("p", { id: "timing", class: "hint" });
+  const cancel = element("fluent-button", { id: "cancel" }, "Cancel");
+  const retry = element("fluent-button", { id: "retry", hidden: true }, "Retry failed rows");
+  const freeze = element("fluent-button", { id: "freeze" }, "Freeze SPELL formulas in selection");
+  const freezeStatus = element("p", { id: "freeze-status", class: "hint", role: "status", "aria-live": "polite" });
+
+  root.replaceChildren(
+    resumeBox,
+    element("div", { class: "stack" },
+      element("div", { class: "field" }, spellLabel, spellId),
+      element("div", { class: "actions" }, useSelection),
+      selectionSummary,
+      mappingList,
+      onlyEmpty,
+      planSummary,
+      element("div", { class: "actions" }, run),
+    ),
+    progressBox,
+    element("fluent-divider", {}),
+    element("div", { class: "stack" },
+      element("p", { class: "hint" }, "Replace SPELL formulas in the selection by their values, so paid results never recalculate."),
+      element("div", { class: "actions" }, freeze),
+      freezeStatus,
+    ),
+  );
+  progressBox.append(bar, progressText, counts, timing, element("div", { class: "actions" }, cancel, retry));
+
+  const setRecent = (ids: string[]) => {
+    spellId.replaceChildren(...ids.map((id) => element("fluent-option", { value: id }, id)));
+  };
+  const busy = (running: boolean) => {
+    for (const control of [useSelection, run, spellId, onlyEmpty, retry]) {
+      control.toggleAttribute("disabled", running);
+    }
+    cancel.toggleAttribute("disabled", !running);
+  };
+
+  const replan = () => {
+    if (!selection) return;
+    plan = planBulk(selection, mapping, { onlyRowsWithoutOutputs: onlyEmpty.checked === true });
+    const skipped: string[] = [];
+    if (plan.blankRows) skipped.push(`${plan.blankRows} blank`);
+    if (plan.rowsWithOutputs) skipped.push(`${plan.rowsWithOutputs} with outputs`);
+    const status = columnName(selection.block.left + selection.block.columnCount);
+    planSummary.textContent =
+      plan.problems.length > 0
+        ? plan.problems.join(" ")
+        : `${plan.rows.length} run${plan.rows.length === 1 ? "" : "s"} will start` +
+          (skipped.length ? ` (skipped: ${skipped.join(", ")})` : "") +
+          `. Status goes in column ${status}, outputs to its right.`;
+    planSummary.dataset.tone = plan.problems.length > 0 ? "bad" : "info";
+    const ready = plan.problems.length === 0 && spellId.value.trim() !== "";
+    run.toggleAttribute("disabled", !ready || deps.controller.running);
+    run.textContent = ready ? `Run ${plan.rows.length} row${plan.rows.length === 1 ? "" : "s"}` : "Run";
+  };
+
+  const renderMapping = () => {
+    mappingList.hidden = mapping.length === 0;
+    mappingList.replaceChildren(
+      element("legend", {}, "Inputs (rename, or untick to leave a column out)"),
+      ...mapping.map((entry) => {
+        const letter = selection ? columnName(selection.block.left + entry.column) : "";
+        const use = element("fluent-checkbox", { checked: entry.inputName !== null, "aria-label": `Use column ${letter}` }) as ValueElement;
+        const name = element("fluent-text-field", { value: entry.inputName ?? entry.header.trim(), "aria-label": `Input name for column ${letter}` }) as ValueElement;
+        use.addEventListener("change", () => {
+          entry.inputName = use.checked ? name.value : null;
+          name.toggleAttribute("disabled", !use.checked);
+          replan();
+        });
+        name.addEventListener("input", () => {
+          if (use.checked) entry.inputName = name.value;
+          replan();
+        });
+        name.toggleAttribute("disabled", entry.inputName === null);
+        return element("div", { class: "mapping-row" }, element("span", { class: "column-letter" }, letter), use, name);
+      }),
+    );
+  };
+
+  const render = (progress: BulkProgress) => {
+    if (progress.phase === "idle") return;
+    progressBox.hidden = false;
+    const percent = progress.total ? Math.round((progress.finished / progress.total) * 100) : 100;
+    bar.setAttribute("value", String(percent));
+    bar.setAttribute("aria-valuetext", `${progress.finished} of ${progress.total} runs finished`);
+    const phaseText: Record<string, string> = {
+      running: "Running",
+      cancelling: "Cancelling",
+      done: "Finished",
+      cancelled: "Cancelled",
+      failed: "Stopped",
+    };
+    progressText.textContent = `${phaseText[progress.phase] ?? ""}: ${progress.finished} / ${progress.total} done` +
+      (progress.message ? `. ${progress.message}` : "");
+    progressText.dataset.tone = progress.phase === "failed" ? "bad" : progress.phase === "done" ? "good" : "info";
+    const items: Array<[string, number]> = [
+      ["success", progress.counts.success],
+      ["failure", progress.counts.failure],
+      ["error", progress.counts.error],
+      ["running", progress.counts.inProgress],
+      ["pending", progress.counts.pending],
+      ["stale", progress.stale],
+      ["cancelled", progress.cancelled],
+    ];
+    counts.replaceChildren(
+      ...items
+        .filter(([label, count]) => count > 0 || label === "success")
+        .map(([label, count]) => element("li", { class: `count count-${label}` }, element("strong", {}, String(count)), ` ${label}`)),
+    );
+    timing.textContent =
+      `Elapsed ${formatDuration(progress.elapsedMs)}` +
+      (progress.remainingMs !== undefined ? ` · about ${formatDuration(progress.remainingMs)} left` : "");
+    const active = progress.phase === "running" || progress.phase === "cancelling";
+    busy(active);
+    retry.hidden = active || progress.retryable === 0;
+    retry.textContent = `Retry failed rows (${progress.retryable})`;
+    if (!active) replan();
+  };
+  deps.controller.progress$.subscribe(render);
+
+  const report = (error: unknown) => {
+    progressBox.hidden = false;
+    progressText.textContent = error instanceof Error ? error.message : String(error);
+    progressText.dataset.tone = "bad";
+  };
+
+  useSelection.addEventListener("click", async () => {
+    useSelection.setAttribute("disabled", "");
+    try {
+      selection = await deps.readSelection();
+      mapping = defaultMapping(selection.headers);
+      const rows = selection.rows.length;
+      selectionSummary.textContent = `${selection.sheet}!${columnName(selection.block.left)}${selection.block.top + 1}:` +
+        `${columnName(selection.block.left + selection.block.columnCount - 1)}${selection.block.top + selection.block.rowCount}` +
+        ` · ${rows} row${rows === 1 ? "" : "s"} under the header`;
+      renderMapping();
+      replan();
+    } catch (error) {
+      selectionSummary.textContent = `Could not read the selection: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      useSelection.removeAttribute("disabled");
+    }
+  });
+  onlyEmpty.addEventListener("change", replan);
+  spellId.addEventListener("input", replan);
+  spellId.addEventListener("change", replan);
+
+  run.addEventListener("click", async () => {
+    const id = spellId.value.trim();
+    if (!selection || !plan || plan.problems.length > 0 || !id) return;
+    busy(true);
+    resumeBox.hidden = true;
+    try {
+      setRecent(await deps.rememberSpell(id));
+      await deps.controller.start(selection, plan, id);
+    } catch (error) {
+      report(error);
+      busy(false);
+    }
+  });
+  cancel.addEventListener("click", () => void deps.controller.cancel());
+  retry.addEventListener("click", async () => {
+    try {
+      await deps.controller.retryFailed();
+    } catch (error) {
+      report(error);
+    }
+  });
+  freeze.addEventListener("click", async () => {
+    freeze.setAttribute("disabled", "");
+    try {
+      const { frozen } = await deps.freezeFormulas();
+      freezeStatus.textContent = frozen ? `Froze ${frozen} cell${frozen === 1 ? "" : "s"}.` : "No SPELL formulas in the selection.";
+    } catch (error) {
+      freezeStatus.textContent = `Could not freeze: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      freeze.removeAttribute("disabled");
+    }
+  });
+
+  const offerResume = (job: BulkJob) => {
+    const resumable = (job.token?.groupIds.length ?? 0) > 0;
+    const resume = element("fluent-button", { id: "resume-run", appearance: "accent" }, "Resume");
+    const forget = element("fluent-button", { id: "forget-run" }, "Forget");
+    resumeBox.replaceChildren(
+      element("p", {},
+        resumable
+          ? `A bulk of ${job.rows.length} rows (spell "${job.spellId}", sheet ${job.sheet}) did not finish here. ` +
+              "Resume collects its results; finished rows are not run again."
+          : `A bulk of ${job.rows.length} rows (spell "${job.spellId}") was interrupted before the service confirmed it. ` +
+              "Its rows may have run: check their status cells before running them again.",
+      ),
+      element("div", { class: "actions" }, ...(resumable ? [resume, forget] : [forget])),
+    );
+    resumeBox.hidden = false;
+    resume.addEventListener("click", async () => {
+      resumeBox.hidden = true;
+      try {
+        await deps.controller.resume(job);
+      } catch (error) {
+        report(error);
+      }
+    });
+    forget.addEventListener("click", async () => {
+      await deps.clearBulkJob();
+      resumeBox.hidden = true;
+    });
+  };
+
+  setRecent(await deps.recentSpells());
+  const stored = deps.loadBulkJob();
+  if (stored) offerResume(stored);
+}

@@ -1,0 +1,37 @@
+import css from "../taskpane.css";
+import { mountBulkView } from "./bulkView.js";
+import type { BulkViewDeps } from "./bulkView.js";
+import { element } from "./element.js";
+import { registerFluent } from "./registerFluent.js";
+import { mountSettingsView } from "./settingsView.js";
+import type { SettingsViewDeps } from "./settingsView.js";
+
+/**
+ * Builds the whole task pane in `root`: two tabs, "Run" (the bulk view) and "Settings".
+ *
+ * ## Example
+ * ```ts
+ * await mountTaskPane(document.getElementById("app")!, { bulk: bulkDeps, settings: settingsDeps });
+ * ```
+ */
+export async function mountTaskPane(
+  root: HTMLElement,
+  deps: { bulk: BulkViewDeps; settings: SettingsViewDeps },
+): Promise<void> {
+  registerFluent();
+  if (!document.getElementById("spellrun-style")) {
+    document.head.append(element("style", { id: "spellrun-style" }, css));
+  }
+  const bulkPanel = element("fluent-tab-panel", { id: "panel-run" });
+  const settingsPanel = element("fluent-tab-panel", { id: "panel-settings" });
+  root.replaceChildren(
+    element("header", { class: "title" }, element("h1", {}, "Spell Run")),
+    element("fluent-tabs", { id: "tabs", activeid: "tab-run" },
+      element("fluent-tab", { id: "tab-run" }, "Run"),
+      element("fluent-tab", { id: "tab-settings" }, "Settings"),
+      bulkPanel,
+      settingsPanel,
+    ),
+  );
+  await Promise.all([mountBulkView(bulkPanel, deps.bulk), mountSettingsView(settingsPanel, deps.settings)]);
+}

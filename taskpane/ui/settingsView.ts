@@ -1,0 +1,133 @@
+import type { SpellSettings } from "../../functions/settings.js";
+import type { ConnectionCheck } from "../testConnection.js";
+import { element } from "./element.js";
+
+/**
+ * What the settings view needs; the task pane passes the real modules, specs and screenshots
+ * may pass others.
+ *
+ * ## Example
+ * ```ts
+ * const deps: SettingsViewDeps = { loadSettings, saveSettings, testConnection, clearRememberedResults, recalculate: recalculateWorkbook };
+ * ```
+ */
+export interface SettingsViewDeps {
+  loadSettings(): Promise<SpellSettings>;
+  saveSettings(patch: Partial<SpellSettings>): Promise<SpellSettings>;
+  testConnection(settings: SpellSettings): Promise<ConnectionCheck>;
+  clearRememberedResults(): Promise<void>;
+  recalculate(): Promise<void>;
+}
+
+type ValueElement = HTMLElement & { value: string };
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The settings form: API key (masked, show/hide), base URL, poll base URL, auth header form,
+ * runs in flight, how long results are remembered; Save, Test connection, Clear remembered
+ * results. Everything is stored through `functions/settings.ts` (the add-in's storage, never the
+ * workbook).
+ *
+ * ## Example
+ * ```ts
+ * await mountSettingsView(document.getElementById("settings")!, deps);
+ * ```
+ */
+export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDeps): Promise<void> {
+  const apiKey = element("fluent-text-field", { id: "api-key", type: "password", autocomplete: "off", spellcheck: "false" }, "API key") as ValueElement;
+  const showKey = element("fluent-button", { id: "show-key", "aria-pressed": "false", "aria-controls": "api-key" }, "Show");
+  const baseUrl = element("fluent-text-field", { id: "base-url", type: "url" }, "Base URL") as ValueElement;
+  const pollBaseUrl = element("fluent-text-field", { id: "poll-base-url", type: "url" }, "Poll base URL") as ValueElement;
+  const authLabel = element("label", { id: "auth-header-label", for: "auth-header" }, "Send the key as");
+  const authHeader = element(
+    "fluent-select",
+    { id: "auth-header", "aria-labelledby": "auth-header-label" },
+    element("fluent-option", { value: "authorization" }, "Authorization: Bearer <key>"),
+    element("fluent-option", { value: "x-api-key" }, "x-api-key: <key>"),
+  ) as ValueElement;
+  const maxInFlight = element("fluent-number-field", { id: "max-in-flight", min: 1, max: 64, step: 1 }, "Runs in flight at once") as ValueElement;
+  const rememberHours = element("fluent-number-field", { id: "remember-hours", min: 0, max: 8784, step: 1 }, "Remember results for (hours)") as ValueElement;
+  const save = element("fluent-button", { id: "save-settings", appearance: "accent" }, "Save");
+  const test = element("fluent-button", { id: "test-connection" }, "Test connection");
+  const clear = element("fluent-button", { id: "clear-results" }, "Clear remembered results");
+  const status = element("p", { id: "settings-status", class: "status", role: "status", "aria-live": "polite" });
+
+  root.replaceChildren(
+    element("form", { class: "stack", "aria-label": "Connection settings" },
+      element("div", { class: "key-row" }, apiKey, showKey),
+      element("p", { class: "hint" }, "Stored in this add-in's own storage on this computer, never in the workbook."),
+      baseUrl,
+      pollBaseUrl,
+      element("div", { class: "field" }, authLabel, authHeader),
+      maxInFlight,
+      rememberHours,
+      element("div", { class: "actions" }, save, test),
+      element("fluent-divider", {}),
+      element("p", { class: "hint" }, "Forget every remembered result and recalculate the workbook: SPELL formulas run again (and may cost again)."),
+      element("div", { class: "actions" }, clear),
+      status,
+    ),
+  );
+
+  const fill = (settings: SpellSettings) => {
+    apiKey.value = settings.apiKey;
+    baseUrl.value = settings.baseUrl;
+    pollBaseUrl.value = settings.pollBaseUrl;
+    authHeader.value = settings.authHeader;
+    maxInFlight.value = String(settings.maxInFlight);
+    rememberHours.value = String(Math.round(settings.rememberMs / HOUR_MS));
+  };
+  const read = (): SpellSettings => ({
+    apiKey: apiKey.value.trim(),
+    baseUrl: baseUrl.value.trim(),
+    pollBaseUrl: pollBaseUrl.value.trim(),
+    authHeader: authHeader.value === "x-api-key" ? "x-api-key" : "authorization",
+    maxInFlight: Number(maxInFlight.value),
+    rememberMs: Number(rememberHours.value) * HOUR_MS,
+  });
+  const say = (text: string, tone: "info" | "good" | "bad" = "info") => {
+    status.textContent = text;
+    status.dataset.tone = tone;
+  };
+  const busy = async (button: HTMLElement, work: () => Promise<void>) => {
+    button.setAttribute("disabled", "");
+    try {
+      await work();
+    } catch (error) {
+      say(error instanceof Error ? error.message : String(error), "bad");
+    } finally {
+      button.removeAttribute("disabled");
+    }
+  };
+
+  showKey.addEventListener("click", () => {
+    const shown = apiKey.getAttribute("type") === "text";
+    apiKey.setAttribute("type", shown ? "password" : "text");
+    showKey.setAttribute("aria-pressed", String(!shown));
+    showKey.textContent = shown ? "Show" : "Hide";
+  });
+  root.querySelector("form")?.addEventListener("submit", (event) => event.preventDefault());
+  save.addEventListener("click", () =>
+    busy(save, async () => {
+      fill(await deps.saveSettings(read()));
+      say("Settings saved.", "good");
+    }),
+  );
+  test.addEventListener("click", () =>
+    busy(test, async () => {
+      say("Testing the connection…");
+      const check = await deps.testConnection(read());
+      say(check.message, check.ok ? "good" : "bad");
+    }),
+  );
+  clear.addEventListener("click", () =>
+    busy(clear, async () => {
+      await deps.clearRememberedResults();
+      await deps.recalculate();
+      say("Remembered results cleared; the workbook is recalculating.", "good");
+    }),
+  );
+
+  fill(await deps.loadSettings());
+}

@@ -1,0 +1,82 @@
+import { defer } from "rxjs";
+import { pollIntervalMs, pollUntilDone, DEFAULT_POLL } from "../../src/operators/pollUntilDone.js";
+import { createTestScheduler } from "./support/testScheduler.js";
+
+describe("pollUntilDone", () => {
+  const timing = { initialDelayMs: 3, intervalMs: 2, growth: 2, maxIntervalMs: 5 };
+
+  it("should poll after the initial delay, then at growing intervals capped at the maximum", () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const request = cold("-a|", { a: 0 });
+      let answers = 0;
+      const polled = defer(() => request).pipe(
+        pollUntilDone(() => ++answers === 5, timing),
+      );
+      // subscribe at 3, answer at 4, +2 → 6/7, +4 → 11/12, +5 (capped from 8) → 17/18, +5 → 23/24
+      expectObservable(polled).toBe("4ms a 2ms a 4ms a 5ms a 5ms (a|)", { a: 0 });
+      expectSubscriptions(request.subscriptions).toBe([
+        "3ms ^!",
+        "6ms ^!",
+        "11ms ^!",
+        "17ms ^!",
+        "23ms ^!",
+      ]);
+    });
+  });
+
+  it("should schedule the next poll only after the previous answer (no overlap)", () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      // A slow answer (10 frames) delays every later poll by as much.
+      const request = cold("----------a|", { a: "x" });
+      let answers = 0;
+      const polled = request.pipe(pollUntilDone(() => ++answers === 3, timing));
+      expectObservable(polled).toBe("13ms a 11ms a 13ms (a|)", { a: "x" });
+      expectSubscriptions(request.subscriptions).toBe(["3ms ^ 9ms !", "15ms ^ 9ms !", "29ms ^ 9ms !"]);
+    });
+  });
+
+  it("should emit every answer and complete right after the done one", () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const states = ["inProgress", "inProgress", "success"];
+      let index = 0;
+      const polled = defer(() => cold("-s|", { s: states[index++] })).pipe(
+        pollUntilDone((state) => state === "success", timing),
+      );
+      expectObservable(polled).toBe("4ms a 2ms a 4ms (b|)", { a: "inProgress", b: "success" });
+    });
+  });
+
+  it("should stop polling when an answer errors", () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const request = cold("-#", undefined, new Error("boom"));
+      const polled = request.pipe(pollUntilDone(() => false, timing));
+      expectObservable(polled).toBe("4ms #", undefined, new Error("boom"));
+      expectSubscriptions(request.subscriptions).toBe("3ms ^!");
+    });
+  });
+
+  it("should stop polling and clear its timer on unsubscribe", () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const request = cold("-a|", { a: 1 });
+      const polled = request.pipe(pollUntilDone(() => false, timing));
+      expectObservable(polled, "^ 8ms !").toBe("4ms a 2ms a", { a: 1 });
+      expectSubscriptions(request.subscriptions).toBe(["3ms ^!", "6ms ^!"]);
+    });
+  });
+
+  it("should abort a request in flight on unsubscribe", () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const request = cold("-----a|", { a: 1 });
+      const polled = request.pipe(pollUntilDone(() => false, timing));
+      expectObservable(polled, "^ 5ms !").toBe("");
+      expectSubscriptions(request.subscriptions).toBe("3ms ^ 2ms !");
+    });
+  });
+
+  it("should compute intervals that grow by the factor up to the cap", () => {
+    const settings = { ...DEFAULT_POLL, intervalMs: 100, growth: 1.5, maxIntervalMs: 300 };
+    expect([0, 1, 2, 3, 4].map((index) => pollIntervalMs(index, settings))).toEqual([
+      100, 150, 225, 300, 300,
+    ]);
+  });
+});

@@ -1,0 +1,117 @@
+import { PersistentResultStore } from "../../functions/PersistentResultStore.js";
+import { memoryStorage, type KeyValueStorage } from "../../functions/settingsStorage.js";
+
+describe("PersistentResultStore", () => {
+  let storage: KeyValueStorage;
+  let now: number;
+  const clock = () => now;
+
+  beforeEach(() => {
+    storage = memoryStorage();
+    now = 1_000_000;
+  });
+
+  it("should give back what was set, also from a new store over the same storage (a reload)", async () => {
+    const store = new PersistentResultStore(storage, { now: clock });
+    await store.set("key-a", { summary: "A" }, 60_000);
+    expect(await store.get("key-a")).toEqual({ summary: "A" });
+    await store.flush();
+    const reloaded = new PersistentResultStore(storage, { now: clock });
+    expect(await reloaded.get("key-a")).toEqual({ summary: "A" });
+    expect(await reloaded.get("key-b")).toBeUndefined();
+  });
+
+  it("should forget a result after its TTL, and never store one with TTL 0", async () => {
+    const store = new PersistentResultStore(storage, { now: clock });
+    await store.set("key-a", { v: 1 }, 1000);
+    await store.set("key-b", { v: 2 }, 0);
+    now += 999;
+    expect(await store.get("key-a")).toEqual({ v: 1 });
+    now += 1;
+    expect(await store.get("key-a")).toBeUndefined();
+    expect(await store.get("key-b")).toBeUndefined();
+    await store.flush();
+    expect(await storage.getItem("spellrun.results.index")).toBe("[]");
+  });
+
+  it("should evict the oldest first beyond maxEntries, in memory and in storage", async () => {
+    const store = new PersistentResultStore(storage, { now: clock, maxEntries: 3 });
+    for (const key of ["k1", "k2", "k3", "k4"]) await store.set(key, { key }, 60_000);
+    expect(store.size).toBe(3);
+    expect(await store.get("k1")).toBeUndefined();
+    await store.flush();
+    const reloaded = new PersistentResultStore(storage, { now: clock, maxEntries: 3 });
+    expect(await reloaded.get("k1")).toBeUndefined();
+    expect(await reloaded.get("k4")).toEqual({ key: "k4" });
+    expect(reloaded.size).toBe(3);
+  });
+
+  it("should treat setting a key again as the newest entry", async () => {
+    const store = new PersistentResultStore(storage, { now: clock, maxEntries: 2 });
+    await store.set("k1", { v: 1 }, 60_000);
+    await store.set("k2", { v: 2 }, 60_000);
+    await store.set("k1", { v: 3 }, 60_000);
+    await store.set("k3", { v: 4 }, 60_000);
+    expect(await store.get("k1")).toEqual({ v: 3 });
+    expect(await store.get("k2")).toBeUndefined();
+  });
+
+  it("should stay within maxTotalChars and keep oversized results in memory only", async () => {
+    const store = new PersistentResultStore(storage, { now: clock, maxTotalChars: 500, maxEntryChars: 300 });
+    await store.set("big", { text: "x".repeat(400) }, 60_000);
+    expect(await store.get("big")).toBeDefined();
+    await store.flush();
+    const reloaded = new PersistentResultStore(storage, { now: clock });
+    expect(await reloaded.get("big")).toBeUndefined();
+    await store.set("a", { text: "a".repeat(200) }, 60_000);
+    await store.set("b", { text: "b".repeat(200) }, 60_000);
+    expect(await store.get("big")).toBeUndefined();
+    expect(await store.get("b")).toBeDefined();
+  });
+
+  it("should batch writes into one setItems per flush", async () => {
+    const calls: string[] = [];
+    const counting: KeyValueStorage = {
+      ...storage,
+      setItems: (items) => {
+        calls.push(Object.keys(items).sort().join(","));
+        return storage.setItems(items);
+      },
+    };
+    const store = new PersistentResultStore(counting, { now: clock, flushDelayMs: 10 });
+    await Promise.all(["k1", "k2", "k3"].map((key) => store.set(key, { key }, 60_000)));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls.length).toBe(1);
+    expect(calls[0].split(",").length).toBe(4); // three results and the index
+  });
+
+  it("should clear everything, in memory and in storage", async () => {
+    const store = new PersistentResultStore(storage, { now: clock });
+    await store.set("k1", { v: 1 }, 60_000);
+    await store.flush();
+    await store.clear();
+    expect(await store.get("k1")).toBeUndefined();
+    expect(await new PersistentResultStore(storage, { now: clock }).get("k1")).toBeUndefined();
+  });
+
+  it("should never give another key's outputs, even for a damaged item", async () => {
+    const store = new PersistentResultStore(storage, { now: clock });
+    await store.set("k1", { v: 1 }, 60_000);
+    await store.flush();
+    const index = JSON.parse((await storage.getItem("spellrun.results.index")) as string) as [string][];
+    await storage.setItem(`spellrun.results.${index[0][0]}`, JSON.stringify({ key: "other", outputs: { v: 9 } }));
+    expect(await new PersistentResultStore(storage, { now: clock }).get("k1")).toBeUndefined();
+  });
+
+  it("should keep working when storage fails", async () => {
+    const broken: KeyValueStorage = {
+      ...storage,
+      getItem: () => Promise.reject(new Error("unavailable")),
+      setItems: () => Promise.reject(new Error("full")),
+    };
+    const store = new PersistentResultStore(broken, { now: clock });
+    await store.set("k1", { v: 1 }, 60_000);
+    await store.flush();
+    expect(await store.get("k1")).toEqual({ v: 1 });
+  });
+});

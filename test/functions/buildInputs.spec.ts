@@ -1,0 +1,34 @@
+import { buildInputs } from "../../functions/buildInputs.js";
+
+describe("buildInputs (SPELL.INPUTS)", () => {
+  it("should pair names with values as Excel passes a repeating matrix argument", () => {
+    const text = buildInputs([[["text"]], [["Hello"]], [["language"]], [["fr"]], [["n"]], [[3]]]);
+    expect(JSON.parse(text)).toEqual({ text: "Hello", language: "fr", n: 3 });
+  });
+
+  it("should turn a range value into a list and an empty cell into empty text", () => {
+    const text = buildInputs([[["items"]], [["a"], ["b"]], [["note"]], [[null]]]);
+    expect(JSON.parse(text)).toEqual({ items: ["a", "b"], note: "" });
+  });
+
+  it("should reject an odd number of arguments", () => {
+    expect(() => buildInputs([[["text"]], [["Hello"]], [["language"]]])).toThrow(
+      jasmine.objectContaining({ code: "#VALUE!", message: jasmine.stringContaining("got 3 arguments") })
+    );
+  });
+
+  it("should reject a name that is not text or is given twice", () => {
+    expect(() => buildInputs([[[5]], [["x"]]])).toThrow(
+      jasmine.objectContaining({ message: jasmine.stringContaining("argument 1 must be an input name") })
+    );
+    expect(() => buildInputs([[["a"]], [[1]], [["a"]], [[2]]])).toThrow(
+      jasmine.objectContaining({ message: jasmine.stringContaining('names "a" twice') })
+    );
+  });
+
+  it("should reject inputs longer than an Excel value holds", () => {
+    expect(() => buildInputs([[["text"]], [["x".repeat(33_000)]]])).toThrow(
+      jasmine.objectContaining({ code: "#VALUE!", message: jasmine.stringContaining("more than an Excel value") })
+    );
+  });
+});

@@ -1,0 +1,82 @@
+import {
+  DEFAULT_SETTINGS,
+  loadSettings,
+  onSettingsChanged,
+  saveSettings,
+  type SpellSettings,
+} from "../../functions/settings.js";
+import { SettingsError } from "../../functions/SettingsError.js";
+import { memoryStorage, settingsStorage, useSettingsStorage } from "../../functions/settingsStorage.js";
+
+describe("settings", () => {
+  beforeEach(() => useSettingsStorage(memoryStorage()));
+  afterAll(() => useSettingsStorage(undefined));
+
+  it("should start from the defaults: the local emulator, 8 in flight, 24 h", async () => {
+    expect(await loadSettings()).toEqual({ ...DEFAULT_SETTINGS });
+    expect(DEFAULT_SETTINGS).toEqual({
+      apiKey: "",
+      baseUrl: "http://127.0.0.1:3001",
+      pollBaseUrl: "http://127.0.0.1:3002",
+      authHeader: "authorization",
+      maxInFlight: 8,
+      rememberMs: 86_400_000,
+    });
+  });
+
+  it("should save a patch, keep the rest, and read it back from storage", async () => {
+    const saved = await saveSettings({ apiKey: " key-1 ", baseUrl: "https://api.example.com/v1/" });
+    expect(saved.apiKey).toBe("key-1");
+    expect(saved.baseUrl).toBe("https://api.example.com/v1");
+    expect(saved.maxInFlight).toBe(8);
+    expect(await loadSettings()).toEqual(saved);
+    expect(JSON.parse((await settingsStorage().getItem("spellrun.settings")) as string).apiKey).toBe("key-1");
+  });
+
+  it("should tell listeners after every save, until they stop listening", async () => {
+    const heard: SpellSettings[] = [];
+    const stop = onSettingsChanged((settings) => heard.push(settings));
+    await saveSettings({ maxInFlight: 4 });
+    stop();
+    await saveSettings({ maxInFlight: 5 });
+    expect(heard.map((settings) => settings.maxInFlight)).toEqual([4]);
+  });
+
+  it("should keep both of two quick saves", async () => {
+    await Promise.all([saveSettings({ maxInFlight: 3 }), saveSettings({ rememberMs: 1000 })]);
+    const settings = await loadSettings();
+    expect(settings.maxInFlight).toBe(3);
+    expect(settings.rememberMs).toBe(1000);
+  });
+
+  it("should refuse unusable values with a SettingsError and save nothing", async () => {
+    const attempts: Partial<SpellSettings>[] = [
+      { maxInFlight: 0 },
+      { maxInFlight: 2.5 },
+      { rememberMs: -1 },
+      { baseUrl: "ftp://example.com" },
+      { pollBaseUrl: "not a url" },
+      { baseUrl: "https://user:pw@example.com" },
+      { authHeader: "cookie" as SpellSettings["authHeader"] },
+    ];
+    for (const patch of attempts) {
+      await expectAsync(saveSettings(patch)).toBeRejectedWith(jasmine.any(SettingsError));
+    }
+    expect(await loadSettings()).toEqual({ ...DEFAULT_SETTINGS });
+  });
+
+  it("should never repeat the key in an error", async () => {
+    const error = await saveSettings({ apiKey: 42 as unknown as string }).catch((caught: Error) => caught);
+    expect((error as Error).message).toBe("The API key must be text.");
+  });
+
+  it("should fall back to defaults for damaged stored values", async () => {
+    await settingsStorage().setItem(
+      "spellrun.settings",
+      JSON.stringify({ apiKey: "k", maxInFlight: "lots", baseUrl: 7, unknown: 1 })
+    );
+    expect(await loadSettings()).toEqual({ ...DEFAULT_SETTINGS, apiKey: "k" });
+    await settingsStorage().setItem("spellrun.settings", "{not json");
+    expect(await loadSettings()).toEqual({ ...DEFAULT_SETTINGS });
+  });
+});

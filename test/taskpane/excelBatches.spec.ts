@@ -1,0 +1,83 @@
+import { OutputLayout } from "../../taskpane/outputLayout.js";
+import { readSelection } from "../../taskpane/readSelection.js";
+import { rowFingerprint } from "../../taskpane/rowFingerprint.js";
+import { writeOutputs } from "../../taskpane/writeOutputs.js";
+import type { RowResult, WriteTarget } from "../../taskpane/writeOutputs.js";
+import { MockWorkbook } from "./mockWorkbook.js";
+
+const LIMIT = 5 * 1024 * 1024;
+
+describe("Excel batches of the task pane (mock workbook)", () => {
+  let uninstall: () => void = () => undefined;
+  afterEach(() => uninstall());
+
+  it("should fail a read without load or sync, as Office does", async () => {
+    const workbook = new MockWorkbook({ sheets: { Sheet1: [["a"]] }, selection: "Sheet1!A1" });
+    uninstall = workbook.install();
+    await expectAsync(
+      Excel.run(async (context) => {
+        const range = context.workbook.getSelectedRange();
+        range.load("values");
+        return range.values; // no sync
+      }),
+    ).toBeRejectedWithError(/context.sync\(\) was not called/);
+    await expectAsync(
+      Excel.run(async (context) => {
+        const range = context.workbook.getSelectedRange();
+        await context.sync();
+        return range.values; // no load
+      }),
+    ).toBeRejectedWithError(/not loaded/);
+  });
+
+  it("should read a selection larger than Office's payload limit in chunks under it", async () => {
+    const big = "x".repeat(2_000);
+    const rows = [["text", "n"], ...Array.from({ length: 4_000 }, (_, i) => [`${big}${i}`, i])]; // ~8 MB
+    const workbook = new MockWorkbook({ sheets: { Sheet1: rows }, selection: "Sheet1!A1:B4001" });
+    uninstall = workbook.install();
+
+    const selection = await readSelection();
+
+    expect(selection.rows.length).toBe(4_000);
+    expect(selection.rows[3_999]).toEqual([`${big}3999`, 3_999]);
+    expect(workbook.stats.readSyncs).toBeGreaterThan(3);
+    expect(workbook.stats.maxResponseBytes).toBeLessThan(LIMIT);
+  });
+
+  it("should split a write batch that would exceed the payload limit", async () => {
+    const rows = [["text"], ...Array.from({ length: 3_000 }, (_, i) => [`row ${i}`])];
+    const workbook = new MockWorkbook({ sheets: { Sheet1: rows }, selection: "Sheet1!A1:A3001" });
+    uninstall = workbook.install();
+    const target: WriteTarget = { sheet: "Sheet1", headerRow: 0, inputColumns: [0], layout: new OutputLayout(1), headersWritten: 0 };
+    const results: RowResult[] = rows.slice(1).map(([text], i) => ({
+      run: i,
+      row: i + 1,
+      fingerprint: rowFingerprint([text]),
+      status: "success",
+      outputs: { long: "y".repeat(3_000), n: i },
+    }));
+
+    const report = await writeOutputs(target, results);
+
+    expect(report.written.length).toBe(3_000);
+    expect(report.writeSyncs).toBeGreaterThan(1);
+    expect(workbook.stats.maxRequestBytes).toBeLessThan(LIMIT);
+    expect(workbook.values("Sheet1", "B3001:D3001")).toEqual([["success", "y".repeat(3_000), 2_999]]);
+  });
+
+  it("should write one batch of scattered rows with one read sync and one write sync", async () => {
+    const rows = [["text"], ...Array.from({ length: 100 }, (_, i) => [`row ${i}`])];
+    const workbook = new MockWorkbook({ sheets: { Sheet1: rows }, selection: "Sheet1!A1:A101" });
+    uninstall = workbook.install();
+    const target: WriteTarget = { sheet: "Sheet1", headerRow: 0, inputColumns: [0], layout: new OutputLayout(1), headersWritten: 0 };
+    const picked = [3, 4, 50, 97];
+    const report = await writeOutputs(
+      target,
+      picked.map((i) => ({ run: i, row: i + 1, fingerprint: rowFingerprint([`row ${i}`]), status: "success", outputs: { echo: `row ${i}` } })),
+    );
+    expect(report).toEqual({ written: picked, stale: [], readSyncs: 1, writeSyncs: 1 });
+    expect(workbook.stats.syncs).toBe(2);
+    expect(workbook.values("Sheet1", "C5:C7")).toEqual([["row 3"], ["row 4"], [""]]);
+    expect(workbook.values("Sheet1", "C99")).toEqual([["row 97"]]);
+  });
+});

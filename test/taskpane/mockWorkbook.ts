@@ -1,0 +1,462 @@
+/**
+ * A small Excel workbook model behind `office-addin-mock`, for the task pane's specs, benchmark
+ * and screenshots.
+ *
+ * Every object the add-in touches (request context, workbook, worksheets, ranges, document
+ * settings) is an `OfficeMockObject`, so a property read without `load` + `context.sync()` fails.
+ * Unlike a bare mock, this one also behaves like Excel where the task pane relies on it:
+ * - queued operations (writes of `values` / `formulas` / `numberFormat`, loads) are applied in
+ *   order at `context.sync()`, against a grid of cells; nothing is written before the sync;
+ * - a string written through `values` is parsed like typed input unless the cell's number format
+ *   is Text ("@"): `=…`, `+…`, `-…`, `@…` become formulas, numeric text a number, TRUE/FALSE a boolean;
+ * - `null` in a 2-D array leaves that cell alone (Office's documented rule);
+ * - a sync whose request or response exceeds Office's 5 MB payload limit fails, as in Excel;
+ * - it counts syncs, the syncs that wrote and the syncs that read, and payload sizes.
+ */
+import { OfficeMockObject } from "office-addin-mock";
+import { blockAddress, columnName, parseAddress } from "../../taskpane/a1Address.js";
+import type { CellBlock } from "../../taskpane/a1Address.js";
+import { payloadBytes } from "../../taskpane/payloadBytes.js";
+
+export type MockCellValue = string | number | boolean;
+
+/** One cell of the model. */
+export interface MockCell {
+  value: MockCellValue;
+  /** Set when the cell holds a formula (what Excel would show in the formula bar). */
+  formula?: string;
+  numberFormat: string;
+}
+
+/** Counters of what the add-in asked of "Excel". */
+export interface MockWorkbookStats {
+  /** Every `context.sync()`, including the implicit one at the end of `Excel.run`. */
+  syncs: number;
+  /** Syncs that carried at least one write. */
+  writeSyncs: number;
+  /** Syncs that carried at least one load. */
+  readSyncs: number;
+  /** `Excel.run` batches. */
+  runs: number;
+  maxRequestBytes: number;
+  maxResponseBytes: number;
+  /** Time spent inside the mock's own sync work (to subtract from totals in benchmarks). */
+  mockMs: number;
+}
+
+/** What the tests can put in the model. */
+export interface MockWorkbookOptions {
+  /** Initial cells per sheet: rows of values starting at A1. @default { Sheet1: [] } */
+  sheets?: Record<string, MockCellValue[][]>;
+  /** The selected range, e.g. "Sheet1!A1:B501". @default "Sheet1!A1" */
+  selection?: string;
+  /** @default 5 MB */
+  payloadLimitBytes?: number;
+}
+
+type Operation =
+  | { kind: "write"; sheet: string; block: CellBlock; property: WritableProperty; data: unknown }
+  | { kind: "load"; target: OfficeMockObject; sheet: string; block: CellBlock; properties: string[] }
+  | { kind: "calculate"; calculationType: string }
+  | { kind: "fail"; code: string; message: string };
+
+type WritableProperty = "values" | "formulas" | "numberFormat";
+const WRITABLE: readonly string[] = ["values", "formulas", "numberFormat"];
+const MOCK_ERRORS = ["Error, property was not loaded", "Error, context.sync() was not called"];
+
+/**
+ * Office's error shape (`OfficeExtension.Error`): a `code` such as `ItemNotFound` or
+ * `RequestPayloadSizeLimitExceeded`.
+ */
+export class MockOfficeError extends Error {
+  override name = "RichApi.Error";
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The workbook model. `install()` puts `Excel` and `Office` globals in place.
+ *
+ * @example
+ * const workbook = new MockWorkbook({ sheets: { Sheet1: [["text"], ["hello"]] }, selection: "Sheet1!A1:A2" });
+ * const uninstall = workbook.install();
+ */
+export class MockWorkbook {
+  readonly stats: MockWorkbookStats = {
+    syncs: 0,
+    writeSyncs: 0,
+    readSyncs: 0,
+    runs: 0,
+    maxRequestBytes: 0,
+    maxResponseBytes: 0,
+    mockMs: 0,
+  };
+  /** `Excel.CalculationType` values passed to `application.calculate`. */
+  readonly calculations: string[] = [];
+  /** Document settings as last saved with `saveAsync` (what survives a reload). */
+  savedSettings: Record<string, unknown> = {};
+  /** Document settings as the running add-in sees them. */
+  settings: Record<string, unknown> = {};
+  selection: string;
+  payloadLimitBytes: number;
+  /** Called after every sync, with the sync's number; specs edit cells here "while a run goes on". */
+  afterSync: ((syncNumber: number) => void) | undefined;
+
+  private readonly sheets = new Map<string, Map<number, Map<number, MockCell>>>();
+
+  constructor(options: MockWorkbookOptions = {}) {
+    for (const [name, rows] of Object.entries(options.sheets ?? { Sheet1: [] })) {
+      this.sheets.set(name, new Map());
+      this.setValues(name, "A1", rows);
+    }
+    this.selection = options.selection ?? "Sheet1!A1";
+    this.payloadLimitBytes = options.payloadLimitBytes ?? 5 * 1024 * 1024;
+  }
+
+  /** Puts `Excel` and `Office` on `target` (default `globalThis`); returns a function undoing it. */
+  install(target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): () => void {
+    const before = { Excel: target.Excel, Office: target.Office };
+    target.Excel = this.excelNamespace();
+    target.Office = this.officeNamespace();
+    return () => {
+      target.Excel = before.Excel;
+      target.Office = before.Office;
+    };
+  }
+
+  /** Simulates closing and reopening the document: unsaved document settings are lost. */
+  reload(): void {
+    this.settings = structuredClone(this.savedSettings);
+  }
+
+  /** Selects a range, e.g. "Sheet1!A1:C20". */
+  select(address: string): void {
+    this.selection = address;
+  }
+
+  /** A user typing values (rows of values from `topLeft`); strings are parsed like typed input. */
+  setValues(sheet: string, topLeft: string, rows: MockCellValue[][]): void {
+    const { block } = parseAddress(topLeft);
+    rows.forEach((row, r) =>
+      row.forEach((value, c) => this.writeValue(sheet, block.top + r, block.left + c, value)),
+    );
+  }
+
+  /** Sets one cell's formula and shown value, as a recalculated formula would have it. */
+  setFormula(sheet: string, address: string, formula: string, value: MockCellValue): void {
+    const { block } = parseAddress(address);
+    const cell = this.cellAt(sheet, block.top, block.left, true);
+    cell.formula = formula;
+    cell.value = value;
+  }
+
+  /** The cell at an A1 address (an empty General cell when never written). */
+  cell(sheet: string, address: string): MockCell {
+    const { block } = parseAddress(address);
+    return { ...this.cellAt(sheet, block.top, block.left, false) };
+  }
+
+  /** Values of a block, as `Range.values` would return them. */
+  values(sheet: string, address: string): MockCellValue[][] {
+    const { block } = parseAddress(address);
+    return this.read(sheet, block, "values") as MockCellValue[][];
+  }
+
+  /** Every non-empty cell of every sheet, for scans such as "the key is in no cell". */
+  allCells(): Array<{ sheet: string; address: string; cell: MockCell }> {
+    const found: Array<{ sheet: string; address: string; cell: MockCell }> = [];
+    for (const [sheet, rows] of this.sheets) {
+      for (const [row, cells] of rows) {
+        for (const [column, cell] of cells) {
+          if (cell.value !== "" || cell.formula) {
+            found.push({ sheet, address: `${columnName(column)}${row + 1}`, cell: { ...cell } });
+          }
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The last used row (zero-based) of a sheet, -1 when empty. */
+  lastRow(sheet: string): number {
+    return Math.max(-1, ...(this.sheets.get(sheet)?.keys() ?? []));
+  }
+
+  private excelNamespace(): Record<string, unknown> {
+    return {
+      CalculationType: { full: "Full", recalculate: "Recalculate", fullRebuild: "FullRebuild" },
+      run: async <T>(batch: (context: unknown) => Promise<T>): Promise<T> => {
+        this.stats.runs++;
+        const queue: Operation[] = [];
+        const context = this.requestContext(queue);
+        const result = await batch(context);
+        // Excel.run sends what is still queued when the batch returns.
+        if (queue.length > 0) await this.sync(queue);
+        return result;
+      },
+    };
+  }
+
+  private officeNamespace(): Record<string, unknown> {
+    const settings = new OfficeMockObject({
+      get: (name: string) => (name in this.settings ? structuredClone(this.settings[name]) : null),
+      set: (name: string, value: unknown) => {
+        this.settings[name] = structuredClone(value);
+      },
+      remove: (name: string) => {
+        delete this.settings[name];
+      },
+      saveAsync: (...args: unknown[]) => {
+        const callback = args.find((arg) => typeof arg === "function") as
+          | ((result: { status: string }) => void)
+          | undefined;
+        this.savedSettings = structuredClone(this.settings);
+        setTimeout(() => callback?.({ status: "succeeded" }), 0);
+      },
+    });
+    return {
+      AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
+      context: { document: { settings } },
+      onReady: async () => ({ host: "Excel", platform: "OfficeOnline" }),
+      HostType: { Excel: "Excel" },
+    };
+  }
+
+  private requestContext(queue: Operation[]): OfficeMockObject {
+    const makeRange = (sheet: string, block: CellBlock) => this.rangeProxy(queue, sheet, block);
+    const worksheet = (name: string) =>
+      new OfficeMockObject({
+        name,
+        getRange: (address: string) => {
+          if (!this.sheets.has(name)) {
+            queue.push({ kind: "fail", code: "ItemNotFound", message: `No sheet named ${name}` });
+          }
+          return makeRange(name, parseAddress(address).block);
+        },
+      });
+    return new OfficeMockObject({
+      workbook: {
+        getSelectedRange: () => {
+          const { sheet, block } = parseAddress(this.selection);
+          return makeRange(sheet, block);
+        },
+        worksheets: {
+          getItem: (name: string) => worksheet(name),
+        },
+        application: {
+          calculate: (calculationType: string) => {
+            queue.push({ kind: "calculate", calculationType });
+          },
+        },
+      },
+      sync: () => this.sync(queue),
+    });
+  }
+
+  /**
+   * A range: an `OfficeMockObject` (load/sync discipline) wrapped so that writes are queued
+   * instead of applied, and reads of unloaded or unsynced properties throw instead of returning
+   * the mock's error text.
+   */
+  private rangeProxy(queue: Operation[], sheet: string, block: CellBlock): Excel.Range {
+    const target = new OfficeMockObject({
+      address: `${quoteSheet(sheet)}!${blockAddress(block)}`,
+      rowCount: block.rowCount,
+      columnCount: block.columnCount,
+      // Filled in at sync time by `fillLoaded` (`null` would be taken for a nested object).
+      values: undefined,
+      formulas: undefined,
+      numberFormat: undefined,
+      text: undefined,
+      worksheet: { name: sheet },
+    });
+    return new Proxy(target, {
+      get: (object, property, receiver) => {
+        if (property === "load") {
+          return (argument: string | string[]) => {
+            const properties = loadList(argument);
+            object.load(properties);
+            queue.push({ kind: "load", target: object, sheet, block, properties });
+            return receiver;
+          };
+        }
+        if (property === "getCell") {
+          return (row: number, column: number) =>
+            this.rangeProxy(queue, sheet, { top: block.top + row, left: block.left + column, rowCount: 1, columnCount: 1 });
+        }
+        const value = Reflect.get(object, property, object);
+        if (typeof value === "function") return value.bind(object);
+        if (typeof value === "string" && MOCK_ERRORS.includes(value)) {
+          throw new Error(`${String(property)} of ${blockAddress(block)}: ${value}`);
+        }
+        return value;
+      },
+      set: (object, property, data) => {
+        if (typeof property === "string" && WRITABLE.includes(property)) {
+          checkShape(data, block, property);
+          queue.push({ kind: "write", sheet, block, property: property as WritableProperty, data });
+          return true;
+        }
+        return Reflect.set(object, property, data);
+      },
+    }) as unknown as Excel.Range;
+  }
+
+  private async sync(queue: Operation[]): Promise<void> {
+    const started = performance.now();
+    this.stats.syncs++;
+    const operations = queue.splice(0, queue.length);
+    const requestBytes = operations.reduce(
+      (sum, op) => sum + (op.kind === "write" ? payloadBytes(op.data) : 64),
+      0,
+    );
+    this.stats.maxRequestBytes = Math.max(this.stats.maxRequestBytes, requestBytes);
+    if (requestBytes > this.payloadLimitBytes) {
+      throw new MockOfficeError("RequestPayloadSizeLimitExceeded", `Request of ${requestBytes} bytes`);
+    }
+    let wrote = false;
+    let read = false;
+    let responseBytes = 0;
+    const loaded: OfficeMockObject[] = [];
+    for (const op of operations) {
+      if (op.kind === "fail") throw new MockOfficeError(op.code, op.message);
+      if (op.kind === "write") {
+        wrote = true;
+        this.apply(op.sheet, op.block, op.property, op.data);
+      } else if (op.kind === "load") {
+        read = true;
+        for (const property of op.properties) {
+          if (!["values", "formulas", "numberFormat", "text"].includes(property)) continue;
+          const data = this.read(op.sheet, op.block, property);
+          responseBytes += payloadBytes(data);
+          fillLoaded(op.target, property, data);
+        }
+        loaded.push(op.target);
+      } else {
+        this.calculations.push(op.calculationType);
+      }
+    }
+    this.stats.maxResponseBytes = Math.max(this.stats.maxResponseBytes, responseBytes);
+    if (responseBytes > this.payloadLimitBytes) {
+      throw new MockOfficeError("ResponsePayloadSizeLimitExceeded", `Response of ${responseBytes} bytes`);
+    }
+    if (wrote) this.stats.writeSyncs++;
+    if (read) this.stats.readSyncs++;
+    for (const target of loaded) await target.sync();
+    this.stats.mockMs += performance.now() - started;
+    this.afterSync?.(this.stats.syncs);
+  }
+
+  private apply(sheet: string, block: CellBlock, property: WritableProperty, data: unknown): void {
+    for (let r = 0; r < block.rowCount; r++) {
+      for (let c = 0; c < block.columnCount; c++) {
+        const item = Array.isArray(data) ? (data as unknown[][])[r][c] : data;
+        if (item === null || item === undefined) continue; // null leaves the cell as it is
+        const row = block.top + r;
+        const column = block.left + c;
+        if (property === "numberFormat") {
+          this.cellAt(sheet, row, column, true).numberFormat = String(item);
+        } else {
+          this.writeValue(sheet, row, column, item as MockCellValue);
+        }
+      }
+    }
+  }
+
+  /** Excel's parsing of written input, as documented on `Range.values`. */
+  private writeValue(sheet: string, row: number, column: number, item: MockCellValue): void {
+    const cell = this.cellAt(sheet, row, column, true);
+    delete cell.formula;
+    if (typeof item !== "string" || cell.numberFormat === "@") {
+      cell.value = item;
+    } else if (item.startsWith("'")) {
+      cell.value = item.slice(1);
+    } else if (/^[=+\-@]./s.test(item) && !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(item)) {
+      cell.formula = item.startsWith("=") ? item : `=${item}`;
+      cell.value = "#NAME?";
+    } else if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(item.trim())) {
+      cell.value = Number(item);
+    } else if (/^(true|false)$/i.test(item)) {
+      cell.value = item.toLowerCase() === "true";
+    } else {
+      cell.value = item;
+    }
+  }
+
+  private read(sheet: string, block: CellBlock, property: string): unknown[][] {
+    const rows: unknown[][] = [];
+    for (let r = 0; r < block.rowCount; r++) {
+      const cells = this.sheets.get(sheet)?.get(block.top + r);
+      const row: unknown[] = [];
+      for (let c = 0; c < block.columnCount; c++) {
+        const cell = cells?.get(block.left + c);
+        if (property === "numberFormat") row.push(cell?.numberFormat ?? "General");
+        else if (property === "formulas") row.push(cell?.formula ?? cell?.value ?? "");
+        else if (property === "text") row.push(String(cell?.value ?? ""));
+        else row.push(cell?.value ?? "");
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  private cellAt(sheet: string, row: number, column: number, create: boolean): MockCell {
+    let rows = this.sheets.get(sheet);
+    if (!rows) {
+      if (!create) return { value: "", numberFormat: "General" };
+      rows = new Map();
+      this.sheets.set(sheet, rows);
+    }
+    let cells = rows.get(row);
+    if (!cells) {
+      if (!create) return { value: "", numberFormat: "General" };
+      cells = new Map();
+      rows.set(row, cells);
+    }
+    let cell = cells.get(column);
+    if (!cell) {
+      cell = { value: "", numberFormat: "General" };
+      if (create) cells.set(column, cell);
+    }
+    return cell;
+  }
+}
+
+function loadList(argument: string | string[] | Record<string, unknown> | undefined): string[] {
+  if (argument === undefined) return ["values", "formulas", "numberFormat", "text", "address", "rowCount", "columnCount"];
+  if (typeof argument === "string") return argument.split(",").map((part) => part.trim());
+  if (Array.isArray(argument)) return argument;
+  return Object.keys(argument);
+}
+
+function checkShape(data: unknown, block: CellBlock, property: string): void {
+  if (!Array.isArray(data)) return; // a single value applies to every cell
+  const ok =
+    data.length === block.rowCount &&
+    data.every((row) => Array.isArray(row) && row.length === block.columnCount);
+  if (!ok) {
+    throw new MockOfficeError(
+      "InvalidArgument",
+      `${property} of ${blockAddress(block)} needs ${block.rowCount}×${block.columnCount} items`,
+    );
+  }
+}
+
+/** Puts the value that a queued load will reveal at the next sync into the mock's property. */
+function fillLoaded(target: OfficeMockObject, property: string, data: unknown): void {
+  // office-addin-mock keeps the value a property shows after load+sync in `_valueBeforeLoaded`;
+  // the model decides it at sync time, so the add-in sees the grid as it is then.
+  const internals = target as unknown as {
+    _properties: Map<string, { _valueBeforeLoaded: unknown }>;
+  };
+  const child = internals._properties.get(property);
+  if (child) child._valueBeforeLoaded = data;
+}
+
+function quoteSheet(name: string): string {
+  return /^[A-Za-z0-9_]+$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
+}

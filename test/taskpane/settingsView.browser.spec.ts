@@ -1,0 +1,140 @@
+import { DEFAULT_SETTINGS, loadSettings, saveSettings } from "../../functions/settings.js";
+import type { SpellSettings } from "../../functions/settings.js";
+import { freezeFormulas } from "../../taskpane/freezeFormulas.js";
+import { recalculateWorkbook } from "../../taskpane/recalculateWorkbook.js";
+import { testConnection } from "../../taskpane/testConnection.js";
+import { registerFluent } from "../../taskpane/ui/registerFluent.js";
+import { mountSettingsView } from "../../taskpane/ui/settingsView.js";
+import { emulatorForBrowser, emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
+import { MockWorkbook } from "./mockWorkbook.js";
+import { waitFor } from "./taskpaneTestKit.js";
+
+type ValueElement = HTMLElement & { value: string };
+
+describe("Task pane settings", () => {
+  let workbook: MockWorkbook;
+  let uninstall: () => void = () => undefined;
+  let saved: SpellSettings;
+  let root: HTMLElement;
+
+  beforeEach(async () => {
+    await resetEmulator();
+    saved = await loadSettings();
+    workbook = new MockWorkbook();
+    uninstall = workbook.install();
+    root = document.createElement("div");
+    document.body.append(root);
+    registerFluent();
+  });
+  afterEach(async () => {
+    root.remove();
+    uninstall();
+    await saveSettings(saved);
+  });
+
+  it("should round-trip every setting through the form, outside the workbook", async () => {
+    const clear = jasmine.createSpy("clearRememberedResults").and.resolveTo();
+    await mountSettingsView(root, {
+      loadSettings,
+      saveSettings,
+      testConnection: (settings) => testConnection(settings),
+      clearRememberedResults: clear,
+      recalculate: recalculateWorkbook,
+    });
+    const field = (id: string) => root.querySelector(`#${id}`) as ValueElement;
+    field("api-key").value = "  sk-round-trip-secret ";
+    field("base-url").value = "http://127.0.0.1:4001";
+    field("poll-base-url").value = "http://127.0.0.1:4002";
+    field("auth-header").value = "x-api-key";
+    field("max-in-flight").value = "3";
+    field("remember-hours").value = "2";
+    (root.querySelector("#save-settings") as HTMLElement).click();
+    await waitFor(() => root.querySelector("#settings-status")?.textContent === "Settings saved.", 5_000, "the save");
+
+    expect(await loadSettings()).toEqual({
+      apiKey: "sk-round-trip-secret",
+      baseUrl: "http://127.0.0.1:4001",
+      pollBaseUrl: "http://127.0.0.1:4002",
+      authHeader: "x-api-key",
+      maxInFlight: 3,
+      rememberMs: 2 * 3_600_000,
+    });
+    // Stored in the add-in's storage; the document's settings and cells never see it.
+    expect(JSON.stringify(workbook.settings)).not.toContain("sk-round-trip-secret");
+    expect(JSON.stringify(workbook.savedSettings)).not.toContain("sk-round-trip-secret");
+    expect(workbook.allCells()).toEqual([]);
+
+    // Shown masked, revealed on request.
+    expect(field("api-key").getAttribute("type")).toBe("password");
+    (root.querySelector("#show-key") as HTMLElement).click();
+    expect(field("api-key").getAttribute("type")).toBe("text");
+    expect(root.querySelector("#show-key")?.getAttribute("aria-pressed")).toBe("true");
+
+    // Clear remembered results, then a full recalculation.
+    (root.querySelector("#clear-results") as HTMLElement).click();
+    await waitFor(() => workbook.calculations.length > 0, 5_000, "the recalculation");
+    expect(clear).toHaveBeenCalledTimes(1);
+    expect(workbook.calculations).toEqual(["Full"]);
+  });
+
+  it("should report a bad key, a good key and an unreachable service plainly", async () => {
+    const { baseUrl, pollBaseUrl, apiKey } = emulatorForBrowser();
+    const base = { ...DEFAULT_SETTINGS, baseUrl, pollBaseUrl };
+
+    const bad = await testConnection({ ...base, apiKey: "not-the-key" });
+    expect(bad).toEqual(jasmine.objectContaining({ ok: false, reachable: true, keyAccepted: false }));
+    expect(bad.message).toContain("refused the API key");
+    expect(bad.message).not.toContain("not-the-key");
+
+    const good = await testConnection({ ...base, apiKey });
+    expect(good).toEqual(jasmine.objectContaining({ ok: true, reachable: true, keyAccepted: true }));
+    const viaHeader = await testConnection({ ...base, apiKey, authHeader: "x-api-key" });
+    expect(viaHeader.ok).toBeTrue();
+
+    const unreachable = await testConnection({ ...base, apiKey, baseUrl: "http://127.0.0.1:9" });
+    expect(unreachable).toEqual(jasmine.objectContaining({ ok: false, reachable: false }));
+    expect(unreachable.message).toContain("does not answer");
+
+    // Nothing was started by testing.
+    const stats = await emulatorStats();
+    expect(stats.runsCreated + stats.bulkRunsCreated).toBe(0);
+  });
+
+  it("should show the test result in the form", async () => {
+    const { baseUrl, pollBaseUrl } = emulatorForBrowser();
+    await saveSettings({ apiKey: "wrong-key", baseUrl, pollBaseUrl });
+    await mountSettingsView(root, {
+      loadSettings,
+      saveSettings,
+      testConnection: (settings) => testConnection(settings),
+      clearRememberedResults: async () => undefined,
+      recalculate: recalculateWorkbook,
+    });
+    (root.querySelector("#test-connection") as HTMLElement).click();
+    const status = root.querySelector("#settings-status") as HTMLElement;
+    await waitFor(() => /refused/.test(status.textContent ?? ""), 5_000, "the test result");
+    expect(status.dataset.tone).toBe("bad");
+    expect(status.getAttribute("aria-live")).toBe("polite");
+  });
+});
+
+describe("freezeFormulas", () => {
+  it("should replace SPELL formulas in the selection by their values, leaving other cells alone", async () => {
+    const workbook = new MockWorkbook({ sheets: { Sheet1: [["a", 1, 2]] }, selection: "Sheet1!A1:D2" });
+    workbook.setFormula("Sheet1", "B1", '=SPELL.RUN("summarize", A1)', "short");
+    workbook.setFormula("Sheet1", "C1", "=SUM(1,1)", 2);
+    workbook.setFormula("Sheet1", "A2", '=spell.output("x")', "=looks like a formula");
+    workbook.setFormula("Sheet1", "B2", '=SPELL.RUN("sentiment", A1)', 0.5);
+    const uninstall = workbook.install();
+    try {
+      expect(await freezeFormulas()).toEqual({ frozen: 3 });
+    } finally {
+      uninstall();
+    }
+    expect(workbook.cell("Sheet1", "B1")).toEqual({ value: "short", numberFormat: "@" });
+    expect(workbook.cell("Sheet1", "A2")).toEqual({ value: "=looks like a formula", numberFormat: "@" });
+    expect(workbook.cell("Sheet1", "B2")).toEqual({ value: 0.5, numberFormat: "General" });
+    expect(workbook.cell("Sheet1", "C1").formula).toBe("=SUM(1,1)");
+    expect(workbook.stats.writeSyncs).toBe(1);
+  });
+});
