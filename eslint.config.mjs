@@ -1,24 +1,47 @@
 // The Office add-in ecosystem's own lint rules (office-addin-lint's recommended set: load/sync
 // discipline for Office.js, prettier as a rule), plus typescript-eslint's recommended rules.
 import officeAddins from "eslint-plugin-office-addins";
-import tsParser from "@typescript-eslint/parser";
 import tseslint from "typescript-eslint";
 
+// The Office set registers the @typescript-eslint plugin itself; typescript-eslint's own configs
+// register it again, which flat config refuses. Keep the Office rules, drop their plugin copy.
+const officeRecommended = officeAddins.configs.recommended.map((config) => {
+  if (!config.plugins?.["@typescript-eslint"]) return config;
+  const { "@typescript-eslint": _typescriptPlugin, ...plugins } = config.plugins;
+  return { ...config, plugins };
+});
+
 export default [
-  { ignores: ["dist/**", "node_modules/**", "docs/**", "coverage/**"] },
-  ...officeAddins.configs.recommended,
+  { ignores: ["dist/**", "node_modules/**", "docs/**", "coverage/**", ".spellrun/**"] },
   ...tseslint.configs.recommended,
+  ...officeRecommended,
   {
-    plugins: { "office-addins": officeAddins },
-    languageOptions: { parser: tsParser, ecmaVersion: 2022, sourceType: "module" },
+    languageOptions: { ecmaVersion: 2022, sourceType: "module" },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/no-explicit-any": "error",
     },
   },
   {
+    // TypeScript itself reports undefined names, with the right globals per file (DOM, Node, Office).
+    files: ["**/*.ts"],
+    rules: { "no-undef": "off" },
+  },
+  {
     files: ["**/*.js", "**/*.cjs"],
-    languageOptions: { sourceType: "commonjs", globals: { require: "readonly", module: "writable", process: "readonly", __dirname: "readonly", console: "readonly" } },
+    languageOptions: {
+      sourceType: "commonjs",
+      globals: {
+        require: "readonly",
+        module: "writable",
+        process: "readonly",
+        __dirname: "readonly",
+        console: "readonly",
+      },
+    },
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 ];

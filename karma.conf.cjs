@@ -27,7 +27,10 @@ module.exports = function (config) {
           {
             test: /\.ts$/,
             exclude: /node_modules/,
-            use: { loader: "ts-loader", options: { transpileOnly: true, configFile: path.join(__dirname, "tsconfig.json") } },
+            use: {
+              loader: "ts-loader",
+              options: { transpileOnly: true, configFile: path.join(__dirname, "tsconfig.json") },
+            },
           },
         ],
       },

@@ -77,10 +77,14 @@ module.exports = async (env, options) => {
           process.env.SPELL_BASE_URL || (dev ? `https://localhost:${devServerPort}/spell-api` : "")
         ),
         SPELLRUN_DEFAULT_POLL_BASE_URL: JSON.stringify(
-          process.env.SPELL_POLL_BASE_URL || (dev ? `https://localhost:${devServerPort}/spell-poll` : "")
+          process.env.SPELL_POLL_BASE_URL ||
+            (dev ? `https://localhost:${devServerPort}/spell-poll` : "")
         ),
       }),
-      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./functions/functions.ts" }),
+      new CustomFunctionsMetadataPlugin({
+        output: "functions.json",
+        input: "./functions/functions.ts",
+      }),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./taskpane/taskpane.html",
@@ -101,12 +105,23 @@ module.exports = async (env, options) => {
     performance: { maxAssetSize: 1_000_000, maxEntrypointSize: 1_000_000 },
     devServer: {
       static: [
-        { directory: path.join(__dirname, "node_modules", "@microsoft", "office-js", "dist"), publicPath: "/office-js" },
+        {
+          directory: path.join(__dirname, "node_modules", "@microsoft", "office-js", "dist"),
+          publicPath: "/office-js",
+        },
       ],
       headers: { "Access-Control-Allow-Origin": "*" },
       proxy: [
-        { context: ["/spell-api"], target: `http://127.0.0.1:${emulatorPort}`, pathRewrite: { "^/spell-api": "" } },
-        { context: ["/spell-poll"], target: `http://127.0.0.1:${emulatorPollPort}`, pathRewrite: { "^/spell-poll": "" } },
+        {
+          context: ["/spell-api"],
+          target: `http://127.0.0.1:${emulatorPort}`,
+          pathRewrite: { "^/spell-api": "" },
+        },
+        {
+          context: ["/spell-poll"],
+          target: `http://127.0.0.1:${emulatorPollPort}`,
+          pathRewrite: { "^/spell-poll": "" },
+        },
       ],
       server: { type: "https", options: env.WEBPACK_BUILD ? undefined : await httpsOptions() },
       port: devServerPort,

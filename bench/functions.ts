@@ -79,17 +79,22 @@ async function main(): Promise<void> {
 
     await measure(`${calls} x SPELL.RUN (${distinct} distinct)`, async () => {
       const results = await Promise.all(
-        Array.from({ length: calls }, (_, index) => spellRun("echo", rangeOf(index), [["row"]], invocation()))
+        Array.from({ length: calls }, (_, index) =>
+          spellRun("echo", rangeOf(index), [["row"]], invocation())
+        )
       );
       results.forEach((result, index) => {
-        if (result[0][0] !== index % distinct) throw new Error(`formula ${index} got ${String(result[0][0])}`);
+        if (result[0][0] !== index % distinct)
+          throw new Error(`formula ${index} got ${String(result[0][0])}`);
       });
     });
 
     await measure(`same sheet after a reload (remembered)`, async () => {
       await resetSharedClient();
       await Promise.all(
-        Array.from({ length: calls }, (_, index) => spellRun("echo", rangeOf(index), [["row"]], invocation()))
+        Array.from({ length: calls }, (_, index) =>
+          spellRun("echo", rangeOf(index), [["row"]], invocation())
+        )
       );
     });
 
@@ -100,30 +105,45 @@ async function main(): Promise<void> {
         pollBaseUrl: emulator.pollBaseUrl,
         maxInFlight,
       });
-      const inputsList = Array.from({ length: distinct }, (_, index) => ({ text: `Text number ${index}`, row: index }));
+      const inputsList = Array.from({ length: distinct }, (_, index) => ({
+        text: `Text number ${index}`,
+        row: index,
+      }));
       const runs = await client.bulkOutputs("echo", inputsList);
-      if (runs.some((run) => run.state !== "success")) throw new Error("a bulk run did not succeed");
+      if (runs.some((run) => run.state !== "success"))
+        throw new Error("a bulk run did not succeed");
     });
 
     await measure(`${distinct}-row table as one SPELL.BULK (fresh inputs)`, async () => {
       const table: unknown[][] = [["text", "row", "bulk"]];
-      for (let index = 0; index < distinct; index++) table.push([`Text number ${index}`, index, true]);
+      for (let index = 0; index < distinct; index++)
+        table.push([`Text number ${index}`, index, true]);
       const results: unknown[] = [];
       await streamBulk("echo", table, [["row"]], {
         isInValuePreview: false as unknown as string,
         setResult: (value) => void results.push(value),
       });
       const final = results[results.length - 1] as unknown[][];
-      if (!Array.isArray(final) || final[distinct][0] !== distinct - 1) throw new Error("SPELL.BULK did not finish");
+      if (!Array.isArray(final) || final[distinct][0] !== distinct - 1)
+        throw new Error("SPELL.BULK did not finish");
     });
   } finally {
     await emulator.close();
   }
 
   const baseline = rows[2].ms;
-  console.log(`\nspellrun custom functions benchmark (emulator timeScale ${timeScale}, maxInFlight ${maxInFlight})\n`);
   console.log(
-    ["scenario".padEnd(46), "runs".padStart(6), "peak".padStart(6), "requests".padStart(9), "wall ms".padStart(9), "vs bulk".padStart(8)].join(" ")
+    `\nspellrun custom functions benchmark (emulator timeScale ${timeScale}, maxInFlight ${maxInFlight})\n`
+  );
+  console.log(
+    [
+      "scenario".padEnd(46),
+      "runs".padStart(6),
+      "peak".padStart(6),
+      "requests".padStart(9),
+      "wall ms".padStart(9),
+      "vs bulk".padStart(8),
+    ].join(" ")
   );
   for (const row of rows) {
     console.log(

@@ -76,7 +76,7 @@ export class PersistentResultStore implements ResultStore {
    */
   constructor(
     private readonly storage: KeyValueStorage,
-    options: PersistentResultStoreOptions = {},
+    options: PersistentResultStoreOptions = {}
   ) {
     this.maxEntries = options.maxEntries ?? 2000;
     this.maxTotalChars = options.maxTotalChars ?? 2_000_000;

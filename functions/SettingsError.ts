@@ -16,7 +16,7 @@ export class SettingsError extends Error {
 
   constructor(
     readonly setting: string,
-    message: string,
+    message: string
   ) {
     super(message);
     Object.setPrototypeOf(this, new.target.prototype);

@@ -23,7 +23,7 @@ export function buildInputs(namesAndValues: unknown[]): string {
   if (args.length === 0 || args.length % 2 !== 0) {
     throw excelError(
       "#VALUE!",
-      `SPELL.INPUTS needs pairs of a name and a value, e.g. SPELL.INPUTS("text", A2, "language", B2); it got ${args.length} argument${args.length === 1 ? "" : "s"}.`,
+      `SPELL.INPUTS needs pairs of a name and a value, e.g. SPELL.INPUTS("text", A2, "language", B2); it got ${args.length} argument${args.length === 1 ? "" : "s"}.`
     );
   }
   const inputs: Record<string, unknown> = {};
@@ -31,7 +31,10 @@ export function buildInputs(namesAndValues: unknown[]): string {
     const name = cellToInputValue(args[index]);
     const position = index + 1;
     if (typeof name !== "string" || isBlankCell(name)) {
-      throw excelError("#VALUE!", `SPELL.INPUTS argument ${position} must be an input name (text), not ${isBlankCell(name) ? "empty" : Array.isArray(name) ? "a range" : typeof name}.`);
+      throw excelError(
+        "#VALUE!",
+        `SPELL.INPUTS argument ${position} must be an input name (text), not ${isBlankCell(name) ? "empty" : Array.isArray(name) ? "a range" : typeof name}.`
+      );
     }
     const trimmed = name.trim();
     if (Object.prototype.hasOwnProperty.call(inputs, trimmed)) {
@@ -43,7 +46,7 @@ export function buildInputs(namesAndValues: unknown[]): string {
   if (text.length > EXCEL_CELL_CHARACTER_LIMIT) {
     throw excelError(
       "#VALUE!",
-      `These inputs make ${text.length} characters of JSON, more than an Excel value holds (${EXCEL_CELL_CHARACTER_LIMIT}). Give SPELL.RUN a range of names and values instead.`,
+      `These inputs make ${text.length} characters of JSON, more than an Excel value holds (${EXCEL_CELL_CHARACTER_LIMIT}). Give SPELL.RUN a range of names and values instead.`
     );
   }
   return text;

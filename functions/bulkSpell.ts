@@ -52,7 +52,7 @@ export function bulkSpell(
   spellIdArgument: unknown,
   tableArgument: unknown,
   outputsArgument: unknown,
-  invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+  invocation: CustomFunctions.StreamingInvocation<unknown[][]>
 ): void {
   void streamBulk(spellIdArgument, tableArgument, outputsArgument, invocation);
 }
@@ -75,7 +75,7 @@ export async function streamBulk(
   spellIdArgument: unknown,
   tableArgument: unknown,
   outputsArgument: unknown,
-  invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+  invocation: CustomFunctions.StreamingInvocation<unknown[][]>
 ): Promise<void> {
   let cancelled = false;
   let subscription: Subscription | undefined;
@@ -100,7 +100,9 @@ export async function streamBulk(
     context = { spellId, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
     const store = rememberedResults();
 
-    const results: RowResult[] = table.map((row) => (row ? { kind: "running" } : { kind: "blank" }));
+    const results: RowResult[] = table.map((row) =>
+      row ? { kind: "running" } : { kind: "blank" }
+    );
     // Identical rows share one run; remembered rows need none.
     const toRun = new Map<string, { inputs: Record<string, unknown>; rows: number[] }>();
     await Promise.all(
@@ -115,7 +117,7 @@ export async function streamBulk(
         const pending = toRun.get(key) ?? { inputs, rows: [] };
         pending.rows.push(row);
         toRun.set(key, pending);
-      }),
+      })
     );
     if (cancelled) return;
     const show = spillWriter(invocation, names);
@@ -127,28 +129,35 @@ export async function streamBulk(
     const stored = new Set<number>();
     await new Promise<void>((resolve) => {
       finish = resolve;
-      subscription = client.bulk(spellId, batches.map(([, batch]) => batch.inputs)).subscribe({
-        next: (snapshot: BulkSnapshot) => {
-          snapshot.runs.forEach((run, index) => {
-            const [key, batch] = batches[index];
-            const result = rowResult(run.state, run.outputs, spellId, context);
-            for (const row of batch.rows) results[row] = result;
-            if (result.kind === "success" && !stored.has(index)) {
-              stored.add(index);
-              void Promise.resolve(store.set(key, result.outputs, settings.rememberMs)).catch(() => undefined);
-            }
-          });
-          show(results);
-        },
-        error: (error: unknown) => {
-          invocation.setResult(toExcelError(error, context));
-          resolve();
-        },
-        complete: () => {
-          show(results, true);
-          resolve();
-        },
-      });
+      subscription = client
+        .bulk(
+          spellId,
+          batches.map(([, batch]) => batch.inputs)
+        )
+        .subscribe({
+          next: (snapshot: BulkSnapshot) => {
+            snapshot.runs.forEach((run, index) => {
+              const [key, batch] = batches[index];
+              const result = rowResult(run.state, run.outputs, spellId, context);
+              for (const row of batch.rows) results[row] = result;
+              if (result.kind === "success" && !stored.has(index)) {
+                stored.add(index);
+                void Promise.resolve(store.set(key, result.outputs, settings.rememberMs)).catch(
+                  () => undefined
+                );
+              }
+            });
+            show(results);
+          },
+          error: (error: unknown) => {
+            invocation.setResult(toExcelError(error, context));
+            resolve();
+          },
+          complete: () => {
+            show(results, true);
+            resolve();
+          },
+        });
     });
   } catch (error) {
     if (!cancelled) invocation.setResult(toExcelError(error, context));
@@ -159,11 +168,14 @@ function rowResult(
   state: string,
   outputs: Record<string, unknown>,
   spellId: string,
-  context: ErrorContext,
+  context: ErrorContext
 ): RowResult {
   if (state === "success") return { kind: "success", outputs };
   if (state === "failure" || state === "error") {
-    return { kind: "failed", error: toExcelError(new SpellRunError(state, outputs), { ...context, spellId }) };
+    return {
+      kind: "failed",
+      error: toExcelError(new SpellRunError(state, outputs), { ...context, spellId }),
+    };
   }
   return { kind: "running" };
 }
@@ -174,11 +186,13 @@ function rowResult(
  */
 function spillWriter(
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
-  names: string[] | undefined,
+  names: string[] | undefined
 ): (results: RowResult[], final?: boolean) => void {
   let lastSignature = "";
   return (results, final = false) => {
-    const finished = results.filter((row) => row.kind === "success" || row.kind === "failed").length;
+    const finished = results.filter(
+      (row) => row.kind === "success" || row.kind === "failed"
+    ).length;
     const active = results.filter((row) => row.kind !== "blank").length;
     if (finished === 0 && !final) return;
     const columns = names ?? outputColumns(results);
@@ -194,7 +208,7 @@ function spillWriter(
     const signature = JSON.stringify(spill, (_key, value: unknown) =>
       value && typeof value === "object" && "code" in value && !Array.isArray(value)
         ? `${String((value as CustomFunctions.Error).code)} ${String((value as CustomFunctions.Error).message)}`
-        : value,
+        : value
     );
     if (signature === lastSignature) return;
     lastSignature = signature;
@@ -211,7 +225,11 @@ function outputColumns(results: RowResult[]): string[] {
   return [...columns];
 }
 
-function outputCell(outputs: Record<string, unknown>, name: string, asked: string[] | undefined): unknown {
+function outputCell(
+  outputs: Record<string, unknown>,
+  name: string,
+  asked: string[] | undefined
+): unknown {
   if (Object.prototype.hasOwnProperty.call(outputs, name)) return toCellValue(outputs[name]);
   return asked ? unknownOutputError([name], Object.keys(outputs)) : "";
 }

@@ -20,7 +20,7 @@ class DetachedExcelError extends Error {
 
   constructor(
     readonly code: CustomFunctions.ErrorCode,
-    message: string,
+    message: string
   ) {
     super(message);
   }

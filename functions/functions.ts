@@ -29,7 +29,7 @@ export function spellRun(
   spell_id: string,
   inputs: unknown[][],
   output: unknown[][],
-  invocation: CustomFunctions.CancelableInvocation,
+  invocation: CustomFunctions.CancelableInvocation
 ): Promise<unknown[][]> {
   return runSpell(spell_id, inputs, output, invocation);
 }
@@ -59,7 +59,7 @@ export function spellBulk(
   spell_id: string,
   table: unknown[][],
   outputs: unknown[][],
-  invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+  invocation: CustomFunctions.StreamingInvocation<unknown[][]>
 ): void {
   bulkSpell(spell_id, table, outputs, invocation);
 }

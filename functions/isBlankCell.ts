@@ -11,5 +11,7 @@
  * @return True for `""`, text of only spaces, `null` and `undefined`.
  */
 export function isBlankCell(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+  return (
+    value === null || value === undefined || (typeof value === "string" && value.trim() === "")
+  );
 }

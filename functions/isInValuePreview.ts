@@ -12,6 +12,7 @@
  * @return True only when Excel says this is a preview.
  */
 export function isInValuePreview(invocation: CustomFunctions.Invocation | undefined): boolean {
-  const flag: unknown = (invocation as { isInValuePreview?: unknown } | undefined)?.isInValuePreview;
+  const flag: unknown = (invocation as { isInValuePreview?: unknown } | undefined)
+    ?.isInValuePreview;
   return flag === true || flag === "true";
 }

@@ -34,7 +34,12 @@ export function parseInputs(value: unknown): Record<string, unknown> {
   if (cells.length === 1 && cells[0].length === 1) return parseScalar(cells[0][0]);
   const height = cells.length;
   const width = Math.max(...cells.map((row) => row.length));
-  if (height === 2 && (width !== 2 || namesProblem(cells[0]) === undefined || namesProblem(column(cells, 0)) !== undefined)) {
+  if (
+    height === 2 &&
+    (width !== 2 ||
+      namesProblem(cells[0]) === undefined ||
+      namesProblem(column(cells, 0)) !== undefined)
+  ) {
     return pairUp(cells[0], cells[1], "row");
   }
   if (width === 2) return pairUp(column(cells, 0), column(cells, 1), "column");
@@ -43,7 +48,8 @@ export function parseInputs(value: unknown): Record<string, unknown> {
 
 function parseScalar(cell: unknown): Record<string, unknown> {
   if (isBlankCell(cell)) throw invalid("inputs is empty.");
-  if (typeof cell !== "string") throw invalid(`inputs is ${describeScalar(cell)}, not an inputs object.`);
+  if (typeof cell !== "string")
+    throw invalid(`inputs is ${describeScalar(cell)}, not an inputs object.`);
   const text = cell.trim();
   let parsed: unknown;
   try {
@@ -53,14 +59,21 @@ function parseScalar(cell: unknown): Record<string, unknown> {
     throw invalid(`inputs text is not valid JSON${reason}.`);
   }
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw invalid(`inputs text is JSON ${Array.isArray(parsed) ? "array" : describeScalar(parsed)}, not an object.`);
+    throw invalid(
+      `inputs text is JSON ${Array.isArray(parsed) ? "array" : describeScalar(parsed)}, not an object.`
+    );
   }
   return parsed as Record<string, unknown>;
 }
 
-function pairUp(names: unknown[], values: unknown[], along: "row" | "column"): Record<string, unknown> {
+function pairUp(
+  names: unknown[],
+  values: unknown[],
+  along: "row" | "column"
+): Record<string, unknown> {
   const problem = namesProblem(names, values);
-  if (problem) throw invalid(`The names ${along === "row" ? "row" : "column"} of inputs ${problem}`);
+  if (problem)
+    throw invalid(`The names ${along === "row" ? "row" : "column"} of inputs ${problem}`);
   const inputs: Record<string, unknown> = {};
   names.forEach((name, index) => {
     if (isBlankCell(name)) return;
@@ -76,7 +89,8 @@ function namesProblem(names: unknown[], values: unknown[] = []): string | undefi
   for (let index = 0; index < names.length; index++) {
     const name = names[index];
     if (isBlankCell(name)) {
-      if (!isBlankCell(values[index])) return `has an empty name next to the value ${describeScalar(values[index])}.`;
+      if (!isBlankCell(values[index]))
+        return `has an empty name next to the value ${describeScalar(values[index])}.`;
       continue;
     }
     if (typeof name !== "string") return `holds ${describeScalar(name)}; names must be text.`;
@@ -100,7 +114,8 @@ function column(rows: unknown[][], index: number): unknown[] {
 }
 
 function describeScalar(value: unknown): string {
-  if (typeof value === "string") return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === "string")
+    return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
   if (typeof value === "number") return `the number ${value}`;
   if (typeof value === "boolean") return `the logical value ${String(value).toUpperCase()}`;
   if (value === null || value === undefined) return "empty";

@@ -13,13 +13,19 @@ import { excelError } from "./excelError.js";
  * @throws `#VALUE!` when it is empty or not text.
  */
 export function parseSpellId(value: unknown): string {
-  const cell = Array.isArray(value) && value.length === 1 && Array.isArray(value[0]) && value[0].length === 1
-    ? value[0][0]
-    : value;
+  const cell =
+    Array.isArray(value) && value.length === 1 && Array.isArray(value[0]) && value[0].length === 1
+      ? value[0][0]
+      : value;
   if (typeof cell === "string" && cell.trim() !== "") return cell.trim();
-  const got = cell === null || cell === undefined || cell === "" ? "empty" : Array.isArray(cell) ? "a range" : `${typeof cell}`;
+  const got =
+    cell === null || cell === undefined || cell === ""
+      ? "empty"
+      : Array.isArray(cell)
+        ? "a range"
+        : `${typeof cell}`;
   throw excelError(
     "#VALUE!",
-    `spell_id is ${got}. Give the spell's ID as text, e.g. "summarize" (find it in the spell's URL or API tab).`,
+    `spell_id is ${got}. Give the spell's ID as text, e.g. "summarize" (find it in the spell's URL or API tab).`
   );
 }

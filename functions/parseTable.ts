@@ -18,16 +18,23 @@ import { isBlankCell } from "./isBlankCell.js";
  * @throws `#VALUE!` when there is no data row or the names are unusable.
  */
 export function parseTable(value: unknown): (Record<string, unknown> | undefined)[] {
-  const rows = Array.isArray(value) ? value.map((row) => (Array.isArray(row) ? row : [row])) : [[value]];
+  const rows = Array.isArray(value)
+    ? value.map((row) => (Array.isArray(row) ? row : [row]))
+    : [[value]];
   if (rows.length < 2) {
-    throw invalid(`table has ${rows.length} row; it needs a row of input names and at least one row of values.`);
+    throw invalid(
+      `table has ${rows.length} row; it needs a row of input names and at least one row of values.`
+    );
   }
   const header = rows[0];
   const columns: { name: string; index: number }[] = [];
   const seen = new Set<string>();
   header.forEach((cell, index) => {
     if (isBlankCell(cell)) return;
-    if (typeof cell !== "string") throw invalid(`The first row of table must hold input names (text); column ${index + 1} holds ${String(cell)}.`);
+    if (typeof cell !== "string")
+      throw invalid(
+        `The first row of table must hold input names (text); column ${index + 1} holds ${String(cell)}.`
+      );
     const name = cell.trim();
     if (seen.has(name)) throw invalid(`The first row of table names "${name}" twice.`);
     seen.add(name);
@@ -43,5 +50,8 @@ export function parseTable(value: unknown): (Record<string, unknown> | undefined
 }
 
 function invalid(problem: string): CustomFunctions.Error {
-  return excelError("#VALUE!", `${problem} Example: A1:B1 = text, language; A2:B9 = one run per row.`);
+  return excelError(
+    "#VALUE!",
+    `${problem} Example: A1:B1 = text, language; A2:B9 = one run per row.`
+  );
 }

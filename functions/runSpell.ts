@@ -45,7 +45,7 @@ export async function runSpell(
   spellIdArgument: unknown,
   inputsArgument: unknown,
   outputArgument: unknown,
-  invocation?: CustomFunctions.CancelableInvocation,
+  invocation?: CustomFunctions.CancelableInvocation
 ): Promise<unknown[][]> {
   // Set before anything asynchronous, so a cancel at any moment is seen.
   const cancel = new AbortController();
@@ -62,7 +62,10 @@ export async function runSpell(
     context = { spellId, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
     // Polling mode: spells may run longer than a wait-mode request should stay open, and short
     // polls do not hold one of the browser's six connections per host for the whole run.
-    const outputs = await client.runOutputs(spellId, inputs, { wait: false, signal: cancel.signal });
+    const outputs = await client.runOutputs(spellId, inputs, {
+      wait: false,
+      signal: cancel.signal,
+    });
     return shapeOutputs(outputs, names);
   } catch (error) {
     throw toExcelError(error, context);
@@ -73,7 +76,7 @@ export async function runSpell(
 async function previewRow(
   spellId: string,
   inputs: Record<string, unknown>,
-  names: string[] | undefined,
+  names: string[] | undefined
 ): Promise<unknown[][]> {
   let remembered: Record<string, unknown> | undefined;
   try {

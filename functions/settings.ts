@@ -178,12 +178,22 @@ function checkedSetting(name: keyof SpellSettings, value: unknown): Partial<Spel
       return { authHeader: value };
     case "maxInFlight":
       if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > MAX_IN_FLIGHT) {
-        throw new SettingsError(name, `maxInFlight must be a whole number from 1 to ${MAX_IN_FLIGHT}.`);
+        throw new SettingsError(
+          name,
+          `maxInFlight must be a whole number from 1 to ${MAX_IN_FLIGHT}.`
+        );
       }
       return { maxInFlight: value as number };
     case "rememberMs":
-      if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_REMEMBER_MS) {
-        throw new SettingsError(name, "rememberMs must be a whole number of milliseconds, up to a year.");
+      if (
+        !Number.isInteger(value) ||
+        (value as number) < 0 ||
+        (value as number) > MAX_REMEMBER_MS
+      ) {
+        throw new SettingsError(
+          name,
+          "rememberMs must be a whole number of milliseconds, up to a year."
+        );
       }
       return { rememberMs: value as number };
   }
@@ -201,7 +211,10 @@ function checkedUrl(name: string, value: unknown): string {
   }
   if (url.username || url.password || url.search || url.hash) {
     // A key pasted into the address would end up in every request line and log.
-    throw new SettingsError(name, `${name} must not contain a user name, password, query or fragment.`);
+    throw new SettingsError(
+      name,
+      `${name} must not contain a user name, password, query or fragment.`
+    );
   }
   return url.href.replace(/\/+$/, "");
 }

@@ -39,7 +39,10 @@ export async function sharedClient(): Promise<SpellClient> {
  * @return The client and its settings.
  * @throws MissingApiKeyError when no key is set.
  */
-export function sharedClientWithSettings(): Promise<{ client: SpellClient; settings: SpellSettings }> {
+export function sharedClientWithSettings(): Promise<{
+  client: SpellClient;
+  settings: SpellSettings;
+}> {
   const state = clientState();
   state.stopListening ??= onSettingsChanged(() => {
     state.client = undefined;

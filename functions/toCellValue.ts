@@ -17,7 +17,7 @@ export const EXCEL_CELL_CHARACTER_LIMIT = 32_767;
  * ```ts
  * toCellValue({ a: 1 });  // '{"a":1}'
  * toCellValue(null);      // ""
- * toCellValue("x".repeat(40_000)).endsWith("[cut: 40,000 characters]"); // true
+ * toCellValue("x".repeat(40_000)).endsWith("… [cut; 40,000 characters in all]"); // true
  * ```
  *
  * @param value One output value from the service.
@@ -32,6 +32,6 @@ export function toCellValue(value: unknown): string | number | boolean {
 }
 
 function cut(text: string): string {
-  const marker = `… [cut: ${text.length.toLocaleString("en-US")} characters]`;
+  const marker = `… [cut; ${text.length.toLocaleString("en-US")} characters in all]`;
   return text.slice(0, EXCEL_CELL_CHARACTER_LIMIT - marker.length) + marker;
 }

@@ -61,7 +61,9 @@ const WHERE_TO_FIX = "Open Spell Run (Home tab) to check the settings.";
 export function toExcelError(error: unknown, context: ErrorContext = {}): CustomFunctions.Error {
   if (isExcelError(error)) return error;
   const spell = context.spellId ? `Spell "${context.spellId}"` : "The spell";
-  const service = context.baseUrl ? `the Spell Run service at ${context.baseUrl}` : "the Spell Run service";
+  const service = context.baseUrl
+    ? `the Spell Run service at ${context.baseUrl}`
+    : "the Spell Run service";
   const say = (code: "#VALUE!" | "#N/A", message: string) =>
     excelError(code, redact(message, context.apiKey));
 
@@ -70,19 +72,34 @@ export function toExcelError(error: unknown, context: ErrorContext = {}): Custom
     const detail = serviceMessage(error.body);
     switch (true) {
       case error.status === 401 || error.status === 403:
-        return say("#N/A", `${service} rejected the API key (HTTP ${error.status}). ${WHERE_TO_FIX}`);
+        return say(
+          "#N/A",
+          `${service} rejected the API key (HTTP ${error.status}). ${WHERE_TO_FIX}`
+        );
       case error.status === 404 && error.endpoint === "start":
-        return say("#N/A", `${spell} was not found (HTTP 404). Check the spell ID on the spell's API tab.`);
+        return say(
+          "#N/A",
+          `${spell} was not found (HTTP 404). Check the spell ID on the spell's API tab.`
+        );
       case error.status === 404:
-        return say("#N/A", `The run is no longer known to the service (HTTP 404). Recalculate to run it again.`);
+        return say(
+          "#N/A",
+          `The run is no longer known to the service (HTTP 404). Recalculate to run it again.`
+        );
       case error.status === 413:
         return say("#VALUE!", `The inputs are too large for the service (HTTP 413).`);
       case error.status === 400 || error.status === 422:
         return say("#VALUE!", `The service rejected the inputs (HTTP ${error.status})${detail}.`);
       case error.status === 429:
-        return say("#N/A", `The service is rate limiting (HTTP 429), still after retries. Recalculate later.`);
+        return say(
+          "#N/A",
+          `The service is rate limiting (HTTP 429), still after retries. Recalculate later.`
+        );
       case error.status >= 500:
-        return say("#N/A", `The service failed (HTTP ${error.status})${detail}. Recalculate to try again.`);
+        return say(
+          "#N/A",
+          `The service failed (HTTP ${error.status})${detail}. Recalculate to try again.`
+        );
       default:
         return say("#N/A", `The service answered HTTP ${error.status}${detail}.`);
     }
@@ -92,7 +109,10 @@ export function toExcelError(error: unknown, context: ErrorContext = {}): Custom
     return say("#N/A", `${spell} ended in ${error.state}${reason ? `: ${reason}` : ""}.`);
   }
   if (error instanceof SpellTimeoutError) {
-    return say("#N/A", `${spell} took too long; no answer within ${Math.round(error.timeoutMs / 1000)} s.`);
+    return say(
+      "#N/A",
+      `${spell} took too long; no answer within ${Math.round(error.timeoutMs / 1000)} s.`
+    );
   }
   if (error instanceof SpellNetworkError) {
     return say("#N/A", `Could not reach ${service}. Check your connection. ${WHERE_TO_FIX}`);

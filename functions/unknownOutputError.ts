@@ -15,8 +15,5 @@ import { excelError } from "./excelError.js";
 export function unknownOutputError(unknown: string[], available: string[]): CustomFunctions.Error {
   const asked = unknown.map((name) => `"${name}"`).join(", ");
   const existing = available.length > 0 ? available.join(", ") : "none";
-  return excelError(
-    "#N/A",
-    `No output ${asked}. This spell's outputs are: ${existing}.`,
-  );
+  return excelError("#N/A", `No output ${asked}. This spell's outputs are: ${existing}.`);
 }

@@ -2,5 +2,11 @@
 const fs = require("fs");
 const path = require("path");
 const lib = path.join(__dirname, "..", "dist", "lib");
-fs.writeFileSync(path.join(lib, "esm", "package.json"), JSON.stringify({ type: "module", sideEffects: false }) + "\n");
-fs.writeFileSync(path.join(lib, "cjs", "package.json"), JSON.stringify({ type: "commonjs", sideEffects: false }) + "\n");
+fs.writeFileSync(
+  path.join(lib, "esm", "package.json"),
+  JSON.stringify({ type: "module", sideEffects: false }) + "\n"
+);
+fs.writeFileSync(
+  path.join(lib, "cjs", "package.json"),
+  JSON.stringify({ type: "commonjs", sideEffects: false }) + "\n"
+);

@@ -36,7 +36,8 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
       });
       socket.once("error", () => {
         socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`nothing listens on port ${port} after ${timeoutMs} ms`));
+        if (Date.now() > deadline)
+          reject(new Error(`nothing listens on port ${port} after ${timeoutMs} ms`));
         else setTimeout(attempt, 250);
       });
     };
@@ -69,7 +70,9 @@ function startDetached(name: string, command: string, args: string[]): number {
 async function main(): Promise<void> {
   fs.mkdirSync(stateDir, { recursive: true });
   if (fs.existsSync(stateFile)) {
-    console.log("spellrun seems to be running already (.spellrun/processes.json); `npm stop` first.");
+    console.log(
+      "spellrun seems to be running already (.spellrun/processes.json); `npm stop` first."
+    );
     process.exit(1);
   }
   const processes: Record<string, number> = {};
@@ -78,7 +81,10 @@ async function main(): Promise<void> {
 
   if (!useRealService) {
     for (const port of [emulatorPort, emulatorPollPort]) {
-      if (await portInUse(port)) throw new Error(`port ${port} is in use; set SPELL_EMULATOR_PORT / SPELL_EMULATOR_POLL_PORT`);
+      if (await portInUse(port))
+        throw new Error(
+          `port ${port} is in use; set SPELL_EMULATOR_PORT / SPELL_EMULATOR_POLL_PORT`
+        );
     }
     processes.emulator = startDetached("emulator", tsx, [
       "emulator/cli.ts",
@@ -109,17 +115,19 @@ async function main(): Promise<void> {
       String(devServerPort),
     ]);
   } else {
-    processes.devServer = startDetached("dev-server", path.join(root, "node_modules", ".bin", "webpack"), [
-      "serve",
-      "--mode",
-      "development",
-    ]);
+    processes.devServer = startDetached(
+      "dev-server",
+      path.join(root, "node_modules", ".bin", "webpack"),
+      ["serve", "--mode", "development"]
+    );
   }
   save();
   await waitForPort(devServerPort, 180_000);
 
   const baseUrl = useRealService ? process.env.SPELL_BASE_URL : `http://127.0.0.1:${emulatorPort}`;
-  const pollBaseUrl = useRealService ? process.env.SPELL_POLL_BASE_URL : `http://127.0.0.1:${emulatorPollPort}`;
+  const pollBaseUrl = useRealService
+    ? process.env.SPELL_POLL_BASE_URL
+    : `http://127.0.0.1:${emulatorPollPort}`;
   console.log(`
 spellrun is running.
 

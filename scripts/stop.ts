@@ -24,7 +24,10 @@ if (!fs.existsSync(stateFile)) {
 } else {
   const processes = JSON.parse(fs.readFileSync(stateFile, "utf8")) as Record<string, number>;
   if (processes.officeDebugging !== undefined) {
-    spawnSync("npx", ["office-addin-debugging", "stop", "manifest.xml"], { cwd: root, stdio: "inherit" });
+    spawnSync("npx", ["office-addin-debugging", "stop", "manifest.xml"], {
+      cwd: root,
+      stdio: "inherit",
+    });
   }
   for (const [name, pid] of Object.entries(processes)) stop(name, pid);
   fs.rmSync(stateFile);

@@ -14,7 +14,9 @@ interface Step {
 
 const jasmineCount = (output: string) => {
   const match = /(\d+) specs?, (\d+) failures?/.exec(output);
-  return match ? { passed: Number(match[1]) - Number(match[2]), failed: Number(match[2]) } : undefined;
+  return match
+    ? { passed: Number(match[1]) - Number(match[2]), failed: Number(match[2]) }
+    : undefined;
 };
 
 const karmaCount = (output: string) => {
@@ -65,11 +67,15 @@ async function main(): Promise<void> {
     if (code !== 0) failedSteps += 1;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const detail = counts ? `${counts.passed} passed, ${counts.failed} failed` : "";
-    results.push(`${code === 0 ? "ok  " : "FAIL"}  ${step.name.padEnd(14)} ${seconds.padStart(6)} s  ${detail}`);
+    results.push(
+      `${code === 0 ? "ok  " : "FAIL"}  ${step.name.padEnd(14)} ${seconds.padStart(6)} s  ${detail}`
+    );
   }
   console.log(`\n=== summary\n${results.join("\n")}`);
   // A failed step without spec counts (type-check, lint, build) still counts as one failure.
-  const failedWithoutCounts = steps.filter((s, i) => !s.count && results[i].startsWith("FAIL")).length;
+  const failedWithoutCounts = steps.filter(
+    (s, i) => !s.count && results[i].startsWith("FAIL")
+  ).length;
   console.log(`tests: ${passed} passed, ${failed + failedWithoutCounts} failed`);
   process.exit(failedSteps === 0 ? 0 : 1);
 }

@@ -6,7 +6,7 @@ import type { BulkPlan } from "./planBulk.js";
 import { progressEstimate } from "./progressEstimate.js";
 import { readValuesInChunks } from "./readValuesInChunks.js";
 import type { SelectionData } from "./readSelection.js";
-import { clearBulkJob, saveBulkJob } from "./resumeState.js";
+import { clearBulkJob, saveBulkJob, saveBulkProgress } from "./resumeState.js";
 import type { BulkJob } from "./resumeState.js";
 import { rowFingerprint } from "./rowFingerprint.js";
 import { CANCELLED_STATUS, statusText } from "./statusText.js";
@@ -288,10 +288,10 @@ export class BulkRunController {
       for (const run of [...report.written, ...report.stale]) active.handled.add(run);
       for (const run of report.stale) active.stale.add(run);
       job.outputNames = active.target.layout.names;
-      job.handled = [...active.handled];
+      job.handled = job.rows.map((_, run) => run).filter((run) => active.handled.has(run));
       changed = true;
     }
-    if (changed) await saveBulkJob(job);
+    if (changed) await saveBulkProgress(job);
     active.lastApplied = snapshot;
     this.emit(active, active.ended?.kind === "cancel" ? "cancelling" : "running");
   }

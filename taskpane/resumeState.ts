@@ -1,8 +1,11 @@
 import type { BulkResumeToken } from "../src/index.js";
 import { decodeIndexes, encodeIndexes } from "./indexRanges.js";
 
-/** Name of the document setting that holds the bulk in progress. */
+/** Name of the document setting that holds the bulk in progress (what does not change). */
 export const BULK_JOB_SETTING = "spellrun.bulkJob";
+
+/** Name of the document setting with the bulk's progress (token, rows written), saved per poll. */
+export const BULK_PROGRESS_SETTING = "spellrun.bulkProgress";
 
 /**
  * Everything needed to pick a bulk up again after the task pane or the workbook was closed:
@@ -34,32 +37,60 @@ export interface BulkJob {
   outputNames: string[];
   /** The core's resume token, once the first group id is known. */
   token?: BulkResumeToken;
-  /** Runs whose result, stale or cancelled mark is already in the sheet. */
+  /** Runs whose result, stale or cancelled mark is already in the sheet, in increasing order. */
   handled: number[];
   startedAt: number;
 }
 
-interface StoredJob extends Omit<BulkJob, "rows" | "handled"> {
+interface StoredJob extends Omit<BulkJob, "rows" | "handled" | "token" | "outputNames"> {
   rows: string;
+}
+
+interface StoredProgress {
+  token?: BulkResumeToken;
+  outputNames: string[];
   handled: string;
 }
 
 /**
- * Stores the bulk in the document's settings and saves them, so it survives a reload.
+ * Stores the bulk in the document's settings and saves them, so it survives a reload. The rows,
+ * fingerprints and mapping are written here once; `saveBulkProgress` updates the small part that
+ * changes per poll.
  *
  * ## Example
  * ```ts
- * await saveBulkJob({ ...job, token: snapshot.resume });
+ * await saveBulkJob(job);
  * ```
  */
 export async function saveBulkJob(job: BulkJob): Promise<void> {
-  const stored: StoredJob = {
-    ...job,
-    rows: encodeIndexes(job.rows),
-    handled: encodeIndexes([...job.handled].sort((a, b) => a - b)),
-  };
+  const { token: _token, outputNames: _names, handled: _handled, ...fixed } = job;
+  const stored: StoredJob = { ...fixed, rows: encodeIndexes(job.rows) };
   Office.context.document.settings.set(BULK_JOB_SETTING, stored);
+  setProgress(job);
   await saveSettings();
+}
+
+/**
+ * Stores what changed since `saveBulkJob`: the resume token, output names and the runs already
+ * in the sheet (`job.handled` in increasing order).
+ *
+ * ## Example
+ * ```ts
+ * await saveBulkProgress({ ...job, token: snapshot.resume });
+ * ```
+ */
+export async function saveBulkProgress(job: BulkJob): Promise<void> {
+  setProgress(job);
+  await saveSettings();
+}
+
+function setProgress(job: BulkJob): void {
+  const progress: StoredProgress = {
+    token: job.token,
+    outputNames: job.outputNames,
+    handled: encodeIndexes(job.handled),
+  };
+  Office.context.document.settings.set(BULK_PROGRESS_SETTING, progress);
 }
 
 /**
@@ -72,10 +103,18 @@ export async function saveBulkJob(job: BulkJob): Promise<void> {
  * ```
  */
 export function loadBulkJob(): BulkJob | undefined {
-  const stored = Office.context.document.settings.get(BULK_JOB_SETTING) as StoredJob | null;
+  const settings = Office.context.document.settings;
+  const stored = settings.get(BULK_JOB_SETTING) as StoredJob | null;
+  const progress = (settings.get(BULK_PROGRESS_SETTING) as StoredProgress | null) ?? { outputNames: [], handled: "" };
   if (!stored || stored.version !== 1) return undefined;
   try {
-    return { ...stored, rows: decodeIndexes(stored.rows), handled: decodeIndexes(stored.handled) };
+    return {
+      ...stored,
+      rows: decodeIndexes(stored.rows),
+      token: progress.token,
+      outputNames: progress.outputNames ?? [],
+      handled: decodeIndexes(progress.handled ?? ""),
+    };
   } catch {
     return undefined; // damaged by hand or by another version: nothing sensible to resume
   }
@@ -91,6 +130,7 @@ export function loadBulkJob(): BulkJob | undefined {
  */
 export async function clearBulkJob(): Promise<void> {
   Office.context.document.settings.remove(BULK_JOB_SETTING);
+  Office.context.document.settings.remove(BULK_PROGRESS_SETTING);
   await saveSettings();
 }
 

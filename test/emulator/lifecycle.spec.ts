@@ -26,7 +26,7 @@ function run(script: string, args: string[] = [], env: Record<string, string> = 
   });
   child.stderr.on("data", (chunk: Buffer) => (state.stderr += chunk.toString()));
   // Bounded: no child outlives its spec.
-  const guard = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  const guard = setTimeout(() => child.kill("SIGKILL"), 25_000);
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on("exit", (code, signal) => {
       clearTimeout(guard);
@@ -52,50 +52,65 @@ function run(script: string, args: string[] = [], env: Record<string, string> = 
 }
 
 describe("emulator lifecycle", () => {
-  it("should let the process exit by itself after close(), held requests ended", async () => {
-    const child = run("test/emulator/support/closeFixture.ts");
-    const { code, signal } = await child.exit;
-    expect(signal).toBeNull();
-    expect(code).withContext(child.stderr).toBe(0);
-    expect(child.stdout).toContain("closed");
-    expect(child.stdout).toMatch(/held request (answered 503|dropped)/);
-  });
+  // Child processes start tsx, which takes seconds on a loaded machine.
+  const childTimeoutMs = 30_000;
 
-  it("should run the CLI: print URLs and key, serve, stop on SIGTERM", async () => {
-    const child = run(
-      "emulator/cli.ts",
-      ["--port", "0", "--poll-port", "0", "--time-scale", "0.01"],
-      {
-        SPELL_EMULATOR_API_KEY: "cli-key",
-      }
-    );
-    await child.waitFor("Ctrl+C");
-    const baseUrl = /base URL\s+(\S+)/.exec(child.stdout)?.[1] as string;
-    const pollBaseUrl = /poll URL\s+(\S+)/.exec(child.stdout)?.[1] as string;
-    expect(child.stdout).toContain("API key   cli-key");
-    const waited = await httpRequest(`${baseUrl}/spells/start`, {
-      headers: { "x-api-key": "cli-key" },
-      body: { spellId: "echo", wait: "true", inputs: { hello: "world" } },
-    });
-    expect(waited.body).toEqual({ outputs: { hello: "world" } });
-    const polled = await httpRequest(`${pollBaseUrl}/spells/getRun?runId=nope`, {
-      method: "GET",
-      headers: { "x-api-key": "cli-key" },
-    });
-    expect(polled.status).toBe(404);
-    child.kill("SIGTERM");
-    const { code } = await child.exit;
-    expect(code).toBe(0);
-    expect(child.stdout).toContain("SIGTERM: stopping the emulator");
-  });
+  it(
+    "should let the process exit by itself after close(), held requests ended",
+    async () => {
+      const child = run("test/emulator/support/closeFixture.ts");
+      const { code, signal } = await child.exit;
+      expect(signal).toBeNull();
+      expect(code).withContext(child.stderr).toBe(0);
+      expect(child.stdout).toContain("closed");
+      expect(child.stdout).toMatch(/held request (answered 503|dropped)/);
+    },
+    childTimeoutMs
+  );
 
-  it("should print --help and exit 0, and exit 2 on a bad flag value", async () => {
-    const help = run("emulator/cli.ts", ["--help"]);
-    expect((await help.exit).code).toBe(0);
-    expect(help.stdout).toContain("--rate-429");
-    expect(help.stdout).toContain("SPELL_EMULATOR_POLL_PORT");
-    const bad = run("emulator/cli.ts", ["--drop-rate", "1.5"]);
-    expect((await bad.exit).code).toBe(2);
-    expect(bad.stderr).toContain("--drop-rate must be a number in 0..1");
-  });
+  it(
+    "should run the CLI: print URLs and key, serve, stop on SIGTERM",
+    async () => {
+      const child = run(
+        "emulator/cli.ts",
+        ["--port", "0", "--poll-port", "0", "--time-scale", "0.01"],
+        {
+          SPELL_EMULATOR_API_KEY: "cli-key",
+        }
+      );
+      await child.waitFor("Ctrl+C");
+      const baseUrl = /base URL\s+(\S+)/.exec(child.stdout)?.[1] as string;
+      const pollBaseUrl = /poll URL\s+(\S+)/.exec(child.stdout)?.[1] as string;
+      expect(child.stdout).toContain("API key   cli-key");
+      const waited = await httpRequest(`${baseUrl}/spells/start`, {
+        headers: { "x-api-key": "cli-key" },
+        body: { spellId: "echo", wait: "true", inputs: { hello: "world" } },
+      });
+      expect(waited.body).toEqual({ outputs: { hello: "world" } });
+      const polled = await httpRequest(`${pollBaseUrl}/spells/getRun?runId=nope`, {
+        method: "GET",
+        headers: { "x-api-key": "cli-key" },
+      });
+      expect(polled.status).toBe(404);
+      child.kill("SIGTERM");
+      const { code } = await child.exit;
+      expect(code).toBe(0);
+      expect(child.stdout).toContain("SIGTERM: stopping the emulator");
+    },
+    childTimeoutMs
+  );
+
+  it(
+    "should print --help and exit 0, and exit 2 on a bad flag value",
+    async () => {
+      const help = run("emulator/cli.ts", ["--help"]);
+      expect((await help.exit).code).toBe(0);
+      expect(help.stdout).toContain("--rate-429");
+      expect(help.stdout).toContain("SPELL_EMULATOR_POLL_PORT");
+      const bad = run("emulator/cli.ts", ["--drop-rate", "1.5"]);
+      expect((await bad.exit).code).toBe(2);
+      expect(bad.stderr).toContain("--drop-rate must be a number in 0..1");
+    },
+    childTimeoutMs
+  );
 });

@@ -39,18 +39,18 @@ describe("emulator stats", () => {
   });
 
   it("should track runs in flight from the clock, and their peak", async () => {
-    // sleep 150 ms each, 5 singles, then a 4-run bulk.
-    for (let run = 0; run < 5; run++) await spell.start("sleep", { ms: 150 }, false);
+    // sleep 600 ms each: 5 singles, then a 4-run bulk running 2 at a time (2 waves).
+    for (let run = 0; run < 5; run++) await spell.start("sleep", { ms: 600 }, false);
     expect(emulator.stats.singleInFlight).toBe(5);
     expect(emulator.stats.inFlight).toBe(5);
-    await spell.bulkStart("sleep", [{ ms: 150 }, { ms: 150 }, { ms: 150 }, { ms: 150 }]);
+    await spell.bulkStart("sleep", [{ ms: 600 }, { ms: 600 }, { ms: 600 }, { ms: 600 }]);
     expect(emulator.stats.inFlight).toBe(9); // queued bulk runs are inProgress too
     expect(emulator.stats.peakInFlight).toBe(9);
     expect(emulator.stats.peakSingleInFlight).toBe(5);
-    await sleep(200);
+    await sleep(800); // singles and the first wave (≤ 720 ms) done, second wave (≥ 960 ms) not
     expect(emulator.stats.singleInFlight).toBe(0);
-    expect(emulator.stats.inFlight).toBe(2); // the second wave of the bulk
-    await sleep(200);
+    expect(emulator.stats.inFlight).toBe(2);
+    await sleep(800);
     expect(emulator.stats.inFlight).toBe(0);
     expect(emulator.stats.peakInFlight).toBe(9);
     expect(JSON.parse(JSON.stringify(emulator.stats)).inFlight).toBe(0);

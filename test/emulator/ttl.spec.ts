@@ -7,7 +7,7 @@ describe("emulator TTL", () => {
   let spell: ReturnType<typeof spellApi>;
 
   beforeEach(async () => {
-    emulator = await startEmulator({ timeScale: 1, ttlMs: 60 });
+    emulator = await startEmulator({ timeScale: 1, ttlMs: 300 });
     spell = spellApi(emulator);
   });
   afterEach(() => emulator.close());
@@ -16,13 +16,13 @@ describe("emulator TTL", () => {
     const started = await spell.start("sleep", { ms: 10 }, false);
     const runId = started.body.runId as string;
     expect((await pollUntilFinished(spell, runId)).body.state).toBe("success");
-    await sleep(100);
+    await sleep(400);
     expect((await spell.getRun(runId)).status).toBe(404);
   });
 
   it("should keep a run in progress however old it is", async () => {
-    const started = await spell.start("sleep", { ms: 250 }, false);
-    await sleep(150);
+    const started = await spell.start("sleep", { ms: 1_000 }, false);
+    await sleep(500);
     expect((await spell.getRun(started.body.runId as string)).body.state).toBe("inProgress");
   });
 
@@ -32,7 +32,7 @@ describe("emulator TTL", () => {
     await spell.cancelBulk(cancelled.body.runId as string);
     await sleep(20);
     expect((await spell.getBulkRuns(finished.body.runId as string)).status).toBe(200);
-    await sleep(100);
+    await sleep(400);
     expect((await spell.getBulkRuns(finished.body.runId as string)).status).toBe(404);
     expect((await spell.getBulkRuns(cancelled.body.runId as string)).status).toBe(404);
     expect((await spell.cancelBulk(cancelled.body.runId as string)).status).toBe(404);

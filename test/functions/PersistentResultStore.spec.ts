@@ -57,7 +57,11 @@ describe("PersistentResultStore", () => {
   });
 
   it("should stay within maxTotalChars and keep oversized results in memory only", async () => {
-    const store = new PersistentResultStore(storage, { now: clock, maxTotalChars: 500, maxEntryChars: 300 });
+    const store = new PersistentResultStore(storage, {
+      now: clock,
+      maxTotalChars: 500,
+      maxEntryChars: 300,
+    });
     await store.set("big", { text: "x".repeat(400) }, 60_000);
     expect(await store.get("big")).toBeDefined();
     await store.flush();
@@ -98,8 +102,13 @@ describe("PersistentResultStore", () => {
     const store = new PersistentResultStore(storage, { now: clock });
     await store.set("k1", { v: 1 }, 60_000);
     await store.flush();
-    const index = JSON.parse((await storage.getItem("spellrun.results.index")) as string) as [string][];
-    await storage.setItem(`spellrun.results.${index[0][0]}`, JSON.stringify({ key: "other", outputs: { v: 9 } }));
+    const index = JSON.parse((await storage.getItem("spellrun.results.index")) as string) as [
+      string,
+    ][];
+    await storage.setItem(
+      `spellrun.results.${index[0][0]}`,
+      JSON.stringify({ key: "other", outputs: { v: 9 } })
+    );
     expect(await new PersistentResultStore(storage, { now: clock }).get("k1")).toBeUndefined();
   });
 

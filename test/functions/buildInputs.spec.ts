@@ -13,13 +13,18 @@ describe("buildInputs (SPELL.INPUTS)", () => {
 
   it("should reject an odd number of arguments", () => {
     expect(() => buildInputs([[["text"]], [["Hello"]], [["language"]]])).toThrow(
-      jasmine.objectContaining({ code: "#VALUE!", message: jasmine.stringContaining("got 3 arguments") })
+      jasmine.objectContaining({
+        code: "#VALUE!",
+        message: jasmine.stringContaining("got 3 arguments"),
+      })
     );
   });
 
   it("should reject a name that is not text or is given twice", () => {
     expect(() => buildInputs([[[5]], [["x"]]])).toThrow(
-      jasmine.objectContaining({ message: jasmine.stringContaining("argument 1 must be an input name") })
+      jasmine.objectContaining({
+        message: jasmine.stringContaining("argument 1 must be an input name"),
+      })
     );
     expect(() => buildInputs([[["a"]], [[1]], [["a"]], [[2]]])).toThrow(
       jasmine.objectContaining({ message: jasmine.stringContaining('names "a" twice') })
@@ -28,7 +33,10 @@ describe("buildInputs (SPELL.INPUTS)", () => {
 
   it("should reject inputs longer than an Excel value holds", () => {
     expect(() => buildInputs([[["text"]], [["x".repeat(33_000)]]])).toThrow(
-      jasmine.objectContaining({ code: "#VALUE!", message: jasmine.stringContaining("more than an Excel value") })
+      jasmine.objectContaining({
+        code: "#VALUE!",
+        message: jasmine.stringContaining("more than an Excel value"),
+      })
     );
   });
 });

@@ -5,7 +5,12 @@ import { clearRememberedResults } from "../../functions/rememberedResults.js";
 import { RUN_PREVIEW_TEXT } from "../../functions/runSpell.js";
 import { saveSettings } from "../../functions/settings.js";
 import { resetSharedClient } from "../../functions/sharedClient.js";
-import { cancelableInvocation, eventually, sleep, streamingInvocation } from "./support/excelInvocations.js";
+import {
+  cancelableInvocation,
+  eventually,
+  sleep,
+  streamingInvocation,
+} from "./support/excelInvocations.js";
 
 /** What a rejected call or an error cell holds. */
 interface ExcelErrorShape {
@@ -28,7 +33,10 @@ function isErrorCell(value: unknown): value is ExcelErrorShape {
 
 /** A spill with no "Still running" cell left. */
 function isFinalSpill(result: unknown): result is unknown[][] {
-  return Array.isArray(result) && !result.flat().some((cell) => isErrorCell(cell) && cell.message.startsWith("Still running"));
+  return (
+    Array.isArray(result) &&
+    !result.flat().some((cell) => isErrorCell(cell) && cell.message.startsWith("Still running"))
+  );
 }
 
 /** Excel passes a single-cell argument of a matrix parameter as a 1×1 array. */
@@ -60,15 +68,31 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
     });
 
     it("should accept a two-row range (names over values)", async () => {
-      expect(await run("echo", [["text", "language"], ["hello world", "fr"]])).toEqual([["hello world", "fr"]]);
-      const translated = await run("translate", [["text", "language"], ["hello", "fr"]], cell("translation"));
+      expect(
+        await run("echo", [
+          ["text", "language"],
+          ["hello world", "fr"],
+        ])
+      ).toEqual([["hello world", "fr"]]);
+      const translated = await run(
+        "translate",
+        [
+          ["text", "language"],
+          ["hello", "fr"],
+        ],
+        cell("translation")
+      );
       expect(translated.length).toBe(1);
       expect(typeof translated[0][0]).toBe("string");
       expect((await emulatorStats()).runsCreated).toBe(2);
     });
 
     it("should accept a two-column range (names beside values)", async () => {
-      const row = await run("echo", [["a", "x"], ["b", 7], ["c", true]]);
+      const row = await run("echo", [
+        ["a", "x"],
+        ["b", 7],
+        ["c", true],
+      ]);
       expect(row).toEqual([["x", 7, true]]);
     });
 
@@ -79,7 +103,16 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
     });
 
     it("should answer bad inputs with #VALUE! saying what is accepted, starting nothing", async () => {
-      for (const bad of [cell(42), cell("not json"), [["a", "b", "c"], [1, 2, 3], [4, 5, 6]], cell("")]) {
+      for (const bad of [
+        cell(42),
+        cell("not json"),
+        [
+          ["a", "b", "c"],
+          [1, 2, 3],
+          [4, 5, 6],
+        ],
+        cell(""),
+      ]) {
         const error = await rejection(run("echo", bad));
         expect(error.code).toBe("#VALUE!");
         expect(error.message).toContain("names over values");
@@ -91,17 +124,20 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
   describe("SPELL.RUN outputs", () => {
     it("should give several outputs in one row, as text or as a range of names", async () => {
       const text = "Spells are stored workflows. They run on demand.";
-      expect(await run("summarize", cell(JSON.stringify({ text })), cell("words, summary"))).toEqual([
-        [8, "Spells are stored workflows."],
-      ]);
-      expect(await run("summarize", cell(JSON.stringify({ text })), [["summary"], ["words"]])).toEqual([
-        ["Spells are stored workflows.", 8],
-      ]);
+      expect(
+        await run("summarize", cell(JSON.stringify({ text })), cell("words, summary"))
+      ).toEqual([[8, "Spells are stored workflows."]]);
+      expect(
+        await run("summarize", cell(JSON.stringify({ text })), [["summary"], ["words"]])
+      ).toEqual([["Spells are stored workflows.", 8]]);
       expect((await emulatorStats()).runsCreated).toBe(1);
     });
 
     it("should shape values: numbers, booleans, empty for null, JSON for lists", async () => {
-      const row = await run("echo", cell('{"n":1.5,"b":false,"z":null,"list":[1,"a"],"o":{"k":1}}'));
+      const row = await run(
+        "echo",
+        cell('{"n":1.5,"b":false,"z":null,"list":[1,"a"],"o":{"k":1}}')
+      );
       expect(row).toEqual([[1.5, false, "", '[1,"a"]', '{"k":1}']]);
     });
 
@@ -158,13 +194,22 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
     it("should show a remembered result in the preview, still starting nothing", async () => {
       await run("echo", cell('{"a":1}'));
       await resetEmulator();
-      expect(await run("echo", cell('{"a":1}'), null, cancelableInvocation({ preview: true }))).toEqual([[1]]);
+      expect(
+        await run("echo", cell('{"a":1}'), null, cancelableInvocation({ preview: true }))
+      ).toEqual([[1]]);
       expect((await emulatorStats()).requests.start).toBe(0);
     });
 
     it("should start exactly 100 runs for 1,000 calls over 100 argument sets, never above the limit", async () => {
       const calls = Array.from({ length: 1000 }, (_, index) =>
-        run("echo", [["i", "pad"], [index % 100, "x"]], cell("i"))
+        run(
+          "echo",
+          [
+            ["i", "pad"],
+            [index % 100, "x"],
+          ],
+          cell("i")
+        )
       );
       const rows = await Promise.all(calls);
       rows.forEach((row, index) => expect(row).toEqual([[index % 100]]));
@@ -184,6 +229,15 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
       const rows = await Promise.all(inputs.map((input) => run("echo", input)));
       expect(rows.map((row) => row[0][0])).toEqual(inputs.map((_, index) => index));
       expect((await emulatorStats()).requests.start).toBe(0);
+    });
+
+    it("should run again after the remembered results are cleared", async () => {
+      await run("echo", cell('{"a":1}'));
+      await run("echo", cell('{"a":1}'));
+      expect((await emulatorStats()).runsCreated).toBe(1);
+      await clearRememberedResults();
+      await run("echo", cell('{"a":1}'));
+      expect((await emulatorStats()).runsCreated).toBe(2);
     });
 
     it("should keep the in-flight limit from the settings", async () => {
@@ -239,7 +293,9 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
 
   describe("SPELL.INPUTS", () => {
     it("should build the JSON text of the inputs", () => {
-      expect(JSON.parse(spellInputs([cell("text"), cell("Hello"), cell("list"), [["a"], ["b"]]]))).toEqual({
+      expect(
+        JSON.parse(spellInputs([cell("text"), cell("Hello"), cell("list"), [["a"], ["b"]]]))
+      ).toEqual({
         text: "Hello",
         list: ["a", "b"],
       });
@@ -249,7 +305,18 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
   describe("SPELL.BULK", () => {
     it("should run the table as one bulk run and spill a header and one row per table row", async () => {
       const invocation = streamingInvocation();
-      spellBulk("echo", [["text", "n"], ["a", 1], ["", ""], ["b", 2], ["a", 1]], null as unknown as unknown[][], invocation);
+      spellBulk(
+        "echo",
+        [
+          ["text", "n"],
+          ["a", 1],
+          ["", ""],
+          ["b", 2],
+          ["a", 1],
+        ],
+        null as unknown as unknown[][],
+        invocation
+      );
       const final = await invocation.resultWhere(isFinalSpill);
       expect(final).toEqual([
         ["text", "n"],
@@ -267,10 +334,14 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
     it("should fill row by row as runs finish, with asked outputs and failed rows as #N/A", async () => {
       const invocation = streamingInvocation();
       spellBulk("sleep", [["ms"], [0], [20000]], cell("slept"), invocation);
-      const partial = (await invocation.resultWhere((result) => Array.isArray(result))) as unknown[][];
+      const partial = (await invocation.resultWhere((result) =>
+        Array.isArray(result)
+      )) as unknown[][];
       expect(partial[0]).toEqual(["slept"]);
       expect(partial[1]).toEqual([0]);
-      expect(isErrorCell(partial[2][0]) && partial[2][0].message).toContain("Still running (1 of 2 rows finished)");
+      expect(isErrorCell(partial[2][0]) && partial[2][0].message).toContain(
+        "Still running (1 of 2 rows finished)"
+      );
       expect(await invocation.resultWhere(isFinalSpill)).toEqual([["slept"], [0], [20000]]);
     });
 
@@ -278,7 +349,9 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
       const invocation = streamingInvocation();
       await streamBulk("always-fails", [["x"], [1]], null, invocation);
       const final = invocation.results[invocation.results.length - 1] as unknown[][];
-      expect(isErrorCell(final[1][0]) && final[1][0].message).toContain('"always-fails" ended in failure');
+      expect(isErrorCell(final[1][0]) && final[1][0].message).toContain(
+        '"always-fails" ended in failure'
+      );
     });
 
     it("should reuse remembered rows instead of running them again", async () => {
@@ -292,7 +365,12 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
 
     it("should cancel the bulk run with one cancelBulk when Excel cancels", async () => {
       const invocation = streamingInvocation();
-      const streaming = streamBulk("sleep", [["ms"], [100000], [100001], [100002]], null, invocation);
+      const streaming = streamBulk(
+        "sleep",
+        [["ms"], [100000], [100001], [100002]],
+        null,
+        invocation
+      );
       await eventually(async () => (await emulatorStats()).inFlight === 3);
       invocation.cancel();
       await streaming;

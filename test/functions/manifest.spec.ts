@@ -97,12 +97,18 @@ describe("manifest.xml", () => {
 
   /** The DefaultValue of the bt:Url / bt:String with this resid. */
   function resource(resid: string): string | undefined {
-    const resources = [...findAll(manifest, "bt:Url"), ...findAll(manifest, "bt:String"), ...findAll(manifest, "bt:Image")];
+    const resources = [
+      ...findAll(manifest, "bt:Url"),
+      ...findAll(manifest, "bt:String"),
+      ...findAll(manifest, "bt:Image"),
+    ];
     return resources.find((item) => item.$?.id === resid)?.$?.DefaultValue;
   }
 
   it("should be read by office-addin-manifest as a Workbook task pane add-in", async () => {
-    const { OfficeAddinManifest } = requireFromRoot("office-addin-manifest") as typeof import("office-addin-manifest");
+    const { OfficeAddinManifest } = requireFromRoot(
+      "office-addin-manifest"
+    ) as typeof import("office-addin-manifest");
     const info = await OfficeAddinManifest.readManifestFile(manifestPath);
     expect(info.hosts).toEqual(["Workbook"]);
     expect(info.officeAppType).toBe("TaskPaneApp");
@@ -122,11 +128,16 @@ describe("manifest.xml", () => {
   });
 
   it("should host the custom functions in that runtime, namespace SPELL", () => {
-    const points = findAll(manifest, "ExtensionPoint").filter((point) => point.$?.["xsi:type"] === "CustomFunctions");
+    const points = findAll(manifest, "ExtensionPoint").filter(
+      (point) => point.$?.["xsi:type"] === "CustomFunctions"
+    );
     expect(points.length).toBe(1);
     const point = points[0];
-    const resid = (element: string) => findAll(findAll(point, element)[0], "SourceLocation")[0]?.$?.resid as string;
-    expect(resource(resid("Page"))).toBe(resource(findAll(manifest, "Runtime")[0].$?.resid as string));
+    const resid = (element: string) =>
+      findAll(findAll(point, element)[0], "SourceLocation")[0]?.$?.resid as string;
+    expect(resource(resid("Page"))).toBe(
+      resource(findAll(manifest, "Runtime")[0].$?.resid as string)
+    );
     expect(resource(resid("Script"))).toBe("https://localhost:3000/functions.js");
     expect(resource(resid("Metadata"))).toBe("https://localhost:3000/functions.json");
     expect(resource(findAll(point, "Namespace")[0].$?.resid as string)).toBe("SPELL");
@@ -143,7 +154,8 @@ describe("manifest.xml", () => {
       const file = decodeURIComponent(pathname.replace(/^\//, ""));
       const staticMatch = devServerStatic.some(
         ({ directory, publicPath = "/" }) =>
-          pathname.startsWith(publicPath) && existsSync(path.join(directory, pathname.slice(publicPath.length)))
+          pathname.startsWith(publicPath) &&
+          existsSync(path.join(directory, pathname.slice(publicPath.length)))
       );
       expect(existsSync(path.join(outputDir, file)) || staticMatch)
         .withContext(`${url} is not in the build output or the dev server's static folders`)
@@ -152,13 +164,21 @@ describe("manifest.xml", () => {
   });
 
   it("should ship functions.json as generated from functions.ts, and register each function", async () => {
-    const metadata = requireFromRoot("custom-functions-metadata") as typeof import("custom-functions-metadata");
-    const generated = await metadata.generateCustomFunctionsMetadata(path.join(root, "functions", "functions.ts"));
+    const metadata = requireFromRoot(
+      "custom-functions-metadata"
+    ) as typeof import("custom-functions-metadata");
+    const generated = await metadata.generateCustomFunctionsMetadata(
+      path.join(root, "functions", "functions.ts")
+    );
     expect(JSON.parse(readFileSync(path.join(outputDir, "functions.json"), "utf8"))).toEqual(
       JSON.parse(generated.metadataJson)
     );
     const bundle = readFileSync(path.join(outputDir, "functions.js"), "utf8");
-    for (const [id, name] of [["RUN", "spellRun"], ["INPUTS", "spellInputs"], ["BULK", "spellBulk"]]) {
+    for (const [id, name] of [
+      ["RUN", "spellRun"],
+      ["INPUTS", "spellInputs"],
+      ["BULK", "spellBulk"],
+    ]) {
       expect(bundle).toContain(`CustomFunctions.associate("${id}", ${name})`);
     }
   });

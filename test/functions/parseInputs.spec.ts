@@ -17,11 +17,19 @@ describe("parseInputs", () => {
   });
 
   it("should read the text SPELL.INPUTS returns", () => {
-    expect(parseInputs('{"text":"Hello","language":"fr"}')).toEqual({ text: "Hello", language: "fr" });
+    expect(parseInputs('{"text":"Hello","language":"fr"}')).toEqual({
+      text: "Hello",
+      language: "fr",
+    });
   });
 
   it("should read a two-row range as names over values", () => {
-    expect(parseInputs([["text", "language", "n"], ["Hello", "fr", 3]])).toEqual({
+    expect(
+      parseInputs([
+        ["text", "language", "n"],
+        ["Hello", "fr", 3],
+      ])
+    ).toEqual({
       text: "Hello",
       language: "fr",
       n: 3,
@@ -29,7 +37,13 @@ describe("parseInputs", () => {
   });
 
   it("should read a two-column range as names beside values", () => {
-    expect(parseInputs([["text", "Hello"], ["language", "fr"], ["n", true]])).toEqual({
+    expect(
+      parseInputs([
+        ["text", "Hello"],
+        ["language", "fr"],
+        ["n", true],
+      ])
+    ).toEqual({
       text: "Hello",
       language: "fr",
       n: true,
@@ -37,20 +51,45 @@ describe("parseInputs", () => {
   });
 
   it("should read a 2×2 range as names over values when its first row can be names", () => {
-    expect(parseInputs([["text", "language"], ["Hello", "fr"]])).toEqual({ text: "Hello", language: "fr" });
+    expect(
+      parseInputs([
+        ["text", "language"],
+        ["Hello", "fr"],
+      ])
+    ).toEqual({ text: "Hello", language: "fr" });
   });
 
   it("should read a 2×2 range as names beside values when only its first column can be names", () => {
-    expect(parseInputs([["text", 7], ["n", 5]])).toEqual({ text: 7, n: 5 });
-    expect(parseInputs([["n", 5], ["m", 6]])).toEqual({ n: 5, m: 6 });
+    expect(
+      parseInputs([
+        ["text", 7],
+        ["n", 5],
+      ])
+    ).toEqual({ text: 7, n: 5 });
+    expect(
+      parseInputs([
+        ["n", 5],
+        ["m", 6],
+      ])
+    ).toEqual({ n: 5, m: 6 });
   });
 
   it("should read an ambiguous 2×2 range of text as names over values, as documented", () => {
-    expect(parseInputs([["text", "Hello"], ["n", "m"]])).toEqual({ text: "n", Hello: "m" });
+    expect(
+      parseInputs([
+        ["text", "Hello"],
+        ["n", "m"],
+      ])
+    ).toEqual({ text: "n", Hello: "m" });
   });
 
   it("should skip unused columns of a generous selection and turn empty values into empty text", () => {
-    expect(parseInputs([["text", "note", "", null], ["Hello", null, "", null]])).toEqual({
+    expect(
+      parseInputs([
+        ["text", "note", "", null],
+        ["Hello", null, "", null],
+      ])
+    ).toEqual({
       text: "Hello",
       note: "",
     });
@@ -77,14 +116,41 @@ describe("parseInputs", () => {
   });
 
   it("should reject ranges of other shapes, naming the shape", () => {
-    const error = thrown(() => parseInputs([["a", "b", "c"], [1, 2, 3], [4, 5, 6]]));
+    const error = thrown(() =>
+      parseInputs([
+        ["a", "b", "c"],
+        [1, 2, 3],
+        [4, 5, 6],
+      ])
+    );
     expect(error?.code).toBe("#VALUE!");
     expect(error?.message).toContain("3×3 range");
   });
 
   it("should reject names that are numbers, repeated, or empty beside a value", () => {
-    expect(thrown(() => parseInputs([[1, 2, 3], ["a", "b", "c"]]))?.message).toContain("names must be text");
-    expect(thrown(() => parseInputs([["a", "a", "b"], [1, 2, 3]]))?.message).toContain('names "a" twice');
-    expect(thrown(() => parseInputs([["a", "", "b"], [1, 2, 3]]))?.message).toContain("empty name");
+    expect(
+      thrown(() =>
+        parseInputs([
+          [1, 2, 3],
+          ["a", "b", "c"],
+        ])
+      )?.message
+    ).toContain("names must be text");
+    expect(
+      thrown(() =>
+        parseInputs([
+          ["a", "a", "b"],
+          [1, 2, 3],
+        ])
+      )?.message
+    ).toContain('names "a" twice');
+    expect(
+      thrown(() =>
+        parseInputs([
+          ["a", "", "b"],
+          [1, 2, 3],
+        ])
+      )?.message
+    ).toContain("empty name");
   });
 });

@@ -13,7 +13,12 @@ describe("parseOutputNames", () => {
   });
 
   it("should read a range of names in row order, skipping empty cells", () => {
-    expect(parseOutputNames([["summary", ""], ["words", null]])).toEqual(["summary", "words"]);
+    expect(
+      parseOutputNames([
+        ["summary", ""],
+        ["words", null],
+      ])
+    ).toEqual(["summary", "words"]);
     expect(parseOutputNames([["label, score"]])).toEqual(["label", "score"]);
   });
 });

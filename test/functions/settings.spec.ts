@@ -6,7 +6,11 @@ import {
   type SpellSettings,
 } from "../../functions/settings.js";
 import { SettingsError } from "../../functions/SettingsError.js";
-import { memoryStorage, settingsStorage, useSettingsStorage } from "../../functions/settingsStorage.js";
+import {
+  memoryStorage,
+  settingsStorage,
+  useSettingsStorage,
+} from "../../functions/settingsStorage.js";
 
 describe("settings", () => {
   beforeEach(() => useSettingsStorage(memoryStorage()));
@@ -30,7 +34,9 @@ describe("settings", () => {
     expect(saved.baseUrl).toBe("https://api.example.com/v1");
     expect(saved.maxInFlight).toBe(8);
     expect(await loadSettings()).toEqual(saved);
-    expect(JSON.parse((await settingsStorage().getItem("spellrun.settings")) as string).apiKey).toBe("key-1");
+    expect(
+      JSON.parse((await settingsStorage().getItem("spellrun.settings")) as string).apiKey
+    ).toBe("key-1");
   });
 
   it("should tell listeners after every save, until they stop listening", async () => {
@@ -66,7 +72,9 @@ describe("settings", () => {
   });
 
   it("should never repeat the key in an error", async () => {
-    const error = await saveSettings({ apiKey: 42 as unknown as string }).catch((caught: Error) => caught);
+    const error = await saveSettings({ apiKey: 42 as unknown as string }).catch(
+      (caught: Error) => caught
+    );
     expect((error as Error).message).toBe("The API key must be text.");
   });
 

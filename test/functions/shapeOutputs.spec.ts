@@ -51,7 +51,7 @@ describe("toCellValue", () => {
     const cell = toCellValue(long) as string;
     expect(cell.length).toBe(EXCEL_CELL_CHARACTER_LIMIT);
     expect(cell.startsWith("xxxx")).toBeTrue();
-    expect(cell.endsWith("… [cut: 40,000 characters]")).toBeTrue();
+    expect(cell.endsWith("… [cut; 40,000 characters in all]")).toBeTrue();
     const exact = "y".repeat(EXCEL_CELL_CHARACTER_LIMIT);
     expect(toCellValue(exact)).toBe(exact);
   });

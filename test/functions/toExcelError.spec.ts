@@ -46,29 +46,48 @@ describe("toExcelError", () => {
   });
 
   it("should answer rejected inputs (400, 413) with #VALUE!", () => {
-    expect(mapped(new SpellHttpError(400, { message: "inputs.text is required" }, "POST", "start"))).toEqual(
-      jasmine.objectContaining({ code: "#VALUE!", message: jasmine.stringContaining("inputs.text is required") })
+    expect(
+      mapped(new SpellHttpError(400, { message: "inputs.text is required" }, "POST", "start"))
+    ).toEqual(
+      jasmine.objectContaining({
+        code: "#VALUE!",
+        message: jasmine.stringContaining("inputs.text is required"),
+      })
     );
     expect(mapped(new SpellHttpError(413, {}, "POST", "start")).code).toBe("#VALUE!");
   });
 
   it("should explain rate limiting after retries and service failures", () => {
-    expect(mapped(new SpellHttpError(429, {}, "POST", "start")).message).toContain("rate limiting (HTTP 429)");
-    expect(mapped(new SpellHttpError(503, {}, "POST", "start")).message).toContain("failed (HTTP 503)");
+    expect(mapped(new SpellHttpError(429, {}, "POST", "start")).message).toContain(
+      "rate limiting (HTTP 429)"
+    );
+    expect(mapped(new SpellHttpError(503, {}, "POST", "start")).message).toContain(
+      "failed (HTTP 503)"
+    );
   });
 
   it("should give the reason of a run that ended in failure or error", () => {
     const failure = mapped(new SpellRunError("failure", { reason: "The model refused." }));
     expect(failure.code).toBe("#N/A");
     expect(failure.message).toBe('Spell "summarize" ended in failure: The model refused..');
-    expect(mapped(new SpellRunError("error", { error: "Boom" })).message).toContain("ended in error: Boom");
+    expect(mapped(new SpellRunError("error", { error: "Boom" })).message).toContain(
+      "ended in error: Boom"
+    );
   });
 
   it("should explain an unreachable service, a timeout and a strange answer", () => {
-    const network = mapped(new SpellNetworkError("POST", "start", new TypeError("Failed to fetch")));
-    expect(network.message).toContain("Could not reach the Spell Run service at http://127.0.0.1:3001");
-    expect(mapped(new SpellTimeoutError("POST", "start", 120_000)).message).toContain("within 120 s");
-    expect(mapped(new SpellProtocolError("GET", "getRun", "no state", {})).message).toContain("does not understand");
+    const network = mapped(
+      new SpellNetworkError("POST", "start", new TypeError("Failed to fetch"))
+    );
+    expect(network.message).toContain(
+      "Could not reach the Spell Run service at http://127.0.0.1:3001"
+    );
+    expect(mapped(new SpellTimeoutError("POST", "start", 120_000)).message).toContain(
+      "within 120 s"
+    );
+    expect(mapped(new SpellProtocolError("GET", "getRun", "no state", {})).message).toContain(
+      "does not understand"
+    );
   });
 
   it("should never show the key, whatever the error says", () => {

@@ -16,7 +16,9 @@ export interface TestCancelableInvocation extends CustomFunctions.CancelableInvo
  * @example
  * const invocation = cancelableInvocation({ preview: true });
  */
-export function cancelableInvocation(options: { preview?: boolean } = {}): TestCancelableInvocation {
+export function cancelableInvocation(
+  options: { preview?: boolean } = {}
+): TestCancelableInvocation {
   const invocation: TestCancelableInvocation = {
     functionName: "SPELL.RUN",
     // The runtime passes a boolean; the typings say string.
@@ -28,8 +30,7 @@ export function cancelableInvocation(options: { preview?: boolean } = {}): TestC
 
 /** A streaming invocation (SPELL.BULK) that records every result Excel would show. */
 export interface TestStreamingInvocation
-  extends CustomFunctions.StreamingInvocation<unknown[][]>,
-    TestCancelableInvocation {
+  extends CustomFunctions.StreamingInvocation<unknown[][]>, TestCancelableInvocation {
   /** Every value passed to `setResult`, in order. */
   results: (unknown[][] | CustomFunctions.Error)[];
   /** Resolves with the first result (already set or coming) for which `test` is true. */
@@ -48,7 +49,10 @@ export interface TestStreamingInvocation
  * const final = await invocation.resultWhere((result) => isFinal(result));
  */
 export function streamingInvocation(options: { preview?: boolean } = {}): TestStreamingInvocation {
-  const waiters: { test: (result: unknown[][] | CustomFunctions.Error) => boolean; resolve: (r: unknown[][] | CustomFunctions.Error) => void }[] = [];
+  const waiters: {
+    test: (result: unknown[][] | CustomFunctions.Error) => boolean;
+    resolve: (r: unknown[][] | CustomFunctions.Error) => void;
+  }[] = [];
   const invocation: TestStreamingInvocation = {
     functionName: "SPELL.BULK",
     isInValuePreview: (options.preview ?? false) as unknown as string,
@@ -67,7 +71,10 @@ export function streamingInvocation(options: { preview?: boolean } = {}): TestSt
       const found = invocation.results.find(test);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no such result within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no such result within ${timeoutMs} ms`)),
+          timeoutMs
+        );
         waiters.push({
           test,
           resolve: (result) => {
@@ -88,7 +95,10 @@ export function streamingInvocation(options: { preview?: boolean } = {}): TestSt
  * @example
  * await eventually(async () => (await emulatorStats()).singleInFlight === 1);
  */
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 10_000
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);

@@ -1,0 +1,151 @@
+/**
+ * `npm run screenshot`: renders the task pane at 320 px wide in Debian's Chromium (no browser
+ * download) against an emulator started in this process, with the mock workbook standing in for
+ * Excel, and saves PNGs of its settings, running and finished states under docs/.
+ *
+ * Steps: bundle test/taskpane/screenshotHarness.ts with webpack into a temporary folder, serve it
+ * on 127.0.0.1, drive the page with playwright-core, stop everything.
+ * Chromium is `CHROME_BIN` or /usr/bin/chromium.
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import webpack from "webpack";
+import { startEmulator } from "../emulator/startEmulator.js";
+
+const root = path.resolve(__dirname, "..");
+const docs = path.join(root, "docs");
+const WIDTH = 320;
+
+/** Chromium flags of the headless CI runs (see karma.conf.cjs). */
+const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
+
+function bundle(outputPath: string): Promise<void> {
+  const compiler = webpack({
+    mode: "development",
+    devtool: false,
+    context: root,
+    entry: { harness: "./test/taskpane/screenshotHarness.ts" },
+    output: { path: outputPath, filename: "[name].js" },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          use: { loader: "ts-loader", options: { transpileOnly: true, configFile: path.join(root, "tsconfig.json") } },
+        },
+        { test: /\.css$/, type: "asset/source" },
+      ],
+    },
+    resolve: {
+      extensions: [".ts", ".js"],
+      extensionAlias: { ".js": [".ts", ".js"] },
+      // office-addin-mock needs only an enum of office-addin-manifest, which itself needs Node.
+      alias: { "office-addin-manifest": path.join(root, "test/taskpane/officeAppShim.ts") },
+    },
+    performance: { hints: false },
+  });
+  return new Promise((resolve, reject) =>
+    compiler.run((error, stats) => {
+      compiler.close(() => undefined);
+      if (error) reject(error);
+      else if (stats?.hasErrors()) reject(new Error(stats.toString("errors-only")));
+      else resolve();
+    }),
+  );
+}
+
+function page(emulator: { baseUrl: string; pollBaseUrl: string; apiKey: string }): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" /><title>Spell Run</title>
+<script>window.__spellEmulator = ${JSON.stringify(emulator)};</script></head>
+<body><main id="app"></main><script src="harness.js"></script></body></html>`;
+}
+
+async function serve(folder: string, html: string): Promise<http.Server> {
+  const server = http.createServer(async (request, response) => {
+    if (request.url === "/" || request.url === "/index.html") {
+      response.writeHead(200, { "content-type": "text/html" }).end(html);
+    } else if (request.url === "/harness.js") {
+      response.writeHead(200, { "content-type": "text/javascript" }).end(await readFile(path.join(folder, "harness.js")));
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return server;
+}
+
+async function main(): Promise<void> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), "spellrun-screenshot-"));
+  // Bulk runs appear a few at a time, so the running state shows partial progress.
+  const emulator = await startEmulator({ timeScale: 1, faults: { lazyBulk: { groupVisibleAfterMs: 400, runsPerPoll: 3 } } });
+  let server: http.Server | undefined;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_BIN || "/usr/bin/chromium",
+    args: CHROMIUM_FLAGS,
+  });
+  try {
+    await bundle(folder);
+    server = await serve(folder, page({ baseUrl: emulator.baseUrl, pollBaseUrl: emulator.pollBaseUrl, apiKey: emulator.apiKey }));
+    const { port } = server.address() as AddressInfo;
+    const context = await browser.newContext({ viewport: { width: WIDTH, height: 760 }, deviceScaleFactor: 2 });
+    const tab = await context.newPage();
+    tab.on("pageerror", (error) => console.error("page error:", error.message));
+    await tab.goto(`http://127.0.0.1:${port}/`);
+    await tab.waitForFunction(() => (window as unknown as { __harness?: { ready: boolean } }).__harness?.ready === true, null, { timeout: 30_000 });
+
+    // Settings.
+    await tab.click("#tab-settings");
+    await tab.waitForTimeout(300);
+    await tab.click("#test-connection");
+    await tab.waitForFunction(() => /Connected|refused|answer/.test(document.querySelector("#settings-status")?.textContent ?? ""), null, { timeout: 10_000 });
+    await tab.screenshot({ path: path.join(docs, "taskpane-settings.png"), fullPage: true });
+
+    // Running.
+    await tab.click("#tab-run");
+    await tab.locator("#spell-id").click();
+    await tab.keyboard.type("summarize");
+    await tab.keyboard.press("Tab");
+    await tab.click("#use-selection");
+    await tab.waitForFunction(() => /will start/.test(document.querySelector("#plan-summary")?.textContent ?? ""), null, { timeout: 10_000 });
+    await tab.click("#run");
+    await tab.waitForFunction(
+      () => {
+        const text = document.querySelector("#progress-text")?.textContent ?? "";
+        const done = Number(/(\d+) \/ \d+ done/.exec(text)?.[1] ?? 0);
+        return done >= 9 && done <= 30;
+      },
+      null,
+      { timeout: 30_000, polling: 50 },
+    );
+    await tab.screenshot({ path: path.join(docs, "taskpane-running.png"), fullPage: true });
+
+    // Finished.
+    await tab.waitForFunction(() => /^Finished/.test(document.querySelector("#progress-text")?.textContent ?? ""), null, { timeout: 60_000 });
+    await tab.screenshot({ path: path.join(docs, "taskpane-finished.png"), fullPage: true });
+    console.log(`Saved docs/taskpane-settings.png, docs/taskpane-running.png, docs/taskpane-finished.png (${WIDTH} px wide).`);
+  } finally {
+    await browser.close();
+    server?.close();
+    await emulator.close();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

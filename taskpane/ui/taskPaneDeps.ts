@@ -1,0 +1,42 @@
+import { clearRememberedResults } from "../../functions/rememberedResults.js";
+import { loadSettings, saveSettings } from "../../functions/settings.js";
+import { BulkRunController } from "../bulkRunController.js";
+import { freezeFormulas } from "../freezeFormulas.js";
+import { readSelection } from "../readSelection.js";
+import { recalculateWorkbook } from "../recalculateWorkbook.js";
+import { recentSpells, rememberSpell } from "../recentSpells.js";
+import { clearBulkJob, loadBulkJob } from "../resumeState.js";
+import { sharedBulkSource } from "../sharedBulkSource.js";
+import { testConnection } from "../testConnection.js";
+import type { BulkViewDeps } from "./bulkView.js";
+import type { SettingsViewDeps } from "./settingsView.js";
+
+/**
+ * The real modules behind the task pane's views: the runtime's shared client and settings, the
+ * document's resume state, the workbook through Office.js.
+ *
+ * ## Example
+ * ```ts
+ * await mountTaskPane(document.getElementById("app")!, taskPaneDeps());
+ * ```
+ */
+export function taskPaneDeps(): { bulk: BulkViewDeps; settings: SettingsViewDeps } {
+  return {
+    bulk: {
+      controller: new BulkRunController(sharedBulkSource),
+      readSelection: () => readSelection(),
+      freezeFormulas,
+      recentSpells,
+      rememberSpell,
+      loadBulkJob,
+      clearBulkJob,
+    },
+    settings: {
+      loadSettings,
+      saveSettings,
+      testConnection: (settings) => testConnection(settings),
+      clearRememberedResults,
+      recalculate: recalculateWorkbook,
+    },
+  };
+}
