@@ -50,7 +50,9 @@ module.exports = async (env, options) => {
     devtool: "source-map",
     entry: {
       functions: "./functions/functions.ts",
-      taskpane: "./taskpane/taskpane.ts",
+      // The task pane reuses the functions bundle's modules (one shared client, one result store,
+      // one set of error classes in the shared runtime); functions.js stays loadable on its own.
+      taskpane: { import: "./taskpane/taskpane.ts", dependOn: "functions" },
     },
     output: {
       path: path.resolve(__dirname, "dist", "addin"),

@@ -98,53 +98,35 @@ export async function streamBulk(
     }
     const { client, settings } = await sharedClientWithSettings();
     context = { spellId, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
-    const store = rememberedResults();
 
-    const results: RowResult[] = table.map((row) =>
-      row ? { kind: "running" } : { kind: "blank" }
-    );
-    // Identical rows share one run; remembered rows need none.
-    const toRun = new Map<string, { inputs: Record<string, unknown>; rows: number[] }>();
-    await Promise.all(
-      table.map(async (inputs, row) => {
-        if (!inputs) return;
-        const key = client.reuseKey(spellId, inputs);
-        const remembered = await store.get(key).catch(() => undefined);
-        if (remembered) {
-          results[row] = { kind: "success", outputs: remembered };
-          return;
-        }
-        const pending = toRun.get(key) ?? { inputs, rows: [] };
-        pending.rows.push(row);
-        toRun.set(key, pending);
-      })
+    const { results, batches } = await planRows(table, (inputs) =>
+      client.reuseKey(spellId, inputs)
     );
     if (cancelled) return;
     const show = spillWriter(invocation, names);
-    if (toRun.size === 0) {
+    if (batches.length === 0) {
       show(results);
       return;
     }
-    const batches = [...toRun.entries()];
     const stored = new Set<number>();
     await new Promise<void>((resolve) => {
       finish = resolve;
       subscription = client
         .bulk(
           spellId,
-          batches.map(([, batch]) => batch.inputs)
+          batches.map((batch) => batch.inputs)
         )
         .subscribe({
           next: (snapshot: BulkSnapshot) => {
             snapshot.runs.forEach((run, index) => {
-              const [key, batch] = batches[index];
-              const result = rowResult(run.state, run.outputs, spellId, context);
+              const batch = batches[index];
+              const result = rowResult(run.state, run.outputs, context);
               for (const row of batch.rows) results[row] = result;
               if (result.kind === "success" && !stored.has(index)) {
                 stored.add(index);
-                void Promise.resolve(store.set(key, result.outputs, settings.rememberMs)).catch(
-                  () => undefined
-                );
+                void Promise.resolve(
+                  rememberedResults().set(batch.key, result.outputs, settings.rememberMs)
+                ).catch(() => undefined);
               }
             });
             show(results);
@@ -164,18 +146,53 @@ export async function streamBulk(
   }
 }
 
+/** One run to start: the inputs of one or more identical table rows. */
+interface Batch {
+  key: string;
+  inputs: Record<string, unknown>;
+  rows: number[];
+}
+
+/**
+ * Splits the table into rows answered from the remembered results and runs still to start, one
+ * per distinct inputs, in table order: empty rows and repeated rows must not cost money.
+ */
+async function planRows(
+  table: (Record<string, unknown> | undefined)[],
+  reuseKey: (inputs: Record<string, unknown>) => string
+): Promise<{ results: RowResult[]; batches: Batch[] }> {
+  const store = rememberedResults();
+  const keys = table.map((inputs) => (inputs ? reuseKey(inputs) : undefined));
+  const remembered = await Promise.all(
+    keys.map((key) => (key ? store.get(key).catch(() => undefined) : undefined))
+  );
+  const results: RowResult[] = [];
+  const batches = new Map<string, Batch>();
+  table.forEach((inputs, row) => {
+    const key = keys[row];
+    const outputs = remembered[row];
+    if (!inputs || !key) {
+      results.push({ kind: "blank" });
+    } else if (outputs) {
+      results.push({ kind: "success", outputs });
+    } else {
+      results.push({ kind: "running" });
+      const batch = batches.get(key) ?? { key, inputs, rows: [] };
+      batch.rows.push(row);
+      batches.set(key, batch);
+    }
+  });
+  return { results, batches: [...batches.values()] };
+}
+
 function rowResult(
   state: string,
   outputs: Record<string, unknown>,
-  spellId: string,
   context: ErrorContext
 ): RowResult {
   if (state === "success") return { kind: "success", outputs };
   if (state === "failure" || state === "error") {
-    return {
-      kind: "failed",
-      error: toExcelError(new SpellRunError(state, outputs), { ...context, spellId }),
-    };
+    return { kind: "failed", error: toExcelError(new SpellRunError(state, outputs), context) };
   }
   return { kind: "running" };
 }

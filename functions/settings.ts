@@ -26,9 +26,20 @@ export interface SpellSettings {
   rememberMs: number;
 }
 
+// Defined by webpack (webpack.config.js): the dev build points at the dev server's https proxy to
+// the emulator, a production build at SPELL_BASE_URL / SPELL_POLL_BASE_URL. Undefined elsewhere.
+declare const SPELLRUN_DEFAULT_BASE_URL: string | undefined;
+declare const SPELLRUN_DEFAULT_POLL_BASE_URL: string | undefined;
+
+const builtInBaseUrl =
+  typeof SPELLRUN_DEFAULT_BASE_URL === "string" ? SPELLRUN_DEFAULT_BASE_URL : undefined;
+const builtInPollBaseUrl =
+  typeof SPELLRUN_DEFAULT_POLL_BASE_URL === "string" ? SPELLRUN_DEFAULT_POLL_BASE_URL : undefined;
+
 /**
- * Where the local Spell service emulator listens (`npm run emulator`); the default service until
- * the user sets a real one. The one place to change when the emulator moves.
+ * The service the add-in talks to until the user sets another: the one the build names
+ * (in `npm start`'s dev build, the local emulator behind the dev server's https proxy), else the
+ * emulator's own addresses (`npm run emulator`). The one place to change when the emulator moves.
  *
  * ## Example
  * ```ts
@@ -36,8 +47,8 @@ export interface SpellSettings {
  * ```
  */
 export const EMULATOR_ADDRESSES = Object.freeze({
-  baseUrl: "http://127.0.0.1:3001",
-  pollBaseUrl: "http://127.0.0.1:3002",
+  baseUrl: builtInBaseUrl || "http://127.0.0.1:3001",
+  pollBaseUrl: builtInPollBaseUrl || "http://127.0.0.1:3002",
 });
 
 /**

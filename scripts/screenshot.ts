@@ -44,7 +44,10 @@ function bundle(outputPath: string): Promise<void> {
         {
           test: /\.ts$/,
           exclude: /node_modules/,
-          use: { loader: "ts-loader", options: { transpileOnly: true, configFile: path.join(root, "tsconfig.json") } },
+          use: {
+            loader: "ts-loader",
+            options: { transpileOnly: true, configFile: path.join(root, "tsconfig.json") },
+          },
         },
         { test: /\.css$/, type: "asset/source" },
       ],
@@ -63,7 +66,7 @@ function bundle(outputPath: string): Promise<void> {
       if (error) reject(error);
       else if (stats?.hasErrors()) reject(new Error(stats.toString("errors-only")));
       else resolve();
-    }),
+    })
   );
 }
 
@@ -79,7 +82,9 @@ async function serve(folder: string, html: string): Promise<http.Server> {
     if (request.url === "/" || request.url === "/index.html") {
       response.writeHead(200, { "content-type": "text/html" }).end(html);
     } else if (request.url === "/harness.js") {
-      response.writeHead(200, { "content-type": "text/javascript" }).end(await readFile(path.join(folder, "harness.js")));
+      response
+        .writeHead(200, { "content-type": "text/javascript" })
+        .end(await readFile(path.join(folder, "harness.js")));
     } else {
       response.writeHead(404).end();
     }
@@ -91,7 +96,10 @@ async function serve(folder: string, html: string): Promise<http.Server> {
 async function main(): Promise<void> {
   const folder = await mkdtemp(path.join(os.tmpdir(), "spellrun-screenshot-"));
   // Bulk runs appear a few at a time, so the running state shows partial progress.
-  const emulator = await startEmulator({ timeScale: 1, faults: { lazyBulk: { groupVisibleAfterMs: 400, runsPerPoll: 3 } } });
+  const emulator = await startEmulator({
+    timeScale: 1,
+    faults: { lazyBulk: { groupVisibleAfterMs: 400, runsPerPoll: 6 } },
+  });
   let server: http.Server | undefined;
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_BIN || "/usr/bin/chromium",
@@ -99,19 +107,40 @@ async function main(): Promise<void> {
   });
   try {
     await bundle(folder);
-    server = await serve(folder, page({ baseUrl: emulator.baseUrl, pollBaseUrl: emulator.pollBaseUrl, apiKey: emulator.apiKey }));
+    server = await serve(
+      folder,
+      page({
+        baseUrl: emulator.baseUrl,
+        pollBaseUrl: emulator.pollBaseUrl,
+        apiKey: emulator.apiKey,
+      })
+    );
     const { port } = server.address() as AddressInfo;
-    const context = await browser.newContext({ viewport: { width: WIDTH, height: 760 }, deviceScaleFactor: 2 });
+    const context = await browser.newContext({
+      viewport: { width: WIDTH, height: 600 },
+      deviceScaleFactor: 2,
+    });
     const tab = await context.newPage();
     tab.on("pageerror", (error) => console.error("page error:", error.message));
     await tab.goto(`http://127.0.0.1:${port}/`);
-    await tab.waitForFunction(() => (window as unknown as { __harness?: { ready: boolean } }).__harness?.ready === true, null, { timeout: 30_000 });
+    await tab.waitForFunction(
+      () => (window as unknown as { __harness?: { ready: boolean } }).__harness?.ready === true,
+      null,
+      { timeout: 30_000 }
+    );
 
     // Settings.
     await tab.click("#tab-settings");
     await tab.waitForTimeout(300);
     await tab.click("#test-connection");
-    await tab.waitForFunction(() => /Connected|refused|answer/.test(document.querySelector("#settings-status")?.textContent ?? ""), null, { timeout: 10_000 });
+    await tab.waitForFunction(
+      () =>
+        /Connected|refused|answer/.test(
+          document.querySelector("#settings-status")?.textContent ?? ""
+        ),
+      null,
+      { timeout: 10_000 }
+    );
     await tab.screenshot({ path: path.join(docs, "taskpane-settings.png"), fullPage: true });
 
     // Running.
@@ -120,23 +149,40 @@ async function main(): Promise<void> {
     await tab.keyboard.type("summarize");
     await tab.keyboard.press("Tab");
     await tab.click("#use-selection");
-    await tab.waitForFunction(() => /will start/.test(document.querySelector("#plan-summary")?.textContent ?? ""), null, { timeout: 10_000 });
+    await tab.waitForFunction(
+      () => /will start/.test(document.querySelector("#plan-summary")?.textContent ?? ""),
+      null,
+      { timeout: 10_000 }
+    );
     await tab.click("#run");
     await tab.waitForFunction(
       () => {
         const text = document.querySelector("#progress-text")?.textContent ?? "";
         const done = Number(/(\d+) \/ \d+ done/.exec(text)?.[1] ?? 0);
-        return done >= 9 && done <= 30;
+        return done >= 12 && done <= 30;
       },
       null,
-      { timeout: 30_000, polling: 50 },
+      { timeout: 30_000, polling: 50 }
     );
+    await tab.waitForTimeout(300); // the progress bar's transition
     await tab.screenshot({ path: path.join(docs, "taskpane-running.png"), fullPage: true });
 
     // Finished.
-    await tab.waitForFunction(() => /^Finished/.test(document.querySelector("#progress-text")?.textContent ?? ""), null, { timeout: 60_000 });
+    await tab
+      .waitForFunction(
+        () => /^Finished/.test(document.querySelector("#progress-text")?.textContent ?? ""),
+        null,
+        { timeout: 90_000 }
+      )
+      .catch(async (error: unknown) => {
+        console.error("progress when giving up:", await tab.textContent("#progress"));
+        throw error;
+      });
+    await tab.waitForTimeout(800); // the progress bar's transition
     await tab.screenshot({ path: path.join(docs, "taskpane-finished.png"), fullPage: true });
-    console.log(`Saved docs/taskpane-settings.png, docs/taskpane-running.png, docs/taskpane-finished.png (${WIDTH} px wide).`);
+    console.log(
+      `Saved docs/taskpane-settings.png, docs/taskpane-running.png, docs/taskpane-finished.png (${WIDTH} px wide).`
+    );
   } finally {
     await browser.close();
     server?.close();

@@ -10,7 +10,7 @@ import { clearBulkJob, saveBulkJob, saveBulkProgress } from "./resumeState.js";
 import type { BulkJob } from "./resumeState.js";
 import { rowFingerprint } from "./rowFingerprint.js";
 import { CANCELLED_STATUS, statusText } from "./statusText.js";
-import type { CellScalar } from "./toCellValue.js";
+import type { CellScalar } from "./toCellWrite.js";
 import { writeOutputs } from "./writeOutputs.js";
 import type { RowResult, WriteTarget } from "./writeOutputs.js";
 
@@ -109,7 +109,7 @@ export class BulkRunController {
 
   constructor(
     private readonly source: BulkSource,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = Date.now
   ) {}
 
   /** True while a bulk is running or being cancelled. */
@@ -136,7 +136,10 @@ export class BulkRunController {
       handled: [],
       startedAt: this.now(),
     };
-    return this.launch(job, plan.rows.map((row) => row.inputs));
+    return this.launch(
+      job,
+      plan.rows.map((row) => row.inputs)
+    );
   }
 
   /**
@@ -176,7 +179,7 @@ export class BulkRunController {
       startedAt: this.now(),
     };
     const inputsList = kept.map(({ values }) =>
-      Object.fromEntries(job.inputNames.map((name, i) => [name, values[i]])),
+      Object.fromEntries(job.inputNames.map((name, i) => [name, values[i]]))
     );
     return this.launch(retry, inputsList);
   }
@@ -258,7 +261,11 @@ export class BulkRunController {
       // cancels the unfinished runs; the stored job still lets a resume read back finished ones.
       active.subscription?.unsubscribe();
       active.finished = true;
-      this.settle(active, "failed", `Could not write to the sheet: ${describe(error)}. Resume to try again.`);
+      this.settle(
+        active,
+        "failed",
+        `Could not write to the sheet: ${describe(error)}. Resume to try again.`
+      );
     } finally {
       active.draining = false;
     }
@@ -303,7 +310,13 @@ export class BulkRunController {
       const marks: RowResult[] = [];
       active.job.rows.forEach((row, run) => {
         if (active.handled.has(run)) return;
-        marks.push({ run, row, fingerprint: active.job.fingerprints[run], status: CANCELLED_STATUS, checkInputs: false });
+        marks.push({
+          run,
+          row,
+          fingerprint: active.job.fingerprints[run],
+          status: CANCELLED_STATUS,
+          checkInputs: false,
+        });
         active.cancelled.add(run);
       });
       if (marks.length > 0) await writeOutputs(active.target, marks);
@@ -323,7 +336,7 @@ export class BulkRunController {
       this.settle(
         active,
         "failed",
-        `${describe(ended.error)}${resumable ? " The bulk goes on in the service: use Resume to collect its results." : ""}`,
+        `${describe(ended.error)}${resumable ? " The bulk goes on in the service: use Resume to collect its results." : ""}`
       );
     }
   }
@@ -340,7 +353,12 @@ export class BulkRunController {
     const total = active.job.rows.length;
     const counts = snapshot ? { ...snapshot.counts } : { ...EMPTY_COUNTS(), pending: total };
     const finished = counts.success + counts.failure + counts.error;
-    const { elapsedMs, remainingMs } = progressEstimate(active.job.startedAt, this.now(), finished, total);
+    const { elapsedMs, remainingMs } = progressEstimate(
+      active.job.startedAt,
+      this.now(),
+      finished,
+      total
+    );
     const progress: BulkProgress = {
       phase,
       spellId: active.job.spellId,
@@ -364,7 +382,12 @@ function retryableRuns(active: ActiveBulk): number[] {
   const runs: number[] = [];
   active.job.rows.forEach((_, run) => {
     const state = active.lastApplied?.runs[run]?.state;
-    if (active.stale.has(run) || active.cancelled.has(run) || state === "failure" || state === "error") {
+    if (
+      active.stale.has(run) ||
+      active.cancelled.has(run) ||
+      state === "failure" ||
+      state === "error"
+    ) {
       runs.push(run);
     } else if (!active.handled.has(run)) {
       runs.push(run); // never finished (the bulk failed or was interrupted)
@@ -374,7 +397,11 @@ function retryableRuns(active: ActiveBulk): number[] {
 }
 
 /** Reads the input cells of some rows (one block from the first to the last row, in chunks). */
-async function readRowInputs(sheetName: string, rows: number[], inputColumns: number[]): Promise<CellScalar[][]> {
+async function readRowInputs(
+  sheetName: string,
+  rows: number[],
+  inputColumns: number[]
+): Promise<CellScalar[][]> {
   const top = Math.min(...rows);
   const left = Math.min(...inputColumns);
   return Excel.run(async (context) => {

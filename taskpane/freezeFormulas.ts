@@ -1,21 +1,24 @@
 import { blockAddress, parseAddress } from "./a1Address.js";
-import { toCellValue } from "./toCellValue.js";
+import type { CellBlock } from "./a1Address.js";
+import { TEXT_FORMAT, toCellWrite } from "./toCellWrite.js";
+import type { CellScalar } from "./toCellWrite.js";
 
 /**
  * Replaces every `SPELL.*` formula in the selection by its current value, so that results that
- * were paid for never recalculate. Other formulas and constants are left alone: only cells whose
- * formula starts with `=SPELL.` are written, one range per run of adjacent cells in a row, all in
- * one sync (plus the one that reads formulas and values). Text values go into Text-formatted
- * cells so that a result such as "=B2" stays text.
+ * were paid for never recalculate. Other formulas and constants are left alone.
  *
- * A spilled result (an array) lives in the anchor cell's formula: freezing the anchor writes only
- * the anchor's value, so select the spilled cells too and they are frozen as the values they show.
+ * A formula whose result spills (an array) is replaced by the whole block it spills into, since
+ * removing the formula would otherwise empty the spilled cells. Text values go into
+ * Text-formatted cells so that a result such as "=B2" stays text; other cells keep their format.
+ *
+ * Syncs: one to read formulas and values, one to find the spilled blocks (ExcelApi 1.12; skipped
+ * where it is missing), one to write.
  *
  * ## Example
  * ```ts
- * const { frozen } = await freezeFormulas(); // e.g. 120 cells
+ * const { frozen } = await freezeFormulas(); // e.g. 120 formulas
  * ```
- * @return how many cells were frozen
+ * @return how many formulas were replaced
  */
 export async function freezeFormulas(): Promise<{ frozen: number }> {
   return Excel.run(async (context) => {
@@ -25,31 +28,53 @@ export async function freezeFormulas(): Promise<{ frozen: number }> {
     const { sheet: sheetName, block } = parseAddress(selected.address);
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const formulas = selected.formulas as unknown[][];
-    const values = selected.values as unknown[][];
-    let frozen = 0;
-    formulas.forEach((row, r) => {
-      let c = 0;
-      while (c < row.length) {
-        if (!isSpellFormula(row[c])) {
-          c++;
-          continue;
-        }
-        const start = c;
-        while (c < row.length && isSpellFormula(row[c])) c++;
-        const cells = values[r].slice(start, c).map((value) => toCellValue(value));
-        const range = sheet.getRange(
-          blockAddress({ top: block.top + r, left: block.left + start, rowCount: 1, columnCount: c - start }),
-        );
-        range.numberFormat = [cells.map((cell) => cell.numberFormat)];
-        range.values = [cells.map((cell) => cell.value)];
-        frozen += c - start;
+    const values = selected.values as CellScalar[][];
+
+    const anchors: Array<{ top: number; left: number; spill?: Excel.Range }> = [];
+    formulas.forEach((row, r) =>
+      row.forEach((formula, c) => {
+        if (isSpellFormula(formula)) anchors.push({ top: block.top + r, left: block.left + c });
+      })
+    );
+    if (anchors.length === 0) return { frozen: 0 };
+
+    if (spillsAreReadable()) {
+      for (const anchor of anchors) {
+        const cell = sheet.getRange(blockAddress({ ...anchor, rowCount: 1, columnCount: 1 }));
+        anchor.spill = cell.getSpillingToRangeOrNullObject();
+        anchor.spill.load("address, values");
       }
-    });
-    if (frozen > 0) await context.sync();
-    return { frozen };
+      await context.sync();
+    }
+
+    for (const anchor of anchors) {
+      const spill = anchor.spill && !anchor.spill.isNullObject ? anchor.spill : undefined;
+      const target: CellBlock = spill
+        ? parseAddress(spill.address).block
+        : { ...anchor, rowCount: 1, columnCount: 1 };
+      const cells: CellScalar[][] = spill
+        ? (spill.values as CellScalar[][])
+        : [[values[anchor.top - block.top][anchor.left - block.left]]];
+      const written = cells.map((row) => row.map((value) => toCellWrite(value)));
+      const range = sheet.getRange(blockAddress(target));
+      // Only text needs a format (to stay text); numbers and dates keep the cell's own format.
+      range.numberFormat = written.map((row) =>
+        row.map((cell) => (cell.numberFormat === TEXT_FORMAT ? TEXT_FORMAT : null))
+      ) as string[][];
+      range.values = written.map((row) => row.map((cell) => cell.value));
+    }
+    await context.sync();
+    return { frozen: anchors.length };
   });
 }
 
 function isSpellFormula(formula: unknown): boolean {
   return typeof formula === "string" && /^=\s*SPELL\./i.test(formula);
+}
+
+/** `getSpillingToRangeOrNullObject` needs ExcelApi 1.12; without it, anchors are frozen alone. */
+function spillsAreReadable(): boolean {
+  const requirements = (Office.context as { requirements?: Office.RequirementSetSupport })
+    .requirements;
+  return requirements?.isSetSupported?.("ExcelApi", "1.12") ?? true;
 }

@@ -20,7 +20,7 @@ export class OutputLayout {
    */
   constructor(
     readonly statusColumn: number,
-    names: readonly string[] = [],
+    names: readonly string[] = []
   ) {
     for (const name of names) this.columnOf(name);
   }

@@ -57,7 +57,7 @@ function stringBytes(text: string): number {
 export function chunkByBytes(
   count: number,
   bytesOf: (index: number) => number,
-  budget = PAYLOAD_BUDGET_BYTES,
+  budget = PAYLOAD_BUDGET_BYTES
 ): Array<[number, number]> {
   const chunks: Array<[number, number]> = [];
   let start = 0;

@@ -1,6 +1,6 @@
 import type { SelectionData } from "./readSelection.js";
 import { rowFingerprint } from "./rowFingerprint.js";
-import type { CellScalar } from "./toCellValue.js";
+import type { CellScalar } from "./toCellWrite.js";
 
 /**
  * What one selected column becomes: an input of the spell (under `inputName`) or nothing.
@@ -86,7 +86,7 @@ export function defaultMapping(headers: readonly CellScalar[]): ColumnMapping[] 
 export function planBulk(
   selection: SelectionData,
   mapping: readonly ColumnMapping[],
-  options: { onlyRowsWithoutOutputs: boolean },
+  options: { onlyRowsWithoutOutputs: boolean }
 ): BulkPlan {
   const problems: string[] = [];
   const inputs = mapping
@@ -101,7 +101,7 @@ export function planBulk(
   if (selection.existing.blockingHeader !== undefined) {
     problems.push(
       `The column right of the selection is not empty ("${selection.existing.blockingHeader}"); ` +
-        "outputs go there. Select a range with a free column on its right.",
+        "outputs go there. Select a range with a free column on its right."
     );
   }
 

@@ -26,7 +26,7 @@ export function progressEstimate(
   startedAt: number,
   now: number,
   done: number,
-  total: number,
+  total: number
 ): ProgressEstimate {
   const elapsedMs = Math.max(0, now - startedAt);
   if (done >= total) return { elapsedMs, remainingMs: 0 };

@@ -2,7 +2,7 @@ import { blockAddress, parseAddress } from "./a1Address.js";
 import type { CellBlock } from "./a1Address.js";
 import { STATUS_HEADER } from "./outputLayout.js";
 import { readValuesInChunks } from "./readValuesInChunks.js";
-import type { CellScalar } from "./toCellValue.js";
+import type { CellScalar } from "./toCellWrite.js";
 
 /** How far right of a selection earlier output headers are looked for. */
 export const MAX_OUTPUT_COLUMNS = 64;
@@ -53,12 +53,12 @@ export async function readSelection(budgetBytes?: number): Promise<SelectionData
     const selected = context.workbook.getSelectedRange();
     selected.load("address");
     await context.sync();
-    const { sheet: sheetName, block } = parseAddress(selected.address);
+    const { sheet: sheetName, block } = selectedBlock(selected.address);
     const sheet = context.workbook.worksheets.getItem(sheetName);
 
     // The header row of the selection and of the columns right of it, in one read.
     const headerRange = sheet.getRange(
-      blockAddress({ ...block, rowCount: 1, columnCount: block.columnCount + MAX_OUTPUT_COLUMNS }),
+      blockAddress({ ...block, rowCount: 1, columnCount: block.columnCount + MAX_OUTPUT_COLUMNS })
     );
     headerRange.load("values");
     await context.sync();
@@ -73,7 +73,8 @@ export async function readSelection(budgetBytes?: number): Promise<SelectionData
         outputNames.push(String(name));
       }
     }
-    const blockingHeader = !hasStatus && String(right[0]).trim() !== "" ? String(right[0]) : undefined;
+    const blockingHeader =
+      !hasStatus && String(right[0]).trim() !== "" ? String(right[0]) : undefined;
 
     // Data rows, with the earlier results beside them when there are any.
     const width = block.columnCount + (hasStatus ? 1 + outputNames.length : 0);
@@ -82,8 +83,13 @@ export async function readSelection(budgetBytes?: number): Promise<SelectionData
         ? await readValuesInChunks(
             context,
             sheet,
-            { top: block.top + 1, left: block.left, rowCount: block.rowCount - 1, columnCount: width },
-            budgetBytes,
+            {
+              top: block.top + 1,
+              left: block.left,
+              rowCount: block.rowCount - 1,
+              columnCount: width,
+            },
+            budgetBytes
           )
         : { rows: [], syncs: 0 };
     return {
@@ -99,4 +105,15 @@ export async function readSelection(budgetBytes?: number): Promise<SelectionData
       syncs: 2 + data.syncs,
     };
   });
+}
+
+/** The selection as a block of cells; whole columns or rows (`A:B`, `1:3`) are refused plainly. */
+function selectedBlock(address: string): ReturnType<typeof parseAddress> {
+  try {
+    return parseAddress(address);
+  } catch {
+    throw new Error(
+      `Select a block of cells such as A1:B200 (the selection ${address} is whole columns or rows).`
+    );
+  }
 }

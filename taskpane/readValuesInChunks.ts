@@ -1,7 +1,7 @@
 import { blockAddress } from "./a1Address.js";
 import type { CellBlock } from "./a1Address.js";
 import { PAYLOAD_BUDGET_BYTES, payloadBytes } from "./payloadBytes.js";
-import type { CellScalar } from "./toCellValue.js";
+import type { CellScalar } from "./toCellWrite.js";
 
 /** Cells in the first read, before anything is known about their size. */
 const FIRST_CHUNK_CELLS = 2_000;
@@ -25,7 +25,7 @@ export async function readValuesInChunks(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
   block: CellBlock,
-  budgetBytes = PAYLOAD_BUDGET_BYTES,
+  budgetBytes = PAYLOAD_BUDGET_BYTES
 ): Promise<{ rows: CellScalar[][]; syncs: number }> {
   const rows: CellScalar[][] = [];
   let syncs = 0;
@@ -34,10 +34,14 @@ export async function readValuesInChunks(
   let offset = 0;
   while (offset < block.rowCount) {
     const count = Math.min(chunkRows, block.rowCount - offset);
-    const range = sheet.getRange(blockAddress({ ...block, top: block.top + offset, rowCount: count }));
+    const range = sheet.getRange(
+      blockAddress({ ...block, top: block.top + offset, rowCount: count })
+    );
     range.load("values");
     try {
       syncs++;
+      // One sync per chunk on purpose: a single sync would exceed Office's payload limit.
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
       await context.sync();
     } catch (error) {
       if (isPayloadTooLarge(error) && count > 1) {

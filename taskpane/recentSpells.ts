@@ -15,7 +15,9 @@ export const MAX_RECENT_SPELLS = 8;
  */
 export async function recentSpells(): Promise<string[]> {
   try {
-    const stored: unknown = JSON.parse((await settingsStorage().getItem(RECENT_SPELLS_KEY)) ?? "[]");
+    const stored: unknown = JSON.parse(
+      (await settingsStorage().getItem(RECENT_SPELLS_KEY)) ?? "[]"
+    );
     return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === "string") : [];
   } catch {
     return [];
@@ -33,7 +35,10 @@ export async function recentSpells(): Promise<string[]> {
 export async function rememberSpell(spellId: string): Promise<string[]> {
   const id = spellId.trim();
   if (!id) return recentSpells();
-  const ids = [id, ...(await recentSpells()).filter((other) => other !== id)].slice(0, MAX_RECENT_SPELLS);
+  const ids = [id, ...(await recentSpells()).filter((other) => other !== id)].slice(
+    0,
+    MAX_RECENT_SPELLS
+  );
   await settingsStorage().setItem(RECENT_SPELLS_KEY, JSON.stringify(ids));
   return ids;
 }

@@ -105,7 +105,10 @@ function setProgress(job: BulkJob): void {
 export function loadBulkJob(): BulkJob | undefined {
   const settings = Office.context.document.settings;
   const stored = settings.get(BULK_JOB_SETTING) as StoredJob | null;
-  const progress = (settings.get(BULK_PROGRESS_SETTING) as StoredProgress | null) ?? { outputNames: [], handled: "" };
+  const progress = (settings.get(BULK_PROGRESS_SETTING) as StoredProgress | null) ?? {
+    outputNames: [],
+    handled: "",
+  };
   if (!stored || stored.version !== 1) return undefined;
   try {
     return {

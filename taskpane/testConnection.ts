@@ -36,7 +36,7 @@ export interface ConnectionCheck {
  */
 export async function testConnection(
   settings: Pick<SpellSettings, "apiKey" | "baseUrl" | "pollBaseUrl" | "authHeader">,
-  fetchFn?: typeof fetch,
+  fetchFn?: typeof fetch
 ): Promise<ConnectionCheck> {
   if (!settings.apiKey) {
     return { ok: false, reachable: false, keyAccepted: false, message: "Enter an API key first." };
@@ -45,7 +45,12 @@ export async function testConnection(
   try {
     api = new SpellApi({ ...settings, fetch: fetchFn, retry: { limit: 0 } });
   } catch (error) {
-    return { ok: false, reachable: false, keyAccepted: undefined, message: String((error as Error).message) };
+    return {
+      ok: false,
+      reachable: false,
+      keyAccepted: undefined,
+      message: String((error as Error).message),
+    };
   }
   const probeId = `spellrun-connection-test-${Math.random().toString(36).slice(2)}`;
   const [base, poll] = await Promise.all([
@@ -83,7 +88,12 @@ export async function testConnection(
       message: `The service answers, but unexpectedly: ${odd.detail}`,
     };
   }
-  return { ok: true, reachable: true, keyAccepted: true, message: "Connected: the service answers and accepts the key." };
+  return {
+    ok: true,
+    reachable: true,
+    keyAccepted: true,
+    message: "Connected: the service answers and accepts the key.",
+  };
 }
 
 type ProbeAnswer =
@@ -99,7 +109,8 @@ async function probe(ask: () => Promise<unknown>): Promise<ProbeAnswer> {
   } catch (error) {
     if (error instanceof SpellHttpError) {
       if (error.status === 404) return { kind: "accepted" };
-      if (error.status === 401 || error.status === 403) return { kind: "keyRefused", status: error.status };
+      if (error.status === 401 || error.status === 403)
+        return { kind: "keyRefused", status: error.status };
       return { kind: "other", detail: error.message };
     }
     const name = (error as { name?: string } | null)?.name;

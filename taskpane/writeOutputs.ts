@@ -4,8 +4,8 @@ import { STATUS_HEADER } from "./outputLayout.js";
 import { PAYLOAD_BUDGET_BYTES, chunkByBytes, payloadBytes } from "./payloadBytes.js";
 import { rowFingerprint } from "./rowFingerprint.js";
 import { STALE_STATUS } from "./statusText.js";
-import { TEXT_FORMAT, toCellValue } from "./toCellValue.js";
-import type { CellScalar } from "./toCellValue.js";
+import { TEXT_FORMAT, toCellWrite } from "./toCellWrite.js";
+import type { CellScalar } from "./toCellWrite.js";
 
 /**
  * One finished row to put in the sheet.
@@ -79,7 +79,7 @@ const ASSUMED_INPUT_CELL_BYTES = 512;
  * Syncs: 1 read + 1 write per call, unless the batch is larger than the payload budget, which
  * splits it. Rows are grouped into blocks of nearby rows; rows in a block that are not in the
  * batch get `null`, which Office leaves untouched. Text is written into Text-formatted cells
- * (number format set before the value), so `=…` stays text (see `toCellValue`).
+ * (number format set before the value), so `=…` stays text (see `toCellWrite`).
  *
  * ## Example
  * ```ts
@@ -89,7 +89,7 @@ const ASSUMED_INPUT_CELL_BYTES = 512;
 export async function writeOutputs(
   target: WriteTarget,
   results: readonly RowResult[],
-  budgetBytes = PAYLOAD_BUDGET_BYTES,
+  budgetBytes = PAYLOAD_BUDGET_BYTES
 ): Promise<WriteReport> {
   const sorted = [...results].sort((a, b) => a.row - b.row);
   const report: WriteReport = { written: [], stale: [], readSyncs: 0, writeSyncs: 0 };
@@ -102,23 +102,39 @@ export async function writeOutputs(
     const sheet = context.workbook.worksheets.getItem(target.sheet);
     const stale = await findStaleRows(context, sheet, target, sorted, budgetBytes, report);
 
-    const writes: Array<{ address: string; values: (CellScalar | null)[][]; formats: (string | null)[][] }> = [];
+    const writes: Array<{
+      address: string;
+      values: (CellScalar | null)[][];
+      formats: (string | null)[][];
+    }> = [];
     const { layout } = target;
     if (target.headersWritten < layout.width) {
-      const header = [STATUS_HEADER, ...layout.names].map((name) => toCellValue(name));
+      const header = [STATUS_HEADER, ...layout.names].map((name) => toCellWrite(name));
       writes.push({
-        address: blockAddress({ top: target.headerRow, left: layout.statusColumn, rowCount: 1, columnCount: layout.width }),
+        address: blockAddress({
+          top: target.headerRow,
+          left: layout.statusColumn,
+          rowCount: 1,
+          columnCount: layout.width,
+        }),
         values: [header.map((cell) => cell.value)],
         formats: [header.map((cell) => cell.numberFormat)],
       });
     }
     const writeBytes = (result: RowResult) =>
-      64 + payloadBytes(result.status) + payloadBytes(Object.values(result.outputs ?? {})) + 12 * layout.width;
+      64 +
+      payloadBytes(result.status) +
+      payloadBytes(Object.values(result.outputs ?? {})) +
+      12 * layout.width;
     for (const segment of segments(sorted, MAX_GAP_ROWS, writeBytes, budgetBytes)) {
       const first = segment[0].row;
       const rowCount = segment[segment.length - 1].row - first + 1;
-      const values: (CellScalar | null)[][] = Array.from({ length: rowCount }, () => new Array(layout.width).fill(null));
-      const formats: (string | null)[][] = Array.from({ length: rowCount }, () => new Array(layout.width).fill(null));
+      const values: (CellScalar | null)[][] = Array.from({ length: rowCount }, () =>
+        new Array(layout.width).fill(null)
+      );
+      const formats: (string | null)[][] = Array.from({ length: rowCount }, () =>
+        new Array(layout.width).fill(null)
+      );
       for (const result of segment) {
         const r = result.row - first;
         const isStale = stale.has(result.run);
@@ -128,13 +144,18 @@ export async function writeOutputs(
         if (isStale || !result.outputs) continue;
         for (const [name, output] of Object.entries(result.outputs)) {
           const c = layout.columnOf(name) - layout.statusColumn;
-          const cell = toCellValue(output);
+          const cell = toCellWrite(output);
           values[r][c] = cell.value;
           formats[r][c] = cell.numberFormat;
         }
       }
       writes.push({
-        address: blockAddress({ top: first, left: layout.statusColumn, rowCount, columnCount: layout.width }),
+        address: blockAddress({
+          top: first,
+          left: layout.statusColumn,
+          rowCount,
+          columnCount: layout.width,
+        }),
         values,
         formats,
       });
@@ -143,7 +164,7 @@ export async function writeOutputs(
     for (const [start, end] of chunkByBytes(
       writes.length,
       (i) => payloadBytes(writes[i].values) + payloadBytes(writes[i].formats),
-      budgetBytes,
+      budgetBytes
     )) {
       for (const write of writes.slice(start, end)) {
         const range = sheet.getRange(write.address);
@@ -152,6 +173,8 @@ export async function writeOutputs(
         range.values = write.values as CellScalar[][];
       }
       report.writeSyncs++;
+      // Usually one pass; more only when one batch would exceed Office's payload limit.
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
       await context.sync();
     }
     target.headersWritten = layout.width;
@@ -166,7 +189,7 @@ async function findStaleRows(
   target: WriteTarget,
   sorted: readonly RowResult[],
   budgetBytes: number,
-  report: WriteReport,
+  report: WriteReport
 ): Promise<Set<number>> {
   const stale = new Set<number>();
   const checked = sorted.filter((result) => result.checkInputs !== false);
@@ -178,7 +201,7 @@ async function findStaleRows(
   for (const [start, end] of chunkByBytes(
     blocks.length,
     (i) => (blocks[i][blocks[i].length - 1].row - blocks[i][0].row + 1) * rowBytes,
-    budgetBytes,
+    budgetBytes
   )) {
     const loaded = blocks.slice(start, end).map((block) => {
       const first = block[0].row;
@@ -188,6 +211,8 @@ async function findStaleRows(
       return { block, first, range };
     });
     report.readSyncs++;
+    // Usually one pass; more only when one batch would exceed Office's payload limit.
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop
     await context.sync();
     for (const { block, first, range } of loaded) {
       for (const result of block) {
@@ -208,14 +233,18 @@ function segments<T extends { row: number }>(
   sorted: readonly T[],
   maxGap: number,
   bytesOf: (item: T) => number,
-  budget: number,
+  budget: number
 ): T[][] {
   const groups: T[][] = [];
   let groupBytes = 0;
   for (const item of sorted) {
     const last = groups[groups.length - 1];
     const bytes = bytesOf(item);
-    if (last && item.row - last[last.length - 1].row <= maxGap + 1 && groupBytes + bytes <= budget) {
+    if (
+      last &&
+      item.row - last[last.length - 1].row <= maxGap + 1 &&
+      groupBytes + bytes <= budget
+    ) {
       last.push(item);
       groupBytes += bytes;
     } else {

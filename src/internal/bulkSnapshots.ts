@@ -209,7 +209,8 @@ function chunkViews(
 function pollGroup(context: BulkContext, groupId: string, size: number): Observable<ChunkView> {
   return defer(() => {
     const visibleBy = context.scheduler.now() + context.visibilityGraceMs;
-    const read$ = context.api.getBulkRuns(groupId).pipe(
+    // defer: every poll is a new request.
+    const read$ = defer(() => context.api.getBulkRuns(groupId)).pipe(
       catchError((error: unknown) =>
         // Bulk groups may become visible a moment after bulkStart answered.
         error instanceof SpellHttpError &&

@@ -43,45 +43,98 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   let mapping: ColumnMapping[] = [];
   let plan: BulkPlan | undefined;
 
-  const resumeBox = element("section", { id: "resume", class: "notice", hidden: true, "aria-label": "Interrupted bulk" });
+  const resumeBox = element("section", {
+    id: "resume",
+    class: "notice",
+    hidden: true,
+    "aria-label": "Interrupted bulk",
+  });
   const spellLabel = element("label", { id: "spell-id-label", for: "spell-id" }, "Spell ID");
-  const spellId = element("fluent-combobox", { id: "spell-id", autocomplete: "inline", "aria-labelledby": "spell-id-label", placeholder: "e.g. summarize" }) as ValueElement;
+  const spellId = element("fluent-combobox", {
+    id: "spell-id",
+    autocomplete: "inline",
+    "aria-labelledby": "spell-id-label",
+    placeholder: "e.g. summarize",
+  }) as ValueElement;
   const useSelection = element("fluent-button", { id: "use-selection" }, "Use selection");
-  const selectionSummary = element("p", { id: "selection-summary", class: "hint" }, "Select a range whose first row names the inputs, then press Use selection.");
+  const selectionSummary = element(
+    "p",
+    { id: "selection-summary", class: "hint" },
+    "Select a range whose first row names the inputs, then press Use selection."
+  );
   const mappingList = element("fieldset", { id: "mapping", class: "mapping", hidden: true });
-  const onlyEmpty = element("fluent-checkbox", { id: "only-empty", checked: true }, "Only rows that have no outputs yet") as ValueElement;
+  const onlyEmpty = element(
+    "fluent-checkbox",
+    { id: "only-empty", checked: true },
+    "Only rows that have no outputs yet"
+  ) as ValueElement;
   const planSummary = element("p", { id: "plan-summary", class: "plan", "aria-live": "polite" });
   const run = element("fluent-button", { id: "run", appearance: "accent", disabled: true }, "Run");
-  const progressBox = element("section", { id: "progress", class: "progress", hidden: true, "aria-label": "Bulk progress" });
-  const bar = element("fluent-progress", { id: "bar", min: 0, max: 100, value: 0, "aria-label": "Runs finished" });
-  const progressText = element("p", { id: "progress-text", class: "progress-text", role: "status", "aria-live": "polite" });
+  const progressBox = element("section", {
+    id: "progress",
+    class: "progress",
+    hidden: true,
+    "aria-label": "Bulk progress",
+  });
+  const bar = element("fluent-progress", {
+    id: "bar",
+    min: 0,
+    max: 100,
+    value: 0,
+    "aria-label": "Runs finished",
+  });
+  const progressText = element("p", {
+    id: "progress-text",
+    class: "progress-text",
+    role: "status",
+    "aria-live": "polite",
+  });
   const counts = element("ul", { id: "counts", class: "counts" });
   const timing = element("p", { id: "timing", class: "hint" });
   const cancel = element("fluent-button", { id: "cancel" }, "Cancel");
   const retry = element("fluent-button", { id: "retry", hidden: true }, "Retry failed rows");
   const freeze = element("fluent-button", { id: "freeze" }, "Freeze SPELL formulas in selection");
-  const freezeStatus = element("p", { id: "freeze-status", class: "hint", role: "status", "aria-live": "polite" });
+  const freezeStatus = element("p", {
+    id: "freeze-status",
+    class: "hint",
+    role: "status",
+    "aria-live": "polite",
+  });
 
   root.replaceChildren(
     resumeBox,
-    element("div", { class: "stack" },
+    element(
+      "div",
+      { class: "stack" },
       element("div", { class: "field" }, spellLabel, spellId),
       element("div", { class: "actions" }, useSelection),
       selectionSummary,
       mappingList,
       onlyEmpty,
       planSummary,
-      element("div", { class: "actions" }, run),
+      element("div", { class: "actions" }, run)
     ),
     progressBox,
     element("fluent-divider", {}),
-    element("div", { class: "stack" },
-      element("p", { class: "hint" }, "Replace SPELL formulas in the selection by their values, so paid results never recalculate."),
+    element(
+      "div",
+      { class: "stack" },
+      element(
+        "p",
+        { class: "hint" },
+        "Replace SPELL formulas in the selection by their values, so paid results never recalculate."
+      ),
       element("div", { class: "actions" }, freeze),
-      freezeStatus,
-    ),
+      freezeStatus
+    )
   );
-  progressBox.append(bar, progressText, counts, timing, element("div", { class: "actions" }, cancel, retry));
+  progressBox.append(
+    bar,
+    progressText,
+    counts,
+    timing,
+    element("div", { class: "actions" }, cancel, retry)
+  );
 
   const setRecent = (ids: string[]) => {
     spellId.replaceChildren(...ids.map((id) => element("fluent-option", { value: id }, id)));
@@ -109,7 +162,9 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     planSummary.dataset.tone = plan.problems.length > 0 ? "bad" : "info";
     const ready = plan.problems.length === 0 && spellId.value.trim() !== "";
     run.toggleAttribute("disabled", !ready || deps.controller.running);
-    run.textContent = ready ? `Run ${plan.rows.length} row${plan.rows.length === 1 ? "" : "s"}` : "Run";
+    run.textContent = ready
+      ? `Run ${plan.rows.length} row${plan.rows.length === 1 ? "" : "s"}`
+      : "Run";
   };
 
   const renderMapping = () => {
@@ -118,8 +173,14 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       element("legend", {}, "Inputs (rename, or untick to leave a column out)"),
       ...mapping.map((entry) => {
         const letter = selection ? columnName(selection.block.left + entry.column) : "";
-        const use = element("fluent-checkbox", { checked: entry.inputName !== null, "aria-label": `Use column ${letter}` }) as ValueElement;
-        const name = element("fluent-text-field", { value: entry.inputName ?? entry.header.trim(), "aria-label": `Input name for column ${letter}` }) as ValueElement;
+        const use = element("fluent-checkbox", {
+          checked: entry.inputName !== null,
+          "aria-label": `Use column ${letter}`,
+        }) as ValueElement;
+        const name = element("fluent-text-field", {
+          value: entry.inputName ?? entry.header.trim(),
+          "aria-label": `Input name for column ${letter}`,
+        }) as ValueElement;
         use.addEventListener("change", () => {
           entry.inputName = use.checked ? name.value : null;
           name.toggleAttribute("disabled", !use.checked);
@@ -130,8 +191,14 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
           replan();
         });
         name.toggleAttribute("disabled", entry.inputName === null);
-        return element("div", { class: "mapping-row" }, element("span", { class: "column-letter" }, letter), use, name);
-      }),
+        return element(
+          "div",
+          { class: "mapping-row" },
+          element("span", { class: "column-letter" }, letter),
+          use,
+          name
+        );
+      })
     );
   };
 
@@ -148,9 +215,11 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       cancelled: "Cancelled",
       failed: "Stopped",
     };
-    progressText.textContent = `${phaseText[progress.phase] ?? ""}: ${progress.finished} / ${progress.total} done` +
+    progressText.textContent =
+      `${phaseText[progress.phase] ?? ""}: ${progress.finished} / ${progress.total} done` +
       (progress.message ? `. ${progress.message}` : "");
-    progressText.dataset.tone = progress.phase === "failed" ? "bad" : progress.phase === "done" ? "good" : "info";
+    progressText.dataset.tone =
+      progress.phase === "failed" ? "bad" : progress.phase === "done" ? "good" : "info";
     const items: Array<[string, number]> = [
       ["success", progress.counts.success],
       ["failure", progress.counts.failure],
@@ -163,16 +232,40 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     counts.replaceChildren(
       ...items
         .filter(([label, count]) => count > 0 || label === "success")
-        .map(([label, count]) => element("li", { class: `count count-${label}` }, element("strong", {}, String(count)), ` ${label}`)),
+        .map(([label, count]) =>
+          element(
+            "li",
+            { class: `count count-${label}` },
+            element("strong", {}, String(count)),
+            ` ${label}`
+          )
+        )
     );
     timing.textContent =
       `Elapsed ${formatDuration(progress.elapsedMs)}` +
-      (progress.remainingMs !== undefined ? ` · about ${formatDuration(progress.remainingMs)} left` : "");
+      (progress.remainingMs !== undefined
+        ? ` · about ${formatDuration(progress.remainingMs)} left`
+        : "");
     const active = progress.phase === "running" || progress.phase === "cancelling";
     busy(active);
+    cancel.hidden = !active;
     retry.hidden = active || progress.retryable === 0;
     retry.textContent = `Retry failed rows (${progress.retryable})`;
-    if (!active) replan();
+    if (!active) forgetSelection();
+  };
+
+  // After a bulk, the rows read before it are out of date (they have outputs now): a second
+  // press of Run must not pay for them again, so planning starts over from Use selection.
+  const forgetSelection = () => {
+    selection = undefined;
+    plan = undefined;
+    mapping = [];
+    mappingList.hidden = true;
+    selectionSummary.textContent =
+      "Select the next range and press Use selection to plan another run.";
+    planSummary.textContent = "";
+    run.setAttribute("disabled", "");
+    run.textContent = "Run";
   };
   deps.controller.progress$.subscribe(render);
 
@@ -188,7 +281,8 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       selection = await deps.readSelection();
       mapping = defaultMapping(selection.headers);
       const rows = selection.rows.length;
-      selectionSummary.textContent = `${selection.sheet}!${columnName(selection.block.left)}${selection.block.top + 1}:` +
+      selectionSummary.textContent =
+        `${selection.sheet}!${columnName(selection.block.left)}${selection.block.top + 1}:` +
         `${columnName(selection.block.left + selection.block.columnCount - 1)}${selection.block.top + selection.block.rowCount}` +
         ` · ${rows} row${rows === 1 ? "" : "s"} under the header`;
       renderMapping();
@@ -228,7 +322,9 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     freeze.setAttribute("disabled", "");
     try {
       const { frozen } = await deps.freezeFormulas();
-      freezeStatus.textContent = frozen ? `Froze ${frozen} cell${frozen === 1 ? "" : "s"}.` : "No SPELL formulas in the selection.";
+      freezeStatus.textContent = frozen
+        ? `Froze ${frozen} cell${frozen === 1 ? "" : "s"}.`
+        : "No SPELL formulas in the selection.";
     } catch (error) {
       freezeStatus.textContent = `Could not freeze: ${error instanceof Error ? error.message : String(error)}`;
     } finally {
@@ -241,14 +337,16 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     const resume = element("fluent-button", { id: "resume-run", appearance: "accent" }, "Resume");
     const forget = element("fluent-button", { id: "forget-run" }, "Forget");
     resumeBox.replaceChildren(
-      element("p", {},
+      element(
+        "p",
+        {},
         resumable
           ? `A bulk of ${job.rows.length} rows (spell "${job.spellId}", sheet ${job.sheet}) did not finish here. ` +
               "Resume collects its results; finished rows are not run again."
           : `A bulk of ${job.rows.length} rows (spell "${job.spellId}") was interrupted before the service confirmed it. ` +
-              "Its rows may have run: check their status cells before running them again.",
+              "Its rows may have run: check their status cells before running them again."
       ),
-      element("div", { class: "actions" }, ...(resumable ? [resume, forget] : [forget])),
+      element("div", { class: "actions" }, ...(resumable ? [resume, forget] : [forget]))
     );
     resumeBox.hidden = false;
     resume.addEventListener("click", async () => {

@@ -16,7 +16,7 @@ import type { SettingsViewDeps } from "./settingsView.js";
  */
 export async function mountTaskPane(
   root: HTMLElement,
-  deps: { bulk: BulkViewDeps; settings: SettingsViewDeps },
+  deps: { bulk: BulkViewDeps; settings: SettingsViewDeps }
 ): Promise<void> {
   registerFluent();
   if (!document.getElementById("spellrun-style")) {
@@ -26,12 +26,17 @@ export async function mountTaskPane(
   const settingsPanel = element("fluent-tab-panel", { id: "panel-settings" });
   root.replaceChildren(
     element("header", { class: "title" }, element("h1", {}, "Spell Run")),
-    element("fluent-tabs", { id: "tabs", activeid: "tab-run" },
+    element(
+      "fluent-tabs",
+      { id: "tabs", activeid: "tab-run" },
       element("fluent-tab", { id: "tab-run" }, "Run"),
       element("fluent-tab", { id: "tab-settings" }, "Settings"),
       bulkPanel,
-      settingsPanel,
-    ),
+      settingsPanel
+    )
   );
-  await Promise.all([mountBulkView(bulkPanel, deps.bulk), mountSettingsView(settingsPanel, deps.settings)]);
+  await Promise.all([
+    mountBulkView(bulkPanel, deps.bulk),
+    mountSettingsView(settingsPanel, deps.settings),
+  ]);
 }

@@ -40,6 +40,6 @@ export function registerFluent(): void {
     fluentTab(),
     fluentTabPanel(),
     fluentTabs(),
-    fluentTextField(),
+    fluentTextField()
   );
 }

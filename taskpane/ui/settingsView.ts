@@ -35,28 +35,67 @@ const HOUR_MS = 3_600_000;
  * ```
  */
 export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDeps): Promise<void> {
-  const apiKey = element("fluent-text-field", { id: "api-key", type: "password", autocomplete: "off", spellcheck: "false" }, "API key") as ValueElement;
-  const showKey = element("fluent-button", { id: "show-key", "aria-pressed": "false", "aria-controls": "api-key" }, "Show");
-  const baseUrl = element("fluent-text-field", { id: "base-url", type: "url" }, "Base URL") as ValueElement;
-  const pollBaseUrl = element("fluent-text-field", { id: "poll-base-url", type: "url" }, "Poll base URL") as ValueElement;
-  const authLabel = element("label", { id: "auth-header-label", for: "auth-header" }, "Send the key as");
+  const apiKey = element(
+    "fluent-text-field",
+    { id: "api-key", type: "password", autocomplete: "off", spellcheck: "false" },
+    "API key"
+  ) as ValueElement;
+  const showKey = element(
+    "fluent-button",
+    { id: "show-key", "aria-pressed": "false", "aria-controls": "api-key" },
+    "Show"
+  );
+  const baseUrl = element(
+    "fluent-text-field",
+    { id: "base-url", type: "url" },
+    "Base URL"
+  ) as ValueElement;
+  const pollBaseUrl = element(
+    "fluent-text-field",
+    { id: "poll-base-url", type: "url" },
+    "Poll base URL"
+  ) as ValueElement;
+  const authLabel = element(
+    "label",
+    { id: "auth-header-label", for: "auth-header" },
+    "Send the key as"
+  );
   const authHeader = element(
     "fluent-select",
     { id: "auth-header", "aria-labelledby": "auth-header-label" },
     element("fluent-option", { value: "authorization" }, "Authorization: Bearer <key>"),
-    element("fluent-option", { value: "x-api-key" }, "x-api-key: <key>"),
+    element("fluent-option", { value: "x-api-key" }, "x-api-key: <key>")
   ) as ValueElement;
-  const maxInFlight = element("fluent-number-field", { id: "max-in-flight", min: 1, max: 64, step: 1 }, "Runs in flight at once") as ValueElement;
-  const rememberHours = element("fluent-number-field", { id: "remember-hours", min: 0, max: 8784, step: 1 }, "Remember results for (hours)") as ValueElement;
+  const maxInFlight = element(
+    "fluent-number-field",
+    { id: "max-in-flight", min: 1, max: 64, step: 1 },
+    "Runs in flight at once"
+  ) as ValueElement;
+  const rememberHours = element(
+    "fluent-number-field",
+    { id: "remember-hours", min: 0, max: 8784, step: 1 },
+    "Remember results for (hours)"
+  ) as ValueElement;
   const save = element("fluent-button", { id: "save-settings", appearance: "accent" }, "Save");
   const test = element("fluent-button", { id: "test-connection" }, "Test connection");
   const clear = element("fluent-button", { id: "clear-results" }, "Clear remembered results");
-  const status = element("p", { id: "settings-status", class: "status", role: "status", "aria-live": "polite" });
+  const status = element("p", {
+    id: "settings-status",
+    class: "status",
+    role: "status",
+    "aria-live": "polite",
+  });
 
   root.replaceChildren(
-    element("form", { class: "stack", "aria-label": "Connection settings" },
+    element(
+      "form",
+      { class: "stack", "aria-label": "Connection settings" },
       element("div", { class: "key-row" }, apiKey, showKey),
-      element("p", { class: "hint" }, "Stored in this add-in's own storage on this computer, never in the workbook."),
+      element(
+        "p",
+        { class: "hint" },
+        "Stored in this add-in's own storage on this computer, never in the workbook."
+      ),
       baseUrl,
       pollBaseUrl,
       element("div", { class: "field" }, authLabel, authHeader),
@@ -64,10 +103,14 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
       rememberHours,
       element("div", { class: "actions" }, save, test),
       element("fluent-divider", {}),
-      element("p", { class: "hint" }, "Forget every remembered result and recalculate the workbook: SPELL formulas run again (and may cost again)."),
+      element(
+        "p",
+        { class: "hint" },
+        "Forget every remembered result and recalculate the workbook: SPELL formulas run again (and may cost again)."
+      ),
       element("div", { class: "actions" }, clear),
-      status,
-    ),
+      status
+    )
   );
 
   const fill = (settings: SpellSettings) => {
@@ -112,21 +155,21 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     busy(save, async () => {
       fill(await deps.saveSettings(read()));
       say("Settings saved.", "good");
-    }),
+    })
   );
   test.addEventListener("click", () =>
     busy(test, async () => {
       say("Testing the connection…");
       const check = await deps.testConnection(read());
       say(check.message, check.ok ? "good" : "bad");
-    }),
+    })
   );
   clear.addEventListener("click", () =>
     busy(clear, async () => {
       await deps.clearRememberedResults();
       await deps.recalculate();
       say("Remembered results cleared; the workbook is recalculating.", "good");
-    }),
+    })
   );
 
   fill(await deps.loadSettings());

@@ -12,7 +12,9 @@ import { emulatorClient, waitFor, workbookWith } from "./taskpaneTestKit.js";
 /** Reads the selection, plans every row and starts the bulk; resolves when it ends. */
 async function runSelection(controller: BulkRunController, spellId: string): Promise<BulkProgress> {
   const selection = await readSelection();
-  const plan = planBulk(selection, defaultMapping(selection.headers), { onlyRowsWithoutOutputs: false });
+  const plan = planBulk(selection, defaultMapping(selection.headers), {
+    onlyRowsWithoutOutputs: false,
+  });
   expect(plan.problems).toEqual([]);
   return controller.start(selection, plan, spellId);
 }
@@ -42,8 +44,12 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     expect(workbook.values("Sheet1", "B1:C1")).toEqual([[STATUS_HEADER, "slept"]]);
     const written = workbook.values("Sheet1", "B2:C501");
     written.forEach(([status, slept], i) => {
-      expect(status).withContext(`row ${i + 2}`).toBe("success");
-      expect(slept).withContext(`row ${i + 2}`).toBe(i * 10);
+      expect(status)
+        .withContext(`row ${i + 2}`)
+        .toBe("success");
+      expect(slept)
+        .withContext(`row ${i + 2}`)
+        .toBe(i * 10);
     });
     const stats = await emulatorStats();
     expect(stats.bulkRunsCreated).toBe(500);
@@ -71,9 +77,17 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     expect(progress.phase).toBe("cancelled");
     expect(progress.cancelled).toBe(15);
     const written = workbook.values("Sheet1", "B2:C21");
-    written.slice(0, 5).forEach(([status, slept]) => expect([status, slept]).toEqual(["success", 0]));
-    written.slice(5).forEach(([status, slept]) => expect([status, slept]).toEqual([CANCELLED_STATUS, ""]));
-    await waitFor(async () => (await emulatorStats()).requests.cancelBulk >= 1, 5_000, "cancelBulk");
+    written
+      .slice(0, 5)
+      .forEach(([status, slept]) => expect([status, slept]).toEqual(["success", 0]));
+    written
+      .slice(5)
+      .forEach(([status, slept]) => expect([status, slept]).toEqual([CANCELLED_STATUS, ""]));
+    await waitFor(
+      async () => (await emulatorStats()).requests.cancelBulk >= 1,
+      5_000,
+      "cancelBulk"
+    );
     const stats = await emulatorStats();
     expect(stats.requests.cancelBulk).toBe(1);
     expect(stats.cancelledGroups).toBe(1);
@@ -116,7 +130,9 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     expect(stats.runsCreated).toBe(0);
     expect(stats.requests.cancelBulk).toBe(0);
     const written = workbook.values("Sheet1", "B2:C31");
-    written.forEach(([status, slept], i) => expect([status, slept]).toEqual(["success", rows[i + 1][0]]));
+    written.forEach(([status, slept], i) =>
+      expect([status, slept]).toEqual(["success", rows[i + 1][0]])
+    );
     expect(workbook.stats.writeSyncs).toBeGreaterThan(syncsBefore);
     expect(workbook.savedSettings[BULK_JOB_SETTING]).toBeUndefined();
   });
@@ -141,7 +157,15 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
   });
 
   it("should keep formula-looking and number-looking text outputs as text", async () => {
-    const texts = ["=1+1", "+SUM(A1:A3)", "-minus", "@mention", "00123", "TRUE", '=HYPERLINK("http://x")'];
+    const texts = [
+      "=1+1",
+      "+SUM(A1:A3)",
+      "-minus",
+      "@mention",
+      "00123",
+      "TRUE",
+      '=HYPERLINK("http://x")',
+    ];
     workbook = workbookWith([["text"], ...texts.map((text) => [text])]);
     // The inputs themselves are typed as text (a leading apostrophe in Excel).
     texts.forEach((text, i) => workbook.setValues("Sheet1", `A${i + 2}`, [[`'${text}`]]));
@@ -189,7 +213,11 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
 
     expect(progress.phase).toBe("done");
     expect(progress.total).toBe(1);
-    expect(workbook.values("Sheet1", "B2:C4")).toEqual([["success", 0], ["success", 0], ["success", 0]]);
+    expect(workbook.values("Sheet1", "B2:C4")).toEqual([
+      ["success", 0],
+      ["success", 0],
+      ["success", 0],
+    ]);
     const stats = await emulatorStats();
     expect(stats.requests.bulkStart).toBe(2);
     expect(stats.bulkRunsCreated).toBe(4);

@@ -7,6 +7,25 @@ import { MockWorkbook } from "./mockWorkbook.js";
 
 const LIMIT = 5 * 1024 * 1024;
 
+/** A sheet with a "text" header over `count` rows ("row 0", ...), and a write target beside it. */
+function textSheet(count: number): {
+  rows: string[][];
+  workbook: MockWorkbook;
+  target: WriteTarget;
+} {
+  const rows = [["text"], ...Array.from({ length: count }, (_, i) => [`row ${i}`])];
+  const workbook = new MockWorkbook({
+    sheets: { Sheet1: rows },
+    selection: `Sheet1!A1:A${count + 1}`,
+  });
+  const layout = new OutputLayout(1);
+  return {
+    rows,
+    workbook,
+    target: { sheet: "Sheet1", headerRow: 0, inputColumns: [0], layout, headersWritten: 0 },
+  };
+}
+
 describe("Excel batches of the task pane (mock workbook)", () => {
   let uninstall: () => void = () => undefined;
   afterEach(() => uninstall());
@@ -18,15 +37,17 @@ describe("Excel batches of the task pane (mock workbook)", () => {
       Excel.run(async (context) => {
         const range = context.workbook.getSelectedRange();
         range.load("values");
+        // eslint-disable-next-line office-addins/call-sync-after-load, office-addins/call-sync-before-read -- the mistake under test
         return range.values; // no sync
-      }),
+      })
     ).toBeRejectedWithError(/context.sync\(\) was not called/);
     await expectAsync(
       Excel.run(async (context) => {
         const range = context.workbook.getSelectedRange();
         await context.sync();
+        // eslint-disable-next-line office-addins/load-object-before-read -- the mistake under test
         return range.values; // no load
-      }),
+      })
     ).toBeRejectedWithError(/not loaded/);
   });
 
@@ -45,10 +66,8 @@ describe("Excel batches of the task pane (mock workbook)", () => {
   });
 
   it("should split a write batch that would exceed the payload limit", async () => {
-    const rows = [["text"], ...Array.from({ length: 3_000 }, (_, i) => [`row ${i}`])];
-    const workbook = new MockWorkbook({ sheets: { Sheet1: rows }, selection: "Sheet1!A1:A3001" });
+    const { rows, workbook, target } = textSheet(3_000);
     uninstall = workbook.install();
-    const target: WriteTarget = { sheet: "Sheet1", headerRow: 0, inputColumns: [0], layout: new OutputLayout(1), headersWritten: 0 };
     const results: RowResult[] = rows.slice(1).map(([text], i) => ({
       run: i,
       row: i + 1,
@@ -62,18 +81,24 @@ describe("Excel batches of the task pane (mock workbook)", () => {
     expect(report.written.length).toBe(3_000);
     expect(report.writeSyncs).toBeGreaterThan(1);
     expect(workbook.stats.maxRequestBytes).toBeLessThan(LIMIT);
-    expect(workbook.values("Sheet1", "B3001:D3001")).toEqual([["success", "y".repeat(3_000), 2_999]]);
+    expect(workbook.values("Sheet1", "B3001:D3001")).toEqual([
+      ["success", "y".repeat(3_000), 2_999],
+    ]);
   });
 
   it("should write one batch of scattered rows with one read sync and one write sync", async () => {
-    const rows = [["text"], ...Array.from({ length: 100 }, (_, i) => [`row ${i}`])];
-    const workbook = new MockWorkbook({ sheets: { Sheet1: rows }, selection: "Sheet1!A1:A101" });
+    const { workbook, target } = textSheet(100);
     uninstall = workbook.install();
-    const target: WriteTarget = { sheet: "Sheet1", headerRow: 0, inputColumns: [0], layout: new OutputLayout(1), headersWritten: 0 };
     const picked = [3, 4, 50, 97];
     const report = await writeOutputs(
       target,
-      picked.map((i) => ({ run: i, row: i + 1, fingerprint: rowFingerprint([`row ${i}`]), status: "success", outputs: { echo: `row ${i}` } })),
+      picked.map((i) => ({
+        run: i,
+        row: i + 1,
+        fingerprint: rowFingerprint([`row ${i}`]),
+        status: "success",
+        outputs: { echo: `row ${i}` },
+      }))
     );
     expect(report).toEqual({ written: picked, stale: [], readSyncs: 1, writeSyncs: 1 });
     expect(workbook.stats.syncs).toBe(2);

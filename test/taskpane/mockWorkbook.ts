@@ -56,7 +56,13 @@ export interface MockWorkbookOptions {
 
 type Operation =
   | { kind: "write"; sheet: string; block: CellBlock; property: WritableProperty; data: unknown }
-  | { kind: "load"; target: OfficeMockObject; sheet: string; block: CellBlock; properties: string[] }
+  | {
+      kind: "load";
+      target: OfficeMockObject;
+      sheet: string;
+      block: CellBlock;
+      properties: string[];
+    }
   | { kind: "calculate"; calculationType: string }
   | { kind: "fail"; code: string; message: string };
 
@@ -72,7 +78,7 @@ export class MockOfficeError extends Error {
   override name = "RichApi.Error";
   constructor(
     readonly code: string,
-    message: string,
+    message: string
   ) {
     super(message);
   }
@@ -107,6 +113,8 @@ export class MockWorkbook {
   afterSync: ((syncNumber: number) => void) | undefined;
 
   private readonly sheets = new Map<string, Map<number, Map<number, MockCell>>>();
+  /** Dynamic-array results: anchor cell ("Sheet1!B2") → the block its formula spills into. */
+  private readonly spills = new Map<string, CellBlock>();
 
   constructor(options: MockWorkbookOptions = {}) {
     for (const [name, rows] of Object.entries(options.sheets ?? { Sheet1: [] })) {
@@ -118,7 +126,9 @@ export class MockWorkbook {
   }
 
   /** Puts `Excel` and `Office` on `target` (default `globalThis`); returns a function undoing it. */
-  install(target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): () => void {
+  install(
+    target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>
+  ): () => void {
     const before = { Excel: target.Excel, Office: target.Office };
     target.Excel = this.excelNamespace();
     target.Office = this.officeNamespace();
@@ -142,7 +152,7 @@ export class MockWorkbook {
   setValues(sheet: string, topLeft: string, rows: MockCellValue[][]): void {
     const { block } = parseAddress(topLeft);
     rows.forEach((row, r) =>
-      row.forEach((value, c) => this.writeValue(sheet, block.top + r, block.left + c, value)),
+      row.forEach((value, c) => this.writeValue(sheet, block.top + r, block.left + c, value))
     );
   }
 
@@ -152,6 +162,27 @@ export class MockWorkbook {
     const cell = this.cellAt(sheet, block.top, block.left, true);
     cell.formula = formula;
     cell.value = value;
+  }
+
+  /**
+   * A formula whose result spills (a dynamic array): the anchor holds the formula and the first
+   * value, the other cells show the rest. Overwriting the anchor clears them, as in Excel.
+   */
+  setSpill(sheet: string, anchor: string, formula: string, values: MockCellValue[][]): void {
+    const { block } = parseAddress(anchor);
+    values.forEach((row, r) =>
+      row.forEach((value, c) => {
+        const cell = this.cellAt(sheet, block.top + r, block.left + c, true);
+        delete cell.formula;
+        cell.value = value;
+      })
+    );
+    this.cellAt(sheet, block.top, block.left, true).formula = formula;
+    this.spills.set(`${sheet}!${blockAddress({ ...block, rowCount: 1, columnCount: 1 })}`, {
+      ...block,
+      rowCount: values.length,
+      columnCount: values[0].length,
+    });
   }
 
   /** The cell at an A1 address (an empty General cell when never written). */
@@ -203,7 +234,8 @@ export class MockWorkbook {
 
   private officeNamespace(): Record<string, unknown> {
     const settings = new OfficeMockObject({
-      get: (name: string) => this.timed(() => (name in this.settings ? structuredClone(this.settings[name]) : null)),
+      get: (name: string) =>
+        this.timed(() => (name in this.settings ? structuredClone(this.settings[name]) : null)),
       set: (name: string, value: unknown) =>
         this.timed(() => {
           this.settings[name] = structuredClone(value);
@@ -213,8 +245,7 @@ export class MockWorkbook {
       },
       saveAsync: (...args: unknown[]) => {
         const callback = args.find((arg) => typeof arg === "function") as
-          | ((result: { status: string }) => void)
-          | undefined;
+          ((result: { status: string }) => void) | undefined;
         this.timed(() => (this.savedSettings = structuredClone(this.settings)));
         setTimeout(() => callback?.({ status: "succeeded" }), 0);
       },
@@ -234,15 +265,22 @@ export class MockWorkbook {
   private createRequestContext(queue: Operation[]): OfficeMockObject {
     const makeRange = (sheet: string, block: CellBlock) => this.rangeProxy(queue, sheet, block);
     const worksheet = (name: string) =>
-      this.timed(() => new OfficeMockObject({
-        name,
-        getRange: (address: string) => {
-          if (!this.sheets.has(name)) {
-            queue.push({ kind: "fail", code: "ItemNotFound", message: `No sheet named ${name}` });
-          }
-          return makeRange(name, parseAddress(address).block);
-        },
-      }));
+      this.timed(
+        () =>
+          new OfficeMockObject({
+            name,
+            getRange: (address: string) => {
+              if (!this.sheets.has(name)) {
+                queue.push({
+                  kind: "fail",
+                  code: "ItemNotFound",
+                  message: `No sheet named ${name}`,
+                });
+              }
+              return makeRange(name, parseAddress(address).block);
+            },
+          })
+      );
     return new OfficeMockObject({
       workbook: {
         getSelectedRange: () => {
@@ -304,9 +342,25 @@ export class MockWorkbook {
               return receiver;
             });
         }
+        if (property === "getSpillingToRangeOrNullObject") {
+          return () => {
+            const spill =
+              block.rowCount === 1 && block.columnCount === 1
+                ? this.spills.get(`${sheet}!${blockAddress(block)}`)
+                : undefined;
+            const range = this.rangeProxy(queue, sheet, spill ?? block);
+            Reflect.set(range, "isNullObject", spill === undefined);
+            return range;
+          };
+        }
         if (property === "getCell") {
           return (row: number, column: number) =>
-            this.rangeProxy(queue, sheet, { top: block.top + row, left: block.left + column, rowCount: 1, columnCount: 1 });
+            this.rangeProxy(queue, sheet, {
+              top: block.top + row,
+              left: block.left + column,
+              rowCount: 1,
+              columnCount: 1,
+            });
         }
         const value = Reflect.get(object, property, object);
         if (typeof value === "function") return value.bind(object);
@@ -332,11 +386,14 @@ export class MockWorkbook {
     const operations = queue.splice(0, queue.length);
     const requestBytes = operations.reduce(
       (sum, op) => sum + (op.kind === "write" ? payloadBytes(op.data) : 64),
-      0,
+      0
     );
     this.stats.maxRequestBytes = Math.max(this.stats.maxRequestBytes, requestBytes);
     if (requestBytes > this.payloadLimitBytes) {
-      throw new MockOfficeError("RequestPayloadSizeLimitExceeded", `Request of ${requestBytes} bytes`);
+      throw new MockOfficeError(
+        "RequestPayloadSizeLimitExceeded",
+        `Request of ${requestBytes} bytes`
+      );
     }
     let wrote = false;
     let read = false;
@@ -362,7 +419,10 @@ export class MockWorkbook {
     }
     this.stats.maxResponseBytes = Math.max(this.stats.maxResponseBytes, responseBytes);
     if (responseBytes > this.payloadLimitBytes) {
-      throw new MockOfficeError("ResponsePayloadSizeLimitExceeded", `Response of ${responseBytes} bytes`);
+      throw new MockOfficeError(
+        "ResponsePayloadSizeLimitExceeded",
+        `Response of ${responseBytes} bytes`
+      );
     }
     if (wrote) this.stats.writeSyncs++;
     if (read) this.stats.readSyncs++;
@@ -392,6 +452,21 @@ export class MockWorkbook {
 
   /** Excel's parsing of written input, as documented on `Range.values`. */
   private writeValue(sheet: string, row: number, column: number, item: MockCellValue): void {
+    const anchor = `${sheet}!${columnName(column)}${row + 1}`;
+    const spill = this.spills.get(anchor);
+    if (spill) {
+      // The formula goes, and with it every value it spilled.
+      this.spills.delete(anchor);
+      for (let r = 0; r < spill.rowCount; r++) {
+        for (let c = 0; c < spill.columnCount; c++) {
+          const spilled = this.sheets
+            .get(sheet)
+            ?.get(spill.top + r)
+            ?.get(spill.left + c);
+          if (spilled) spilled.value = "";
+        }
+      }
+    }
     const cell = this.cellAt(sheet, row, column, true);
     delete cell.formula;
     if (typeof item !== "string" || cell.numberFormat === "@") {
@@ -450,7 +525,8 @@ export class MockWorkbook {
 }
 
 function loadList(argument: string | string[] | Record<string, unknown> | undefined): string[] {
-  if (argument === undefined) return ["values", "formulas", "numberFormat", "text", "address", "rowCount", "columnCount"];
+  if (argument === undefined)
+    return ["values", "formulas", "numberFormat", "text", "address", "rowCount", "columnCount"];
   if (typeof argument === "string") return argument.split(",").map((part) => part.trim());
   if (Array.isArray(argument)) return argument;
   return Object.keys(argument);
@@ -464,7 +540,7 @@ function checkShape(data: unknown, block: CellBlock, property: string): void {
   if (!ok) {
     throw new MockOfficeError(
       "InvalidArgument",
-      `${property} of ${blockAddress(block)} needs ${block.rowCount}×${block.columnCount} items`,
+      `${property} of ${blockAddress(block)} needs ${block.rowCount}×${block.columnCount} items`
     );
   }
 }

@@ -6,30 +6,29 @@ import { formatDuration, progressEstimate } from "../../taskpane/progressEstimat
 import type { SelectionData } from "../../taskpane/readSelection.js";
 import { rowFingerprint } from "../../taskpane/rowFingerprint.js";
 import { statusText } from "../../taskpane/statusText.js";
-import { cutText, toCellValue } from "../../taskpane/toCellValue.js";
+import { toCellWrite } from "../../taskpane/toCellWrite.js";
 
-describe("toCellValue", () => {
+describe("taskpane toCellWrite", () => {
   it("should write text, including formula-looking text, into Text-formatted cells", () => {
     for (const text of ["=1+1", "+1", "-x", "@a", "007", "plain"]) {
-      expect(toCellValue(text)).toEqual({ value: text, numberFormat: "@" });
+      expect(toCellWrite(text)).toEqual({ value: text, numberFormat: "@" });
     }
   });
   it("should keep numbers and booleans as they are, in General cells", () => {
-    expect(toCellValue(0.25)).toEqual({ value: 0.25, numberFormat: "General" });
-    expect(toCellValue(false)).toEqual({ value: false, numberFormat: "General" });
-    expect(toCellValue(null)).toEqual({ value: "", numberFormat: "General" });
+    expect(toCellWrite(0.25)).toEqual({ value: 0.25, numberFormat: "General" });
+    expect(toCellWrite(false)).toEqual({ value: false, numberFormat: "General" });
+    expect(toCellWrite(null)).toEqual({ value: "", numberFormat: "General" });
   });
   it("should turn objects and arrays into JSON text and NaN into text", () => {
-    expect(toCellValue({ a: [1, "b"] })).toEqual({ value: '{"a":[1,"b"]}', numberFormat: "@" });
-    expect(toCellValue(["x"])).toEqual({ value: '["x"]', numberFormat: "@" });
-    expect(toCellValue(Number.NaN).value).toBe("NaN");
+    expect(toCellWrite({ a: [1, "b"] })).toEqual({ value: '{"a":[1,"b"]}', numberFormat: "@" });
+    expect(toCellWrite(["x"])).toEqual({ value: '["x"]', numberFormat: "@" });
+    expect(toCellWrite(Number.NaN).value).toBe("NaN");
   });
-  it("should cut over-long text to the limit with a marker saying how much was cut", () => {
-    const cut = cutText("x".repeat(100_000), 32_767);
-    expect(cut.length).toBe(32_767);
-    expect(cut).toMatch(/… \[cut 67\d{3} characters\]$/);
-    expect(Number(/cut (\d+)/.exec(cut)?.[1]) + cut.indexOf("…")).toBe(100_000);
-    expect(toCellValue("short", 10).value).toBe("short");
+  it("should cut over-long text to a cell's limit with a marker, as the custom functions do", () => {
+    const cell = toCellWrite("x".repeat(100_000));
+    expect(cell.numberFormat).toBe("@");
+    expect(String(cell.value).length).toBe(32_767);
+    expect(String(cell.value)).toMatch(/… \[cut; 100,000 characters in all\]$/);
   });
 });
 
@@ -62,32 +61,55 @@ describe("payloadBytes and chunkByBytes", () => {
     expect(payloadBytes('a"b')).toBe(6);
   });
   it("should split items into runs under the budget", () => {
-    expect(chunkByBytes(5, () => 40, 100)).toEqual([[0, 2], [2, 4], [4, 5]]);
-    expect(chunkByBytes(2, () => 500, 100)).toEqual([[0, 1], [1, 2]]);
+    expect(chunkByBytes(5, () => 40, 100)).toEqual([
+      [0, 2],
+      [2, 4],
+      [4, 5],
+    ]);
+    expect(chunkByBytes(2, () => 500, 100)).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
     expect(chunkByBytes(0, () => 1, 100)).toEqual([]);
   });
 });
 
 describe("progressEstimate", () => {
   it("should estimate the time left from the pace so far", () => {
-    expect(progressEstimate(0, 30_000, 120, 500)).toEqual({ elapsedMs: 30_000, remainingMs: 95_000 });
+    expect(progressEstimate(0, 30_000, 120, 500)).toEqual({
+      elapsedMs: 30_000,
+      remainingMs: 95_000,
+    });
     expect(progressEstimate(0, 1_000, 0, 5).remainingMs).toBeUndefined();
     expect(progressEstimate(0, 1_000, 5, 5).remainingMs).toBe(0);
-    expect([45_000, 185_000, 3_720_000].map(formatDuration)).toEqual(["45 s", "3 min 05 s", "1 h 02 min"]);
+    expect([45_000, 185_000, 3_720_000].map(formatDuration)).toEqual([
+      "45 s",
+      "3 min 05 s",
+      "1 h 02 min",
+    ]);
   });
 });
 
 describe("statusText", () => {
   it("should name the state and the service's message", () => {
     expect(statusText({ state: "success", outputs: { a: 1 } })).toBe("success");
-    expect(statusText({ state: "error", outputs: { error: "Cancelled" } })).toBe("error: Cancelled");
-    expect(statusText({ state: "failure", outputs: { reason: "bad input" } })).toBe("failure: bad input");
-    expect(statusText({ state: "failure", outputs: {} })).toBe("failure: no message from the service");
+    expect(statusText({ state: "error", outputs: { error: "Cancelled" } })).toBe(
+      "error: Cancelled"
+    );
+    expect(statusText({ state: "failure", outputs: { reason: "bad input" } })).toBe(
+      "failure: bad input"
+    );
+    expect(statusText({ state: "failure", outputs: {} })).toBe(
+      "failure: no message from the service"
+    );
   });
 });
 
 describe("planBulk", () => {
-  const selection = (rows: SelectionData["rows"], existing: SelectionData["existing"] = { outputNames: [], cells: [] }): SelectionData => ({
+  const selection = (
+    rows: SelectionData["rows"],
+    existing: SelectionData["existing"] = { outputNames: [], cells: [] }
+  ): SelectionData => ({
     sheet: "Sheet1",
     block: { top: 0, left: 0, rowCount: rows.length + 1, columnCount: 3 },
     headers: ["text", " language ", "notes"],
@@ -100,9 +122,17 @@ describe("planBulk", () => {
     const mapping = defaultMapping(["text", " language ", "notes"]);
     mapping[0].inputName = "body";
     mapping[2].inputName = null;
-    const plan = planBulk(selection([["hi", "fr", "x"], ["", "", "only a note"], ["yo", "de", ""]]), mapping, {
-      onlyRowsWithoutOutputs: false,
-    });
+    const plan = planBulk(
+      selection([
+        ["hi", "fr", "x"],
+        ["", "", "only a note"],
+        ["yo", "de", ""],
+      ]),
+      mapping,
+      {
+        onlyRowsWithoutOutputs: false,
+      }
+    );
     expect(plan.problems).toEqual([]);
     expect(plan.blankRows).toBe(1);
     expect(plan.rows.map((row) => [row.offset, row.inputs])).toEqual([
@@ -113,21 +143,47 @@ describe("planBulk", () => {
   });
 
   it("should leave out rows that already have outputs when asked", () => {
-    const existing = { outputNames: ["summary"], cells: [["success", "done"], ["error: x", ""], ["", ""]] };
-    const rows = [["a", "", ""], ["b", "", ""], ["c", "", ""]];
+    const existing = {
+      outputNames: ["summary"],
+      cells: [
+        ["success", "done"],
+        ["error: x", ""],
+        ["", ""],
+      ],
+    };
+    const rows = [
+      ["a", "", ""],
+      ["b", "", ""],
+      ["c", "", ""],
+    ];
     const mapping = defaultMapping(["text", "", ""]);
-    expect(planBulk(selection(rows, existing), mapping, { onlyRowsWithoutOutputs: true }).rows.map((r) => r.offset)).toEqual([1, 2]);
-    expect(planBulk(selection(rows, existing), mapping, { onlyRowsWithoutOutputs: false }).rows.length).toBe(3);
+    expect(
+      planBulk(selection(rows, existing), mapping, { onlyRowsWithoutOutputs: true }).rows.map(
+        (r) => r.offset
+      )
+    ).toEqual([1, 2]);
+    expect(
+      planBulk(selection(rows, existing), mapping, { onlyRowsWithoutOutputs: false }).rows.length
+    ).toBe(3);
   });
 
   it("should refuse duplicate names, no inputs, and an occupied column on the right", () => {
     const twice = defaultMapping(["a", "a", ""]);
-    expect(planBulk(selection([["1", "2", ""]]), twice, { onlyRowsWithoutOutputs: false }).problems).toEqual([
-      'The input name "a" is used twice.',
-    ]);
+    expect(
+      planBulk(selection([["1", "2", ""]]), twice, { onlyRowsWithoutOutputs: false }).problems
+    ).toEqual(['The input name "a" is used twice.']);
     const none = defaultMapping(["", "", ""]);
-    expect(planBulk(selection([["1", "2", ""]]), none, { onlyRowsWithoutOutputs: false }).problems[0]).toMatch(/No column/);
-    const blocked = selection([["1", "", ""]], { outputNames: [], cells: [], blockingHeader: "Totals" });
-    expect(planBulk(blocked, defaultMapping(["t", "", ""]), { onlyRowsWithoutOutputs: false }).problems[0]).toMatch(/Totals/);
+    expect(
+      planBulk(selection([["1", "2", ""]]), none, { onlyRowsWithoutOutputs: false }).problems[0]
+    ).toMatch(/No column/);
+    const blocked = selection([["1", "", ""]], {
+      outputNames: [],
+      cells: [],
+      blockingHeader: "Totals",
+    });
+    expect(
+      planBulk(blocked, defaultMapping(["t", "", ""]), { onlyRowsWithoutOutputs: false })
+        .problems[0]
+    ).toMatch(/Totals/);
   });
 });

@@ -49,7 +49,11 @@ describe("Task pane settings", () => {
     field("max-in-flight").value = "3";
     field("remember-hours").value = "2";
     (root.querySelector("#save-settings") as HTMLElement).click();
-    await waitFor(() => root.querySelector("#settings-status")?.textContent === "Settings saved.", 5_000, "the save");
+    await waitFor(
+      () => root.querySelector("#settings-status")?.textContent === "Settings saved.",
+      5_000,
+      "the save"
+    );
 
     expect(await loadSettings()).toEqual({
       apiKey: "sk-round-trip-secret",
@@ -82,12 +86,16 @@ describe("Task pane settings", () => {
     const base = { ...DEFAULT_SETTINGS, baseUrl, pollBaseUrl };
 
     const bad = await testConnection({ ...base, apiKey: "not-the-key" });
-    expect(bad).toEqual(jasmine.objectContaining({ ok: false, reachable: true, keyAccepted: false }));
+    expect(bad).toEqual(
+      jasmine.objectContaining({ ok: false, reachable: true, keyAccepted: false })
+    );
     expect(bad.message).toContain("refused the API key");
     expect(bad.message).not.toContain("not-the-key");
 
     const good = await testConnection({ ...base, apiKey });
-    expect(good).toEqual(jasmine.objectContaining({ ok: true, reachable: true, keyAccepted: true }));
+    expect(good).toEqual(
+      jasmine.objectContaining({ ok: true, reachable: true, keyAccepted: true })
+    );
     const viaHeader = await testConnection({ ...base, apiKey, authHeader: "x-api-key" });
     expect(viaHeader.ok).toBeTrue();
 
@@ -120,21 +128,38 @@ describe("Task pane settings", () => {
 
 describe("freezeFormulas", () => {
   it("should replace SPELL formulas in the selection by their values, leaving other cells alone", async () => {
-    const workbook = new MockWorkbook({ sheets: { Sheet1: [["a", 1, 2]] }, selection: "Sheet1!A1:D2" });
+    const workbook = new MockWorkbook({
+      sheets: { Sheet1: [["a", 1, 2]] },
+      selection: "Sheet1!A1:D4",
+    });
     workbook.setFormula("Sheet1", "B1", '=SPELL.RUN("summarize", A1)', "short");
     workbook.setFormula("Sheet1", "C1", "=SUM(1,1)", 2);
     workbook.setFormula("Sheet1", "A2", '=spell.output("x")', "=looks like a formula");
     workbook.setFormula("Sheet1", "B2", '=SPELL.RUN("sentiment", A1)', 0.5);
+    // A spilled result: the anchor C3 spills into C3:D4.
+    workbook.setSpill("Sheet1", "C3", '=SPELL.BULK("echo", A1:A2)', [
+      ["x", 1],
+      ["=y", 2],
+    ]);
     const uninstall = workbook.install();
     try {
-      expect(await freezeFormulas()).toEqual({ frozen: 3 });
+      expect(await freezeFormulas()).toEqual({ frozen: 4 });
     } finally {
       uninstall();
     }
     expect(workbook.cell("Sheet1", "B1")).toEqual({ value: "short", numberFormat: "@" });
-    expect(workbook.cell("Sheet1", "A2")).toEqual({ value: "=looks like a formula", numberFormat: "@" });
+    expect(workbook.cell("Sheet1", "A2")).toEqual({
+      value: "=looks like a formula",
+      numberFormat: "@",
+    });
     expect(workbook.cell("Sheet1", "B2")).toEqual({ value: 0.5, numberFormat: "General" });
     expect(workbook.cell("Sheet1", "C1").formula).toBe("=SUM(1,1)");
+    expect(workbook.values("Sheet1", "C3:D4")).toEqual([
+      ["x", 1],
+      ["=y", 2],
+    ]);
+    expect(workbook.cell("Sheet1", "C3").formula).toBeUndefined();
+    expect(workbook.cell("Sheet1", "C4")).toEqual({ value: "=y", numberFormat: "@" });
     expect(workbook.stats.writeSyncs).toBe(1);
   });
 });

@@ -25,11 +25,18 @@ export function emulatorClient(overrides: Partial<SpellClientOptions> = {}): Spe
 export function workbookWith(rows: MockCellValue[][]): MockWorkbook {
   const columns = Math.max(...rows.map((row) => row.length));
   const last = String.fromCharCode(64 + columns);
-  return new MockWorkbook({ sheets: { Sheet1: rows }, selection: `Sheet1!A1:${last}${rows.length}` });
+  return new MockWorkbook({
+    sheets: { Sheet1: rows },
+    selection: `Sheet1!A1:${last}${rows.length}`,
+  });
 }
 
 /** Waits until `condition()` holds, checking every 20 ms, failing after `timeoutMs`. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = "condition"): Promise<void> {
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+  what = "condition"
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);

@@ -1,0 +1,133 @@
+import { BulkRunController } from "../../taskpane/bulkRunController.js";
+import { freezeFormulas } from "../../taskpane/freezeFormulas.js";
+import { readSelection } from "../../taskpane/readSelection.js";
+import { clearBulkJob, loadBulkJob, saveBulkJob } from "../../taskpane/resumeState.js";
+import { mountBulkView } from "../../taskpane/ui/bulkView.js";
+import type { BulkViewDeps } from "../../taskpane/ui/bulkView.js";
+import { registerFluent } from "../../taskpane/ui/registerFluent.js";
+import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
+import type { MockWorkbook } from "./mockWorkbook.js";
+import { emulatorClient, waitFor, workbookWith } from "./taskpaneTestKit.js";
+
+type ValueElement = HTMLElement & { value: string };
+
+describe("Bulk view", () => {
+  let workbook: MockWorkbook;
+  let uninstall: () => void = () => undefined;
+  let root: HTMLElement;
+  let deps: BulkViewDeps;
+
+  beforeEach(async () => {
+    await resetEmulator();
+    registerFluent();
+    root = document.createElement("div");
+    document.body.append(root);
+    workbook = workbookWith([["text"], ["one"], [""], ["three"], ["four"]]);
+    uninstall = workbook.install();
+    deps = {
+      controller: new BulkRunController(emulatorClient()),
+      readSelection: () => readSelection(),
+      freezeFormulas,
+      recentSpells: async () => ["echo"],
+      rememberSpell: async (id) => [id],
+      loadBulkJob,
+      clearBulkJob,
+    };
+  });
+  afterEach(() => {
+    root.remove();
+    uninstall();
+  });
+
+  const click = (id: string) => (root.querySelector(`#${id}`) as HTMLElement).click();
+  const text = (id: string) => root.querySelector(`#${id}`)?.textContent ?? "";
+
+  it("should show how many runs will start, run them, and not offer the same rows again", async () => {
+    await mountBulkView(root, deps);
+    (root.querySelector("#spell-id") as ValueElement).value = "echo";
+    click("use-selection");
+    await waitFor(() => /will start/.test(text("plan-summary")), 5_000, "the plan");
+    expect(text("plan-summary")).toContain("3 runs will start (skipped: 1 blank)");
+    expect(text("selection-summary")).toContain("Sheet1!A1:A5");
+    const run = root.querySelector("#run") as HTMLElement;
+    expect(run.hasAttribute("disabled")).toBeFalse();
+    expect(run.textContent).toBe("Run 3 rows");
+
+    click("run");
+    await waitFor(() => /^Finished/.test(text("progress-text")), 10_000, "the end of the bulk");
+
+    expect(text("progress-text")).toBe("Finished: 3 / 3 done");
+    expect(root.querySelector("#progress-text")?.getAttribute("aria-live")).toBe("polite");
+    expect(root.querySelector("#bar")?.getAttribute("aria-valuetext")).toBe("3 of 3 runs finished");
+    expect(workbook.values("Sheet1", "B2:C5")).toEqual([
+      ["success", "one"],
+      ["", ""],
+      ["success", "three"],
+      ["success", "four"],
+    ]);
+    // The plan was used up: Run stays off until the selection is read again.
+    expect(run.hasAttribute("disabled")).toBeTrue();
+    expect((root.querySelector("#cancel") as HTMLElement).hidden).toBeTrue();
+    expect((await emulatorStats()).bulkRunsCreated).toBe(3);
+  });
+
+  it("should let a column be renamed or left out", async () => {
+    uninstall();
+    workbook = workbookWith([
+      ["body", "notes"],
+      ["hello", "private"],
+    ]);
+    uninstall = workbook.install();
+    await mountBulkView(root, deps);
+    (root.querySelector("#spell-id") as ValueElement).value = "echo";
+    click("use-selection");
+    await waitFor(() => /will start/.test(text("plan-summary")), 5_000, "the plan");
+    const [, notesRow] = Array.from(root.querySelectorAll(".mapping-row"));
+    const [bodyName] = Array.from(
+      root.querySelectorAll<ValueElement>(".mapping-row fluent-text-field")
+    );
+    bodyName.value = "text";
+    bodyName.dispatchEvent(new Event("input"));
+    const notesUse = notesRow.querySelector("fluent-checkbox") as HTMLElement;
+    notesUse.click(); // untick: leave the column out
+    await waitFor(
+      () => (notesRow.querySelector("fluent-text-field") as HTMLElement).hasAttribute("disabled"),
+      2_000,
+      "untick"
+    );
+
+    click("run");
+    await waitFor(() => /^Finished/.test(text("progress-text")), 10_000, "the end of the bulk");
+    // echo returns its inputs: only the renamed column was sent.
+    expect(workbook.values("Sheet1", "C1:E2")).toEqual([
+      ["Spell status", "text", ""],
+      ["success", "hello", ""],
+    ]);
+  });
+
+  it("should offer to resume a stored bulk, and forget it on request", async () => {
+    await saveBulkJob({
+      version: 1,
+      spellId: "echo",
+      sheet: "Sheet1",
+      headerRow: 0,
+      rows: [1, 3, 4],
+      inputColumns: [0],
+      inputNames: ["text"],
+      fingerprints: ["a", "b", "c"],
+      statusColumn: 1,
+      outputNames: [],
+      token: { spellId: "echo", groupIds: ["gone"], chunkSizes: [3] },
+      handled: [],
+      startedAt: Date.now(),
+    });
+    await mountBulkView(root, deps);
+    const notice = root.querySelector("#resume") as HTMLElement;
+    expect(notice.hidden).toBeFalse();
+    expect(notice.textContent).toContain("A bulk of 3 rows");
+    expect(root.querySelector("#resume-run")).not.toBeNull();
+    click("forget-run");
+    await waitFor(() => notice.hidden, 2_000, "forget");
+    expect(loadBulkJob()).toBeUndefined();
+  });
+});
