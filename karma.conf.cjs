@@ -37,6 +37,11 @@ module.exports = function (config) {
       resolve: {
         extensions: [".ts", ".js"],
         extensionAlias: { ".js": [".ts", ".js"] },
+        // office-addin-mock imports office-addin-manifest only for its OfficeApp enum; the real
+        // package needs fs and path, which do not exist in a browser.
+        alias: {
+          "office-addin-manifest": path.join(__dirname, "test/taskpane/officeAppShim.ts"),
+        },
       },
       performance: { hints: false },
       stats: "errors-only",

@@ -18,7 +18,8 @@ import { SpellApi } from "./http/SpellApi.js";
 import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulkSnapshots.js";
 import { canonicalJson } from "./internal/canonicalJson.js";
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
-import { onStateChanges, pollRun, startAndPollRun, waitRun } from "./internal/runSnapshots.js";
+import { pollRun, startAndPollRun, waitRun } from "./internal/runSnapshots.js";
+import { onStateChanges } from "./operators/onStateChanges.js";
 import { MemoryResultStore } from "./MemoryResultStore.js";
 import { DEFAULT_POLL } from "./operators/pollUntilDone.js";
 import type {

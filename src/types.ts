@@ -119,13 +119,13 @@ export interface BulkSnapshot {
  * ```
  */
 export interface PollOptions {
-  /** Delay before the first poll. @default 200 */
+  /** Delay before the first poll. @default 250 */
   initialDelayMs?: number;
   /** Interval after the first poll. @default 250 */
   intervalMs?: number;
-  /** Factor applied to the interval after every poll. @default 1.25 */
+  /** Factor applied to the interval after every poll. @default 2 */
   growth?: number;
-  /** Largest interval. @default 5000 */
+  /** Largest interval. @default 6000 */
   maxIntervalMs?: number;
   /** How long a bulk group may answer 404 after bulkStart before that is an error. @default 30000 */
   bulkVisibilityGraceMs?: number;

@@ -1,6 +1,7 @@
 import { BehaviorSubject, type Observable, type Subscription } from "rxjs";
 import type { BulkResumeToken, BulkSnapshot, RunState } from "../src/index.js";
-import { TERMINAL_STATES } from "../src/index.js";
+import { SpellNetworkError, TERMINAL_STATES } from "../src/index.js";
+import { columnName } from "./a1Address.js";
 import { OutputLayout } from "./outputLayout.js";
 import type { BulkPlan } from "./planBulk.js";
 import { progressEstimate } from "./progressEstimate.js";
@@ -327,17 +328,20 @@ export class BulkRunController {
     } else if (ended.kind === "complete") {
       await clearBulkJob();
       active.finished = true;
-      this.settle(active, "done");
+      const { layout } = active.target;
+      const columns = `${columnName(layout.statusColumn)}–${columnName(layout.statusColumn + layout.width - 1)}`;
+      this.settle(active, "done", `Results are in ${active.job.sheet}, columns ${columns}.`);
     } else {
       const resumable = (active.job.token?.groupIds.length ?? 0) > 0;
-      // Nothing was accepted by the service when no group id is known: no resume state to keep.
+      // Without a group id there is nothing to resume: no state to keep.
       if (!resumable) await clearBulkJob();
       active.finished = true;
-      this.settle(
-        active,
-        "failed",
-        `${describe(ended.error)}${resumable ? " The bulk goes on in the service: use Resume to collect its results." : ""}`
-      );
+      const hint = resumable
+        ? " The bulk goes on in the service: use Resume to collect its results."
+        : mayHaveStarted(ended.error)
+          ? " The service may have received the bulk before the connection failed: check before running these rows again."
+          : "";
+      this.settle(active, "failed", `${describe(ended.error)}${hint}`);
     }
   }
 
@@ -352,6 +356,11 @@ export class BulkRunController {
     const snapshot = active.lastApplied;
     const total = active.job.rows.length;
     const counts = snapshot ? { ...snapshot.counts } : { ...EMPTY_COUNTS(), pending: total };
+    if (phase === "cancelled") {
+      // The unfinished runs are the cancelled ones now (counted in `cancelled`).
+      counts.inProgress = 0;
+      counts.pending = 0;
+    }
     const finished = counts.success + counts.failure + counts.error;
     const { elapsedMs, remainingMs } = progressEstimate(
       active.job.startedAt,
@@ -438,6 +447,15 @@ function idleProgress(spellId: string): BulkProgress {
     elapsedMs: 0,
     remainingMs: undefined,
   };
+}
+
+/**
+ * True when a bulkStart may have reached the service although no answer came back (a dropped
+ * connection), as opposed to a refusal (HTTP error) or a connection that was never made.
+ */
+function mayHaveStarted(error: unknown): boolean {
+  if (error instanceof SpellNetworkError) return !error.connectionRefused;
+  return false;
 }
 
 function describe(error: unknown): string {

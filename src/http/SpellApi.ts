@@ -16,6 +16,11 @@ import { resolveFetch } from "./resolveFetch.js";
 /**
  * The service's five endpoints as cold Observables of validated answers. The core talks to the
  * service only through this interface, so specs can replace it with marbles.
+ *
+ * ## Example
+ * ```ts
+ * const fake: SpellEndpoints = { ...real, getRun: () => cold("-a|", { a: answer }) };
+ * ```
  * @internal
  */
 export interface SpellEndpoints {
@@ -34,7 +39,12 @@ export interface SpellEndpoints {
 }
 
 /**
- * Connection settings of `SpellApi`.
+ * Connection settings of `SpellApi` (a subset of `SpellClientOptions`).
+ *
+ * ## Example
+ * ```ts
+ * const options: SpellApiOptions = { apiKey, baseUrl, pollBaseUrl, authHeader: "x-api-key" };
+ * ```
  * @internal
  */
 export interface SpellApiOptions {

@@ -7,6 +7,11 @@ import { parseRetryAfter } from "../internal/parseRetryAfter.js";
 
 /**
  * One HTTP request as the transport sends it.
+ *
+ * ## Example
+ * ```ts
+ * const request: JsonRequest = { method: "POST", url, endpoint: "cancelBulk", headers, body: { groupId } };
+ * ```
  * @internal
  */
 export interface JsonRequest {

@@ -30,6 +30,11 @@ import { toRunState, type RunAnswer } from "./parseResponses.js";
 /**
  * One chunk of a bulk: either inputs still to submit, or a group id to re-attach to. A chunk
  * with neither was never submitted before the bulk was interrupted (see `resumeBulk`).
+ *
+ * ## Example
+ * ```ts
+ * const chunks: BulkChunk[] = [{ size: 2, inputs: [{ i: 0 }, { i: 1 }] }, { size: 500, groupId: "g-2" }];
+ * ```
  * @internal
  */
 export interface BulkChunk {
@@ -40,6 +45,11 @@ export interface BulkChunk {
 
 /**
  * What the bulk machinery needs from the client.
+ *
+ * ## Example
+ * ```ts
+ * const context: BulkContext = { api, limiter, poll: {}, retry: {}, scheduler: asyncScheduler, visibilityGraceMs: 30_000 };
+ * ```
  * @internal
  */
 export interface BulkContext {

@@ -1,20 +1,33 @@
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import type { Endpoint, RunState } from "../types.js";
 
+// Validators of the service's 2xx bodies. Each returns only the fields the core uses (extra
+// fields are ignored) and throws `SpellProtocolError` naming the field that is missing or
+// mistyped.
+
 /**
- * Validators of the service's 2xx bodies. Each returns only the fields the core uses (extra
- * fields are ignored) and throws `SpellProtocolError` naming the field that is missing or
- * mistyped.
+ * A run as getRun (and every getBulkRuns entry) reports it, the state kept verbatim.
+ *
+ * ## Example
+ * ```ts
+ * const answer: RunAnswer = { state: "inProgress", outputs: {} };
+ * ```
  * @internal
  */
-
-/** A run as getRun (and every getBulkRuns entry) reports it, the state kept verbatim. */
 export interface RunAnswer {
   state: string;
   outputs: Record<string, unknown>;
 }
 
-/** A wait-mode start answer; the service document shows only `outputs`. */
+/**
+ * A wait-mode start answer; the service document shows only `outputs`.
+ *
+ * ## Example
+ * ```ts
+ * const answer: WaitAnswer = { outputs: { summary: "..." } };
+ * ```
+ * @internal
+ */
 export interface WaitAnswer {
   state?: string;
   outputs?: Record<string, unknown>;
@@ -22,11 +35,30 @@ export interface WaitAnswer {
 
 const KNOWN_STATES: ReadonlySet<string> = new Set(["inProgress", "success", "failure", "error"]);
 
-/** Maps a state string to `RunState`; an unknown one counts as not finished. */
+/**
+ * Maps a state string to `RunState`; an unknown one counts as not finished (`inProgress`), so a
+ * state the service adds later never makes the client stop watching a run.
+ *
+ * ## Example
+ * ```ts
+ * toRunState("success"); // "success"
+ * toRunState("queued"); // "inProgress"
+ * ```
+ * @internal
+ */
 export function toRunState(state: string): RunState {
   return KNOWN_STATES.has(state) ? (state as RunState) : "inProgress";
 }
 
+/**
+ * The `runId` of a start (wait false) or bulkStart answer: a non-empty string or a finite number.
+ *
+ * ## Example
+ * ```ts
+ * parseRunId({ runId: 42, extra: true }, "start"); // 42
+ * ```
+ * @internal
+ */
 export function parseRunId(body: unknown, endpoint: Endpoint): string | number {
   const runId = field(body, "runId", "POST", endpoint);
   if (
@@ -43,6 +75,15 @@ export function parseRunId(body: unknown, endpoint: Endpoint): string | number {
   );
 }
 
+/**
+ * The bulk run id of a bulkStart answer, as the string sent back as `groupId`.
+ *
+ * ## Example
+ * ```ts
+ * parseGroupId({ runId: "bulk-1" }); // "bulk-1"
+ * ```
+ * @internal
+ */
 export function parseGroupId(body: unknown): string {
   const runId = parseRunId(body, "bulkStart");
   // The service document types a bulk run id as a string; a number is accepted and normalised
@@ -50,6 +91,15 @@ export function parseGroupId(body: unknown): string {
   return String(runId);
 }
 
+/**
+ * A wait-mode start answer: `outputs` and, if the service sends one, `state`.
+ *
+ * ## Example
+ * ```ts
+ * parseWaitAnswer({ outputs: { words: 3 } }); // { outputs: { words: 3 } }
+ * ```
+ * @internal
+ */
 export function parseWaitAnswer(body: unknown): WaitAnswer {
   const object = asObject(body, "POST", "start");
   const answer: WaitAnswer = {};
@@ -65,6 +115,15 @@ export function parseWaitAnswer(body: unknown): WaitAnswer {
   return answer;
 }
 
+/**
+ * A getRun answer or one getBulkRuns entry. `outputs` may be missing except for a success.
+ *
+ * ## Example
+ * ```ts
+ * parseRunAnswer({ state: "inProgress" }, "GET", "getRun"); // { state: "inProgress", outputs: {} }
+ * ```
+ * @internal
+ */
 export function parseRunAnswer(body: unknown, method: string, endpoint: Endpoint): RunAnswer {
   const object = asObject(body, method, endpoint);
   if (typeof object.state !== "string") {
@@ -81,6 +140,15 @@ export function parseRunAnswer(body: unknown, method: string, endpoint: Endpoint
   return { state: object.state, outputs: asOutputs(outputs, method, endpoint, body) };
 }
 
+/**
+ * The `runs` of a getBulkRuns answer, in the order the service sent them.
+ *
+ * ## Example
+ * ```ts
+ * parseBulkRuns({ runs: [{ state: "success", outputs: { i: 0 } }] });
+ * ```
+ * @internal
+ */
 export function parseBulkRuns(body: unknown): RunAnswer[] {
   const runs = field(body, "runs", "POST", "getBulkRuns");
   if (!Array.isArray(runs)) {

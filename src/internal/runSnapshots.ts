@@ -1,7 +1,6 @@
 import {
   concat,
   defer,
-  distinctUntilChanged,
   map,
   mergeMap,
   of,
@@ -15,6 +14,7 @@ import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
 import type { SpellEndpoints } from "../http/SpellApi.js";
 import { pollUntilDone } from "../operators/pollUntilDone.js";
 import type { PollOptions, RunSnapshot } from "../types.js";
+import { onStateChanges } from "../operators/onStateChanges.js";
 import { toRunState } from "./parseResponses.js";
 
 /**
@@ -110,22 +110,4 @@ export function startAndPollRun(
     ),
     onStateChanges()
   );
-}
-
-/**
- * Emits a snapshot only when its state differs from the previous one, and turns a finished
- * unsuccessful run into a `SpellRunError`.
- * @internal
- */
-export function onStateChanges() {
-  return (source: Observable<RunSnapshot>): Observable<RunSnapshot> =>
-    source.pipe(
-      distinctUntilChanged((previous, current) => previous.state === current.state),
-      map((snapshot) => {
-        if (snapshot.state === "failure" || snapshot.state === "error") {
-          throw new SpellRunError(snapshot.state, snapshot.outputs, snapshot.runId);
-        }
-        return snapshot;
-      })
-    );
 }

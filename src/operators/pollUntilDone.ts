@@ -11,11 +11,18 @@ import {
 import type { PollOptions } from "../types.js";
 
 /**
- * Poll defaults; documented on `PollOptions`. Chosen against `bench/core.ts`: the observed end of
- * 1 s and 60 s runs lags by at most 10 % (300 ms floor) with 15 polls for a 60 s run. No fixed
- * schedule can keep that lag for every run length with so few polls (that needs interval ≤ 10 %
- * of the elapsed time, about 40 polls per minute); runs of 5–30 s may be observed up to a few
- * seconds late. Tune `PollOptions` for tighter tracking.
+ * Poll defaults; documented on `PollOptions`.
+ *
+ * Chosen against `bench/core.ts`: the observed end of 1 s and 60 s runs lags by at most 10 %
+ * (300 ms floor) with 15 polls for a 60 s run. No fixed schedule keeps that lag for every run
+ * length with so few polls (that needs intervals ≤ 10 % of the elapsed time, about 40 polls per
+ * minute), so runs of 3–15 s may be observed up to about 40 % late. Tune `PollOptions` for
+ * tighter tracking.
+ *
+ * ## Example
+ * ```ts
+ * const tight = { ...DEFAULT_POLL, growth: 1.2, maxIntervalMs: 2000 };
+ * ```
  */
 export const DEFAULT_POLL: Required<PollOptions> = {
   initialDelayMs: 250,

@@ -10,7 +10,14 @@ import { SpellHttpError } from "../errors/SpellHttpError.js";
 import type { Endpoint, RetryOptions } from "../types.js";
 import { shouldRetry } from "./shouldRetry.js";
 
-/** Retry defaults; documented on `RetryOptions`. */
+/**
+ * Retry defaults; documented on `RetryOptions`.
+ *
+ * ## Example
+ * ```ts
+ * new SpellClient({ ...connection, retry: { ...DEFAULT_RETRY, limit: 2 } });
+ * ```
+ */
 export const DEFAULT_RETRY: Required<RetryOptions> = {
   limit: 5,
   baseDelayMs: 300,

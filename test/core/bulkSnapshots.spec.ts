@@ -2,7 +2,11 @@ import { map, type Observable } from "rxjs";
 import type { TestScheduler } from "rxjs/testing";
 import { SpellHttpError } from "../../src/errors/SpellHttpError.js";
 import { SpellProtocolError } from "../../src/errors/SpellProtocolError.js";
-import { bulkSnapshots, type BulkChunk, type BulkContext } from "../../src/internal/bulkSnapshots.js";
+import {
+  bulkSnapshots,
+  type BulkChunk,
+  type BulkContext,
+} from "../../src/internal/bulkSnapshots.js";
 import { ConcurrencyLimiter } from "../../src/internal/ConcurrencyLimiter.js";
 import type { SpellEndpoints } from "../../src/http/SpellApi.js";
 import type { BulkSnapshot } from "../../src/types.js";
@@ -52,18 +56,17 @@ describe("bulkSnapshots", () => {
         getBulkRuns: (groupId) => cold("-r|", { r: runs(sizes[groupId], "success") }),
       });
       // starts answer at 1, 2, 3 (each waits for the previous); polls answer at 4, 5, 6
-      expectObservable(summaries(bulkSnapshots(context(api, scheduler), "echo", chunked(5, 2)))).toBe(
-        "abcdef(g|)",
-        {
-          a: "0:5/0/0",
-          b: "1:5/0/0",
-          c: "2:5/0/0",
-          d: "3:5/0/0",
-          e: "3:3/0/2",
-          f: "3:1/0/4",
-          g: "3:0/0/5D",
-        },
-      );
+      expectObservable(
+        summaries(bulkSnapshots(context(api, scheduler), "echo", chunked(5, 2)))
+      ).toBe("abcdef(g|)", {
+        a: "0:5/0/0",
+        b: "1:5/0/0",
+        c: "2:5/0/0",
+        d: "3:5/0/0",
+        e: "3:3/0/2",
+        f: "3:1/0/4",
+        g: "3:0/0/5D",
+      });
     });
     expect(api.calls.bulkStartOnce.map(([, inputs]) => inputs.map((row) => row.index))).toEqual([
       [0, 1],
@@ -78,11 +81,15 @@ describe("bulkSnapshots", () => {
     marbles(({ cold }, scheduler) => {
       let started = 0;
       const api = fakeEndpoints({
-        bulkStartOnce: (_spell, inputs) => cold("-g|", { g: `G${++started}-${String(inputs[0].index)}` }),
+        bulkStartOnce: (_spell, inputs) =>
+          cold("-g|", { g: `G${++started}-${String(inputs[0].index)}` }),
         getBulkRuns: (groupId) => {
           const first = Number(groupId.split("-")[1]);
           const size = first === 4 ? 1 : 2;
-          const answer = Array.from({ length: size }, (_, i) => ({ state: "success", outputs: { index: first + i } }));
+          const answer = Array.from({ length: size }, (_, i) => ({
+            state: "success",
+            outputs: { index: first + i },
+          }));
           return cold("-r|", { r: answer });
         },
       });
@@ -93,7 +100,11 @@ describe("bulkSnapshots", () => {
     expect(last.runs.map((run) => run.outputs.index)).toEqual([0, 1, 2, 3, 4]);
     expect(last.groupId).toBe("G1-0");
     expect(last.groupIds).toEqual(["G1-0", "G2-2", "G3-4"]);
-    expect(last.resume).toEqual({ spellId: "echo", groupIds: ["G1-0", "G2-2", "G3-4"], chunkSizes: [2, 2, 1] });
+    expect(last.resume).toEqual({
+      spellId: "echo",
+      groupIds: ["G1-0", "G2-2", "G3-4"],
+      chunkSizes: [2, 2, 1],
+    });
     expect(JSON.parse(JSON.stringify(last.resume))).toEqual(last.resume);
   });
 
@@ -143,7 +154,8 @@ describe("bulkSnapshots", () => {
       let started = 0;
       api = fakeEndpoints({
         bulkStartOnce: () => cold("-g|", { g: `G${++started}` }),
-        getBulkRuns: (groupId) => cold("-r|", { r: runs(2, groupId === "G1" ? "success" : "inProgress") }),
+        getBulkRuns: (groupId) =>
+          cold("-r|", { r: runs(2, groupId === "G1" ? "success" : "inProgress") }),
         cancelBulk: () => cold<void>("-c|", { c: undefined }),
       });
       const snapshots = bulkSnapshots(context(api, scheduler), "echo", chunked(4, 2));
@@ -182,10 +194,16 @@ describe("bulkSnapshots", () => {
       api = fakeEndpoints({
         bulkStartOnce: () => cold("-g|", { g: `G${++started}` }),
         getBulkRuns: (groupId) =>
-          groupId === "G1" ? cold("-r|", { r: runs(1, "inProgress") }) : cold("-#", undefined, unauthorized),
+          groupId === "G1"
+            ? cold("-r|", { r: runs(1, "inProgress") })
+            : cold("-#", undefined, unauthorized),
       });
       const snapshots = bulkSnapshots(context(api, scheduler), "echo", chunked(2, 1));
-      expectObservable(summaries(snapshots)).toBe("abc-d#", { a: "0:2/0/0", b: "1:2/0/0", c: "2:2/0/0", d: "2:1/1/0" }, unauthorized);
+      expectObservable(summaries(snapshots)).toBe(
+        "abc-d#",
+        { a: "0:2/0/0", b: "1:2/0/0", c: "2:2/0/0", d: "2:1/1/0" },
+        unauthorized
+      );
     });
     expect(api.calls.cancelBulk).toEqual([]);
   });
@@ -196,13 +214,13 @@ describe("bulkSnapshots", () => {
       const notFound = new SpellHttpError(404, {}, "POST", "getBulkRuns");
       const api = fakeEndpoints({
         bulkStartOnce: () => cold("-g|", { g: "G1" }),
-        getBulkRuns: () => (++polls <= 2 ? cold("-#", undefined, notFound) : cold("-r|", { r: runs(2, "success") })),
+        getBulkRuns: () =>
+          ++polls <= 2 ? cold("-#", undefined, notFound) : cold("-r|", { r: runs(2, "success") }),
       });
       // polls answer at 4 (404), 8 (404), 12 (done)
-      expectObservable(summaries(bulkSnapshots(context(api, scheduler), "echo", chunked(2, 10)))).toBe(
-        "ab----------(c|)",
-        { a: "0:2/0/0", b: "1:2/0/0", c: "1:0/0/2D" },
-      );
+      expectObservable(
+        summaries(bulkSnapshots(context(api, scheduler), "echo", chunked(2, 10)))
+      ).toBe("ab----------(c|)", { a: "0:2/0/0", b: "1:2/0/0", c: "1:0/0/2D" });
     });
   });
 
@@ -214,11 +232,9 @@ describe("bulkSnapshots", () => {
         getBulkRuns: () => cold("-#", undefined, notFound),
       });
       // grace ends at 1 + 10 = 11: the 404 answered at 12 is an error
-      expectObservable(summaries(bulkSnapshots(context(api, scheduler), "echo", chunked(2, 10)))).toBe(
-        "ab----------#",
-        { a: "0:2/0/0", b: "1:2/0/0" },
-        notFound,
-      );
+      expectObservable(
+        summaries(bulkSnapshots(context(api, scheduler), "echo", chunked(2, 10)))
+      ).toBe("ab----------#", { a: "0:2/0/0", b: "1:2/0/0" }, notFound);
     });
   });
 
@@ -229,10 +245,15 @@ describe("bulkSnapshots", () => {
         bulkStartOnce: () => cold("-g|", { g: "G1" }),
         getBulkRuns: () => cold("-r|", { r: runs(++polls, "success") }),
       });
-      expectObservable(summaries(bulkSnapshots(context(api, scheduler), "echo", chunked(3, 10)))).toBe(
-        "ab--c---d---(e|)",
-        { a: "0:3/0/0", b: "1:3/0/0", c: "1:2/0/1", d: "1:1/0/2", e: "1:0/0/3D" },
-      );
+      expectObservable(
+        summaries(bulkSnapshots(context(api, scheduler), "echo", chunked(3, 10)))
+      ).toBe("ab--c---d---(e|)", {
+        a: "0:3/0/0",
+        b: "1:3/0/0",
+        c: "1:2/0/1",
+        d: "1:1/0/2",
+        e: "1:0/0/3D",
+      });
     });
   });
 
@@ -242,11 +263,13 @@ describe("bulkSnapshots", () => {
         bulkStartOnce: () => cold("-g|", { g: "G1" }),
         getBulkRuns: () => cold("-r|", { r: runs(3, "success") }),
       });
-      const snapshots = bulkSnapshots(context(api, scheduler), "echo", chunked(2, 10)).pipe(map(summary));
+      const snapshots = bulkSnapshots(context(api, scheduler), "echo", chunked(2, 10)).pipe(
+        map(summary)
+      );
       expectObservable(snapshots).toBe(
         "ab--#",
         { a: "0:2/0/0", b: "1:2/0/0" },
-        new SpellProtocolError("POST", "getBulkRuns", "3 runs for a group of 2 inputs", undefined),
+        new SpellProtocolError("POST", "getBulkRuns", "3 runs for a group of 2 inputs", undefined)
       );
     });
   });
@@ -256,22 +279,18 @@ describe("bulkSnapshots", () => {
       const tooMany = cold("-#", undefined, new SpellHttpError(429, {}, "POST", "bulkStart", 4));
       const api = fakeEndpoints({ bulkStartOnce: () => tooMany });
       // fails at 1, 6 and 11; waits Retry-After (4) twice; the limit (2) is reached at 11
-      expectObservable(summaries(bulkSnapshots(context(api, scheduler), "echo", chunked(1, 10)))).toBe(
-        "a 10ms #",
-        { a: "0:1/0/0" },
-        new SpellHttpError(429, {}, "POST", "bulkStart", 4),
-      );
+      expectObservable(
+        summaries(bulkSnapshots(context(api, scheduler), "echo", chunked(1, 10)))
+      ).toBe("a 10ms #", { a: "0:1/0/0" }, new SpellHttpError(429, {}, "POST", "bulkStart", 4));
       expectSubscriptions(tooMany.subscriptions).toBe(["^!", "5ms ^!", "10ms ^!"]);
     });
     marbles(({ cold, expectObservable, expectSubscriptions }, scheduler) => {
       const serverError = new SpellHttpError(500, {}, "POST", "bulkStart");
       const failing = cold("-#", undefined, serverError);
       const api = fakeEndpoints({ bulkStartOnce: () => failing });
-      expectObservable(summaries(bulkSnapshots(context(api, scheduler), "echo", chunked(1, 10)))).toBe(
-        "a#",
-        { a: "0:1/0/0" },
-        serverError,
-      );
+      expectObservable(
+        summaries(bulkSnapshots(context(api, scheduler), "echo", chunked(1, 10)))
+      ).toBe("a#", { a: "0:1/0/0" }, serverError);
       expectSubscriptions(failing.subscriptions).toBe("^!");
     });
   });
@@ -285,10 +304,15 @@ describe("bulkSnapshots", () => {
         getBulkRuns: () => cold("-r|", { r: runs(1, "success") }),
       });
       // limit 1: chunk 2 starts only when chunk 1 is done at 4
-      expectObservable(summaries(bulkSnapshots(context(api, scheduler, 1), "echo", chunked(2, 1)))).toBe(
-        "ab--cd--(e|)",
-        { a: "0:2/0/0", b: "1:2/0/0", c: "1:1/0/1", d: "2:1/0/1", e: "2:0/0/2D" },
-      );
+      expectObservable(
+        summaries(bulkSnapshots(context(api, scheduler, 1), "echo", chunked(2, 1)))
+      ).toBe("ab--cd--(e|)", {
+        a: "0:2/0/0",
+        b: "1:2/0/0",
+        c: "1:1/0/1",
+        d: "2:1/0/1",
+        e: "2:0/0/2D",
+      });
     });
     expect(api.calls.bulkStartOnce.length).toBe(2);
   });

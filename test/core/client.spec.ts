@@ -42,9 +42,13 @@ describe("SpellClient against the emulator", () => {
 
   describe("wait mode", () => {
     it("should send one start and emit one success snapshot", async () => {
-      const result = await collect(client.run("summarize", { text: "one two three" }, { wait: true }));
+      const result = await collect(
+        client.run("summarize", { text: "one two three" }, { wait: true })
+      );
       expect(result.completed).toBeTrue();
-      expect(result.values).toEqual([{ state: "success", outputs: jasmine.objectContaining({ words: 3 }) }]);
+      expect(result.values).toEqual([
+        { state: "success", outputs: jasmine.objectContaining({ words: 3 }) },
+      ]);
       expect(emulator.stats.requests.start).toBe(1);
       expect(emulator.stats.requests.getRun).toBe(0);
     });
@@ -53,11 +57,15 @@ describe("SpellClient against the emulator", () => {
       const result = await collect(client.run("always-fails", {}, { wait: true }));
       expect(result.error).toBeInstanceOf(SpellRunError);
       expect((result.error as SpellRunError).state).toBe("failure");
-      expect((result.error as SpellRunError).outputs).toEqual(jasmine.objectContaining({ reason: jasmine.any(String) }));
+      expect((result.error as SpellRunError).outputs).toEqual(
+        jasmine.objectContaining({ reason: jasmine.any(String) })
+      );
     });
 
     it("should time out with a hint to use polling", async () => {
-      const result = await collect(newClient({ waitTimeoutMs: 50 }).run("sleep", { ms: 100_000 }, { wait: true }));
+      const result = await collect(
+        newClient({ waitTimeoutMs: 50 }).run("sleep", { ms: 100_000 }, { wait: true })
+      );
       expect((result.error as Error).name).toBe("SpellTimeoutError");
       expect((result.error as Error).message).toContain("wait: false");
     });
@@ -69,7 +77,11 @@ describe("SpellClient against the emulator", () => {
       expect(result.completed).toBeTrue();
       expect(result.values.map((s) => s.state)).toEqual(["inProgress", "success"]);
       expect(typeof result.values[0].runId).toBe("string");
-      expect(result.values[1]).toEqual({ runId: result.values[0].runId, state: "success", outputs: { slept: 5000 } });
+      expect(result.values[1]).toEqual({
+        runId: result.values[0].runId,
+        state: "success",
+        outputs: { slept: 5000 },
+      });
       expect(emulator.stats.requests.start).toBe(1);
       expect(emulator.stats.requests.getRun).toBeGreaterThan(1);
     });
@@ -86,7 +98,10 @@ describe("SpellClient against the emulator", () => {
     });
 
     it("should fail with SpellRunError carrying state, runId and outputs on failure and error", async () => {
-      for (const [spell, state] of [["always-fails", "failure"], ["always-errors", "error"]]) {
+      for (const [spell, state] of [
+        ["always-fails", "failure"],
+        ["always-errors", "error"],
+      ]) {
         const result = await collect(client.run(spell, {}, { wait: false }));
         const error = result.error as SpellRunError;
         expect(error).toBeInstanceOf(SpellRunError);
@@ -122,7 +137,13 @@ describe("SpellClient against the emulator", () => {
       expect(result.completed).toBeTrue();
       expect(last.done).toBeTrue();
       expect(last.total).toBe(500);
-      expect(last.counts).toEqual({ inProgress: 0, success: 500, failure: 0, error: 0, pending: 0 });
+      expect(last.counts).toEqual({
+        inProgress: 0,
+        success: 500,
+        failure: 0,
+        error: 0,
+        pending: 0,
+      });
       expect(last.runs.every((run, index) => run.outputs.index === index)).toBeTrue();
       expect(emulator.stats.requests.bulkStart).toBe(1);
       expect(result.values.slice(0, -1).every((snapshot) => !snapshot.done)).toBeTrue();
@@ -182,8 +203,8 @@ describe("SpellClient against the emulator", () => {
         chunkedClient.bulk("sleep", inputs).pipe(
           tap((snapshot) => {
             if (snapshot.groupIds.length === 3) token ??= snapshot.resume;
-          }),
-        ),
+          })
+        )
       );
       await waitFor(() => token !== undefined);
       const resumed = await collect(newClient().resumeBulk(JSON.parse(JSON.stringify(token)), 12));
@@ -197,19 +218,29 @@ describe("SpellClient against the emulator", () => {
 
   describe("faults", () => {
     it("should never start a run twice through 429, 503, 500 and dropped connections", async () => {
-      emulator.setFaults({ rate429: 0.15, retryAfterSeconds: 1, rate503: 0.1, rate500OnReads: 0.15, dropRate: 0.05, seed: 3 });
+      emulator.setFaults({
+        rate429: 0.15,
+        retryAfterSeconds: 1,
+        rate503: 0.1,
+        rate500OnReads: 0.15,
+        dropRate: 0.05,
+        seed: 3,
+      });
       // A generous retry limit: this spec is about duplicates, not about giving up.
       const patient = newClient({ retry: { ...fast.retry, limit: 10 } });
       const runs = Array.from({ length: 30 }, (_, index) =>
-        collect(patient.run("echo", { index }, { wait: index % 2 === 0 })),
+        collect(patient.run("echo", { index }, { wait: index % 2 === 0 }))
       );
       const results = await Promise.all(runs);
       const created = Object.values(emulator.stats.createdByKey);
-      expect(created.every((count) => count === 1)).withContext(JSON.stringify(emulator.stats.createdByKey)).toBeTrue();
+      expect(created.every((count) => count === 1))
+        .withContext(JSON.stringify(emulator.stats.createdByKey))
+        .toBeTrue();
       expect(emulator.stats.runsCreated).toBeLessThanOrEqual(30);
       for (const result of results) {
         // A start dropped mid-way is not retried (the run may exist): the only acceptable failure.
-        if (!result.completed) expect(result.error).withContext(String(result.error)).toBeInstanceOf(SpellNetworkError);
+        if (!result.completed)
+          expect(result.error).withContext(String(result.error)).toBeInstanceOf(SpellNetworkError);
       }
       expect(results.filter((r) => r.completed).length).toBeGreaterThan(15);
       expect(emulator.stats.faults).toEqual(jasmine.objectContaining({}));
@@ -217,11 +248,19 @@ describe("SpellClient against the emulator", () => {
     });
 
     it("should retry bulk reads and still map every row", async () => {
-      emulator.setFaults({ rate500OnReads: 0.3, rate429: 0.2, dropRate: 0.1, endpoints: ["getBulkRuns"], seed: 5 });
+      emulator.setFaults({
+        rate500OnReads: 0.3,
+        rate429: 0.2,
+        dropRate: 0.1,
+        endpoints: ["getBulkRuns"],
+        seed: 5,
+      });
       const inputs = Array.from({ length: 50 }, (_, index) => ({ index }));
       const result = await collect(client.bulk("echo", inputs));
       expect(result.error).toBeUndefined();
-      expect(result.values[result.values.length - 1].runs.map((r) => r.outputs.index)).toEqual(inputs.map((r) => r.index));
+      expect(result.values[result.values.length - 1].runs.map((r) => r.outputs.index)).toEqual(
+        inputs.map((r) => r.index)
+      );
       expect(emulator.stats.bulkGroupsCreated).toBe(1);
     });
 
@@ -245,7 +284,12 @@ describe("SpellClient against the emulator", () => {
       const closed = await startEmulator({ timeScale: 0.02 });
       const { baseUrl, pollBaseUrl } = closed;
       await closed.close();
-      const refused = new SpellClient({ baseUrl, pollBaseUrl, apiKey: "k", retry: { limit: 2, baseDelayMs: 5 } });
+      const refused = new SpellClient({
+        baseUrl,
+        pollBaseUrl,
+        apiKey: "k",
+        retry: { limit: 2, baseDelayMs: 5 },
+      });
       const result = await collect(refused.run("echo", {}, { wait: true }));
       const error = result.error as SpellNetworkError;
       expect(error).toBeInstanceOf(SpellNetworkError);
@@ -261,25 +305,54 @@ describe("SpellClient against the emulator", () => {
       expect(error.status).toBe(401);
       expect(error.message).toContain("POST /spells/start");
       expect(emulator.stats.requests.start).toBe(1);
-      expect(JSON.stringify({ ...error, message: error.message, stack: error.stack })).not.toContain(secret);
+      expect(
+        JSON.stringify({ ...error, message: error.message, stack: error.stack })
+      ).not.toContain(secret);
 
       const missing = await collect(client.resumeRun("no-such-run"));
       expect((missing.error as SpellHttpError).status).toBe(404);
       expect(emulator.stats.requests.getRun).toBe(1);
-      expect(JSON.stringify({ ...(missing.error as object), m: (missing.error as Error).message })).not.toContain(emulator.apiKey);
+      expect(
+        JSON.stringify({ ...(missing.error as object), m: (missing.error as Error).message })
+      ).not.toContain(emulator.apiKey);
     });
 
     it("should ignore extra fields in every answer", async () => {
       emulator.setFaults({ extraFields: true });
-      expect((await collect(client.run("echo", { index: 1 }, { wait: true }))).completed).toBeTrue();
-      expect((await collect(client.run("echo", { index: 2 }, { wait: false }))).completed).toBeTrue();
+      expect(
+        (await collect(client.run("echo", { index: 1 }, { wait: true }))).completed
+      ).toBeTrue();
+      expect(
+        (await collect(client.run("echo", { index: 2 }, { wait: false }))).completed
+      ).toBeTrue();
       expect((await collect(client.bulk("echo", [{ index: 3 }]))).completed).toBeTrue();
     });
   });
 
   describe("options", () => {
+    it("should work with cross-fetch where there is no global fetch", async () => {
+      const globalFetch = globalThis.fetch;
+      try {
+        // resolveFetch runs in the constructor: a platform without fetch gets cross-fetch.
+        (globalThis as { fetch?: typeof fetch }).fetch = undefined;
+        const ponyfilled = newClient();
+        globalThis.fetch = globalFetch;
+        const result = await collect(ponyfilled.run("echo", { index: 1 }, { wait: false }));
+        expect(result.values[result.values.length - 1].outputs).toEqual({ index: 1 });
+        const subscription = ponyfilled.bulk("sleep", [{ ms: 100_000 }]).subscribe();
+        await waitFor(() => emulator.stats.requests.getBulkRuns >= 1);
+        subscription.unsubscribe();
+        await pause(200);
+        expect(emulator.stats.requests.cancelBulk).toBe(1);
+      } finally {
+        globalThis.fetch = globalFetch;
+      }
+    });
+
     it("should authenticate with x-api-key when asked", async () => {
-      const result = await collect(newClient({ authHeader: "x-api-key" }).run("echo", { index: 1 }));
+      const result = await collect(
+        newClient({ authHeader: "x-api-key" }).run("echo", { index: 1 })
+      );
       expect(result.completed).toBeTrue();
     });
 
@@ -288,7 +361,9 @@ describe("SpellClient against the emulator", () => {
       const alreadyRunning = emulator.stats.singleInFlight;
       const limited = newClient({ maxInFlight: 3 });
       const results = await Promise.all(
-        Array.from({ length: 10 }, (_, index) => collect(limited.run("sleep", { ms: 5000 + index }, { wait: index % 2 === 0 }))),
+        Array.from({ length: 10 }, (_, index) =>
+          collect(limited.run("sleep", { ms: 5000 + index }, { wait: index % 2 === 0 }))
+        )
       );
       expect(results.every((r) => r.completed)).toBeTrue();
       expect(emulator.stats.peakSingleInFlight).toBeLessThanOrEqual(alreadyRunning + 3);
@@ -311,12 +386,32 @@ describe("SpellClient against the emulator", () => {
       expect(emulator.stats.runsCreated).toBe(3);
     });
 
+    it("should stop a shared run only when its last subscriber leaves", async () => {
+      const reusing = newClient({ reuse: {} });
+      const first = reusing.run("sleep", { ms: 100_000 }, { wait: false }).subscribe();
+      const second = reusing.run("sleep", { ms: 100_000 }, { wait: false }).subscribe();
+      await waitFor(() => emulator.stats.requests.getRun >= 2);
+      first.unsubscribe();
+      const polledBefore = emulator.stats.requests.getRun;
+      await pause(300);
+      expect(emulator.stats.requests.getRun).toBeGreaterThan(polledBefore);
+      second.unsubscribe();
+      const after = totalRequests(emulator.stats);
+      await pause(300);
+      expect(totalRequests(emulator.stats)).toBe(after);
+      expect(emulator.stats.runsCreated).toBe(1);
+    });
+
     it("should resolve runOutputs and bulkOutputs, and honour an AbortSignal", async () => {
       expect(await client.runOutputs("echo", { index: 5 }, { wait: false })).toEqual({ index: 5 });
       const rows = await client.bulkOutputs("echo", [{ index: 0 }, { index: 1 }]);
       expect(rows.map((row) => row.outputs.index)).toEqual([0, 1]);
       const controller = new AbortController();
-      const pending = client.runOutputs("sleep", { ms: 100_000 }, { wait: false, signal: controller.signal });
+      const pending = client.runOutputs(
+        "sleep",
+        { ms: 100_000 },
+        { wait: false, signal: controller.signal }
+      );
       setTimeout(() => controller.abort(new SpellError("stop")), 50);
       await expectAsync(pending).toBeRejectedWithError(SpellError, "stop");
     });
@@ -330,4 +425,3 @@ async function waitFor(condition: () => boolean, timeoutMs = 4000): Promise<void
     await pause(10);
   }
 }
-

@@ -9,9 +9,7 @@ describe("pollUntilDone", () => {
     createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const request = cold("-a|", { a: 0 });
       let answers = 0;
-      const polled = defer(() => request).pipe(
-        pollUntilDone(() => ++answers === 5, timing),
-      );
+      const polled = defer(() => request).pipe(pollUntilDone(() => ++answers === 5, timing));
       // subscribe at 3, answer at 4, +2 → 6/7, +4 → 11/12, +5 (capped from 8) → 17/18, +5 → 23/24
       expectObservable(polled).toBe("4ms a 2ms a 4ms a 5ms a 5ms (a|)", { a: 0 });
       expectSubscriptions(request.subscriptions).toBe([
@@ -31,7 +29,11 @@ describe("pollUntilDone", () => {
       let answers = 0;
       const polled = request.pipe(pollUntilDone(() => ++answers === 3, timing));
       expectObservable(polled).toBe("13ms a 11ms a 13ms (a|)", { a: "x" });
-      expectSubscriptions(request.subscriptions).toBe(["3ms ^ 9ms !", "15ms ^ 9ms !", "29ms ^ 9ms !"]);
+      expectSubscriptions(request.subscriptions).toBe([
+        "3ms ^ 9ms !",
+        "15ms ^ 9ms !",
+        "29ms ^ 9ms !",
+      ]);
     });
   });
 
@@ -40,7 +42,7 @@ describe("pollUntilDone", () => {
       const states = ["inProgress", "inProgress", "success"];
       let index = 0;
       const polled = defer(() => cold("-s|", { s: states[index++] })).pipe(
-        pollUntilDone((state) => state === "success", timing),
+        pollUntilDone((state) => state === "success", timing)
       );
       expectObservable(polled).toBe("4ms a 2ms a 4ms (b|)", { a: "inProgress", b: "success" });
     });

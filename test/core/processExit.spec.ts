@@ -18,15 +18,19 @@ describe("SpellClient in a Node process", () => {
   });
 
   it("should let the process exit by itself soon after unsubscribe (no stray timers or sockets)", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(here, "support", "subscribeAndLeave.ts")], {
-      env: {
-        ...process.env,
-        SPELL_BASE_URL: emulator.baseUrl,
-        SPELL_POLL_BASE_URL: emulator.pollBaseUrl,
-        SPELL_API_KEY: emulator.apiKey,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", join(here, "support", "subscribeAndLeave.ts")],
+      {
+        env: {
+          ...process.env,
+          SPELL_BASE_URL: emulator.baseUrl,
+          SPELL_POLL_BASE_URL: emulator.pollBaseUrl,
+          SPELL_API_KEY: emulator.apiKey,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      }
+    );
     let output = "";
     let unsubscribedAt = 0;
     child.stdout.on("data", (chunk: Buffer) => {

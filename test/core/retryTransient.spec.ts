@@ -12,7 +12,11 @@ describe("retryTransient", () => {
     createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const request = cold("-#", undefined, unavailable);
       // fail at 1, wait 10 → 11; fail 12, wait 20 → 32; fail 33, wait 25 (capped 40) → 58; fail 59
-      expectObservable(request.pipe(retryTransient("getRun", noJitter))).toBe("59ms #", undefined, unavailable);
+      expectObservable(request.pipe(retryTransient("getRun", noJitter))).toBe(
+        "59ms #",
+        undefined,
+        unavailable
+      );
       expectSubscriptions(request.subscriptions).toBe(["^!", "11ms ^!", "32ms ^!", "58ms ^!"]);
     });
   });
@@ -35,7 +39,7 @@ describe("retryTransient", () => {
       expectObservable(request.pipe(retryTransient("start", { ...noJitter, limit: 1 }))).toBe(
         "2002ms #",
         undefined,
-        tooMany,
+        tooMany
       );
       expectSubscriptions(request.subscriptions).toBe(["^!", "2001ms ^!"]);
     });
@@ -45,7 +49,9 @@ describe("retryTransient", () => {
     createTestScheduler().run(({ cold, expectSubscriptions, expectObservable }) => {
       const tooMany = new SpellHttpError(429, {}, "GET", "getRun", 86_400_000);
       const request = cold("-#", undefined, tooMany);
-      const retried = request.pipe(retryTransient("getRun", { ...noJitter, limit: 1, maxRetryAfterMs: 50 }));
+      const retried = request.pipe(
+        retryTransient("getRun", { ...noJitter, limit: 1, maxRetryAfterMs: 50 })
+      );
       expectObservable(retried).toBe("52ms #", undefined, tooMany);
       expectSubscriptions(request.subscriptions).toBe(["^!", "51ms ^!"]);
     });
@@ -55,7 +61,11 @@ describe("retryTransient", () => {
     createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const serverError = new SpellHttpError(500, {}, "POST", "start");
       const request = cold("-#", undefined, serverError);
-      expectObservable(request.pipe(retryTransient("start", noJitter))).toBe("-#", undefined, serverError);
+      expectObservable(request.pipe(retryTransient("start", noJitter))).toBe(
+        "-#",
+        undefined,
+        serverError
+      );
       expectSubscriptions(request.subscriptions).toBe("^!");
     });
   });
@@ -64,7 +74,11 @@ describe("retryTransient", () => {
     createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const unauthorized = new SpellHttpError(401, {}, "GET", "getRun");
       const request = cold("-#", undefined, unauthorized);
-      expectObservable(request.pipe(retryTransient("getRun", noJitter))).toBe("-#", undefined, unauthorized);
+      expectObservable(request.pipe(retryTransient("getRun", noJitter))).toBe(
+        "-#",
+        undefined,
+        unauthorized
+      );
       expectSubscriptions(request.subscriptions).toBe("^!");
     });
   });

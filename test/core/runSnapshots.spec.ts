@@ -13,7 +13,9 @@ const success: RunAnswer = { state: "success", outputs: { summary: "ok" } };
 describe("waitRun", () => {
   it("should emit one success snapshot and complete", () => {
     marbles(({ cold, expectObservable }, scheduler) => {
-      const api = fakeEndpoints({ startAndWait: () => cold("---a|", { a: { outputs: { x: 1 } } }) });
+      const api = fakeEndpoints({
+        startAndWait: () => cold("---a|", { a: { outputs: { x: 1 } } }),
+      });
       expectObservable(waitRun(api, "echo", { x: 1 }, 100, scheduler)).toBe("---a|", {
         a: { state: "success", outputs: { x: 1 } },
       });
@@ -28,7 +30,7 @@ describe("waitRun", () => {
       expectObservable(waitRun(api, "x", {}, 100, scheduler)).toBe(
         "-#",
         undefined,
-        new SpellRunError("failure", { reason: "no" }),
+        new SpellRunError("failure", { reason: "no" })
       );
     });
   });
@@ -39,7 +41,12 @@ describe("waitRun", () => {
       expectObservable(waitRun(api, "x", {}, 100, scheduler)).toBe(
         "-#",
         undefined,
-        new SpellRunError("error", {}, undefined, 'POST /spells/start (wait mode) answered without "outputs"'),
+        new SpellRunError(
+          "error",
+          {},
+          undefined,
+          'POST /spells/start (wait mode) answered without "outputs"'
+        )
       );
     });
   });
@@ -85,7 +92,7 @@ describe("startAndPollRun", () => {
         expectObservable(startAndPollRun(api, "x", {}, poll, scheduler)).toBe(
           "-a--#",
           { a: { runId: "run-1", state: "inProgress", outputs: {} } },
-          new SpellRunError(state, { reason: "bad" }, "run-1"),
+          new SpellRunError(state, { reason: "bad" }, "run-1")
         );
       });
     }
@@ -93,7 +100,11 @@ describe("startAndPollRun", () => {
 
   it("should keep polling through an unknown state, shown as inProgress", () => {
     marbles(({ cold, expectObservable }, scheduler) => {
-      const answers: RunAnswer[] = [{ state: "queued", outputs: {} }, { state: "warmingUp", outputs: {} }, success];
+      const answers: RunAnswer[] = [
+        { state: "queued", outputs: {} },
+        { state: "warmingUp", outputs: {} },
+        success,
+      ];
       let index = 0;
       const api = fakeEndpoints({
         startPolling: () => cold("-r|", { r: 1 }),
@@ -111,7 +122,11 @@ describe("startAndPollRun", () => {
     marbles(({ cold, expectObservable }, scheduler) => {
       const unauthorized = new SpellHttpError(401, {}, "POST", "start");
       api = fakeEndpoints({ startPolling: () => cold("-#", undefined, unauthorized) });
-      expectObservable(startAndPollRun(api, "x", {}, poll, scheduler)).toBe("-#", undefined, unauthorized);
+      expectObservable(startAndPollRun(api, "x", {}, poll, scheduler)).toBe(
+        "-#",
+        undefined,
+        unauthorized
+      );
     });
     expect(api.calls.startPolling.length).toBe(1);
     expect(api.calls.getRun).toEqual([]);
@@ -120,7 +135,10 @@ describe("startAndPollRun", () => {
   it("should stop polling on unsubscribe", () => {
     marbles(({ cold, expectObservable, expectSubscriptions }, scheduler) => {
       const getRun = cold("-a|", { a: inProgress });
-      const api = fakeEndpoints({ startPolling: () => cold("-r|", { r: 1 }), getRun: () => getRun });
+      const api = fakeEndpoints({
+        startPolling: () => cold("-r|", { r: 1 }),
+        getRun: () => getRun,
+      });
       expectObservable(startAndPollRun(api, "x", {}, poll, scheduler), "^ 8ms !").toBe("-a", {
         a: { runId: 1, state: "inProgress", outputs: {} },
       });

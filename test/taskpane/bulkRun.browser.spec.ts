@@ -76,6 +76,7 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
 
     expect(progress.phase).toBe("cancelled");
     expect(progress.cancelled).toBe(15);
+    expect(progress.counts.inProgress + progress.counts.pending).toBe(0);
     const written = workbook.values("Sheet1", "B2:C21");
     written
       .slice(0, 5)

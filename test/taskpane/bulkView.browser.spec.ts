@@ -56,7 +56,7 @@ describe("Bulk view", () => {
     click("run");
     await waitFor(() => /^Finished/.test(text("progress-text")), 10_000, "the end of the bulk");
 
-    expect(text("progress-text")).toBe("Finished: 3 / 3 done");
+    expect(text("progress-text")).toBe("Finished: 3 / 3 done. Results are in Sheet1, columns B–C.");
     expect(root.querySelector("#progress-text")?.getAttribute("aria-live")).toBe("polite");
     expect(root.querySelector("#bar")?.getAttribute("aria-valuetext")).toBe("3 of 3 runs finished");
     expect(workbook.values("Sheet1", "B2:C5")).toEqual([

@@ -23,7 +23,9 @@ export interface FakeAnswers {
 }
 
 /** A `SpellEndpoints` whose answers are marbles; records every call. */
-export function fakeEndpoints(answers: Partial<FakeAnswers>): SpellEndpoints & { calls: FakeCalls } {
+export function fakeEndpoints(
+  answers: Partial<FakeAnswers>
+): SpellEndpoints & { calls: FakeCalls } {
   const calls: FakeCalls = {
     startAndWait: [],
     startPolling: [],
@@ -62,6 +64,10 @@ export function fakeEndpoints(answers: Partial<FakeAnswers>): SpellEndpoints & {
 }
 
 /** `count` bulk entries in one state. */
-export function runs(count: number, state: string, outputs: Record<string, unknown> = {}): RunAnswer[] {
+export function runs(
+  count: number,
+  state: string,
+  outputs: Record<string, unknown> = {}
+): RunAnswer[] {
   return Array.from({ length: count }, () => ({ state, outputs }));
 }

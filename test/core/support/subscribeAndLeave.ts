@@ -12,7 +12,12 @@ const client = new SpellClient({
 const subscriptions = [
   client.run("sleep", { ms: 600_000 }, { wait: false }).subscribe(),
   client.run("sleep", { ms: 600_000 }, { wait: true }).subscribe(),
-  client.bulk("sleep", Array.from({ length: 12 }, () => ({ ms: 600_000 }))).subscribe(),
+  client
+    .bulk(
+      "sleep",
+      Array.from({ length: 12 }, () => ({ ms: 600_000 }))
+    )
+    .subscribe(),
 ];
 setTimeout(() => {
   for (const subscription of subscriptions) subscription.unsubscribe();

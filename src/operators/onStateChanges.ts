@@ -1,0 +1,35 @@
+import { distinctUntilChanged, map, type MonoTypeOperatorFunction } from "rxjs";
+import { SpellRunError } from "../errors/SpellRunError.js";
+import type { RunSnapshot } from "../types.js";
+
+/**
+ * Passes a run snapshot on only when its state differs from the previous one, and turns a run
+ * that finished unsuccessfully (`failure`, `error`) into a `SpellRunError` carrying its state,
+ * run id and outputs.
+ *
+ * ```
+ * source:  ──i──i──i──s|        (i: inProgress, s: success)
+ * result:  ──i────────s|
+ * source:  ──i──i──f|           (f: failure)
+ * result:  ──i─────#            (SpellRunError, state "failure")
+ * ```
+ *
+ * ## Example
+ * ```ts
+ * pollRun(api, runId, poll, scheduler).pipe(onStateChanges()).subscribe(render);
+ * ```
+ * @return an operator on run snapshots
+ * @internal
+ */
+export function onStateChanges(): MonoTypeOperatorFunction<RunSnapshot> {
+  return (source) =>
+    source.pipe(
+      distinctUntilChanged((previous, current) => previous.state === current.state),
+      map((snapshot) => {
+        if (snapshot.state === "failure" || snapshot.state === "error") {
+          throw new SpellRunError(snapshot.state, snapshot.outputs, snapshot.runId);
+        }
+        return snapshot;
+      })
+    );
+}
