@@ -12,15 +12,19 @@ interface Step {
   count?: (output: string) => { passed: number; failed: number } | undefined;
 }
 
+// Runners colour their summaries; the counts are read from the plain text.
+// eslint-disable-next-line no-control-regex
+const plain = (output: string) => output.replace(/\u001b\[[0-9;]*m/g, "");
+
 const jasmineCount = (output: string) => {
-  const match = /(\d+) specs?, (\d+) failures?/.exec(output);
+  const match = /(\d+) specs?, (\d+) failures?/.exec(plain(output));
   return match
     ? { passed: Number(match[1]) - Number(match[2]), failed: Number(match[2]) }
     : undefined;
 };
 
 const karmaCount = (output: string) => {
-  const matches = [...output.matchAll(/Executed (\d+) of (\d+)(?: \((\d+) FAILED\))?/g)];
+  const matches = [...plain(output).matchAll(/Executed (\d+) of (\d+)(?: \((\d+) FAILED\))?/g)];
   const last = matches[matches.length - 1];
   if (!last) return undefined;
   const failed = Number(last[3] ?? 0);
