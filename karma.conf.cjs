@@ -6,7 +6,7 @@
  * `KARMA_SPECS` narrows the spec files (a glob), e.g. `KARMA_SPECS='test/core/**\/*.browser.spec.ts'`.
  * Nothing here downloads a browser: Chromium is `CHROME_BIN` or /usr/bin/chromium.
  */
-const path = require("path");
+const { chromiumFlags, specWebpackConfig } = require("./scripts/browserBuild.cjs");
 
 process.env.CHROME_BIN = process.env.CHROME_BIN || "/usr/bin/chromium";
 
@@ -22,27 +22,7 @@ module.exports = function (config) {
     webpack: {
       mode: "development",
       devtool: "inline-source-map",
-      module: {
-        rules: [
-          {
-            test: /\.ts$/,
-            exclude: /node_modules/,
-            use: {
-              loader: "ts-loader",
-              options: { transpileOnly: true, configFile: path.join(__dirname, "tsconfig.json") },
-            },
-          },
-        ],
-      },
-      resolve: {
-        extensions: [".ts", ".js"],
-        extensionAlias: { ".js": [".ts", ".js"] },
-        // office-addin-mock imports office-addin-manifest only for its OfficeApp enum; the real
-        // package needs fs and path, which do not exist in a browser.
-        alias: {
-          "office-addin-manifest": path.join(__dirname, "test/taskpane/officeAppShim.ts"),
-        },
-      },
+      ...specWebpackConfig(__dirname),
       performance: { hints: false },
       stats: "errors-only",
     },
@@ -52,17 +32,7 @@ module.exports = function (config) {
     customLaunchers: {
       ChromiumHeadlessCI: {
         base: "ChromeHeadless",
-        flags: [
-          "--no-sandbox",
-          "--headless",
-          "--disable-gpu",
-          "--disable-quic",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-          "--disable-dev-shm-usage",
-        ],
+        flags: chromiumFlags,
       },
     },
     client: { jasmine: { random: false, timeoutInterval: 20000 } },

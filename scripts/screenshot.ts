@@ -15,22 +15,15 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import webpack from "webpack";
 import { startEmulator } from "../emulator/startEmulator.js";
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { chromiumFlags, specWebpackConfig } = require("./browserBuild.cjs") as {
+  chromiumFlags: string[];
+  specWebpackConfig: (root: string) => webpack.Configuration;
+};
 
 const root = path.resolve(__dirname, "..");
 const docs = path.join(root, "docs");
 const WIDTH = 320;
-
-/** Chromium flags of the headless CI runs (see karma.conf.cjs). */
-const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-dev-shm-usage",
-];
 
 function bundle(outputPath: string): Promise<void> {
   const compiler = webpack({
@@ -39,25 +32,7 @@ function bundle(outputPath: string): Promise<void> {
     context: root,
     entry: { harness: "./test/taskpane/screenshotHarness.ts" },
     output: { path: outputPath, filename: "[name].js" },
-    module: {
-      rules: [
-        {
-          test: /\.ts$/,
-          exclude: /node_modules/,
-          use: {
-            loader: "ts-loader",
-            options: { transpileOnly: true, configFile: path.join(root, "tsconfig.json") },
-          },
-        },
-        { test: /\.css$/, type: "asset/source" },
-      ],
-    },
-    resolve: {
-      extensions: [".ts", ".js"],
-      extensionAlias: { ".js": [".ts", ".js"] },
-      // office-addin-mock needs only an enum of office-addin-manifest, which itself needs Node.
-      alias: { "office-addin-manifest": path.join(root, "test/taskpane/officeAppShim.ts") },
-    },
+    ...specWebpackConfig(root),
     performance: { hints: false },
   });
   return new Promise((resolve, reject) =>
@@ -103,7 +78,7 @@ async function main(): Promise<void> {
   let server: http.Server | undefined;
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_BIN || "/usr/bin/chromium",
-    args: CHROMIUM_FLAGS,
+    args: chromiumFlags,
   });
   try {
     await bundle(folder);

@@ -3,7 +3,6 @@ import {
   catchError,
   defer,
   finalize,
-  from,
   mergeMap,
   Observable,
   of,
@@ -292,7 +291,8 @@ export class SpellClient {
       const store = this.resultStore();
       const ttlMs =
         (this.options.reuse ? this.options.reuse.ttlMs : undefined) ?? DEFAULT_REUSE_TTL_MS;
-      const shared$: Observable<RunSnapshot> = from(
+      // The store may be async (and may throw): ask it once per shared run, when it starts.
+      const shared$: Observable<RunSnapshot> = defer(() =>
         Promise.resolve().then(() => store.get(key))
       ).pipe(
         // A broken store must not break the run; it only loses the reuse.

@@ -60,7 +60,7 @@ export interface BulkContext {
   scheduler: SchedulerLike;
   /** How long a 404 from getBulkRuns means "not visible yet". */
   visibilityGraceMs: number;
-  /** Upper bound of the background cancel after unsubscribe (retries included). */
+  /** Upper bound of the background cancel after unsubscribe, retries included. @default 30000 */
   cancelTimeoutMs?: number;
 }
 
@@ -315,7 +315,7 @@ function toSnapshot(spellId: string, chunkSizes: number[], views: ChunkView[]): 
 }
 
 function cancelInBackground(context: BulkContext, groupId: string): void {
-  const limitMs = context.cancelTimeoutMs ?? 120_000;
+  const limitMs = context.cancelTimeoutMs ?? 30_000;
   context.api
     .cancelBulk(groupId)
     // Bounded even if the service keeps answering 429 with long Retry-After values.

@@ -4,6 +4,7 @@
  * The Karma runner puts the emulator's addresses and key in `__karma__.config.spellEmulator`;
  * these helpers read them and drive the emulator's control API over real HTTP.
  */
+import type { EmulatorStats } from "../../emulator/emulatorStats.js";
 
 /** Where the emulator listens, and its key, as the Karma runner passed them. */
 export interface BrowserEmulator {
@@ -58,18 +59,6 @@ export async function resetEmulator(faults: Record<string, unknown> = {}): Promi
  * @example
  * expect((await emulatorStats()).requests.cancelBulk).toBe(1);
  */
-export async function emulatorStats(): Promise<{
-  requests: Record<string, number>;
-  runsCreated: number;
-  bulkGroupsCreated: number;
-  bulkRunsCreated: number;
-  inFlight: number;
-  peakInFlight: number;
-  singleInFlight: number;
-  peakSingleInFlight: number;
-  cancelledGroups: number;
-  createdByKey: Record<string, number>;
-  faults: Record<string, number>;
-}> {
-  return (await control("stats", { method: "GET" })) as Awaited<ReturnType<typeof emulatorStats>>;
+export async function emulatorStats(): Promise<EmulatorStats> {
+  return (await control("stats", { method: "GET" })) as EmulatorStats;
 }

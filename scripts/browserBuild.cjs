@@ -1,0 +1,45 @@
+/**
+ * What every browser build of the specs shares: Karma's bundles and the screenshot harness.
+ * - `chromiumFlags`: Debian's Chromium, headless, as root, on a closed network.
+ * - `specWebpackConfig(root)`: TypeScript through ts-loader (types are checked by `tsc`, not here),
+ *   `.js` specifiers resolved to `.ts`, CSS as text, and office-addin-mock's one Node-only import
+ *   (office-addin-manifest, used for an enum) replaced by a browser shim.
+ */
+const path = require("path");
+
+const chromiumFlags = [
+  "--no-sandbox",
+  "--headless",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
+
+function specWebpackConfig(root) {
+  return {
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          use: {
+            loader: "ts-loader",
+            options: { transpileOnly: true, configFile: path.join(root, "tsconfig.json") },
+          },
+        },
+        { test: /\.css$/, type: "asset/source" },
+      ],
+    },
+    resolve: {
+      extensions: [".ts", ".js"],
+      extensionAlias: { ".js": [".ts", ".js"] },
+      alias: { "office-addin-manifest": path.join(root, "test/taskpane/officeAppShim.ts") },
+    },
+  };
+}
+
+module.exports = { chromiumFlags, specWebpackConfig };
