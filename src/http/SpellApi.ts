@@ -1,4 +1,4 @@
-import { asyncScheduler, defer, map, type Observable, type SchedulerLike } from "rxjs";
+import { asyncScheduler, map, type Observable, type SchedulerLike } from "rxjs";
 import { retryTransient } from "../operators/retryTransient.js";
 import {
   parseBulkRuns,
@@ -70,6 +70,8 @@ export interface SpellApiOptions {
 export class SpellApi implements SpellEndpoints {
   private readonly fetchFn: typeof fetch;
   private readonly headers: Record<string, string>;
+  // Content-Type only with a body: servers reject an empty JSON body on GET.
+  private readonly jsonHeaders: Record<string, string>;
   private readonly baseUrl: string;
   private readonly pollBaseUrl: string;
   private readonly scheduler: SchedulerLike;
@@ -87,6 +89,7 @@ export class SpellApi implements SpellEndpoints {
         ? { "x-api-key": options.apiKey }
         : { Authorization: `Bearer ${options.apiKey}` }),
     };
+    this.jsonHeaders = { ...this.headers, "Content-Type": "application/json" };
     const key = options.apiKey;
     // Error bodies end up in error messages; a service echoing the key must not leak it.
     this.redact = (text) => (text.includes(key) ? text.split(key).join("[redacted]") : text);
@@ -145,12 +148,12 @@ export class SpellApi implements SpellEndpoints {
     body: unknown
   ): Observable<unknown> {
     const url = `${host}/spells/${endpoint}`;
-    return this.sendTo({ method, url, endpoint, headers: this.headers, body });
+    return this.sendTo({ method, url, endpoint, headers: this.jsonHeaders, body });
   }
 
   private sendTo(request: JsonRequest): Observable<unknown> {
-    // defer: the body is serialised per attempt, and nothing happens before subscribe.
-    return defer(() => requestJson(this.fetchFn, request, this.redact));
+    // Cold: requestJson sends (and serialises the body) per subscription, nothing before.
+    return requestJson(this.fetchFn, request, this.redact);
   }
 }
 

@@ -53,46 +53,7 @@ export function requestJson(
     // tearing down after complete/error.
     let settled = false;
 
-    const send = async (): Promise<unknown> => {
-      let response: Response;
-      try {
-        response = await fetchFn(request.url, {
-          method: request.method,
-          // Content-Type only with a body: servers reject an empty JSON body on GET.
-          headers:
-            request.body === undefined
-              ? request.headers
-              : { ...request.headers, "Content-Type": "application/json" },
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          signal: controller.signal,
-        });
-      } catch (cause) {
-        throw new SpellNetworkError(request.method, request.endpoint, cause);
-      }
-      let text: string;
-      try {
-        text = redact(await response.text());
-      } catch (cause) {
-        // The connection dropped in the middle of the body.
-        throw new SpellNetworkError(request.method, request.endpoint, cause);
-      }
-      const body = parseJson(text);
-      if (!response.ok) {
-        throw new SpellHttpError(
-          response.status,
-          body === undefined ? text : body,
-          request.method,
-          request.endpoint,
-          parseRetryAfter(response.headers.get("retry-after"), Date.now())
-        );
-      }
-      if (body === undefined) {
-        throw new SpellProtocolError(request.method, request.endpoint, "not JSON", text);
-      }
-      return body;
-    };
-
-    send().then(
+    send(fetchFn, request, redact, controller.signal).then(
       (body) => {
         settled = true;
         subscriber.next(body);
@@ -109,6 +70,46 @@ export function requestJson(
       if (!settled) controller.abort();
     };
   });
+}
+
+async function send(
+  fetchFn: typeof fetch,
+  request: JsonRequest,
+  redact: (text: string) => string,
+  signal: AbortSignal
+): Promise<unknown> {
+  const { method, endpoint } = request;
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetchFn(request.url, {
+      method,
+      headers: request.headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal,
+    });
+    text = await response.text();
+  } catch (cause) {
+    // No answer, or the connection dropped in the middle of the body.
+    throw new SpellNetworkError(method, endpoint, cause);
+  }
+  if (!response.ok) {
+    // Error bodies end up in messages: scrub them first.
+    const safeText = redact(text);
+    const body = parseJson(safeText);
+    throw new SpellHttpError(
+      response.status,
+      body === undefined ? safeText : body,
+      method,
+      endpoint,
+      parseRetryAfter(response.headers.get("retry-after"), Date.now())
+    );
+  }
+  const body = parseJson(text);
+  if (body === undefined) {
+    throw new SpellProtocolError(method, endpoint, "not JSON", redact(text));
+  }
+  return body;
 }
 
 function parseJson(text: string): unknown {

@@ -219,8 +219,8 @@ function chunkViews(
 function pollGroup(context: BulkContext, groupId: string, size: number): Observable<ChunkView> {
   return defer(() => {
     const visibleBy = context.scheduler.now() + context.visibilityGraceMs;
-    // defer: every poll is a new request.
-    const read$ = defer(() => context.api.getBulkRuns(groupId)).pipe(
+    // getBulkRuns is cold: every re-subscription by the poll is a new request.
+    const read$ = context.api.getBulkRuns(groupId).pipe(
       catchError((error: unknown) =>
         // Bulk groups may become visible a moment after bulkStart answered.
         error instanceof SpellHttpError &&

@@ -75,7 +75,8 @@ export function pollRun(
   poll: PollOptions,
   scheduler: SchedulerLike
 ): Observable<RunSnapshot> {
-  return defer(() => api.getRun(runId)).pipe(
+  // api.getRun is cold: every re-subscription by the poll is a new request.
+  return api.getRun(runId).pipe(
     map((answer): RunSnapshot => ({
       runId,
       state: toRunState(answer.state),

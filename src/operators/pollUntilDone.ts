@@ -1,12 +1,9 @@
 import {
   asyncScheduler,
-  concatMap,
-  EMPTY,
-  expand,
-  take,
-  timer,
+  Observable,
   type MonoTypeOperatorFunction,
   type SchedulerLike,
+  type Subscription,
 } from "rxjs";
 import type { PollOptions } from "../types.js";
 
@@ -75,16 +72,36 @@ export function pollUntilDone<T>(
   scheduler: SchedulerLike = asyncScheduler
 ): MonoTypeOperatorFunction<T> {
   const settings: Required<PollOptions> = { ...DEFAULT_POLL, ...options };
-  return (request$) => {
-    // take(1): one poll is one answer, even if a source were to emit more.
-    const ask = () => request$.pipe(take(1));
-    return timer(settings.initialDelayMs, scheduler).pipe(
-      concatMap(ask),
-      expand((answer, index) =>
-        isDone(answer)
-          ? EMPTY
-          : timer(pollIntervalMs(index, settings), scheduler).pipe(concatMap(ask))
-      )
-    );
-  };
+  // Hand-written rather than timer + concatMap + expand: thousands of runs may be waiting at
+  // once, so a waiting poll holds one timer and nothing else. The operator chain cost about
+  // 0.4 ms more CPU per run in bench/core.ts (client CPU per run vs a hand-written client).
+  return (request$) =>
+    new Observable<T>((subscriber) => {
+      let pollIndex = 0;
+      let request: Subscription | undefined;
+      let wait: Subscription | undefined;
+      const ask = (): void => {
+        let answered = false;
+        request = request$.subscribe({
+          next: (answer) => {
+            if (answered) return; // one poll is one answer
+            answered = true;
+            request?.unsubscribe();
+            subscriber.next(answer);
+            // The subscriber may have left (or failed) while handling the answer.
+            if (subscriber.closed) return;
+            if (isDone(answer)) subscriber.complete();
+            else wait = scheduler.schedule(ask, pollIntervalMs(pollIndex++, settings));
+          },
+          error: (error: unknown) => subscriber.error(error),
+        });
+        // An answer that came synchronously could not end its own subscription yet.
+        if (answered) request.unsubscribe();
+      };
+      wait = scheduler.schedule(ask, settings.initialDelayMs);
+      return () => {
+        wait?.unsubscribe();
+        request?.unsubscribe();
+      };
+    });
 }

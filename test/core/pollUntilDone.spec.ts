@@ -1,4 +1,4 @@
-import { defer } from "rxjs";
+import { defer, map } from "rxjs";
 import { pollIntervalMs, pollUntilDone, DEFAULT_POLL } from "../../src/operators/pollUntilDone.js";
 import { createTestScheduler } from "./support/testScheduler.js";
 
@@ -72,6 +72,20 @@ describe("pollUntilDone", () => {
       const polled = request.pipe(pollUntilDone(() => false, timing));
       expectObservable(polled, "^ 5ms !").toBe("");
       expectSubscriptions(request.subscriptions).toBe("3ms ^ 2ms !");
+    });
+  });
+
+  it("should stop polling when the subscriber fails while handling an answer", () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const request = cold("-a|", { a: 1 });
+      const failing = request.pipe(
+        pollUntilDone(() => false, timing),
+        map(() => {
+          throw new Error("render failed");
+        })
+      );
+      expectObservable(failing).toBe("4ms #", undefined, new Error("render failed"));
+      expectSubscriptions(request.subscriptions).toBe("3ms ^!");
     });
   });
 

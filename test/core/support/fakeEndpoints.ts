@@ -1,4 +1,4 @@
-import { NEVER, type Observable } from "rxjs";
+import { defer, NEVER, type Observable } from "rxjs";
 import type { SpellEndpoints } from "../../../src/http/SpellApi.js";
 import type { RunAnswer, WaitAnswer } from "../../../src/internal/parseResponses.js";
 
@@ -22,7 +22,10 @@ export interface FakeAnswers {
   cancelBulk: (groupId: string) => Observable<void>;
 }
 
-/** A `SpellEndpoints` whose answers are marbles; records every call. */
+/**
+ * A `SpellEndpoints` whose answers are marbles. Cold like the real one: every subscription is one
+ * request, recorded in `calls`, and asks `answers` again.
+ */
 export function fakeEndpoints(
   answers: Partial<FakeAnswers>
 ): SpellEndpoints & { calls: FakeCalls } {
@@ -36,30 +39,36 @@ export function fakeEndpoints(
   };
   return {
     calls,
-    startAndWait: (spellId, inputs) => {
-      calls.startAndWait.push([spellId, inputs]);
-      return answers.startAndWait?.(spellId, inputs) ?? NEVER;
-    },
-    startPolling: (spellId, inputs) => {
-      calls.startPolling.push([spellId, inputs]);
-      return answers.startPolling?.(spellId, inputs) ?? NEVER;
-    },
-    getRun: (runId) => {
-      calls.getRun.push(runId);
-      return answers.getRun?.(runId) ?? NEVER;
-    },
-    bulkStartOnce: (spellId, inputsList) => {
-      calls.bulkStartOnce.push([spellId, inputsList]);
-      return answers.bulkStartOnce?.(spellId, inputsList) ?? NEVER;
-    },
-    getBulkRuns: (groupId) => {
-      calls.getBulkRuns.push(groupId);
-      return answers.getBulkRuns?.(groupId) ?? NEVER;
-    },
-    cancelBulk: (groupId) => {
-      calls.cancelBulk.push(groupId);
-      return answers.cancelBulk?.(groupId) ?? NEVER;
-    },
+    startAndWait: (spellId, inputs) =>
+      defer(() => {
+        calls.startAndWait.push([spellId, inputs]);
+        return answers.startAndWait?.(spellId, inputs) ?? NEVER;
+      }),
+    startPolling: (spellId, inputs) =>
+      defer(() => {
+        calls.startPolling.push([spellId, inputs]);
+        return answers.startPolling?.(spellId, inputs) ?? NEVER;
+      }),
+    getRun: (runId) =>
+      defer(() => {
+        calls.getRun.push(runId);
+        return answers.getRun?.(runId) ?? NEVER;
+      }),
+    bulkStartOnce: (spellId, inputsList) =>
+      defer(() => {
+        calls.bulkStartOnce.push([spellId, inputsList]);
+        return answers.bulkStartOnce?.(spellId, inputsList) ?? NEVER;
+      }),
+    getBulkRuns: (groupId) =>
+      defer(() => {
+        calls.getBulkRuns.push(groupId);
+        return answers.getBulkRuns?.(groupId) ?? NEVER;
+      }),
+    cancelBulk: (groupId) =>
+      defer(() => {
+        calls.cancelBulk.push(groupId);
+        return answers.cancelBulk?.(groupId) ?? NEVER;
+      }),
   };
 }
 
