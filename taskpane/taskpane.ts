@@ -5,9 +5,17 @@
 import { mountTaskPane } from "./ui/mountTaskPane.js";
 import { taskPaneDeps } from "./ui/taskPaneDeps.js";
 
-Office.onReady(async () => {
+Office.onReady(async (info) => {
   const root = document.getElementById("app");
   if (!root) return;
+  // Opened in a plain browser (no workbook behind it): say so instead of failing on Office APIs.
+  if (info.host !== Office.HostType.Excel) {
+    root.textContent =
+      'Spell Run runs inside Excel: sideload manifest.xml (see README, "Sideload the add-in") ' +
+      "and open Spell Run from the Home tab.";
+    root.removeAttribute("aria-busy");
+    return;
+  }
   try {
     await mountTaskPane(root, taskPaneDeps());
   } catch (error) {
