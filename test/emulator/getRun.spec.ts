@@ -1,42 +1,31 @@
-import { startEmulator } from "../../emulator/startEmulator.js";
-import type { RunningEmulator } from "../../emulator/startEmulator.js";
-import {
-  expectErrorShape,
-  httpRequest,
-  pollUntilFinished,
-  spellApi,
-} from "./support/emulatorHttp.js";
+import { expectErrorShape, httpRequest, pollUntilFinished } from "./support/emulatorHttp.js";
+import { useEmulator } from "./support/useEmulator.js";
 
 describe("emulator GET /spells/getRun (poll host)", () => {
-  let emulator: RunningEmulator;
-  let spell: ReturnType<typeof spellApi>;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ timeScale: 0.02 });
-    spell = spellApi(emulator);
-  });
-  afterAll(() => emulator.close());
+  const fixture = useEmulator();
 
   it("should listen on its own port, apart from the base host", () => {
-    expect(new URL(emulator.pollBaseUrl).port).not.toBe(new URL(emulator.baseUrl).port);
+    expect(new URL(fixture.emulator.pollBaseUrl).port).not.toBe(
+      new URL(fixture.emulator.baseUrl).port
+    );
   });
 
   it("should show inProgress with {} outputs, then the outputs", async () => {
-    const started = await spell.start("sleep", { ms: 10_000 }, false); // 200 ms
-    const first = await spell.getRun(started.body.runId as string);
+    const started = await fixture.spell.start("sleep", { ms: 10_000 }, false); // 200 ms
+    const first = await fixture.spell.getRun(started.body.runId as string);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ state: "inProgress", outputs: {} });
-    const finished = await pollUntilFinished(spell, started.body.runId as string);
+    const finished = await pollUntilFinished(fixture.spell, started.body.runId as string);
     expect(finished.body).toEqual({ state: "success", outputs: { slept: 10_000 } });
   });
 
   it("should accept the JSON-body form of a GET", async () => {
-    const started = await spell.start("echo", { x: 1 }, false);
+    const started = await fixture.spell.start("echo", { x: 1 }, false);
     const runId = started.body.runId as string;
-    await pollUntilFinished(spell, runId);
-    const result = await httpRequest(`${emulator.pollBaseUrl}/spells/getRun`, {
+    await pollUntilFinished(fixture.spell, runId);
+    const result = await httpRequest(`${fixture.emulator.pollBaseUrl}/spells/getRun`, {
       method: "GET",
-      headers: spell.auth,
+      headers: fixture.spell.auth,
       body: { runId },
     });
     expect(result.status).toBe(200);
@@ -44,11 +33,11 @@ describe("emulator GET /spells/getRun (poll host)", () => {
   });
 
   it("should answer 404 for an unknown runId and 400 without one", async () => {
-    expectErrorShape(await spell.getRun("run_999_nope"), 404, "run_not_found");
+    expectErrorShape(await fixture.spell.getRun("run_999_nope"), 404, "run_not_found");
     expectErrorShape(
-      await httpRequest(`${emulator.pollBaseUrl}/spells/getRun`, {
+      await httpRequest(`${fixture.emulator.pollBaseUrl}/spells/getRun`, {
         method: "GET",
-        headers: spell.auth,
+        headers: fixture.spell.auth,
       }),
       400,
       "missing_run_id"
@@ -56,34 +45,34 @@ describe("emulator GET /spells/getRun (poll host)", () => {
   });
 
   it("should not serve getRun on the base host, nor start on the poll host", async () => {
-    const onBase = await httpRequest(`${emulator.baseUrl}/spells/getRun?runId=1`, {
+    const onBase = await httpRequest(`${fixture.emulator.baseUrl}/spells/getRun?runId=1`, {
       method: "GET",
-      headers: spell.auth,
+      headers: fixture.spell.auth,
     });
     expectErrorShape(onBase, 404, "route_not_found");
-    const onPoll = await httpRequest(`${emulator.pollBaseUrl}/spells/start`, {
-      headers: spell.auth,
+    const onPoll = await httpRequest(`${fixture.emulator.pollBaseUrl}/spells/start`, {
+      headers: fixture.spell.auth,
       body: { spellId: "echo", inputs: {} },
     });
     expectErrorShape(onPoll, 404, "route_not_found");
   });
 
   it("should accept a numeric runId as text or as a JSON number", async () => {
-    emulator.setFaults({ runIdType: "number" });
+    fixture.emulator.setFaults({ runIdType: "number" });
     try {
-      const started = await spell.start("echo", { n: 1 }, false);
+      const started = await fixture.spell.start("echo", { n: 1 }, false);
       expect(typeof started.body.runId).toBe("number");
       const runId = started.body.runId as number;
-      await pollUntilFinished(spell, runId);
-      expect((await spell.getRun(String(runId))).body.state).toBe("success");
-      const viaBody = await httpRequest(`${emulator.pollBaseUrl}/spells/getRun`, {
+      await pollUntilFinished(fixture.spell, runId);
+      expect((await fixture.spell.getRun(String(runId))).body.state).toBe("success");
+      const viaBody = await httpRequest(`${fixture.emulator.pollBaseUrl}/spells/getRun`, {
         method: "GET",
-        headers: spell.auth,
+        headers: fixture.spell.auth,
         body: { runId },
       });
       expect(viaBody.body).toEqual({ state: "success", outputs: { n: 1 } });
     } finally {
-      emulator.setFaults({});
+      fixture.emulator.setFaults({});
     }
   });
 });
