@@ -32,6 +32,13 @@ export { SpellRunError } from "./errors/SpellRunError.js";
 export { SpellTimeoutError } from "./errors/SpellTimeoutError.js";
 export { SpellNetworkError } from "./errors/SpellNetworkError.js";
 export { SpellProtocolError } from "./errors/SpellProtocolError.js";
-export { pollUntilDone, pollIntervalMs, DEFAULT_POLL } from "./operators/pollUntilDone.js";
+export { SpellPollLimitError, type SpellPollLimitDetails } from "./errors/SpellPollLimitError.js";
+export {
+  pollUntilDone,
+  pollIntervalMs,
+  DEFAULT_POLL,
+  type PollControl,
+} from "./operators/pollUntilDone.js";
+export { backoffSchedule, type PollSchedule, type PollTick } from "./operators/backoffSchedule.js";
 export { retryTransient, retryDelayMs, DEFAULT_RETRY } from "./operators/retryTransient.js";
 export { shouldRetry } from "./operators/shouldRetry.js";

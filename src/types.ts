@@ -3,9 +3,11 @@ import type { SchedulerLike } from "rxjs";
 /**
  * The state of one run, as the service reports it.
  *
- * `inProgress` is the only non-terminal state. A state string the service sends that is not one
- * of these is treated as "not finished" and surfaced as `inProgress` (the service document lists
- * four states, but a new one must never make a client stop polling a run that costs money).
+ * `inProgress` is the only non-terminal state. States are compared without case (`"SUCCESS"` is
+ * `success`); `cancelled` / `canceled` end a run as `error`. Any other state string is treated
+ * as "not finished" and surfaced as `inProgress` with the text in `serviceState` (the service
+ * document lists four states, but a new one must never make a client stop polling a run that
+ * costs money); polling is bounded by `PollOptions.maxPollMs`.
  *
  * ## Example
  * ```ts
@@ -50,6 +52,11 @@ export interface RunSnapshot {
   /** The service's run id; absent in wait mode (the service sends none) and for reused results. */
   runId?: string | number;
   state: RunState;
+  /**
+   * The state exactly as the service sent it, when that is not one of the four `RunState`
+   * strings (`"queued"`, `"SUCCESS"`, `"cancelled"`); absent otherwise.
+   */
+  serviceState?: string;
   /** `{}` while in progress; the spell's outputs once finished. */
   outputs: Record<string, unknown>;
 }
@@ -65,6 +72,8 @@ export interface RunSnapshot {
  */
 export interface BulkRunEntry {
   state: RunState | "pending";
+  /** The service's own state text when it is not one of the `RunState` strings (see `RunSnapshot`). */
+  serviceState?: string;
   outputs: Record<string, unknown>;
 }
 
@@ -129,6 +138,13 @@ export interface PollOptions {
   maxIntervalMs?: number;
   /** How long a bulk group may answer 404 after bulkStart before that is an error. @default 30000 */
   bulkVisibilityGraceMs?: number;
+  /**
+   * Longest time one run (or one bulk chunk) is polled. A run still unfinished then (in progress,
+   * in a state the client does not know, or a bulk group showing fewer runs than its inputs)
+   * fails with `SpellPollLimitError`, which carries the run id (group id) so that `resumeRun`
+   * (`resumeBulk`) can continue; the run itself is not cancelled. @default 3600000 (1 h)
+   */
+  maxPollMs?: number;
 }
 
 /**

@@ -19,13 +19,14 @@ import {
   type SchedulerLike,
 } from "rxjs";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
+import { SpellPollLimitError } from "../errors/SpellPollLimitError.js";
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import type { SpellEndpoints } from "../http/SpellApi.js";
-import { pollUntilDone } from "../operators/pollUntilDone.js";
+import { DEFAULT_POLL, pollUntilDone } from "../operators/pollUntilDone.js";
 import { retryTransient } from "../operators/retryTransient.js";
 import type { BulkRunEntry, BulkSnapshot, PollOptions, RetryOptions, RunState } from "../types.js";
 import type { ConcurrencyLimiter } from "./ConcurrencyLimiter.js";
-import { toRunState, type RunAnswer } from "./parseResponses.js";
+import { serviceStateOf, toRunState, type RunAnswer } from "./parseResponses.js";
 
 /**
  * One chunk of a bulk: either inputs still to submit, or a group id to re-attach to. A chunk
@@ -215,7 +216,11 @@ function chunkViews(
   });
 }
 
-/** Polls one group until all its runs are visible and finished; a view per change. */
+/**
+ * Polls one group until all its runs are visible and finished; a view per change. A group still
+ * unfinished (or showing fewer runs than its inputs) after `poll.maxPollMs` fails with
+ * `SpellPollLimitError` saying how many runs it showed.
+ */
 function pollGroup(context: BulkContext, groupId: string, size: number): Observable<ChunkView> {
   return defer(() => {
     const visibleBy = context.scheduler.now() + context.visibilityGraceMs;
@@ -234,7 +239,19 @@ function pollGroup(context: BulkContext, groupId: string, size: number): Observa
       pollUntilDone<RunAnswer[] | null>(
         (runs) => runs !== null && isFinished(runs, size),
         context.poll,
-        context.scheduler
+        context.scheduler,
+        {
+          limitError: (runs, elapsedMs) =>
+            new SpellPollLimitError({
+              groupId,
+              elapsedMs,
+              limitMs: context.poll.maxPollMs ?? DEFAULT_POLL.maxPollMs,
+              visibleRuns: runs?.length ?? 0,
+              unfinishedRuns:
+                size - (runs ?? []).filter((run) => toRunState(run.state) !== "inProgress").length,
+              expectedRuns: size,
+            }),
+        }
       ),
       map((runs) => toView(groupId, size, runs ?? [])),
       startWith(pendingView(size, groupId)),
@@ -267,7 +284,11 @@ function toView(groupId: string, size: number, runs: RunAnswer[]): ChunkView {
     }
     const state = toRunState(run.state);
     if (state === "inProgress") done = false;
-    entries[index] = { state, outputs: run.outputs };
+    const serviceState = serviceStateOf(run.state);
+    entries[index] =
+      serviceState === undefined
+        ? { state, outputs: run.outputs }
+        : { state, serviceState, outputs: run.outputs };
   }
   return { groupId, runs: entries, done };
 }
@@ -283,7 +304,11 @@ function pendingView(size: number, groupId: string | undefined): ChunkView {
 
 function sameStates(previous: ChunkView, current: ChunkView): boolean {
   if (previous.done !== current.done || previous.groupId !== current.groupId) return false;
-  return previous.runs.every((run, index) => run.state === current.runs[index].state);
+  return previous.runs.every(
+    (run, index) =>
+      run.state === current.runs[index].state &&
+      run.serviceState === current.runs[index].serviceState
+  );
 }
 
 function toSnapshot(spellId: string, chunkSizes: number[], views: ChunkView[]): BulkSnapshot {

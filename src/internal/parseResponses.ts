@@ -33,21 +33,47 @@ export interface WaitAnswer {
   outputs?: Record<string, unknown>;
 }
 
-const KNOWN_STATES: ReadonlySet<string> = new Set(["inProgress", "success", "failure", "error"]);
+// Keys are lower case: the service's state strings are compared without case.
+const STATES_BY_TEXT: ReadonlyMap<string, RunState> = new Map<string, RunState>([
+  ["inprogress", "inProgress"],
+  ["success", "success"],
+  ["failure", "failure"],
+  ["error", "error"],
+  // Not in the service document, but unambiguous: a cancelled run never finishes otherwise.
+  ["cancelled", "error"],
+  ["canceled", "error"],
+]);
 
 /**
- * Maps a state string to `RunState`; an unknown one counts as not finished (`inProgress`), so a
- * state the service adds later never makes the client stop watching a run.
+ * Maps a state string to `RunState`, without case: `cancelled` / `canceled` are `error`, and an
+ * unknown one counts as not finished (`inProgress`), so a state the service adds later never
+ * makes the client stop watching a run (`PollOptions.maxPollMs` bounds it).
  *
  * ## Example
  * ```ts
- * toRunState("success"); // "success"
+ * toRunState("SUCCESS"); // "success"
+ * toRunState("cancelled"); // "error"
  * toRunState("queued"); // "inProgress"
  * ```
  * @internal
  */
 export function toRunState(state: string): RunState {
-  return KNOWN_STATES.has(state) ? (state as RunState) : "inProgress";
+  return STATES_BY_TEXT.get(state.toLowerCase()) ?? "inProgress";
+}
+
+/**
+ * The service's state text when it is not exactly one of the four `RunState` strings, else
+ * undefined: what `RunSnapshot.serviceState` shows.
+ *
+ * ## Example
+ * ```ts
+ * serviceStateOf("queued"); // "queued"
+ * serviceStateOf("success"); // undefined
+ * ```
+ * @internal
+ */
+export function serviceStateOf(state: string): string | undefined {
+  return toRunState(state) === state ? undefined : state;
 }
 
 /**
@@ -132,7 +158,7 @@ export function parseRunAnswer(body: unknown, method: string, endpoint: Endpoint
   const outputs = object.outputs;
   if (outputs === undefined || outputs === null) {
     // A finished success must carry its outputs; other states may omit them.
-    if (object.state === "success") {
+    if (toRunState(object.state) === "success") {
       throw new SpellProtocolError(method, endpoint, `"outputs" missing for a success`, body);
     }
     return { state: object.state, outputs: {} };

@@ -9,13 +9,14 @@ import {
   type Observable,
   type SchedulerLike,
 } from "rxjs";
+import { SpellPollLimitError } from "../errors/SpellPollLimitError.js";
 import { SpellRunError } from "../errors/SpellRunError.js";
 import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
 import type { SpellEndpoints } from "../http/SpellApi.js";
-import { pollUntilDone } from "../operators/pollUntilDone.js";
+import { DEFAULT_POLL, pollUntilDone } from "../operators/pollUntilDone.js";
 import type { PollOptions, RunSnapshot } from "../types.js";
 import { onStateChanges } from "../operators/onStateChanges.js";
-import { toRunState } from "./parseResponses.js";
+import { serviceStateOf, toRunState } from "./parseResponses.js";
 
 /**
  * Wait mode: one start with `wait: true`, one success snapshot. Another state, or no outputs,
@@ -44,7 +45,13 @@ export function waitRun(
     map((answer): RunSnapshot => {
       const state = answer.state === undefined ? "success" : toRunState(answer.state);
       if (state !== "success") {
-        throw new SpellRunError(state, answer.outputs ?? {});
+        const said = answer.state === undefined ? undefined : serviceStateOf(answer.state);
+        throw new SpellRunError(
+          state,
+          answer.outputs ?? {},
+          undefined,
+          said === undefined ? undefined : `Spell run ended in state "${state}" ("${said}")`
+        );
       }
       if (answer.outputs === undefined) {
         throw new SpellRunError(
@@ -60,8 +67,10 @@ export function waitRun(
 }
 
 /**
- * Polls one run until it is finished: a snapshot per change of state, completing after
- * `success`; `failure` and `error` become `SpellRunError`. Unknown states count as in progress.
+ * Polls one run until it is finished: a snapshot per answer, completing after the first
+ * finished one (`success`, `failure`, `error`; `onStateChanges` turns the last two into a
+ * `SpellRunError`). Unknown states count as in progress, their text in `serviceState`. A run
+ * unfinished after `poll.maxPollMs` fails with `SpellPollLimitError` carrying its id.
  *
  * ## Example
  * ```ts
@@ -77,12 +86,22 @@ export function pollRun(
 ): Observable<RunSnapshot> {
   // api.getRun is cold: every re-subscription by the poll is a new request.
   return api.getRun(runId).pipe(
-    map((answer): RunSnapshot => ({
-      runId,
-      state: toRunState(answer.state),
-      outputs: answer.outputs,
-    })),
-    pollUntilDone((snapshot) => snapshot.state !== "inProgress", poll, scheduler)
+    map((answer): RunSnapshot => {
+      const serviceState = serviceStateOf(answer.state);
+      const state = toRunState(answer.state);
+      return serviceState === undefined
+        ? { runId, state, outputs: answer.outputs }
+        : { runId, state, serviceState, outputs: answer.outputs };
+    }),
+    pollUntilDone((snapshot) => snapshot.state !== "inProgress", poll, scheduler, {
+      limitError: (last, elapsedMs) =>
+        new SpellPollLimitError({
+          runId,
+          elapsedMs,
+          limitMs: poll.maxPollMs ?? DEFAULT_POLL.maxPollMs,
+          lastState: last.serviceState ?? last.state,
+        }),
+    })
   );
 }
 

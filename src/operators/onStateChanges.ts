@@ -3,7 +3,8 @@ import { SpellRunError } from "../errors/SpellRunError.js";
 import type { RunSnapshot } from "../types.js";
 
 /**
- * Passes a run snapshot on only when its state differs from the previous one, and turns a run
+ * Passes a run snapshot on only when its state (or the service's own state text,
+ * `serviceState`) differs from the previous one, and turns a run
  * that finished unsuccessfully (`failure`, `error`) into a `SpellRunError` carrying its state,
  * run id and outputs.
  *
@@ -24,10 +25,18 @@ import type { RunSnapshot } from "../types.js";
 export function onStateChanges(): MonoTypeOperatorFunction<RunSnapshot> {
   return (source) =>
     source.pipe(
-      distinctUntilChanged((previous, current) => previous.state === current.state),
+      distinctUntilChanged(
+        (previous, current) =>
+          previous.state === current.state && previous.serviceState === current.serviceState
+      ),
       map((snapshot) => {
         if (snapshot.state === "failure" || snapshot.state === "error") {
-          throw new SpellRunError(snapshot.state, snapshot.outputs, snapshot.runId);
+          // A state the service named its own way ("cancelled") is kept in the message.
+          const detail =
+            snapshot.serviceState === undefined
+              ? undefined
+              : `Spell run ended in state "${snapshot.state}" ("${snapshot.serviceState}")`;
+          throw new SpellRunError(snapshot.state, snapshot.outputs, snapshot.runId, detail);
         }
         return snapshot;
       })

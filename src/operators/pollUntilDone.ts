@@ -1,26 +1,31 @@
 import {
   asyncScheduler,
   concatMap,
+  defer,
   EMPTY,
   expand,
   map,
   take,
   takeWhile,
+  throwError,
   timer,
   type MonoTypeOperatorFunction,
   type Observable,
   type SchedulerLike,
 } from "rxjs";
+import { SpellError } from "../errors/SpellError.js";
 import type { PollOptions } from "../types.js";
+import { backoffSchedule, type PollSchedule } from "./backoffSchedule.js";
+
+export { pollIntervalMs } from "./backoffSchedule.js";
 
 /**
  * Poll defaults; documented on `PollOptions`.
  *
- * Chosen against `bench/core.ts`: the observed end of 1 s and 60 s runs lags by at most 10 %
- * (300 ms floor) with 15 polls for a 60 s run. No fixed schedule keeps that lag for every run
- * length with so few polls (that needs intervals ≤ 10 % of the elapsed time, about 40 polls per
- * minute), so runs of 3–15 s may be observed up to about 40 % late. Tune `PollOptions` for
- * tighter tracking.
+ * The fixed schedule is for spells the client has not seen finish yet; once it has, polls follow
+ * the spell's learned duration (see `expectedEndSchedule`). `maxPollMs` bounds a run that never
+ * finishes (or a state the client does not know that never changes): an hour is far beyond the
+ * service's own guidance for long spells, and the error lets `resumeRun` continue.
  *
  * ## Example
  * ```ts
@@ -33,34 +38,41 @@ export const DEFAULT_POLL: Required<PollOptions> = {
   growth: 2,
   maxIntervalMs: 6000,
   bulkVisibilityGraceMs: 30_000,
+  maxPollMs: 3_600_000,
 };
 
 /**
- * The wait before poll number `pollIndex + 2` (the interval after answer `pollIndex`, 0-based):
- * `intervalMs * growth^pollIndex`, capped at `maxIntervalMs`.
+ * Per-poll hooks of `pollUntilDone` beyond the plain timing.
  *
  * ## Example
  * ```ts
- * pollIntervalMs(2, { ...DEFAULT_POLL, intervalMs: 100, growth: 2 }); // 400
+ * const control: PollControl<RunAnswer> = { schedule: () => 1000, limitError: () => new Error("gave up") };
  * ```
  */
-export function pollIntervalMs(pollIndex: number, options: Required<PollOptions>): number {
-  const grown = options.intervalMs * Math.pow(options.growth, pollIndex);
-  return Math.round(Math.min(grown, options.maxIntervalMs));
+export interface PollControl<T> {
+  /** When to poll next. @default `backoffSchedule(options)` */
+  schedule?: PollSchedule;
+  /** The error after `maxPollMs` without a done answer. @default a `SpellError` */
+  limitError?: (lastAnswer: T, elapsedMs: number) => unknown;
 }
 
 /**
  * Turns a one-shot request (a cold Observable emitting one answer) into a poll: subscribes to it
- * after `initialDelayMs`, then again after each answer with a growing interval, until `isDone`
- * accepts an answer. Emits every answer, the final one included, then completes. The next
- * request is scheduled only after the previous answer, so requests never overlap; an error
- * (already retried by the request itself) ends the poll.
+ * after the schedule's first delay, then again after each answer with the schedule's next delay
+ * (by default `initialDelayMs`, then intervals growing by `growth`), until `isDone` accepts an
+ * answer. Emits every answer, the final one included, then completes. The next request is
+ * scheduled only after the previous answer, so requests never overlap; an error (already
+ * retried by the request itself) ends the poll. No poll is scheduled past `maxPollMs`: the last
+ * one is sent at that limit, and if it is not done either the poll fails with `limitError`.
  *
  * ```
  * request:  ──a|           (each subscription answers after 2 frames)
  * isDone:   c is done
  * result:   ·····a···········b·······················c|
  *           └250┘ └250 wait┘   └──────500 wait─────┘
+ *
+ * maxPollMs 9, nothing done:
+ * result:   ···a·····a···a#     (the last poll is moved to the limit; then the limit error)
  * ```
  *
  * ## Example
@@ -68,30 +80,47 @@ export function pollIntervalMs(pollIndex: number, options: Required<PollOptions>
  * api.getRun(runId).pipe(pollUntilDone((answer) => answer.state !== "inProgress")).subscribe(console.log);
  * ```
  * @param isDone true for the answer after which polling stops
- * @param options poll timing
+ * @param options poll timing and `maxPollMs`
  * @param scheduler schedules the waits
+ * @param control another schedule, and the error at the limit
  * @return an operator that polls its source
  */
 export function pollUntilDone<T>(
   isDone: (answer: T) => boolean,
   options: PollOptions = {},
-  scheduler: SchedulerLike = asyncScheduler
+  scheduler: SchedulerLike = asyncScheduler,
+  control: PollControl<T> = {}
 ): MonoTypeOperatorFunction<T> {
   const settings: Required<PollOptions> = { ...DEFAULT_POLL, ...options };
-  return (request$) => {
-    // One poll: wait, ask once, and judge the answer once (isDone may be stateful).
-    const pollAfter = (delayMs: number): Observable<{ answer: T; done: boolean }> =>
-      timer(delayMs, scheduler).pipe(
-        concatMap(() => request$.pipe(take(1))),
-        map((answer) => ({ answer, done: isDone(answer) }))
+  const schedule = control.schedule ?? backoffSchedule(settings);
+  const limitError =
+    control.limitError ??
+    ((_answer: T, elapsedMs: number) =>
+      new SpellError(`Polling gave up after ${Math.round(elapsedMs)} ms without a final answer`));
+  return (request$) =>
+    defer(() => {
+      const startedAt = scheduler.now();
+      const deadline = startedAt + settings.maxPollMs;
+      // One poll: wait, ask once, and judge the answer once (isDone may be stateful).
+      const pollAfter = (answers: number): Observable<{ answer: T; done: boolean }> => {
+        const now = scheduler.now();
+        const wanted = schedule({ answers, elapsedMs: now - startedAt });
+        return timer(Math.max(0, Math.min(wanted, deadline - now)), scheduler).pipe(
+          concatMap(() => request$.pipe(take(1))),
+          map((answer) => ({ answer, done: isDone(answer) }))
+        );
+      };
+      return pollAfter(0).pipe(
+        // The next poll is scheduled from the previous answer, so requests never overlap.
+        expand((poll, index) => {
+          if (poll.done) return EMPTY;
+          const elapsedMs = scheduler.now() - startedAt;
+          return elapsedMs >= settings.maxPollMs
+            ? throwError(() => limitError(poll.answer, elapsedMs))
+            : pollAfter(index + 1);
+        }),
+        takeWhile((poll) => !poll.done, true),
+        map((poll) => poll.answer)
       );
-    return pollAfter(settings.initialDelayMs).pipe(
-      // The next poll is scheduled from the previous answer, so requests never overlap.
-      expand((poll, pollIndex) =>
-        poll.done ? EMPTY : pollAfter(pollIntervalMs(pollIndex, settings))
-      ),
-      takeWhile((poll) => !poll.done, true),
-      map((poll) => poll.answer)
-    );
-  };
+    });
 }

@@ -1,6 +1,7 @@
-import { map, type Observable } from "rxjs";
+import { map, tap, type Observable } from "rxjs";
 import type { TestScheduler } from "rxjs/testing";
 import { SpellHttpError } from "../../src/errors/SpellHttpError.js";
+import { SpellPollLimitError } from "../../src/errors/SpellPollLimitError.js";
 import { SpellProtocolError } from "../../src/errors/SpellProtocolError.js";
 import {
   bulkSnapshots,
@@ -253,6 +254,67 @@ describe("bulkSnapshots", () => {
         c: "1:2/0/1",
         d: "1:1/0/2",
         e: "1:0/0/3D",
+      });
+    });
+  });
+
+  it("should give up after maxPollMs on a group that never shows all its runs, saying how many it showed, without cancelling", () => {
+    let api!: ReturnType<typeof fakeEndpoints>;
+    let error: unknown;
+    marbles(({ cold, expectObservable }, scheduler) => {
+      api = fakeEndpoints({
+        bulkStartOnce: () => cold("-g|", { g: "G1" }),
+        getBulkRuns: () => cold("-r|", { r: runs(2, "success") }),
+        cancelBulk: () => cold("-c|", { c: undefined }),
+      });
+      const limited = {
+        ...context(api, scheduler),
+        poll: { ...context(api, scheduler).poll, maxPollMs: 8 },
+      };
+      // polling starts at 1: polls at 3, 6, 9 (the limit), answers at 4, 7, 10
+      const snapshots = bulkSnapshots(limited, "echo", chunked(3, 10)).pipe(
+        tap({ error: (caught: unknown) => (error = caught) }),
+        map(summary)
+      );
+      expectObservable(snapshots).toBe(
+        "ab--c-----#",
+        { a: "0:3/0/0", b: "1:3/0/0", c: "1:1/0/2" },
+        jasmine.any(SpellPollLimitError)
+      );
+    });
+    const limit = error as SpellPollLimitError;
+    expect([limit.groupId, limit.visibleRuns, limit.expectedRuns, limit.limitMs]).toEqual([
+      "G1",
+      2,
+      3,
+      8,
+    ]);
+    expect(limit.message).toContain("getBulkRuns showed 2 of 3 runs");
+    expect(api.calls.getBulkRuns.length).toBe(3);
+    expect(api.calls.cancelBulk).toEqual([]);
+  });
+
+  it("should show a run's own state text, and emit when only that text changes", () => {
+    marbles(({ cold, expectObservable }, scheduler) => {
+      const answers = [
+        [{ state: "queued", outputs: {} }],
+        [{ state: "Running", outputs: {} }],
+        [{ state: "SUCCESS", outputs: { i: 0 } }],
+      ];
+      let polls = 0;
+      const api = fakeEndpoints({
+        bulkStartOnce: () => cold("-g|", { g: "G1" }),
+        getBulkRuns: () => cold("-r|", { r: answers[polls++] }),
+      });
+      const rows = bulkSnapshots(context(api, scheduler), "echo", chunked(1, 10)).pipe(
+        map((snapshot) => `${snapshot.runs[0].state}/${snapshot.runs[0].serviceState ?? ""}`)
+      );
+      expectObservable(rows).toBe("ab--c---d---(e|)", {
+        a: "pending/",
+        b: "pending/",
+        c: "inProgress/queued",
+        d: "inProgress/Running",
+        e: "success/SUCCESS",
       });
     });
   });

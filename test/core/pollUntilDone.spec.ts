@@ -89,6 +89,56 @@ describe("pollUntilDone", () => {
     });
   });
 
+  it("should send the last poll at maxPollMs and then fail with the limit error", () => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const request = cold("-a|", { a: "queued" });
+      const polled = request.pipe(
+        pollUntilDone(() => false, { ...timing, maxPollMs: 9 }, undefined, {
+          limitError: (last, elapsedMs) => new Error(`${last} after ${elapsedMs}`),
+        })
+      );
+      // polls at 3, 6, 9 (moved from 11 to the limit); the answer at 10 is past it
+      expectObservable(polled).toBe(
+        "4ms a 2ms a 2ms (a#)",
+        { a: "queued" },
+        new Error("queued after 10")
+      );
+      expectSubscriptions(request.subscriptions).toBe(["3ms ^!", "6ms ^!", "9ms ^!"]);
+    });
+  });
+
+  it("should not fail at the limit when the last poll is done", () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      let answers = 0;
+      const request = defer(() => cold("-a|", { a: ++answers }));
+      const polled = request.pipe(pollUntilDone((n) => n === 3, { ...timing, maxPollMs: 9 }));
+      expectObservable(polled).toBe("4ms a 2ms b 2ms (c|)", { a: 1, b: 2, c: 3 });
+    });
+  });
+
+  it("should ask its schedule for every delay, with the answers so far and the time elapsed", () => {
+    const ticks: Array<[number, number]> = [];
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const request = cold("-a|", { a: 0 });
+      let answers = 0;
+      const polled = request.pipe(
+        pollUntilDone(() => ++answers === 3, {}, undefined, {
+          schedule: (tick) => {
+            ticks.push([tick.answers, tick.elapsedMs]);
+            return [5, 1, 3][tick.answers];
+          },
+        })
+      );
+      expectObservable(polled).toBe("6ms a 1ms a 3ms (a|)", { a: 0 });
+      expectSubscriptions(request.subscriptions).toBe(["5ms ^!", "7ms ^!", "11ms ^!"]);
+    });
+    expect(ticks).toEqual([
+      [0, 0],
+      [1, 6],
+      [2, 8],
+    ]);
+  });
+
   it("should compute intervals that grow by the factor up to the cap", () => {
     const settings = { ...DEFAULT_POLL, intervalMs: 100, growth: 1.5, maxIntervalMs: 300 };
     expect([0, 1, 2, 3, 4].map((index) => pollIntervalMs(index, settings))).toEqual([

@@ -1,10 +1,17 @@
 import { SpellHttpError } from "../../src/errors/SpellHttpError.js";
+import { tap } from "rxjs";
+import { SpellPollLimitError } from "../../src/errors/SpellPollLimitError.js";
 import { SpellRunError } from "../../src/errors/SpellRunError.js";
 import { SpellTimeoutError } from "../../src/errors/SpellTimeoutError.js";
 import { pollRun, startAndPollRun, waitRun } from "../../src/internal/runSnapshots.js";
 import type { RunAnswer } from "../../src/internal/parseResponses.js";
 import { fakeEndpoints } from "./support/fakeEndpoints.js";
 import { marbles } from "./support/testScheduler.js";
+
+/** Records the error an Observable ends with, passing everything through. */
+function tapError<T>(record: (error: unknown) => void) {
+  return tap<T>({ error: record });
+}
 
 const poll = { initialDelayMs: 2, intervalMs: 3, growth: 1, maxIntervalMs: 3 };
 const inProgress: RunAnswer = { state: "inProgress", outputs: {} };
@@ -98,9 +105,10 @@ describe("startAndPollRun", () => {
     }
   });
 
-  it("should keep polling through an unknown state, shown as inProgress", () => {
+  it("should keep polling through unknown states, shown as inProgress with the service's text", () => {
     marbles(({ cold, expectObservable }, scheduler) => {
       const answers: RunAnswer[] = [
+        { state: "queued", outputs: {} },
         { state: "queued", outputs: {} },
         { state: "warmingUp", outputs: {} },
         success,
@@ -110,11 +118,89 @@ describe("startAndPollRun", () => {
         startPolling: () => cold("-r|", { r: 1 }),
         getRun: () => cold("-a|", { a: answers[index++] }),
       });
-      expectObservable(startAndPollRun(api, "x", {}, poll, scheduler)).toBe("-a----------(b|)", {
+      // polls answer at 4, 8, 12, 16; the repeated "queued" is not emitted again
+      expectObservable(startAndPollRun(api, "x", {}, poll, scheduler)).toBe(
+        "-a--b-------c---(d|)",
+        {
+          a: { runId: 1, state: "inProgress", outputs: {} },
+          b: { runId: 1, state: "inProgress", serviceState: "queued", outputs: {} },
+          c: { runId: 1, state: "inProgress", serviceState: "warmingUp", outputs: {} },
+          d: { runId: 1, state: "success", outputs: { summary: "ok" } },
+        }
+      );
+    });
+  });
+
+  it("should compare states without case", () => {
+    marbles(({ cold, expectObservable }, scheduler) => {
+      const answers: RunAnswer[] = [
+        { state: "INPROGRESS", outputs: {} },
+        { state: "SUCCESS", outputs: { summary: "ok" } },
+      ];
+      let index = 0;
+      const api = fakeEndpoints({
+        startPolling: () => cold("-r|", { r: 1 }),
+        getRun: () => cold("-a|", { a: answers[index++] }),
+      });
+      expectObservable(startAndPollRun(api, "x", {}, poll, scheduler)).toBe("-a--b---(c|)", {
         a: { runId: 1, state: "inProgress", outputs: {} },
-        b: { runId: 1, state: "success", outputs: { summary: "ok" } },
+        b: { runId: 1, state: "inProgress", serviceState: "INPROGRESS", outputs: {} },
+        c: { runId: 1, state: "success", serviceState: "SUCCESS", outputs: { summary: "ok" } },
       });
     });
+  });
+
+  it("should end a cancelled run as error, keeping the reason and the service's word", () => {
+    for (const word of ["cancelled", "Canceled"]) {
+      marbles(({ cold, expectObservable }, scheduler) => {
+        const api = fakeEndpoints({
+          startPolling: () => cold("-r|", { r: "run-1" }),
+          getRun: () => cold("-a|", { a: { state: word, outputs: { reason: "by admin" } } }),
+        });
+        const expected = new SpellRunError(
+          "error",
+          { reason: "by admin" },
+          "run-1",
+          `Spell run ended in state "error" ("${word}")`
+        );
+        expectObservable(startAndPollRun(api, "x", {}, poll, scheduler)).toBe(
+          "-a--#",
+          { a: { runId: "run-1", state: "inProgress", outputs: {} } },
+          expected
+        );
+      });
+    }
+  });
+
+  it("should give up after maxPollMs with SpellPollLimitError carrying the run id", () => {
+    let error: unknown;
+    marbles(({ cold, expectObservable, expectSubscriptions }, scheduler) => {
+      const getRun = cold("-a|", { a: { state: "queued", outputs: {} } });
+      const api = fakeEndpoints({
+        startPolling: () => cold("-r|", { r: 9 }),
+        getRun: () => getRun,
+      });
+      // polling starts at 1: polls at 3, 7, 11 (moved from 12 to the limit 1 + 10), then the error
+      const run$ = startAndPollRun(api, "x", {}, { ...poll, maxPollMs: 10 }, scheduler);
+      expectObservable(run$.pipe(tapError((caught) => (error = caught)))).toBe(
+        "-a--b-------#",
+        {
+          a: { runId: 9, state: "inProgress", outputs: {} },
+          b: { runId: 9, state: "inProgress", serviceState: "queued", outputs: {} },
+        },
+        jasmine.any(SpellPollLimitError)
+      );
+      expectSubscriptions(getRun.subscriptions).toBe(["3ms ^!", "7ms ^!", "11ms ^!"]);
+    });
+    expect(error).toEqual(jasmine.any(SpellPollLimitError));
+    const limit = error as SpellPollLimitError;
+    expect([limit.runId, limit.lastState, limit.limitMs, limit.elapsedMs]).toEqual([
+      9,
+      "queued",
+      10,
+      11,
+    ]);
+    expect(limit.message).toContain('last state "queued"');
   });
 
   it("should not poll when start fails", () => {
