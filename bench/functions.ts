@@ -31,10 +31,13 @@ const calls = option("calls", 10_000);
 const distinct = option("distinct", 1_000);
 const maxInFlight = 8;
 
-/** The inputs of formula `index`: a two-row range as Excel passes it. */
+/**
+ * The inputs of formula `index`: a two-row range as Excel passes it, with an empty third column
+ * (a 2×2 range of names and values reads two ways, and SPELL.RUN refuses it).
+ */
 const rangeOf = (index: number): unknown[][] => [
-  ["text", "row"],
-  [`Text number ${index % distinct}`, index % distinct],
+  ["text", "row", null],
+  [`Text number ${index % distinct}`, index % distinct, null],
 ];
 
 /** A cancelable invocation as Excel passes it (never cancelled here). */

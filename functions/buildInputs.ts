@@ -1,12 +1,14 @@
 import { cellToInputValue } from "./cellToInputValue.js";
 import { excelError } from "./excelError.js";
-import { isBlankCell } from "./isBlankCell.js";
+import { isBlankName } from "./isBlankName.js";
 import { EXCEL_CELL_CHARACTER_LIMIT } from "./toCellValue.js";
 
 /**
  * `SPELL.INPUTS(name1, value1, [name2, value2], ...)`: pairs of a name and a value (a single cell,
  * or a range, which becomes a list) into the JSON text of an inputs object for `SPELL.RUN`.
- * Excel passes the repeating argument as one array of 2-D arrays, one per argument.
+ * Excel passes the repeating argument as one array of 2-D arrays, one per argument. An empty name
+ * cell (also when Excel passes it as `0`) is refused; an empty value cell is sent as `""`, but a
+ * value cell Excel passes as `0` is sent as `0` (it may be a typed zero; `A2&""` sends text).
  *
  * ## Example
  * ```ts
@@ -30,10 +32,12 @@ export function buildInputs(namesAndValues: unknown[]): string {
   for (let index = 0; index < args.length; index += 2) {
     const name = cellToInputValue(args[index]);
     const position = index + 1;
-    if (typeof name !== "string" || isBlankCell(name)) {
+    // cellToInputValue has turned an empty cell into "", but a build that passes it as 0 is
+    // read as empty too: no input is named 0.
+    if (typeof name !== "string" || isBlankName(name)) {
       throw excelError(
         "#VALUE!",
-        `SPELL.INPUTS argument ${position} must be an input name (text), not ${isBlankCell(name) ? "empty" : Array.isArray(name) ? "a range" : typeof name}.`
+        `SPELL.INPUTS argument ${position} must be an input name (text), not ${isBlankName(name) ? "empty" : Array.isArray(name) ? "a range" : typeof name}.`
       );
     }
     const trimmed = name.trim();

@@ -10,6 +10,11 @@
  *
  * Parameter types are what the metadata is generated from: `unknown[][]` makes a parameter a
  * matrix, so a range arrives whole. Excel passes `null` for an omitted optional argument.
+ *
+ * SPELL.RUN is `@cancelable`; SPELL.BULK is streaming (its `StreamingInvocation` parameter makes it
+ * so) and not `@cancelable`: Microsoft's metadata reference says a function cannot use both, and a
+ * streaming invocation is cancelable anyway, through the same `onCanceled` (bulkSpell cancels the
+ * bulk run there).
  */
 import { buildInputs } from "./buildInputs.js";
 import { bulkSpell } from "./bulkSpell.js";
@@ -52,7 +57,6 @@ export function spellInputs(name_value: unknown[][][]): string {
  * @param table Input names in the first row, one run per further row.
  * @param [outputs] Output name(s) to show: text (comma-separated) or a range. Default: all outputs.
  * @param invocation Supplied by Excel.
- * @cancelable
  * @example =SPELL.BULK("sentiment", A1:A101, "label, score")
  */
 export function spellBulk(

@@ -1,6 +1,8 @@
 import { cellToInputValue } from "./cellToInputValue.js";
 import { excelError } from "./excelError.js";
 import { isBlankCell } from "./isBlankCell.js";
+import { isBlankName } from "./isBlankName.js";
+import { plainCellValue } from "./plainCellValue.js";
 
 /** Appended to every inputs error, so the user sees what would have worked. */
 const ACCEPTED =
@@ -16,13 +18,18 @@ const ACCEPTED =
  * - a two-row range, names over values (`A1:C2`);
  * - a two-column range, names beside values (`A1:B3`).
  *
- * A 2×2 range is read as names over values, unless only its first column holds usable names.
- * Columns (or rows) whose name and value are both empty are skipped, so a generous selection works.
+ * A 2×2 range fits both range forms, so it is read only when just one reading is possible (its
+ * names are text, distinct, and at least one of its values is not empty); when both are, nothing
+ * is guessed (a wrong guess sends a paid run the wrong inputs): `#VALUE!` says how to make it
+ * unambiguous. Columns (or rows) whose name and value are both empty are skipped, so a generous
+ * selection works; where a name is expected a `0` counts as empty (`isBlankName`: some Excel
+ * builds pass empty cells as `0`).
  *
  * ## Example
  * ```ts
- * parseInputs([["text", "language"], ["Hello", "fr"]]); // { text: "Hello", language: "fr" }
- * parseInputs('{"text":"Hello"}');                      // { text: "Hello" }
+ * parseInputs([["text", "language", ""], ["Hello", "fr", ""]]); // { text: "Hello", language: "fr" }
+ * parseInputs('{"text":"Hello"}');                              // { text: "Hello" }
+ * parseInputs([["text", "language"], ["Hello", "fr"]]);         // throws #VALUE!: reads two ways
  * ```
  *
  * @param value The `inputs` argument.
@@ -31,19 +38,34 @@ const ACCEPTED =
  */
 export function parseInputs(value: unknown): Record<string, unknown> {
   const cells = asRows(value);
-  if (cells.length === 1 && cells[0].length === 1) return parseScalar(cells[0][0]);
+  if (cells.length === 1 && cells[0].length === 1) return parseScalar(plainCellValue(cells[0][0]));
   const height = cells.length;
   const width = Math.max(...cells.map((row) => row.length));
-  if (
-    height === 2 &&
-    (width !== 2 ||
-      namesProblem(cells[0]) === undefined ||
-      namesProblem(column(cells, 0)) !== undefined)
-  ) {
-    return pairUp(cells[0], cells[1], "row");
+  const overValues = height === 2 ? { names: cells[0], values: cells[1] } : undefined;
+  const besideValues =
+    width === 2 ? { names: column(cells, 0), values: column(cells, 1) } : undefined;
+  if (overValues && besideValues) {
+    const overPossible = isPossibleReading(overValues);
+    const besidePossible = isPossibleReading(besideValues);
+    if (overPossible && besidePossible) throw ambiguous();
+    if (besidePossible) return pairUp(besideValues, "column");
+    // Neither possible: the names-over-values problem is the one to report.
+    return pairUp(overValues, "row");
   }
-  if (width === 2) return pairUp(column(cells, 0), column(cells, 1), "column");
+  if (overValues) return pairUp(overValues, "row");
+  if (besideValues) return pairUp(besideValues, "column");
   throw invalid(`inputs is a ${height}×${width} range.`);
+}
+
+/** Names with their values, as one of the two range forms lays them out. */
+interface Reading {
+  names: unknown[];
+  values: unknown[];
+}
+
+/** A reading is possible when its names are usable and it has a value to send. */
+function isPossibleReading({ names, values }: Reading): boolean {
+  return namesProblem(names, values) === undefined && values.some((cell) => !isBlankCell(cell));
 }
 
 function parseScalar(cell: unknown): Record<string, unknown> {
@@ -66,31 +88,31 @@ function parseScalar(cell: unknown): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-function pairUp(
-  names: unknown[],
-  values: unknown[],
-  along: "row" | "column"
-): Record<string, unknown> {
+function pairUp({ names, values }: Reading, along: "row" | "column"): Record<string, unknown> {
   const problem = namesProblem(names, values);
   if (problem)
     throw invalid(`The names ${along === "row" ? "row" : "column"} of inputs ${problem}`);
   const inputs: Record<string, unknown> = {};
   names.forEach((name, index) => {
-    if (isBlankCell(name)) return;
+    if (isBlankName(name)) return;
     inputs[(name as string).trim()] = cellToInputValue(values[index]);
   });
   return inputs;
 }
 
-/** Why these cells cannot be input names, or `undefined` when they can. */
-function namesProblem(names: unknown[], values: unknown[] = []): string | undefined {
+/**
+ * Why these cells cannot be input names, or `undefined` when they can. A blank name (or `0`)
+ * beside a blank value (or `0`) is an unused column of a generous selection, or a pair of empty
+ * cells passed as `0`; beside any other value it is a missing name.
+ */
+function namesProblem(names: unknown[], values: unknown[]): string | undefined {
   const seen = new Set<string>();
   let count = 0;
   for (let index = 0; index < names.length; index++) {
     const name = names[index];
-    if (isBlankCell(name)) {
-      if (!isBlankCell(values[index]))
-        return `has an empty name next to the value ${describeScalar(values[index])}.`;
+    if (isBlankName(name)) {
+      if (!isBlankName(values[index]))
+        return `has an empty name next to ${describeScalar(values[index])}.`;
       continue;
     }
     if (typeof name !== "string") return `holds ${describeScalar(name)}; names must be text.`;
@@ -119,9 +141,19 @@ function describeScalar(value: unknown): string {
   if (typeof value === "number") return `the number ${value}`;
   if (typeof value === "boolean") return `the logical value ${String(value).toUpperCase()}`;
   if (value === null || value === undefined) return "empty";
+  if (typeof value === "object" && typeof (value as { type?: unknown }).type === "string")
+    return `a data type value (${(value as { type: string }).type})`;
   return `a ${typeof value}`;
 }
 
 function invalid(problem: string): CustomFunctions.Error {
   return excelError("#VALUE!", `${problem} ${ACCEPTED}`);
+}
+
+function ambiguous(): CustomFunctions.Error {
+  return excelError(
+    "#VALUE!",
+    "This 2×2 inputs range reads both as names over values and as names beside values. " +
+      'Use SPELL.INPUTS("text",A2,...), or add an empty column (names over values) or an empty row (names beside values) to the range.'
+  );
 }

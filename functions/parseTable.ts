@@ -1,11 +1,17 @@
 import { cellToInputValue } from "./cellToInputValue.js";
 import { excelError } from "./excelError.js";
-import { isBlankCell } from "./isBlankCell.js";
+import { isBlankName } from "./isBlankName.js";
 
 /**
  * Reads the `table` argument of `SPELL.BULK`: input names in the first row, one run per further
  * row. Columns without a name are ignored; rows with every cell empty are kept as `undefined`
  * (they get an empty output row, and no run: an empty row should not cost money).
+ *
+ * Some Excel builds pass empty cells as `0` (office-js #4702, #1951), so a `0` in the names row is
+ * an empty name, and a row whose cells are all empty or `0` counts as empty: a row of typed zeros
+ * is not run either (a spell over nothing but zeros is rarely meant, and skipping it costs
+ * nothing, while running an empty row costs a run). A `0` in a row with other values is sent as
+ * `0`.
  *
  * ## Example
  * ```ts
@@ -30,10 +36,10 @@ export function parseTable(value: unknown): (Record<string, unknown> | undefined
   const columns: { name: string; index: number }[] = [];
   const seen = new Set<string>();
   header.forEach((cell, index) => {
-    if (isBlankCell(cell)) return;
+    if (isBlankName(cell)) return;
     if (typeof cell !== "string")
       throw invalid(
-        `The first row of table must hold input names (text); column ${index + 1} holds ${String(cell)}.`
+        `The first row of table must hold input names (text); column ${index + 1} holds ${describe(cell)}.`
       );
     const name = cell.trim();
     if (seen.has(name)) throw invalid(`The first row of table names "${name}" twice.`);
@@ -42,11 +48,17 @@ export function parseTable(value: unknown): (Record<string, unknown> | undefined
   });
   if (columns.length === 0) throw invalid("The first row of table has no input names.");
   return rows.slice(1).map((row) => {
-    if (columns.every(({ index }) => isBlankCell(row[index]))) return undefined;
+    if (columns.every(({ index }) => isBlankName(row[index]))) return undefined;
     const inputs: Record<string, unknown> = {};
     for (const { name, index } of columns) inputs[name] = cellToInputValue(row[index]);
     return inputs;
   });
+}
+
+function describe(cell: unknown): string {
+  if (cell && typeof cell === "object" && typeof (cell as { type?: unknown }).type === "string")
+    return `a data type value (${(cell as { type: string }).type})`;
+  return String(cell);
 }
 
 function invalid(problem: string): CustomFunctions.Error {

@@ -11,6 +11,30 @@ describe("buildInputs (SPELL.INPUTS)", () => {
     expect(JSON.parse(text)).toEqual({ items: ["a", "b"], note: "" });
   });
 
+  it("should refuse an empty name passed as 0, and send a value passed as 0 as 0", () => {
+    expect(() => buildInputs([[[0]], [["Hello"]]])).toThrow(
+      jasmine.objectContaining({
+        code: "#VALUE!",
+        message: jasmine.stringContaining("argument 1 must be an input name (text), not empty"),
+      })
+    );
+    // SPELL.INPUTS("text", A2) with A2 empty: null on current builds, 0 on some (office-js #1951).
+    expect(JSON.parse(buildInputs([[["text"]], [[null]]]))).toEqual({ text: "" });
+    expect(JSON.parse(buildInputs([[["text"]], [[0]]]))).toEqual({ text: 0 });
+  });
+
+  it("should send an entity's display text and refuse an image", () => {
+    const entity = { type: "Entity", text: "Contoso Ltd", properties: {} };
+    expect(JSON.parse(buildInputs([[["company"]], [[entity]]]))).toEqual({
+      company: "Contoso Ltd",
+    });
+    expect(() =>
+      buildInputs([[["p"]], [[{ type: "WebImage", address: "https://x/a.png" }]]])
+    ).toThrow(
+      jasmine.objectContaining({ code: "#VALUE!", message: jasmine.stringContaining("an image") })
+    );
+  });
+
   it("should reject an odd number of arguments", () => {
     expect(() => buildInputs([[["text"]], [["Hello"]], [["language"]]])).toThrow(
       jasmine.objectContaining({

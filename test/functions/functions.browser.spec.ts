@@ -70,15 +70,15 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
     it("should accept a two-row range (names over values)", async () => {
       expect(
         await run("echo", [
-          ["text", "language"],
-          ["hello world", "fr"],
+          ["text", "language", "n"],
+          ["hello world", "fr", 3],
         ])
-      ).toEqual([["hello world", "fr"]]);
+      ).toEqual([["hello world", "fr", 3]]);
       const translated = await run(
         "translate",
         [
-          ["text", "language"],
-          ["hello", "fr"],
+          ["text", "language", null],
+          ["hello", "fr", null],
         ],
         cell("translation")
       );
@@ -118,6 +118,178 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
         expect(error.message).toContain("names over values");
       }
       expect((await emulatorStats()).requests.start).toBe(0);
+    });
+  });
+
+  /**
+   * Cells as Excel really passes them: current builds pass an empty cell as null, some builds as
+   * 0 (office-js #4702, #1951); data types arrive as objects (allowCustomDataForDataTypeAny).
+   */
+  describe("inputs as Excel passes them (empty cells as null and as 0, 2×2 ranges, data types)", () => {
+    const requestsMade = async () =>
+      Object.values((await emulatorStats()).requests).reduce((sum, count) => sum + count, 0);
+    const runsStarted = async () => {
+      const stats = await emulatorStats();
+      return stats.runsCreated + stats.bulkRunsCreated;
+    };
+
+    for (const [build, empty] of [
+      ["null", null],
+      ["0", 0],
+    ] as const) {
+      describe(`with empty cells passed as ${build}`, () => {
+        it("SPELL.RUN should skip an empty column of a two-row range", async () => {
+          expect(
+            await run("echo", [
+              ["text", empty, "language"],
+              ["Hello world", empty, "fr"],
+            ])
+          ).toEqual([["Hello world", "fr"]]);
+        });
+
+        it("SPELL.RUN should skip an empty row of a two-column range", async () => {
+          expect(
+            await run("echo", [
+              ["text", "Hello world"],
+              [empty, empty],
+              ["language", "fr"],
+            ])
+          ).toEqual([["Hello world", "fr"]]);
+        });
+
+        it('SPELL.RUN should return all outputs for an empty output-names cell, not output "0"', async () => {
+          expect(await run("echo", cell('{"a":1,"b":2}'), cell(empty))).toEqual([[1, 2]]);
+          expect(await run("echo", cell('{"a":1,"b":2}'), [["b", empty]])).toEqual([[2]]);
+        });
+
+        it("SPELL.INPUTS should refuse an empty name cell", () => {
+          expect(() => spellInputs([cell(empty), cell("Hello")])).toThrow(
+            jasmine.objectContaining({
+              code: "#VALUE!",
+              message: jasmine.stringContaining("not empty"),
+            })
+          );
+        });
+
+        it("SPELL.BULK should skip an empty table row and an empty column, starting no run for them", async () => {
+          const invocation = streamingInvocation();
+          spellBulk(
+            "echo",
+            [
+              ["text", empty, "n"],
+              ["a", empty, 1],
+              [empty, empty, empty],
+              ["b", empty, 2],
+            ],
+            null as unknown as unknown[][],
+            invocation
+          );
+          expect(await invocation.resultWhere(isFinalSpill)).toEqual([
+            ["text", "n"],
+            ["a", 1],
+            ["", ""],
+            ["b", 2],
+          ]);
+          expect(await runsStarted()).toBe(2);
+        });
+      });
+    }
+
+    it("SPELL.INPUTS should send an empty value cell as empty text (null) and as 0 where Excel passes 0", () => {
+      expect(JSON.parse(spellInputs([cell("text"), cell(null)]))).toEqual({ text: "" });
+      // Indistinguishable from a typed 0 (documented); A2&"" sends text on every build.
+      expect(JSON.parse(spellInputs([cell("text"), cell(0)]))).toEqual({ text: 0 });
+    });
+
+    it("SPELL.RUN should refuse a 2×2 range that reads two ways, starting nothing", async () => {
+      // The README's names-beside-values example once ran as {text:"language","Hello world":"fr"}.
+      for (const range of [
+        [
+          ["text", "Hello world"],
+          ["language", "fr"],
+        ],
+        [
+          ["text", "language"],
+          ["Hello world", "fr"],
+        ],
+        [
+          ["text", 0],
+          ["Hello world", 0],
+        ],
+      ]) {
+        const error = await rejection(run("translate", range));
+        expect(error.code).toBe("#VALUE!");
+        expect(error.message).toContain(
+          "reads both as names over values and as names beside values"
+        );
+        expect(error.message).toContain("SPELL.INPUTS");
+      }
+      await sleep(100);
+      expect(await requestsMade()).toBe(0);
+    });
+
+    it("SPELL.RUN should read a 2×2 range that reads one way only, and one made unambiguous", async () => {
+      expect(
+        await run("echo", [
+          ["text", "Hello world"],
+          ["n", 3],
+          [null, null],
+        ])
+      ).toEqual([["Hello world", 3]]);
+      expect(
+        await run("echo", [
+          ["n", 2],
+          ["m", 3],
+        ])
+      ).toEqual([[2, 3]]);
+      expect(
+        await run("echo", [
+          ["text", "Hello world"],
+          [null, null],
+        ])
+      ).toEqual([["Hello world"]]);
+    });
+
+    it("should send an entity's display text and a formatted number's value", async () => {
+      const entity = {
+        type: "Entity",
+        text: "Contoso Ltd",
+        basicValue: "#VALUE!",
+        properties: { Ticker: { type: "String", basicValue: "CTSO" } },
+      };
+      const share = { type: "FormattedNumber", basicValue: 0.25, numberFormat: "0%" };
+      expect(
+        await run("echo", [
+          ["company", "share", null],
+          [entity, share, null],
+        ])
+      ).toEqual([["Contoso Ltd", 0.25]]);
+      expect(JSON.parse(spellInputs([cell("company"), cell(entity)]))).toEqual({
+        company: "Contoso Ltd",
+      });
+      const invocation = streamingInvocation();
+      await streamBulk("echo", [["company"], [entity]], null, invocation);
+      expect(invocation.results[invocation.results.length - 1]).toEqual([
+        ["company"],
+        ["Contoso Ltd"],
+      ]);
+    });
+
+    it("should refuse an image (or another value with no text) and start nothing", async () => {
+      const image = { type: "WebImage", address: "https://example.com/logo.png" };
+      const error = await rejection(
+        run("echo", [
+          ["logo", "n", null],
+          [image, 1, null],
+        ])
+      );
+      expect(error.code).toBe("#VALUE!");
+      expect(error.message).toContain("holds an image");
+      const invocation = streamingInvocation();
+      await streamBulk("echo", [["logo"], ["x"], [image]], null, invocation);
+      expect((invocation.results[0] as unknown as ExcelErrorShape).code).toBe("#VALUE!");
+      await sleep(100);
+      expect(await requestsMade()).toBe(0);
     });
   });
 
@@ -333,16 +505,17 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
 
     it("should fill row by row as runs finish, with asked outputs and failed rows as #N/A", async () => {
       const invocation = streamingInvocation();
-      spellBulk("sleep", [["ms"], [0], [20000]], cell("slept"), invocation);
+      // Not ms 0: a row of only zeros counts as empty (some builds pass empty cells as 0).
+      spellBulk("sleep", [["ms"], [1], [20000]], cell("slept"), invocation);
       const partial = (await invocation.resultWhere((result) =>
         Array.isArray(result)
       )) as unknown[][];
       expect(partial[0]).toEqual(["slept"]);
-      expect(partial[1]).toEqual([0]);
+      expect(partial[1]).toEqual([1]);
       expect(isErrorCell(partial[2][0]) && partial[2][0].message).toContain(
         "Still running (1 of 2 rows finished)"
       );
-      expect(await invocation.resultWhere(isFinalSpill)).toEqual([["slept"], [0], [20000]]);
+      expect(await invocation.resultWhere(isFinalSpill)).toEqual([["slept"], [1], [20000]]);
     });
 
     it("should show a failed row's reason in its cells", async () => {

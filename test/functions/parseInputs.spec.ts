@@ -50,16 +50,8 @@ describe("parseInputs", () => {
     });
   });
 
-  it("should read a 2×2 range as names over values when its first row can be names", () => {
-    expect(
-      parseInputs([
-        ["text", "language"],
-        ["Hello", "fr"],
-      ])
-    ).toEqual({ text: "Hello", language: "fr" });
-  });
-
-  it("should read a 2×2 range as names beside values when only its first column can be names", () => {
+  it("should read a 2×2 range the one way it can be read", () => {
+    // The first row holds a number: only names beside values.
     expect(
       parseInputs([
         ["text", 7],
@@ -72,15 +64,134 @@ describe("parseInputs", () => {
         ["m", 6],
       ])
     ).toEqual({ n: 5, m: 6 });
+    // The first column holds a number: only names over values.
+    expect(
+      parseInputs([
+        ["text", "n"],
+        [4, "x"],
+      ])
+    ).toEqual({ text: 4, n: "x" });
+    // The second row is empty: names over values would send nothing.
+    expect(
+      parseInputs([
+        ["text", "Hello world"],
+        [null, ""],
+      ])
+    ).toEqual({ text: "Hello world" });
+    // The second column is empty (null): names beside values would send nothing.
+    expect(
+      parseInputs([
+        ["text", null],
+        ["Hello", null],
+      ])
+    ).toEqual({ text: "Hello" });
   });
 
-  it("should read an ambiguous 2×2 range of text as names over values, as documented", () => {
+  it("should refuse a 2×2 range that reads both ways, saying how to make it unambiguous", () => {
+    const ambiguous = [
+      [
+        ["text", "language"],
+        ["Hello world", "fr"],
+      ],
+      [
+        ["text", "Hello world"],
+        ["language", "fr"],
+      ],
+      [
+        ["text", "n"],
+        ["Hello", 3],
+      ],
+      // An empty second column passed as 0 by some builds: {text: "Hello"} or {text: 0, Hello: 0}.
+      [
+        ["text", 0],
+        ["Hello", 0],
+      ],
+    ];
+    for (const range of ambiguous) {
+      const error = thrown(() => parseInputs(range));
+      expect(error?.code).withContext(JSON.stringify(range)).toBe("#VALUE!");
+      expect(error?.message).toContain(
+        "reads both as names over values and as names beside values"
+      );
+      expect(error?.message).toContain("SPELL.INPUTS");
+      expect(error?.message).toContain("empty column");
+    }
+  });
+
+  it("should read an ambiguous 2×2 once an empty column or row is added to it", () => {
+    for (const empty of [null, "", 0]) {
+      expect(
+        parseInputs([
+          ["text", "language", empty],
+          ["Hello world", "fr", empty],
+        ])
+      ).toEqual({ text: "Hello world", language: "fr" });
+      expect(
+        parseInputs([
+          ["text", "Hello world"],
+          ["language", "fr"],
+          [empty, empty],
+        ])
+      ).toEqual({ text: "Hello world", language: "fr" });
+    }
+  });
+
+  it("should read 0 where a name is expected as an empty cell (builds that pass empty cells as 0)", () => {
+    expect(
+      parseInputs([
+        ["text", 0, "language"],
+        ["Hello", 0, "fr"],
+      ])
+    ).toEqual({ text: "Hello", language: "fr" });
     expect(
       parseInputs([
         ["text", "Hello"],
-        ["n", "m"],
+        [0, 0],
+        ["n", 0],
       ])
-    ).toEqual({ text: "n", Hello: "m" });
+    ).toEqual({ text: "Hello", n: 0 });
+    expect(
+      thrown(() =>
+        parseInputs([
+          ["text", 0, "c"],
+          ["Hello", "orphan", 1],
+        ])
+      )?.message
+    ).toContain('empty name next to the text "orphan"');
+  });
+
+  it("should send a 0 where a value is expected as 0 (it may be a typed zero)", () => {
+    expect(
+      parseInputs([
+        ["text", "n", "m"],
+        ["", 0, null],
+      ])
+    ).toEqual({ text: "", n: 0, m: "" });
+  });
+
+  it("should send a data type's plain value, and refuse one that has none", () => {
+    expect(
+      parseInputs([
+        ["company", "share", "label"],
+        [
+          {
+            type: "Entity",
+            text: "Contoso Ltd",
+            properties: { Ticker: { type: "String", basicValue: "CTSO" } },
+          },
+          { type: "FormattedNumber", basicValue: 0.25, numberFormat: "0%" },
+          { type: "String", basicValue: "x" },
+        ],
+      ])
+    ).toEqual({ company: "Contoso Ltd", share: 0.25, label: "x" });
+    const error = thrown(() =>
+      parseInputs([
+        ["picture", "n", ""],
+        [{ type: "WebImage", address: "https://example.com/a.png" }, 1, ""],
+      ])
+    );
+    expect(error?.code).toBe("#VALUE!");
+    expect(error?.message).toContain("holds an image");
   });
 
   it("should skip unused columns of a generous selection and turn empty values into empty text", () => {
@@ -152,5 +263,13 @@ describe("parseInputs", () => {
         ])
       )?.message
     ).toContain("empty name");
+    expect(
+      thrown(() =>
+        parseInputs([
+          [{ type: "Entity", text: "a" }, "b", "c"],
+          [1, 2, 3],
+        ])
+      )?.message
+    ).toContain("a data type value (Entity); names must be text");
   });
 });

@@ -21,4 +21,16 @@ describe("parseOutputNames", () => {
     ).toEqual(["summary", "words"]);
     expect(parseOutputNames([["label, score"]])).toEqual(["label", "score"]);
   });
+
+  it('should read 0 as an empty cell (builds that pass empty cells as 0), never as output "0"', () => {
+    expect(parseOutputNames(0)).toBeUndefined();
+    expect(parseOutputNames([[0]])).toBeUndefined();
+    expect(parseOutputNames([["summary", 0, "words"]])).toEqual(["summary", "words"]);
+  });
+
+  it("should read an entity cell as its display text", () => {
+    expect(parseOutputNames([[{ type: "Entity", text: "summary", properties: {} }]])).toEqual([
+      "summary",
+    ]);
+  });
 });
