@@ -18,8 +18,9 @@ export function parseSpellId(value: unknown): string {
       ? value[0][0]
       : value;
   if (typeof cell === "string" && cell.trim() !== "") return cell.trim();
+  // Some Excel builds pass an empty cell as 0 (office-js #4702); no spell is called 0.
   const got =
-    cell === null || cell === undefined || cell === ""
+    cell === null || cell === undefined || cell === 0 || (typeof cell === "string" && !cell.trim())
       ? "empty"
       : Array.isArray(cell)
         ? "a range"
