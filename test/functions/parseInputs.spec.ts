@@ -1,14 +1,5 @@
 import { parseInputs } from "../../functions/parseInputs.js";
-
-/** The Excel error a call throws (code and message), or undefined when it does not throw. */
-function thrown(call: () => unknown): { code: string; message: string } | undefined {
-  try {
-    call();
-  } catch (error) {
-    return error as { code: string; message: string };
-  }
-  return undefined;
-}
+import { thrown } from "./support/thrown.js";
 
 describe("parseInputs", () => {
   it("should read JSON object text, as a scalar or a 1×1 range", () => {

@@ -1,14 +1,5 @@
 import { plainCellValue } from "../../functions/plainCellValue.js";
-
-/** The Excel error a call throws, or undefined when it does not throw. */
-function thrown(call: () => unknown): { code: string; message: string } | undefined {
-  try {
-    call();
-  } catch (error) {
-    return error as { code: string; message: string };
-  }
-  return undefined;
-}
+import { thrown } from "./support/thrown.js";
 
 describe("plainCellValue", () => {
   it("should pass plain cells through unchanged", () => {
