@@ -18,6 +18,8 @@ import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulk
 import { canonicalJson } from "./internal/canonicalJson.js";
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
 import { pollRun, startAndPollRun, waitRun } from "./internal/runSnapshots.js";
+import { pollScheduleFor } from "./internal/pollScheduleFor.js";
+import { RunDurationEstimator } from "./internal/RunDurationEstimator.js";
 import { onStateChanges } from "./operators/onStateChanges.js";
 import { MemoryResultStore } from "./MemoryResultStore.js";
 import { DEFAULT_POLL } from "./operators/pollUntilDone.js";
@@ -68,7 +70,9 @@ export class SpellClient {
   private readonly api: SpellApi;
   private readonly limiter: ConcurrencyLimiter;
   private readonly scheduler: SchedulerLike;
-  private readonly poll: PollOptions;
+  private readonly poll: Required<PollOptions>;
+  /** Per spell, how long this client saw its polled runs take. */
+  private readonly durations = new RunDurationEstimator();
   private readonly waitTimeoutMs: number;
   private readonly bulkChunkSize: number;
   private readonly service: string;
@@ -122,7 +126,15 @@ export class SpellClient {
       defer(() =>
         wait
           ? waitRun(this.api, spellId, inputs, this.waitTimeoutMs, this.scheduler)
-          : startAndPollRun(this.api, spellId, inputs, this.poll, this.scheduler)
+          : startAndPollRun(this.api, spellId, inputs, this.poll, this.scheduler, {
+              schedule: pollScheduleFor(
+                this.durations,
+                spellId,
+                options.expectedDurationMs,
+                this.poll
+              ),
+              onDuration: (durationMs) => this.durations.record(spellId, durationMs),
+            })
       )
     );
     const reuse =

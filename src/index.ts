@@ -40,5 +40,6 @@ export {
   type PollControl,
 } from "./operators/pollUntilDone.js";
 export { backoffSchedule, type PollSchedule, type PollTick } from "./operators/backoffSchedule.js";
+export { expectedEndSchedule, type ExpectedEnd } from "./operators/expectedEndSchedule.js";
 export { retryTransient, retryDelayMs, DEFAULT_RETRY } from "./operators/retryTransient.js";
 export { shouldRetry } from "./operators/shouldRetry.js";

@@ -118,9 +118,12 @@ export interface BulkSnapshot {
 }
 
 /**
- * Poll timing. The first poll waits `initialDelayMs`; each later interval is the previous one
- * times `growth`, capped at `maxIntervalMs`. The next poll is always scheduled after the previous
- * answer, so polls never overlap.
+ * Poll timing. For a spell the client has not seen finish, the first poll waits
+ * `initialDelayMs`; each later interval is the previous one times `growth`, capped at
+ * `maxIntervalMs`. Once the client has seen a spell's runs finish (or the caller passes
+ * `RunOptions.expectedDurationMs`), polls are sparse before the expected end and dense around
+ * it (see `expectedEndSchedule`). The next poll is always scheduled after the previous answer,
+ * so polls never overlap.
  *
  * ## Example
  * ```ts
@@ -255,4 +258,10 @@ export interface RunOptions {
   wait?: boolean;
   /** Share identical runs and reuse successes; overrides the client's `reuse`. */
   reuse?: boolean;
+  /**
+   * How long you expect this run to take (polling mode): polls are then sparse before it and
+   * dense around it (±15 %). Without it, the client uses what it learned from this spell's
+   * earlier runs, and the fixed `PollOptions` schedule for a spell it has not seen finish.
+   */
+  expectedDurationMs?: number;
 }

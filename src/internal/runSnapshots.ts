@@ -15,6 +15,8 @@ import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
 import type { SpellEndpoints } from "../http/SpellApi.js";
 import { DEFAULT_POLL, pollUntilDone } from "../operators/pollUntilDone.js";
 import type { PollOptions, RunSnapshot } from "../types.js";
+import type { PollSchedule } from "../operators/backoffSchedule.js";
+import { measureRunDuration } from "../operators/measureRunDuration.js";
 import { onStateChanges } from "../operators/onStateChanges.js";
 import { serviceStateOf, toRunState } from "./parseResponses.js";
 
@@ -82,7 +84,8 @@ export function pollRun(
   api: SpellEndpoints,
   runId: string | number,
   poll: PollOptions,
-  scheduler: SchedulerLike
+  scheduler: SchedulerLike,
+  schedule?: PollSchedule
 ): Observable<RunSnapshot> {
   // api.getRun is cold: every re-subscription by the poll is a new request.
   return api.getRun(runId).pipe(
@@ -94,6 +97,7 @@ export function pollRun(
         : { runId, state, serviceState, outputs: answer.outputs };
     }),
     pollUntilDone((snapshot) => snapshot.state !== "inProgress", poll, scheduler, {
+      schedule,
       limitError: (last, elapsedMs) =>
         new SpellPollLimitError({
           runId,
@@ -103,6 +107,22 @@ export function pollRun(
         }),
     })
   );
+}
+
+/**
+ * How one polled run is timed: the schedule of its polls (the fixed one when absent) and who
+ * learns its duration.
+ *
+ * ## Example
+ * ```ts
+ * const timing: RunTiming = { schedule: expectedEndSchedule(expected, poll), onDuration: (ms) => durations.record(spellId, ms) };
+ * ```
+ * @internal
+ */
+export interface RunTiming {
+  schedule?: PollSchedule;
+  /** Called once with the measured duration when the run succeeds (see `measureRunDuration`). */
+  onDuration?: (durationMs: number) => void;
 }
 
 /**
@@ -119,13 +139,19 @@ export function startAndPollRun(
   spellId: string,
   inputs: Record<string, unknown>,
   poll: PollOptions,
-  scheduler: SchedulerLike
+  scheduler: SchedulerLike,
+  timing: RunTiming = {}
 ): Observable<RunSnapshot> {
+  const onDuration = timing.onDuration;
   return defer(() => api.startPolling(spellId, inputs)).pipe(
     mergeMap((runId) =>
       concat(
         of<RunSnapshot>({ runId, state: "inProgress", outputs: {} }),
-        pollRun(api, runId, poll, scheduler)
+        onDuration
+          ? pollRun(api, runId, poll, scheduler, timing.schedule).pipe(
+              measureRunDuration(scheduler, onDuration)
+            )
+          : pollRun(api, runId, poll, scheduler, timing.schedule)
       )
     ),
     onStateChanges()

@@ -105,7 +105,7 @@ export function pollUntilDone<T>(
       const pollAfter = (answers: number): Observable<{ answer: T; done: boolean }> => {
         const now = scheduler.now();
         const wanted = schedule({ answers, elapsedMs: now - startedAt });
-        return timer(Math.max(0, Math.min(wanted, deadline - now)), scheduler).pipe(
+        return timer(Math.round(Math.max(0, Math.min(wanted, deadline - now))), scheduler).pipe(
           concatMap(() => request$.pipe(take(1))),
           map((answer) => ({ answer, done: isDone(answer) }))
         );

@@ -1,5 +1,5 @@
 import { SpellHttpError } from "../../src/errors/SpellHttpError.js";
-import { tap } from "rxjs";
+import { defer, tap } from "rxjs";
 import { SpellPollLimitError } from "../../src/errors/SpellPollLimitError.js";
 import { SpellRunError } from "../../src/errors/SpellRunError.js";
 import { SpellTimeoutError } from "../../src/errors/SpellTimeoutError.js";
@@ -201,6 +201,30 @@ describe("startAndPollRun", () => {
       11,
     ]);
     expect(limit.message).toContain('last state "queued"');
+  });
+
+  it("should poll on the given schedule and report the run's measured duration", () => {
+    const durations: number[] = [];
+    marbles(({ cold, expectObservable }, scheduler) => {
+      const answers = [inProgress, inProgress, success];
+      let index = 0;
+      const getRun = defer(() => cold("-a|", { a: answers[index++] }));
+      const api = fakeEndpoints({
+        startPolling: () => cold("-r|", { r: 7 }),
+        getRun: () => getRun,
+      });
+      // start answers at 1; the schedule asks for 10, then 2, then 2: answers at 12, 15, 18
+      const run$ = startAndPollRun(api, "x", {}, poll, scheduler, {
+        schedule: ({ answers: count }) => (count === 0 ? 10 : 2),
+        onDuration: (ms) => durations.push(ms),
+      });
+      expectObservable(run$).toBe("-a----------------(b|)", {
+        a: { runId: 7, state: "inProgress", outputs: {} },
+        b: { runId: 7, state: "success", outputs: { summary: "ok" } },
+      });
+    });
+    // last unfinished answer at 15, success at 18, start answered at 1: (15 + 18) / 2 − 1
+    expect(durations).toEqual([15.5]);
   });
 
   it("should not poll when start fails", () => {
