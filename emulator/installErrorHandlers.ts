@@ -19,16 +19,32 @@ const STATUS_CODE_NAMES: Record<number, string> = {
 };
 
 /**
+ * Where a request that this host does not serve should go instead: the endpoints served by the
+ * other host, and that host's URL (known once it listens).
+ *
+ * @example
+ * ```ts
+ * const otherHost: OtherHost = { name: "poll host", paths: ["/spells/getRun"], url: () => pollBaseUrl };
+ * ```
+ */
+export interface OtherHost {
+  name: string;
+  paths: readonly string[];
+  url: () => string;
+}
+
+/**
  * Makes every error of an app, fastify's own included (400 malformed JSON, 404 no route,
- * 413, 415), answer with the one error shape `{ statusCode, error, code, message }`.
+ * 413, 415), answer with the one error shape `{ statusCode, error, code, message }`. A 415 says
+ * which Content-Type to send; a path served by the other host says which host that is.
  *
  * @example
  * ```ts
  * installErrorHandlers(baseApp);
  * ```
  */
-export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler<FastifyError | EmulatorError>(async (error, _request, reply) => {
+export function installErrorHandlers(app: FastifyInstance, otherHost?: OtherHost): void {
+  app.setErrorHandler<FastifyError | EmulatorError>(async (error, request, reply) => {
     if (error instanceof EmulatorError) {
       reply.code(error.statusCode).headers(error.options.headers ?? {});
       return { ...errorBody(error.statusCode, error.code, error.message), ...error.options.body };
@@ -44,11 +60,23 @@ export function installErrorHandlers(app: FastifyInstance): void {
       (error instanceof SyntaxError ? "invalid_json" : STATUS_CODE_NAMES[statusCode]) ??
       "bad_request";
     reply.code(statusCode);
-    return errorBody(statusCode, code, error.message);
+    const message =
+      code === "unsupported_media_type"
+        ? `Unsupported Content-Type "${request.headers["content-type"] ?? ""}": send the body ` +
+          `as JSON with the header "Content-Type: application/json"`
+        : error.message;
+    return errorBody(statusCode, code, message);
   });
   app.setNotFoundHandler(async (request, reply) => {
     reply.code(404);
     const path = request.url.split("?")[0];
+    if (otherHost?.paths.includes(path)) {
+      return errorBody(
+        404,
+        "wrong_host",
+        `${path} is served by the ${otherHost.name}: ${otherHost.url()}${path}`
+      );
+    }
     return errorBody(404, "route_not_found", `No route ${request.method} ${path}`);
   });
 }

@@ -8,7 +8,7 @@ import { createEmulatorStats, resetEmulatorStats } from "./emulatorStats.js";
 import type { EmulatorStats } from "./emulatorStats.js";
 import type { FaultOptions } from "./faultOptions.js";
 import { FaultInjector } from "./faults.js";
-import { installErrorHandlers } from "./installErrorHandlers.js";
+import { installErrorHandlers, type OtherHost } from "./installErrorHandlers.js";
 import { installExtraFields } from "./installExtraFields.js";
 import { installJsonParser } from "./installJsonParser.js";
 import { DEFAULT_SPELLS_FILE, loadSpells } from "./loadSpells.js";
@@ -58,7 +58,11 @@ function createApp(bodyLimit: number): FastifyInstance {
   return Fastify({ logger: false, bodyLimit, forceCloseConnections: true });
 }
 
-async function installCommon(app: FastifyInstance, faults: FaultInjector): Promise<void> {
+async function installCommon(
+  app: FastifyInstance,
+  faults: FaultInjector,
+  otherHost: OtherHost
+): Promise<void> {
   // "*" is safe: the key travels in a header, never in a cookie, so no credentials mode.
   await app.register(cors, {
     origin: "*",
@@ -68,7 +72,7 @@ async function installCommon(app: FastifyInstance, faults: FaultInjector): Promi
     maxAge: 600,
   });
   installJsonParser(app);
-  installErrorHandlers(app);
+  installErrorHandlers(app, otherHost);
   installExtraFields(app, faults);
 }
 
@@ -133,8 +137,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const pollApp = createApp(bodyLimit);
   // The interface shows a JSON-body form of getRun, so GET bodies are parsed on the poll host.
   pollApp.addHttpMethod("GET", { hasBody: true, overrideExisting: true });
-  await installCommon(baseApp, faults);
-  await installCommon(pollApp, faults);
+  // A call on the wrong port says which port serves it (getRun is the only poll-host endpoint).
+  await installCommon(baseApp, faults, {
+    name: "poll host",
+    paths: ["/spells/getRun"],
+    url: () => urlOf(pollApp, host),
+  });
+  await installCommon(pollApp, faults, {
+    name: "base host",
+    paths: ["/spells/start", "/spells/bulkStart", "/spells/cancelBulk", "/spells/getBulkRuns"],
+    url: () => urlOf(baseApp, host),
+  });
   registerStartRoute(baseApp, context);
   registerBulkStartRoute(baseApp, context);
   registerCancelBulkRoute(baseApp, context);

@@ -44,17 +44,21 @@ describe("emulator GET /spells/getRun (poll host)", () => {
     );
   });
 
-  it("should not serve getRun on the base host, nor start on the poll host", async () => {
+  it("should not serve getRun on the base host, nor start on the poll host, and say which host does", async () => {
     const onBase = await httpRequest(`${fixture.emulator.baseUrl}/spells/getRun?runId=1`, {
       method: "GET",
       headers: fixture.spell.auth,
     });
-    expectErrorShape(onBase, 404, "route_not_found");
+    expectErrorShape(onBase, 404, "wrong_host");
+    expect(onBase.body.message).toBe(
+      `/spells/getRun is served by the poll host: ${fixture.emulator.pollBaseUrl}/spells/getRun`
+    );
     const onPoll = await httpRequest(`${fixture.emulator.pollBaseUrl}/spells/start`, {
       headers: fixture.spell.auth,
       body: { spellId: "echo", inputs: {} },
     });
-    expectErrorShape(onPoll, 404, "route_not_found");
+    expectErrorShape(onPoll, 404, "wrong_host");
+    expect(onPoll.body.message).toContain(`base host: ${fixture.emulator.baseUrl}/spells/start`);
   });
 
   it("should accept a numeric runId as text or as a JSON number", async () => {
