@@ -21,6 +21,8 @@ export interface EmulatorContext {
   faults: FaultInjector;
   stats: EmulatorStats;
   waitTimeoutMs: number;
+  /** Fill `stats.bulkCreatedByKey` (see `EmulatorOptions.countBulkInputs`). */
+  countBulkInputs: boolean;
   /** Requests whose connection is destroyed after the work is done (dropPhase "after"). */
   dropAfterWork: WeakSet<FastifyRequest>;
   /** Aborts of wait-mode requests still waiting, run by close(). */

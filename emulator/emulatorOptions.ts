@@ -29,6 +29,11 @@ export interface EmulatorOptions {
   bodyLimitBytes?: number;
   /** How many runs of one bulk group progress at the same time; the rest queue. @default 50 */
   bulkConcurrency?: number;
+  /**
+   * Count bulk runs per input in `stats.bulkCreatedByKey` (specs proving that no row ran twice).
+   * Off by default: a million-row bulk would hold a million keys. @default false
+   */
+  countBulkInputs?: boolean;
   /** Wait mode answers 504 after this many wall-clock ms (the run carries on). @default 120_000 */
   waitTimeoutMs?: number;
 }

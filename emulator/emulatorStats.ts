@@ -28,6 +28,11 @@ export interface EmulatorStats {
   cancelledGroups: number;
   /** `JSON.stringify([spellId, inputs])` → how many single runs were created (duplicates show as > 1). */
   createdByKey: Record<string, number>;
+  /**
+   * `JSON.stringify([spellId, inputs])` → how many bulk runs were created with these inputs; filled
+   * only with the `countBulkInputs` option.
+   */
+  bulkCreatedByKey: Record<string, number>;
   /** Injected faults by kind: "429", "503", "500", "drop", "latency". */
   faults: Record<string, number>;
 }
@@ -80,5 +85,6 @@ export function resetEmulatorStats(stats: EmulatorStats): void {
   stats.peakSingleInFlight = "singleInFlight" in stats ? stats.singleInFlight : 0;
   stats.cancelledGroups = 0;
   stats.createdByKey = {};
+  stats.bulkCreatedByKey = {};
   stats.faults = {};
 }

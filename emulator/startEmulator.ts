@@ -121,6 +121,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults,
     stats,
     waitTimeoutMs: options.waitTimeoutMs ?? 120_000,
+    countBulkInputs: options.countBulkInputs === true,
     dropAfterWork: new WeakSet(),
     pendingWaits: new Set(),
     newRunId: () => {

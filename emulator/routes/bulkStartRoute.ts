@@ -28,6 +28,12 @@ export function registerBulkStartRoute(app: FastifyInstance, context: EmulatorCo
     const stats = context.stats;
     stats.bulkGroupsCreated++;
     stats.bulkRunsCreated += inputsList.length;
+    if (context.countBulkInputs) {
+      for (const inputs of inputsList) {
+        const key = JSON.stringify([spell.id, inputs]);
+        stats.bulkCreatedByKey[key] = (stats.bulkCreatedByKey[key] ?? 0) + 1;
+      }
+    }
     stats.peakInFlight = Math.max(stats.peakInFlight, stats.inFlight);
 
     if (context.dropAfterWork.has(request)) return dropConnection(request, reply);

@@ -1,0 +1,113 @@
+import { Presets, SingleBar } from "cli-progress";
+import type { RowStatus } from "./formatRows.js";
+
+/**
+ * Where a bulk job stands: rows written to the output, rows finished but waiting for earlier
+ * rows (the output keeps input order), counts per status, runs still going.
+ *
+ * ## Example
+ * ```ts
+ * const progress: JobProgress = { written: 500, total: 1000, counts: { success: 500 }, running: 500 };
+ * ```
+ */
+export interface JobProgress {
+  written: number;
+  total: number | undefined;
+  counts: Partial<Record<RowStatus, number>>;
+  running: number;
+}
+
+/**
+ * Shows a job's progress on stderr: a cli-progress bar (done/total, per-state counts, rate, ETA)
+ * when stderr is a terminal, one plain line every `everyMs` otherwise, nothing with `quiet`.
+ * The caller decides how often to call `update`; the bar throttles its own redraws.
+ *
+ * ## Example
+ * ```ts
+ * const reporter = new ProgressReporter({ quiet: false, everyMs: 10_000 });
+ * reporter.update(progress);
+ * reporter.stop(progress);
+ * ```
+ */
+export class ProgressReporter {
+  private bar: SingleBar | undefined;
+  private lastLineAt = 0;
+  private readonly startedAt = Date.now();
+
+  constructor(private readonly options: { quiet: boolean; everyMs: number; tty?: boolean }) {}
+
+  /**
+   * Shows the latest figures.
+   * @param progress where the job stands
+   */
+  update(progress: JobProgress): void {
+    if (this.options.quiet) return;
+    if (this.options.tty ?? process.stderr.isTTY) {
+      this.updateBar(progress);
+      return;
+    }
+    const now = Date.now();
+    if (now - this.lastLineAt < this.options.everyMs) return;
+    this.lastLineAt = now;
+    process.stderr.write(`spellrun: ${describe(progress, now - this.startedAt)}\n`);
+  }
+
+  /**
+   * Removes the bar and prints the final line (unless quiet).
+   * @param progress the final figures
+   */
+  stop(progress: JobProgress): void {
+    if (this.bar) {
+      this.updateBar(progress);
+      this.bar.stop();
+      this.bar = undefined;
+    }
+    if (!this.options.quiet) {
+      process.stderr.write(`spellrun: ${describe(progress, Date.now() - this.startedAt)}\n`);
+    }
+  }
+
+  private updateBar(progress: JobProgress): void {
+    const payload = {
+      success: progress.counts.success ?? 0,
+      failed: failedOf(progress.counts),
+      running: progress.running,
+    };
+    if (!this.bar) {
+      this.bar = new SingleBar(
+        {
+          stream: process.stderr,
+          format:
+            " {bar} {value}/{total} rows | ok {success} failed {failed} running {running} | {rate}/s | ETA {eta_formatted}",
+          etaBuffer: 50,
+          hideCursor: true,
+          fps: 5,
+        },
+        Presets.shades_classic
+      );
+      this.bar.start(progress.total ?? 0, progress.written, { ...payload, rate: "0" });
+    }
+    const seconds = Math.max((Date.now() - this.startedAt) / 1000, 0.001);
+    if (progress.total !== undefined) this.bar.setTotal(progress.total);
+    this.bar.update(progress.written, {
+      ...payload,
+      rate: Math.round(progress.written / seconds).toString(),
+    });
+  }
+}
+
+function failedOf(counts: Partial<Record<RowStatus, number>>): number {
+  return (
+    (counts.failure ?? 0) + (counts.error ?? 0) + (counts.cancelled ?? 0) + (counts.unknown ?? 0)
+  );
+}
+
+function describe(progress: JobProgress, elapsedMs: number): string {
+  const of = progress.total === undefined ? "" : `/${progress.total}`;
+  const counts = Object.entries(progress.counts)
+    .filter(([, count]) => (count ?? 0) > 0)
+    .map(([status, count]) => `${status} ${count}`)
+    .join(", ");
+  const rate = Math.round(progress.written / Math.max(elapsedMs / 1000, 0.001));
+  return `${progress.written}${of} rows written${counts ? ` (${counts})` : ""}, ${progress.running} running, ${rate} rows/s, ${Math.round(elapsedMs / 1000)} s`;
+}

@@ -1,0 +1,35 @@
+/**
+ * The exit codes of `spellrun`, one meaning each, so scripts can branch on them.
+ *
+ * | Code | Meaning |
+ * | ---- | ------- |
+ * | 0    | every run ended in `success` (or `--dry-run`, `status` of a complete job) |
+ * | 1    | the job finished, but some rows ended `failure`, `error`, `cancelled` or `unknown` |
+ * | 2    | usage: a bad option, no API key, a journal that does not fit |
+ * | 3    | bad input: unreadable file, malformed CSV/JSONL line (the message names the line) |
+ * | 4    | the service failed (HTTP, network, protocol, poll limit); the job can be resumed |
+ * | 130  | interrupted by Ctrl-C; the job can be resumed |
+ *
+ * ## Example
+ * ```ts
+ * process.exitCode = failedRows > 0 ? EXIT_CODES.someRowsFailed : EXIT_CODES.success;
+ * ```
+ */
+export const EXIT_CODES = Object.freeze({
+  success: 0,
+  someRowsFailed: 1,
+  usage: 2,
+  badInput: 3,
+  service: 4,
+  interrupted: 130,
+} as const);
+
+/**
+ * One of the values of `EXIT_CODES`.
+ *
+ * ## Example
+ * ```ts
+ * const code: ExitCode = EXIT_CODES.usage;
+ * ```
+ */
+export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];

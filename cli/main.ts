@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+/**
+ * The `spellrun` executable (package.json `bin`): parses the command line and turns errors into
+ * one message on stderr and an exit code (see `EXIT_CODES`). Never prints the API key: no
+ * message is built from it.
+ *
+ * @example
+ * ```sh
+ * SPELL_API_KEY=... npx spellrun bulk summarize reviews.csv -o summaries.csv
+ * ```
+ * @module
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { CommanderError } from "commander";
+import { SpellError } from "spellrun";
+import { CliError } from "./CliError.js";
+import { createProgram } from "./createProgram.js";
+import { EXIT_CODES } from "./exitCodes.js";
+
+/** The version in the package.json above this file (source in cli/, or built in dist/cli/cli/). */
+function packageVersion(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (existsSync(file)) {
+      const manifest = JSON.parse(readFileSync(file, "utf8")) as {
+        name?: string;
+        version?: string;
+      };
+      if (manifest.name === "spellrun" && manifest.version) return manifest.version;
+    }
+    if (path.dirname(dir) === dir) return "unknown";
+  }
+}
+
+createProgram(packageVersion())
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    if (error instanceof CommanderError) {
+      // Commander has printed its own message (or the help).
+      process.exitCode = error.exitCode === 0 ? EXIT_CODES.success : EXIT_CODES.usage;
+      return;
+    }
+    if (error instanceof CliError) {
+      process.stderr.write(`spellrun: ${error.message}\n`);
+      process.exitCode = error.exitCode;
+      return;
+    }
+    if (error instanceof SpellError) {
+      process.stderr.write(`spellrun: ${error.message}\n`);
+      process.exitCode = EXIT_CODES.service;
+      return;
+    }
+    process.stderr.write(
+      `spellrun: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`
+    );
+    process.exitCode = EXIT_CODES.someRowsFailed;
+  });

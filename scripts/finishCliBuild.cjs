@@ -1,0 +1,26 @@
+// Completes dist/cli after tsc -p tsconfig.cli.json, so that `spellrun` runs with plain node:
+// - marks dist/cli as ES modules (the package itself is CommonJS);
+// - points the CLI's `import … from "spellrun"` at the library build (dist/lib/esm), so the
+//   command line runs on the one compiled core; a package scope without a name cannot
+//   self-reference, hence the rewrite;
+// - copies the emulator's spells file next to its compiled loader (`spellrun emulator`).
+const fs = require("fs");
+const path = require("path");
+const root = path.join(__dirname, "..");
+const cli = path.join(root, "dist", "cli");
+fs.writeFileSync(path.join(cli, "package.json"), JSON.stringify({ type: "module" }) + "\n");
+const cliDir = path.join(cli, "cli");
+for (const name of fs.readdirSync(cliDir).filter((file) => file.endsWith(".js"))) {
+  const file = path.join(cliDir, name);
+  const text = fs.readFileSync(file, "utf8");
+  const rewritten = text.replace(/from "spellrun";/g, 'from "../../lib/esm/index.js";');
+  if (/(from\s*|import\s*\(\s*)["']spellrun["']/.test(rewritten)) {
+    throw new Error(`${file}: an import of "spellrun" in a form this script does not rewrite`);
+  }
+  if (rewritten !== text) fs.writeFileSync(file, rewritten);
+}
+fs.copyFileSync(
+  path.join(root, "emulator", "spells.json"),
+  path.join(cli, "emulator", "spells.json")
+);
+fs.chmodSync(path.join(cliDir, "main.js"), 0o755);

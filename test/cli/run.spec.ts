@@ -1,0 +1,70 @@
+import { useEmulator } from "../emulator/support/useEmulator.js";
+import { cliEnv, runCli } from "./support/spawnCli.js";
+import { tempDir } from "./support/tables.js";
+
+const API_KEY = "sk-cli-spec-7f3a9c";
+
+describe("spellrun run", () => {
+  const fixture = useEmulator({ timeScale: 0.02, apiKey: API_KEY });
+
+  it("should print the outputs of a wait-mode run as JSON and exit 0", async () => {
+    const result = await runCli(
+      ["run", "summarize", "--input", '{"text":"Spells run workflows. They are stored."}'],
+      cliEnv(fixture.emulator)
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ summary: "Spells run workflows.", words: 6 });
+    expect(result.stdout + result.stderr).not.toContain(API_KEY);
+  }, 30_000);
+
+  it("should poll with --poll and print one named output as plain text", async () => {
+    fixture.emulator.resetStats();
+    const result = await runCli(
+      ["run", "summarize", "--poll", "--input", '{"text":"One. Two."}', "--output", "summary"],
+      cliEnv(fixture.emulator)
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("One.\n");
+    expect(fixture.emulator.stats.requests.getRun).toBeGreaterThan(0);
+  }, 30_000);
+
+  it("should exit 1 and print the outputs when the run fails", async () => {
+    const result = await runCli(["run", "always-fails"], cliEnv(fixture.emulator));
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual({ reason: "This demo spell always fails" });
+    expect(result.stderr).toContain('"failure"');
+  }, 30_000);
+
+  it("should read the key from --api-key-file and never print it on a 401", async () => {
+    const temp = tempDir();
+    try {
+      const keyFile = temp.write("key", "sk-wrong-key-4242\n");
+      const env = cliEnv(fixture.emulator);
+      delete env.SPELL_API_KEY;
+      const result = await runCli(["run", "echo", "--api-key-file", keyFile], env);
+      expect(result.code).toBe(4);
+      expect(result.stderr).toContain("401");
+      expect(result.stdout + result.stderr).not.toContain("sk-wrong-key-4242");
+    } finally {
+      temp.remove();
+    }
+  }, 30_000);
+
+  it("should refuse a key on the command line without echoing it (exit 2)", async () => {
+    const result = await runCli(
+      ["run", "echo", "--api-key", "sk-typed-9999"],
+      cliEnv(fixture.emulator)
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("SPELL_API_KEY");
+    expect(result.stdout + result.stderr).not.toContain("sk-typed-9999");
+  }, 30_000);
+
+  it("should exit 2 with a clear message when there is no key", async () => {
+    const env = cliEnv(fixture.emulator);
+    delete env.SPELL_API_KEY;
+    const result = await runCli(["run", "echo"], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("No API key");
+  }, 30_000);
+});
