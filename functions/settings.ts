@@ -27,7 +27,9 @@ export interface SpellSettings {
 }
 
 // Defined by webpack (webpack.config.js): the dev build points at the dev server's https proxy to
-// the emulator, a production build at SPELL_BASE_URL / SPELL_POLL_BASE_URL. Undefined elsewhere.
+// the emulator; a production build at SPELL_BASE_URL / SPELL_POLL_BASE_URL, or "" when they were
+// not given (the user must set the addresses). Undefined where webpack did not build the code
+// (Node: specs, benchmarks), where the emulator's own addresses are the default.
 declare const SPELLRUN_DEFAULT_BASE_URL: string | undefined;
 declare const SPELLRUN_DEFAULT_POLL_BASE_URL: string | undefined;
 
@@ -37,9 +39,8 @@ const builtInPollBaseUrl =
   typeof SPELLRUN_DEFAULT_POLL_BASE_URL === "string" ? SPELLRUN_DEFAULT_POLL_BASE_URL : undefined;
 
 /**
- * The service the add-in talks to until the user sets another: the one the build names
- * (in `npm start`'s dev build, the local emulator behind the dev server's https proxy), else the
- * emulator's own addresses (`npm run emulator`). The one place to change when the emulator moves.
+ * The local emulator's own addresses (`npm run emulator`): the default where no build named a
+ * service (Node specs and benchmarks). The one place to change when the emulator moves.
  *
  * ## Example
  * ```ts
@@ -47,21 +48,47 @@ const builtInPollBaseUrl =
  * ```
  */
 export const EMULATOR_ADDRESSES = Object.freeze({
-  baseUrl: builtInBaseUrl || "http://127.0.0.1:3001",
-  pollBaseUrl: builtInPollBaseUrl || "http://127.0.0.1:3002",
+  baseUrl: "http://127.0.0.1:3001",
+  pollBaseUrl: "http://127.0.0.1:3002",
 });
 
 /**
- * The settings before the user changes anything.
+ * The service addresses the settings start with, from what the build named: an address when it
+ * named one (`npm start`'s dev build: the emulator behind the dev server's https proxy; a
+ * production build: `SPELL_BASE_URL` / `SPELL_POLL_BASE_URL`), `""` (not set) when a build named
+ * none, so that cells say the address is not set instead of calling a 127.0.0.1 that is not there
+ * on the user's machine, and the emulator's own addresses where no build ran (Node).
  *
  * ## Example
  * ```ts
- * if (settings.baseUrl === DEFAULT_SETTINGS.baseUrl) console.log("using the emulator");
+ * defaultServiceAddresses({ baseUrl: "", pollBaseUrl: "" });        // { baseUrl: "", pollBaseUrl: "" }
+ * defaultServiceAddresses({ baseUrl: undefined, pollBaseUrl: undefined }); // EMULATOR_ADDRESSES
+ * ```
+ *
+ * @param builtIn What the build defined for each address (`undefined`: not a webpack build).
+ * @return The default `baseUrl` and `pollBaseUrl`.
+ */
+export function defaultServiceAddresses(builtIn: {
+  baseUrl: string | undefined;
+  pollBaseUrl: string | undefined;
+}): { baseUrl: string; pollBaseUrl: string } {
+  return {
+    baseUrl: builtIn.baseUrl ?? EMULATOR_ADDRESSES.baseUrl,
+    pollBaseUrl: builtIn.pollBaseUrl ?? EMULATOR_ADDRESSES.pollBaseUrl,
+  };
+}
+
+/**
+ * The settings before the user changes anything; the addresses are `defaultServiceAddresses`.
+ *
+ * ## Example
+ * ```ts
+ * if (!settings.baseUrl) console.log("service address not set yet");
  * ```
  */
 export const DEFAULT_SETTINGS: Readonly<SpellSettings> = Object.freeze({
   apiKey: "",
-  ...EMULATOR_ADDRESSES,
+  ...defaultServiceAddresses({ baseUrl: builtInBaseUrl, pollBaseUrl: builtInPollBaseUrl }),
   authHeader: "authorization",
   maxInFlight: 8,
   rememberMs: 24 * 60 * 60 * 1000,
@@ -75,7 +102,7 @@ const MAX_REMEMBER_MS = 366 * 24 * 60 * 60 * 1000;
 
 /**
  * Reads the settings. Missing or unusable stored values fall back to their defaults, so a
- * damaged store never stops the add-in.
+ * damaged store never stops the add-in; an address stored as `""` is not set (cells say so).
  *
  * ## Example
  * ```ts
@@ -96,6 +123,10 @@ export async function loadSettings(): Promise<SpellSettings> {
   if (stored && typeof stored === "object") {
     for (const [name, value] of Object.entries(stored)) {
       if (!(name in DEFAULT_SETTINGS)) continue;
+      if ((name === "baseUrl" || name === "pollBaseUrl") && value === "") {
+        settings[name] = ""; // stored as not set: stays not set, whatever the build's default
+        continue;
+      }
       try {
         Object.assign(settings, checkedSetting(name as keyof SpellSettings, value));
       } catch {
@@ -181,7 +212,7 @@ function checkedSetting(name: keyof SpellSettings, value: unknown): Partial<Spel
       return { apiKey: value.trim() };
     case "baseUrl":
     case "pollBaseUrl":
-      return { [name]: checkedUrl(name, value) };
+      return { [name]: checkServiceAddress(name, value) };
     case "authHeader":
       if (value !== "authorization" && value !== "x-api-key") {
         throw new SettingsError(name, `authHeader must be "authorization" or "x-api-key".`);
@@ -210,7 +241,33 @@ function checkedSetting(name: keyof SpellSettings, value: unknown): Partial<Spel
   }
 }
 
-function checkedUrl(name: string, value: unknown): string {
+/**
+ * Checks a service address (`baseUrl` or `pollBaseUrl`) as Settings would save it, and returns it
+ * normalised (no trailing slash). Only https:// addresses work from the add-in: its page is
+ * served over https, and a browser blocks an https page's calls to a plain-http host (mixed
+ * content), so an http:// address would only fail later as "Could not reach". The exception is
+ * this computer (localhost, 127.x.x.x, [::1]), which browsers treat as secure (the local
+ * emulator).
+ *
+ * ## Example
+ * ```ts
+ * checkServiceAddress("baseUrl", "https://api.example.com/v1/"); // "https://api.example.com/v1"
+ * checkServiceAddress("baseUrl", "http://api.example.com");      // throws SettingsError
+ * ```
+ *
+ * @param name Which address: `baseUrl` or `pollBaseUrl`.
+ * @param value What the user entered.
+ * @return The address, normalised.
+ * @throws SettingsError saying what is wrong and what works instead.
+ */
+export function checkServiceAddress(name: "baseUrl" | "pollBaseUrl", value: unknown): string {
+  const label = ADDRESS_LABELS[name];
+  if (typeof value === "string" && value.trim() === "") {
+    throw new SettingsError(
+      name,
+      `Enter the ${label}: the https:// address of the Spell Run service.`
+    );
+  }
   let url: URL | undefined;
   try {
     url = typeof value === "string" ? new URL(value.trim()) : undefined;
@@ -218,14 +275,34 @@ function checkedUrl(name: string, value: unknown): string {
     url = undefined;
   }
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new SettingsError(name, `${name} must be an http:// or https:// address.`);
+    throw new SettingsError(name, `The ${label} must be an https:// address.`);
   }
   if (url.username || url.password || url.search || url.hash) {
     // A key pasted into the address would end up in every request line and log.
     throw new SettingsError(
       name,
-      `${name} must not contain a user name, password, query or fragment.`
+      `The ${label} must not contain a user name, password, query or fragment.`
+    );
+  }
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw new SettingsError(
+      name,
+      `The ${label} must use https://: the add-in runs on an https page, which may not call an http:// address on another computer (the browser blocks it). http:// works only for this computer (localhost).`
     );
   }
   return url.href.replace(/\/+$/, "");
+}
+
+/** How the settings form names each address. */
+const ADDRESS_LABELS = { baseUrl: "Base URL", pollBaseUrl: "Poll base URL" } as const;
+
+/** This computer: names and addresses browsers treat as potentially trustworthy over http. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "[::1]" ||
+    /^127(\.\d{1,3}){3}$/.test(host)
+  );
 }

@@ -3,6 +3,7 @@ import { MissingApiKeyError } from "./MissingApiKeyError.js";
 import { forgetRememberedResultsInMemory, rememberedResults } from "./rememberedResults.js";
 import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
+import { ServiceAddressNotSetError } from "./ServiceAddressNotSetError.js";
 
 interface SharedClientState {
   client?: Promise<{ client: SpellClient; settings: SpellSettings }>;
@@ -22,7 +23,8 @@ interface SharedClientState {
  * ```
  *
  * @return The client.
- * @throws MissingApiKeyError when no key is set.
+ * @throws ServiceAddressNotSetError when the service addresses are not set, MissingApiKeyError
+ *   when no key is set.
  */
 export async function sharedClient(): Promise<SpellClient> {
   return (await sharedClientWithSettings()).client;
@@ -37,7 +39,8 @@ export async function sharedClient(): Promise<SpellClient> {
  * ```
  *
  * @return The client and its settings.
- * @throws MissingApiKeyError when no key is set.
+ * @throws ServiceAddressNotSetError when the service addresses are not set, MissingApiKeyError
+ *   when no key is set.
  */
 export function sharedClientWithSettings(): Promise<{
   client: SpellClient;
@@ -49,6 +52,8 @@ export function sharedClientWithSettings(): Promise<{
   });
   if (!state.client) {
     const building = loadSettings().then((settings) => {
+      const unset = (["baseUrl", "pollBaseUrl"] as const).filter((name) => !settings[name]);
+      if (unset.length > 0) throw new ServiceAddressNotSetError(unset);
       if (!settings.apiKey) throw new MissingApiKeyError();
       const client = new SpellClient({
         apiKey: settings.apiKey,
@@ -61,7 +66,7 @@ export function sharedClientWithSettings(): Promise<{
       return { client, settings };
     });
     state.client = building;
-    // A missing key is not remembered: the next call reads the settings again.
+    // A missing key or address is not remembered: the next call reads the settings again.
     building.catch(() => {
       if (state.client === building) state.client = undefined;
     });

@@ -7,6 +7,7 @@ import {
 } from "../src/index.js";
 import { excelError, isExcelError } from "./excelError.js";
 import { MissingApiKeyError } from "./MissingApiKeyError.js";
+import { ServiceAddressNotSetError } from "./ServiceAddressNotSetError.js";
 
 /**
  * What an error message may mention: the spell, the service address, and the key only so that it
@@ -37,6 +38,7 @@ const WHERE_TO_FIX = "Open Spell Run (Home tab) to check the settings.";
  * |-----------------------------------------|-----------|
  * | an Excel error already (bad argument)   | unchanged |
  * | MissingApiKeyError                      | `#N/A`    |
+ * | ServiceAddressNotSetError               | `#N/A`    |
  * | HTTP 401 / 403 (key rejected)           | `#N/A`    |
  * | HTTP 404 on start (no such spell)       | `#N/A`    |
  * | HTTP 400 / 413 / 422 (inputs rejected)  | `#VALUE!` |
@@ -67,7 +69,8 @@ export function toExcelError(error: unknown, context: ErrorContext = {}): Custom
   const say = (code: "#VALUE!" | "#N/A", message: string) =>
     excelError(code, redact(message, context.apiKey));
 
-  if (error instanceof MissingApiKeyError) return say("#N/A", error.message);
+  if (error instanceof MissingApiKeyError || error instanceof ServiceAddressNotSetError)
+    return say("#N/A", error.message);
   if (error instanceof SpellHttpError) {
     const detail = serviceMessage(error.body);
     switch (true) {

@@ -1,4 +1,5 @@
-import type { SpellSettings } from "../../functions/settings.js";
+import { checkServiceAddress, type SpellSettings } from "../../functions/settings.js";
+import { SettingsError } from "../../functions/SettingsError.js";
 import type { ConnectionCheck } from "../testConnection.js";
 import { element } from "./element.js";
 
@@ -47,14 +48,15 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
   );
   const baseUrl = element(
     "fluent-text-field",
-    { id: "base-url", type: "url" },
+    { id: "base-url", type: "url", placeholder: "https://… (not set)" },
     "Base URL"
   ) as ValueElement;
   const pollBaseUrl = element(
     "fluent-text-field",
-    { id: "poll-base-url", type: "url" },
+    { id: "poll-base-url", type: "url", placeholder: "https://… (not set)" },
     "Poll base URL"
   ) as ValueElement;
+  const fieldOf: Partial<Record<string, HTMLElement>> = { baseUrl, pollBaseUrl };
   const authLabel = element(
     "label",
     { id: "auth-header-label", for: "auth-header" },
@@ -98,6 +100,11 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
       ),
       baseUrl,
       pollBaseUrl,
+      element(
+        "p",
+        { class: "hint" },
+        "https:// addresses; http:// only for this computer (localhost)."
+      ),
       element("div", { class: "field" }, authLabel, authHeader),
       maxInFlight,
       rememberHours,
@@ -135,10 +142,15 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
   };
   const busy = async (button: HTMLElement, work: () => Promise<void>) => {
     button.setAttribute("disabled", "");
+    for (const field of Object.values(fieldOf)) field?.removeAttribute("aria-invalid");
     try {
       await work();
     } catch (error) {
       say(error instanceof Error ? error.message : String(error), "bad");
+      // A refused setting points at its field, so the reason and the place to fix it meet.
+      const field = error instanceof SettingsError ? fieldOf[error.setting] : undefined;
+      field?.setAttribute("aria-invalid", "true");
+      field?.focus();
     } finally {
       button.removeAttribute("disabled");
     }
@@ -159,8 +171,13 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
   );
   test.addEventListener("click", () =>
     busy(test, async () => {
+      const settings = read();
+      // The same address rules as Save: an http:// host elsewhere is refused with its reason
+      // here too, instead of a later "does not answer".
+      settings.baseUrl = checkServiceAddress("baseUrl", settings.baseUrl);
+      settings.pollBaseUrl = checkServiceAddress("pollBaseUrl", settings.pollBaseUrl);
       say("Testing the connection…");
-      const check = await deps.testConnection(read());
+      const check = await deps.testConnection(settings);
       say(check.message, check.ok ? "good" : "bad");
     })
   );
@@ -172,5 +189,9 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     })
   );
 
-  fill(await deps.loadSettings());
+  const settings = await deps.loadSettings();
+  fill(settings);
+  if (!settings.baseUrl || !settings.pollBaseUrl) {
+    say("Enter the Spell Run service addresses and your API key, then Save.");
+  }
 }

@@ -3,7 +3,8 @@ import { spellBulk, spellInputs, spellRun } from "../../functions/functions.js";
 import { BULK_PREVIEW_TEXT, streamBulk } from "../../functions/bulkSpell.js";
 import { clearRememberedResults } from "../../functions/rememberedResults.js";
 import { RUN_PREVIEW_TEXT } from "../../functions/runSpell.js";
-import { saveSettings } from "../../functions/settings.js";
+import { loadSettings, saveSettings } from "../../functions/settings.js";
+import { settingsStorage } from "../../functions/settingsStorage.js";
 import { resetSharedClient } from "../../functions/sharedClient.js";
 import {
   cancelableInvocation,
@@ -336,6 +337,25 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
       const error = await rejection(run("no-such-spell", cell('{"a":1}')));
       expect(error.code).toBe("#N/A");
       expect(error.message).toContain('Spell "no-such-spell" was not found');
+    });
+
+    it("should say plainly that the service address is not set, and where, starting nothing", async () => {
+      // As a production build made without SPELL_BASE_URL starts: the addresses are not set.
+      const settings = { ...(await loadSettings()), baseUrl: "", pollBaseUrl: "" };
+      await settingsStorage().setItem("spellrun.settings", JSON.stringify(settings));
+      await resetSharedClient();
+      const error = await rejection(run("echo", cell('{"a":1}')));
+      expect(error.code).toBe("#N/A");
+      expect(error.message).toContain("service address is not set (Base URL, Poll base URL)");
+      expect(error.message).toContain("Open Spell Run (Home tab)");
+      expect(error.message).toContain("Settings");
+      const bulk = streamingInvocation();
+      await streamBulk("echo", [["a"], [1]], null, bulk);
+      expect((bulk.results[0] as unknown as ExcelErrorShape).message).toContain(
+        "service address is not set"
+      );
+      const stats = await emulatorStats();
+      expect(Object.values(stats.requests).reduce((sum, count) => sum + count, 0)).toBe(0);
     });
 
     it("should say where to set a missing key, and explain a rejected one without showing it", async () => {

@@ -1,5 +1,8 @@
 import {
+  checkServiceAddress,
   DEFAULT_SETTINGS,
+  defaultServiceAddresses,
+  EMULATOR_ADDRESSES,
   loadSettings,
   onSettingsChanged,
   saveSettings,
@@ -26,6 +29,72 @@ describe("settings", () => {
       maxInFlight: 8,
       rememberMs: 86_400_000,
     });
+  });
+
+  it("should start from the build's addresses, not set (empty) when a build named none", () => {
+    expect(defaultServiceAddresses({ baseUrl: "", pollBaseUrl: "" })).toEqual({
+      baseUrl: "",
+      pollBaseUrl: "",
+    });
+    expect(
+      defaultServiceAddresses({ baseUrl: "https://api.example.com", pollBaseUrl: "" })
+    ).toEqual({ baseUrl: "https://api.example.com", pollBaseUrl: "" });
+    // Not built by webpack (Node specs, benchmarks): the emulator.
+    expect(defaultServiceAddresses({ baseUrl: undefined, pollBaseUrl: undefined })).toEqual({
+      ...EMULATOR_ADDRESSES,
+    });
+  });
+
+  it("should keep an address stored as empty not set", async () => {
+    await settingsStorage().setItem(
+      "spellrun.settings",
+      JSON.stringify({ apiKey: "k", baseUrl: "", pollBaseUrl: "" })
+    );
+    expect(await loadSettings()).toEqual({
+      ...DEFAULT_SETTINGS,
+      apiKey: "k",
+      baseUrl: "",
+      pollBaseUrl: "",
+    });
+  });
+
+  it("should refuse http:// to another computer with the reason, and accept https:// and this computer", async () => {
+    for (const address of [
+      "http://api.example.com",
+      "http://10.0.0.5:3001",
+      "http://127.example.com",
+    ]) {
+      const error = await saveSettings({ baseUrl: address }).catch((caught: unknown) => caught);
+      expect(error).withContext(address).toEqual(jasmine.any(SettingsError));
+      expect((error as SettingsError).setting).toBe("baseUrl");
+      expect((error as SettingsError).message).toContain("must use https://");
+      expect((error as SettingsError).message).toContain("https page");
+    }
+    const poll = await saveSettings({ pollBaseUrl: "http://poll.example.com" }).catch(
+      (caught: unknown) => caught
+    );
+    expect((poll as SettingsError).setting).toBe("pollBaseUrl");
+    expect((poll as SettingsError).message).toContain("The Poll base URL must use https://");
+    expect(await loadSettings()).toEqual({ ...DEFAULT_SETTINGS });
+
+    for (const [address, saved] of [
+      ["https://api.example.com/v1/", "https://api.example.com/v1"],
+      ["http://localhost:3001", "http://localhost:3001"],
+      ["http://127.0.0.5:3001/", "http://127.0.0.5:3001"],
+      ["http://[::1]:3001", "http://[::1]:3001"],
+      ["http://spell.localhost", "http://spell.localhost"],
+    ]) {
+      expect(checkServiceAddress("baseUrl", address)).withContext(address).toBe(saved);
+    }
+  });
+
+  it("should refuse an empty address, saying what to enter", () => {
+    expect(() => checkServiceAddress("pollBaseUrl", "  ")).toThrow(
+      jasmine.objectContaining({
+        setting: "pollBaseUrl",
+        message: jasmine.stringContaining("Enter the Poll base URL"),
+      })
+    );
   });
 
   it("should save a patch, keep the rest, and read it back from storage", async () => {

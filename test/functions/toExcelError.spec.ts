@@ -7,6 +7,7 @@ import {
 } from "../../src/index.js";
 import { excelError } from "../../functions/excelError.js";
 import { MissingApiKeyError } from "../../functions/MissingApiKeyError.js";
+import { ServiceAddressNotSetError } from "../../functions/ServiceAddressNotSetError.js";
 import { toExcelError } from "../../functions/toExcelError.js";
 
 describe("toExcelError", () => {
@@ -27,6 +28,14 @@ describe("toExcelError", () => {
     expect(error.code).toBe("#N/A");
     expect(error.message).toContain("No Spell Run API key");
     expect(error.message).toContain("Home tab");
+  });
+
+  it("should say which service address is not set, and where to set it", () => {
+    const error = mapped(new ServiceAddressNotSetError(["pollBaseUrl"]));
+    expect(error.code).toBe("#N/A");
+    expect(error.message).toBe(
+      "The Spell Run service address is not set (Poll base URL). Open Spell Run (Home tab) and enter it under Settings."
+    );
   });
 
   it("should explain a rejected key (401 and 403) without showing it", () => {

@@ -108,6 +108,56 @@ describe("Task pane settings", () => {
     expect(stats.runsCreated + stats.bulkRunsCreated).toBe(0);
   });
 
+  it("should refuse an http:// address on another computer with the reason, on Save and on Test", async () => {
+    const { baseUrl, pollBaseUrl, apiKey } = emulatorForBrowser();
+    await saveSettings({ apiKey, baseUrl, pollBaseUrl });
+    await mountSettingsView(root, {
+      loadSettings,
+      saveSettings,
+      testConnection: (settings) => testConnection(settings),
+      clearRememberedResults: async () => undefined,
+      recalculate: recalculateWorkbook,
+    });
+    const field = (id: string) => root.querySelector(`#${id}`) as ValueElement;
+    const status = root.querySelector("#settings-status") as HTMLElement;
+    field("base-url").value = "http://spell.example.com";
+
+    (root.querySelector("#save-settings") as HTMLElement).click();
+    await waitFor(() => /must use https/.test(status.textContent ?? ""), 5_000, "the refusal");
+    expect(status.textContent).toContain("The Base URL must use https://");
+    expect(status.textContent).toContain("https page");
+    expect(status.dataset.tone).toBe("bad");
+    expect(field("base-url").getAttribute("aria-invalid")).toBe("true");
+    expect((await loadSettings()).baseUrl).toBe(baseUrl);
+
+    status.textContent = "";
+    (root.querySelector("#test-connection") as HTMLElement).click();
+    await waitFor(() => /must use https/.test(status.textContent ?? ""), 5_000, "the refusal");
+    const stats = await emulatorStats();
+    expect(Object.values(stats.requests).reduce((sum, count) => sum + count, 0)).toBe(0);
+
+    // This computer over http:// is accepted (the local emulator).
+    field("base-url").value = baseUrl;
+    (root.querySelector("#save-settings") as HTMLElement).click();
+    await waitFor(() => status.textContent === "Settings saved.", 5_000, "the save");
+    expect(field("base-url").hasAttribute("aria-invalid")).toBeFalse();
+  });
+
+  it("should ask for the service addresses when they are not set", async () => {
+    await mountSettingsView(root, {
+      loadSettings: async () => ({ ...(await loadSettings()), baseUrl: "", pollBaseUrl: "" }),
+      saveSettings,
+      testConnection: (settings) => testConnection(settings),
+      clearRememberedResults: async () => undefined,
+      recalculate: recalculateWorkbook,
+    });
+    const status = root.querySelector("#settings-status") as HTMLElement;
+    expect(status.textContent).toContain("Enter the Spell Run service addresses");
+    (root.querySelector("#save-settings") as HTMLElement).click();
+    await waitFor(() => /Enter the Base URL/.test(status.textContent ?? ""), 5_000, "the refusal");
+    expect(root.querySelector("#base-url")?.getAttribute("aria-invalid")).toBe("true");
+  });
+
   it("should show the test result in the form", async () => {
     const { baseUrl, pollBaseUrl } = emulatorForBrowser();
     await saveSettings({ apiKey: "wrong-key", baseUrl, pollBaseUrl });
