@@ -9,14 +9,19 @@ const BASE_MARGIN = 0.05;
 const FIRST_RUNS_MARGIN = 0.15;
 /** Absolute margin, for the request round trips in every measured duration. */
 const MARGIN_MS = 50;
+/**
+ * With 3 runs or more, a duration over 3× (or under a third of) the median is an outlier (a run
+ * queued at the service, a cached answer): it does not widen the window of the runs after it.
+ */
+const OUTLIER_FACTOR = 3;
 /** How wide a caller's own `expectedDurationMs` is taken to be. */
 const CALLER_MARGIN = 0.15;
 
 /**
  * Learns, per spell, how long its runs take, from runs this client watched finish. Keeps the
  * last few durations of each spell (bounded memory: `MAX_SPELLS` spells, `SAMPLES_PER_SPELL`
- * each) and turns them into an `ExpectedEnd` window: the observed range, widened by a margin
- * that shrinks as runs accumulate.
+ * each) and turns them into an `ExpectedEnd` window: the observed range (outliers left out),
+ * widened by a margin that shrinks as runs accumulate.
  *
  * ## Example
  * ```ts
@@ -53,14 +58,23 @@ export class RunDurationEstimator {
    * @return the expected window
    */
   expectedEnd(spellId: string): ExpectedEnd | undefined {
-    const samples = this.samplesBySpell.get(spellId);
-    if (!samples || samples.length === 0) return undefined;
+    const all = this.samplesBySpell.get(spellId);
+    if (!all || all.length === 0) return undefined;
+    const samples = all.length >= 3 ? withoutOutliers(all) : all;
     const margin = BASE_MARGIN + FIRST_RUNS_MARGIN / samples.length;
     return {
       lowMs: Math.max(0, Math.min(...samples) * (1 - margin) - MARGIN_MS),
       highMs: Math.max(...samples) * (1 + margin) + MARGIN_MS,
     };
   }
+}
+
+function withoutOutliers(samples: number[]): number[] {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1];
+  return samples.filter(
+    (sample) => sample <= median * OUTLIER_FACTOR && sample >= median / OUTLIER_FACTOR
+  );
 }
 
 /**

@@ -27,13 +27,24 @@ describe("RunDurationEstimator", () => {
     const durations = new RunDurationEstimator();
     durations.record("slow", 60_000);
     for (let run = 0; run < 8; run++) durations.record("fast", 1000);
-    durations.record("fast", 100_000);
     for (let run = 0; run < 7; run++) durations.record("fast", 2000);
-    const fast = durations.expectedEnd("fast");
-    expect(fast?.highMs).toBeGreaterThan(100_000);
+    // One 1 s run is still among the last 8.
+    expect(durations.expectedEnd("fast")?.lowMs).toBeLessThan(1000);
     durations.record("fast", 2000);
-    expect(durations.expectedEnd("fast")?.highMs).toBeLessThan(3000);
+    expect(durations.expectedEnd("fast")?.lowMs).toBeGreaterThan(1500);
     expect(durations.expectedEnd("slow")?.lowMs).toBeGreaterThan(40_000);
+  });
+
+  it("should leave out a run over 3× (or under a third of) the median once it has 3 runs", () => {
+    const durations = new RunDurationEstimator();
+    for (const ms of [10_000, 50_000]) durations.record("s", ms);
+    // Two runs: no median to judge by, both count.
+    expect(durations.expectedEnd("s")?.highMs).toBeGreaterThan(50_000);
+    for (const ms of [10_500, 9_500, 3_000]) durations.record("s", ms);
+    const expected = durations.expectedEnd("s");
+    // 50 s and 3 s are outliers against the median of 10 s; the window follows the other three.
+    expect(expected?.highMs).toBeCloseTo(10_500 * (1 + 0.05 + 0.15 / 3) + 50, 6);
+    expect(expected?.lowMs).toBeCloseTo(9_500 * (1 - 0.05 - 0.15 / 3) - 50, 6);
   });
 
   it("should forget the least recently finished spell beyond 500 spells", () => {
