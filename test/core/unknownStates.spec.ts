@@ -27,7 +27,9 @@ describe("SpellClient against a service with states the interface does not list"
     service = await startScriptedService((request) => {
       switch (request.endpoint) {
         case "start":
-          return { body: { runId: "r-1" } };
+          return {
+            body: (request.body as { wait?: boolean }).wait ? runState(request) : { runId: "r-1" },
+          };
         case "getRun":
           return { body: runState(request) };
         case "bulkStart":
@@ -63,6 +65,21 @@ describe("SpellClient against a service with states the interface does not list"
       outputs: { answer: 42 },
     });
     expect(polls()).toBe(1);
+  });
+
+  it("should read states without case in wait mode too, and end a cancelled one as error", async () => {
+    runState = () => ({ state: "Success", outputs: { answer: 1 } });
+    const client = await clientFor();
+    expect(await lastValueFrom(client.run("s", {}))).toEqual({
+      state: "success",
+      outputs: { answer: 1 },
+    });
+    runState = () => ({ state: "CANCELED", outputs: { reason: "quota" } });
+    const cancelled = await collect(client.run("s", {}));
+    const error = cancelled.error as SpellRunError;
+    expect(error).toEqual(jasmine.any(SpellRunError));
+    expect([error.state, error.outputs]).toEqual(["error", { reason: "quota" }]);
+    expect(error.message).toContain('"CANCELED"');
   });
 
   it('should end a "cancelled" run as error at once, with its reason', async () => {
