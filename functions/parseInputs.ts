@@ -19,7 +19,7 @@ const ACCEPTED =
  * - a two-column range, names beside values (`A1:B3`).
  *
  * A 2×2 range fits both range forms, so it is read only when just one reading is possible (its
- * names are text, distinct, and at least one of its values is not empty); when both are, nothing
+ * names are text and distinct, with no empty name beside a value); when both are, nothing
  * is guessed (a wrong guess sends a paid run the wrong inputs): `#VALUE!` says how to make it
  * unambiguous. Columns (or rows) whose name and value are both empty are skipped, so a generous
  * selection works; where a name is expected a `0` counts as empty (`isBlankName`: some Excel
@@ -63,9 +63,12 @@ interface Reading {
   values: unknown[];
 }
 
-/** A reading is possible when its names are usable and it has a value to send. */
-function isPossibleReading({ names, values }: Reading): boolean {
-  return namesProblem(names, values) === undefined && values.some((cell) => !isBlankCell(cell));
+/**
+ * A reading is possible when its names are usable, even if its values are all empty: a row of
+ * names over values not filled in yet is as likely as a column of names beside them.
+ */
+function isPossibleReading(reading: Reading): boolean {
+  return namesProblem(reading.names, reading.values) === undefined;
 }
 
 function parseScalar(cell: unknown): Record<string, unknown> {

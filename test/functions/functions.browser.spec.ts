@@ -245,10 +245,10 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
       ).toEqual([[2, 3]]);
       expect(
         await run("echo", [
-          ["text", "Hello world"],
-          [null, null],
+          ["text", "n"],
+          [7, "x"],
         ])
-      ).toEqual([["Hello world"]]);
+      ).toEqual([[7, "x"]]);
     });
 
     it("should send an entity's display text and a formatted number's value", async () => {

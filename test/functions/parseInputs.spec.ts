@@ -62,20 +62,6 @@ describe("parseInputs", () => {
         [4, "x"],
       ])
     ).toEqual({ text: 4, n: "x" });
-    // The second row is empty: names over values would send nothing.
-    expect(
-      parseInputs([
-        ["text", "Hello world"],
-        [null, ""],
-      ])
-    ).toEqual({ text: "Hello world" });
-    // The second column is empty (null): names beside values would send nothing.
-    expect(
-      parseInputs([
-        ["text", null],
-        ["Hello", null],
-      ])
-    ).toEqual({ text: "Hello" });
   });
 
   it("should refuse a 2×2 range that reads both ways, saying how to make it unambiguous", () => {
@@ -92,10 +78,19 @@ describe("parseInputs", () => {
         ["text", "n"],
         ["Hello", 3],
       ],
-      // An empty second column passed as 0 by some builds: {text: "Hello"} or {text: 0, Hello: 0}.
+      // An empty second column (null, or 0 on some builds): {text: "Hello"} or {text: "", Hello: ""}.
+      [
+        ["text", null],
+        ["Hello", null],
+      ],
       [
         ["text", 0],
         ["Hello", 0],
+      ],
+      // Values not filled in yet: {text: "", language: ""} or {text: "language"}.
+      [
+        ["text", "language"],
+        [null, ""],
       ],
     ];
     for (const range of ambiguous) {
