@@ -85,6 +85,8 @@ interface Finished {
   outputs: Record<string, unknown>;
 }
 
+const JOURNAL_WRITTEN_EVERY_MS = 500;
+
 const NOT_RECORDED: Finished = Object.freeze({
   state: "unknown",
   outputs: Object.freeze({
@@ -122,6 +124,9 @@ export class BulkJob {
   private writtenRows: number;
   private readonly counts: Partial<Record<RowStatus, number>> = {};
   private active = 0;
+  private unjournaledWindows = 0;
+  private journaledAt = 0;
+  private reportedAt = 0;
   private stopping = false;
   private interrupted = false;
   private failure: unknown;
@@ -322,15 +327,21 @@ export class BulkJob {
       );
       this.writtenRows += finished.length;
     }
-    if (completedWindows > 0) {
+    this.unjournaledWindows += completedWindows;
+    // A `written` record costs two fsyncs; rows written since the last one are only rewritten
+    // (from their recorded groups, never re-run) after a crash, so one every 500 ms is enough.
+    const due = Date.now() - this.journaledAt >= JOURNAL_WRITTEN_EVERY_MS || this.stopping;
+    if (this.unjournaledWindows > 0 && (due || this.queue.length === 0)) {
+      this.unjournaledWindows = 0;
+      this.journaledAt = Date.now();
       this.options.output.sync();
       this.options.journal?.append({
         type: "written",
         rows: this.writtenRows,
         bytes: this.options.output.bytes,
       });
-      this.poke();
     }
+    if (completedWindows > 0) this.poke();
     this.report();
   }
 
@@ -356,6 +367,10 @@ export class BulkJob {
   }
 
   private report(): void {
+    // progress() walks the held rows: a few times a second is plenty for a bar or a log line.
+    const now = Date.now();
+    if (now - this.reportedAt < 100 && !this.stopping) return;
+    this.reportedAt = now;
     this.onProgress(this.progress());
   }
 

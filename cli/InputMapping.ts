@@ -77,6 +77,8 @@ export function toSpellInputs(
   values: Record<string, unknown>,
   mapping: InputMapping
 ): Record<string, unknown> {
+  // No mapping: the row itself (a copy per row would double the rows held in memory).
+  if (!mapping.only && Object.keys(mapping.rename).length === 0) return values;
   const inputs: Record<string, unknown> = {};
   for (const column of mapping.only ?? Object.keys(values)) {
     if (column in values) inputs[mapping.rename[column] ?? column] = values[column];
