@@ -43,6 +43,8 @@ export interface BulkJobOptions {
   layout?: OutputLayout;
   /** Rows already in the output (resume). */
   startRow: number;
+  /** Statuses of those rows (resume). */
+  startCounts?: Partial<Record<RowStatus, number>>;
   knownWindows: Map<number, KnownWindow>;
   /** Start runs again for windows whose bulkStart may or may not have reached the service. */
   rerunUnknown: boolean;
@@ -62,7 +64,7 @@ export interface BulkJobResult {
   outcome: JobOutcome;
   /** Rows in the output, including those written before a resume. */
   rows: number;
-  /** Rows written by this run, per status. */
+  /** Rows in the output per status (the whole job, across resumes). */
   counts: Partial<Record<RowStatus, number>>;
   /** The error that stopped the job (input or service), if any. */
   error?: unknown;
@@ -122,7 +124,7 @@ export class BulkJob {
   private readonly queue: Window[] = [];
   private layout: OutputLayout | undefined;
   private writtenRows: number;
-  private readonly counts: Partial<Record<RowStatus, number>> = {};
+  private readonly counts: Partial<Record<RowStatus, number>>;
   private active = 0;
   private unjournaledWindows = 0;
   private journaledAt = 0;
@@ -136,6 +138,7 @@ export class BulkJob {
   constructor(private readonly options: BulkJobOptions) {
     this.layout = options.layout;
     this.writtenRows = options.startRow;
+    this.counts = { ...options.startCounts };
   }
 
   /**
@@ -339,6 +342,7 @@ export class BulkJob {
         type: "written",
         rows: this.writtenRows,
         bytes: this.options.output.bytes,
+        counts: this.counts,
       });
     }
     if (completedWindows > 0) this.poke();

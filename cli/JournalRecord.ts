@@ -1,3 +1,4 @@
+import type { RowStatus } from "./formatRows.js";
 import type { InputMapping } from "./InputMapping.js";
 import type { OutputLayout } from "./OutputLayout.js";
 import type { TableFormat } from "./tableFormat.js";
@@ -49,7 +50,13 @@ export type JournalRecord =
   | { type: "layout"; layout: OutputLayout; headerBytes: number }
   | { type: "intent"; window: number; firstRow: number; count: number }
   | { type: "group"; window: number; groupId: string }
-  | { type: "written"; rows: number; bytes: number }
+  | {
+      type: "written";
+      rows: number;
+      bytes: number;
+      /** Statuses of the `rows` rows written so far (the whole job, across resumes). */
+      counts?: Partial<Record<RowStatus, number>>;
+    }
   | { type: "end"; outcome: JobOutcome; rows: number };
 
 /**

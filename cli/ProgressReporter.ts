@@ -33,6 +33,8 @@ export class ProgressReporter {
   private bar: SingleBar | undefined;
   private lastLineAt = 0;
   private readonly startedAt = Date.now();
+  /** Rows already written when this process started (resume), left out of the rate. */
+  private firstWritten: number | undefined;
 
   constructor(private readonly options: { quiet: boolean; everyMs: number; tty?: boolean }) {}
 
@@ -41,6 +43,7 @@ export class ProgressReporter {
    * @param progress where the job stands
    */
   update(progress: JobProgress): void {
+    this.firstWritten ??= progress.written;
     if (this.options.quiet) return;
     if (this.options.tty ?? process.stderr.isTTY) {
       this.updateBar(progress);
@@ -49,7 +52,7 @@ export class ProgressReporter {
     const now = Date.now();
     if (now - this.lastLineAt < this.options.everyMs) return;
     this.lastLineAt = now;
-    process.stderr.write(`spellrun: ${describe(progress, now - this.startedAt)}\n`);
+    process.stderr.write(`spellrun: ${this.describe(progress, now - this.startedAt)}\n`);
   }
 
   /**
@@ -63,7 +66,7 @@ export class ProgressReporter {
       this.bar = undefined;
     }
     if (!this.options.quiet) {
-      process.stderr.write(`spellrun: ${describe(progress, Date.now() - this.startedAt)}\n`);
+      process.stderr.write(`spellrun: ${this.describe(progress, Date.now() - this.startedAt)}\n`);
     }
   }
 
@@ -78,7 +81,7 @@ export class ProgressReporter {
         {
           stream: process.stderr,
           format:
-            " {bar} {value}/{total} rows | ok {success} failed {failed} running {running} | {rate}/s | ETA {eta_formatted}",
+            " {bar} {value}/{total} rows | ok {success} not ok {failed} in flight {running} | {rate}/s | ETA {eta_formatted}",
           etaBuffer: 50,
           hideCursor: true,
           fps: 5,
@@ -91,8 +94,20 @@ export class ProgressReporter {
     if (progress.total !== undefined) this.bar.setTotal(progress.total);
     this.bar.update(progress.written, {
       ...payload,
-      rate: Math.round(progress.written / seconds).toString(),
+      rate: Math.round((progress.written - (this.firstWritten ?? 0)) / seconds).toString(),
     });
+  }
+
+  private describe(progress: JobProgress, elapsedMs: number): string {
+    const of = progress.total === undefined ? "" : `/${progress.total}`;
+    const counts = Object.entries(progress.counts)
+      .filter(([, count]) => (count ?? 0) > 0)
+      .map(([status, count]) => `${status} ${count}`)
+      .join(", ");
+    const rate = Math.round(
+      (progress.written - (this.firstWritten ?? 0)) / Math.max(elapsedMs / 1000, 0.001)
+    );
+    return `${progress.written}${of} rows written${counts ? ` (${counts})` : ""}, ${progress.running} in flight, ${rate} rows/s, ${Math.round(elapsedMs / 1000)} s`;
   }
 }
 
@@ -100,14 +115,4 @@ function failedOf(counts: Partial<Record<RowStatus, number>>): number {
   return (
     (counts.failure ?? 0) + (counts.error ?? 0) + (counts.cancelled ?? 0) + (counts.unknown ?? 0)
   );
-}
-
-function describe(progress: JobProgress, elapsedMs: number): string {
-  const of = progress.total === undefined ? "" : `/${progress.total}`;
-  const counts = Object.entries(progress.counts)
-    .filter(([, count]) => (count ?? 0) > 0)
-    .map(([status, count]) => `${status} ${count}`)
-    .join(", ");
-  const rate = Math.round(progress.written / Math.max(elapsedMs / 1000, 0.001));
-  return `${progress.written}${of} rows written${counts ? ` (${counts})` : ""}, ${progress.running} running, ${rate} rows/s, ${Math.round(elapsedMs / 1000)} s`;
 }

@@ -1,6 +1,7 @@
 import type { KnownWindow } from "./BulkJob.js";
 import { CliError } from "./CliError.js";
 import type { JobOutcome, JobRecord, JournalRecord } from "./JournalRecord.js";
+import type { RowStatus } from "./formatRows.js";
 import type { OutputLayout } from "./OutputLayout.js";
 
 /**
@@ -18,6 +19,8 @@ export interface JournalState {
   /** Bytes of the output the journal vouches for (header included). */
   writtenBytes: number;
   writtenRows: number;
+  /** Statuses of the written rows. */
+  counts: Partial<Record<RowStatus, number>>;
   /** Windows submitted (intent recorded), with their group ids when known. */
   windows: Map<number, KnownWindow>;
   /** The last `end` record's outcome; absent when the process died. */
@@ -38,7 +41,13 @@ export interface JournalState {
 export function replayJournal(records: JournalRecord[]): JournalState {
   const [first] = records;
   if (!first || first.type !== "job") throw new CliError("The journal has no job record");
-  const state: JournalState = { job: first, writtenBytes: 0, writtenRows: 0, windows: new Map() };
+  const state: JournalState = {
+    job: first,
+    writtenBytes: 0,
+    writtenRows: 0,
+    counts: {},
+    windows: new Map(),
+  };
   for (const record of records) {
     switch (record.type) {
       case "layout":
@@ -57,6 +66,7 @@ export function replayJournal(records: JournalRecord[]): JournalState {
       case "written":
         state.writtenRows = record.rows;
         state.writtenBytes = record.bytes;
+        state.counts = { ...record.counts };
         break;
       case "end":
         state.outcome = record.outcome;

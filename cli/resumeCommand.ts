@@ -61,7 +61,9 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
   const output = OutputFile.resume(job.output, state.writtenBytes);
   const client = new SpellClient({ ...connection, maxInFlight, bulkChunkSize: job.chunkSize });
   if (!flags.quiet) {
-    const known = [...state.windows.values()];
+    const known = [...state.windows.entries()]
+      .filter(([index, window]) => index * job.chunkSize + window.count > state.writtenRows)
+      .map(([, window]) => window);
     process.stderr.write(
       `spellrun: resuming ${path.basename(job.output)} after row ${state.writtenRows}: ${known.filter((w) => w.groupId).length} bulk runs to re-attach, ${known.filter((w) => !w.groupId).length} with no recorded id\n`
     );
@@ -75,6 +77,7 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
       output,
       ...(state.layout ? { layout: state.layout } : {}),
       startRow: state.writtenRows,
+      startCounts: state.counts,
       knownWindows: state.windows,
       rerunUnknown: flags.rerunUnknown === true,
       maxWindows: maxInFlight,

@@ -53,7 +53,7 @@ export async function runBulkJob(options: BulkJobOptions, display: JobDisplay): 
       : "the output is stdout, so there is no journal to resume from";
     switch (result.outcome) {
       case "complete": {
-        const notOk = result.rows - options.startRow - (result.counts.success ?? 0);
+        const notOk = result.rows - (result.counts.success ?? 0);
         if (!display.quiet) {
           process.stderr.write(
             `spellrun: done, ${result.rows} rows in ${options.output.path === "-" ? "stdout" : options.output.path}\n`

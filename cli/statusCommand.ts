@@ -29,6 +29,11 @@ export function statusCommand(journalPath: string): ExitCode {
       (unrecorded.length > 0
         ? `, ${unrecorded.length} submitted with no recorded id (${unrecorded.reduce((sum, window) => sum + window.count, 0)} rows: unknown unless resumed with --rerun-unknown)`
         : ""),
+    `statuses   ${
+      Object.entries(state.counts)
+        .map(([status, count]) => `${status} ${count}`)
+        .join(", ") || "none written yet"
+    }`,
     `state      ${state.outcome ?? "stopped without an end record (killed?)"}`,
   ];
   if (state.outcome !== "complete") lines.push(`next       spellrun resume ${journalPath}`);
