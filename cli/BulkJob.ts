@@ -1,5 +1,5 @@
 import type { Observable, Subscription } from "rxjs";
-import type { BulkRunEntry, BulkSnapshot, SpellClient } from "spellrun";
+import { SpellHttpError, type BulkRunEntry, type BulkSnapshot, type SpellClient } from "spellrun";
 import { CliError } from "./CliError.js";
 import { formatHeader, formatRows, type FinishedRow, type RowStatus } from "./formatRows.js";
 import { toSpellInputs } from "./InputMapping.js";
@@ -288,6 +288,10 @@ export class BulkJob {
         this.flush();
       },
       error: (error: unknown) => {
+        // A bulkStart the service refused started nothing: resume may send it again.
+        if (window.groupId === undefined && refusedStart(error)) {
+          journal?.append({ type: "refused", window: window.index });
+        }
         this.failure ??= error;
         this.stopping = true;
         this.settle();
@@ -387,6 +391,15 @@ export class BulkJob {
     this.wake = undefined;
     wake?.();
   }
+}
+
+function refusedStart(error: unknown): boolean {
+  return (
+    error instanceof SpellHttpError &&
+    error.endpoint === "bulkStart" &&
+    error.status >= 400 &&
+    error.status < 500
+  );
 }
 
 function isFinished(run: BulkRunEntry | Finished): run is Finished {

@@ -50,6 +50,8 @@ export type JournalRecord =
   | { type: "layout"; layout: OutputLayout; headerBytes: number }
   | { type: "intent"; window: number; firstRow: number; count: number }
   | { type: "group"; window: number; groupId: string }
+  /** The service refused the window's bulkStart (HTTP 4xx): nothing was started, resume may send it. */
+  | { type: "refused"; window: number }
   | {
       type: "written";
       rows: number;

@@ -63,6 +63,9 @@ export function replayJournal(records: JournalRecord[]): JournalState {
         if (window) window.groupId = record.groupId;
         break;
       }
+      case "refused":
+        state.windows.delete(record.window);
+        break;
       case "written":
         state.writtenRows = record.rows;
         state.writtenBytes = record.bytes;

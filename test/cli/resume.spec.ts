@@ -93,6 +93,32 @@ describe("spellrun resume", () => {
     expect((await runCli(["status", journalPath], cliEnv(fixture.emulator))).code).toBe(0);
   }, 90_000);
 
+  it("should stop on a refused bulkStart (exit 4) and send those rows on resume", async () => {
+    const rows = Array.from({ length: 6 }, (_, i) => [i, `text ${i}`]);
+    const input = temp.write("in.csv", csvText(["id", "text"], rows));
+    const output = temp.file("out.csv");
+    const wrongKey = cliEnv(fixture.emulator, { SPELL_API_KEY: "sk-not-this-one" });
+    const refused = await runCli(
+      ["bulk", "echo", input, "-o", output, "--chunk-size", "3", "--quiet"],
+      wrongKey
+    );
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain("HTTP 401");
+    expect(refused.stderr).toContain(`resume with: spellrun resume ${output}.journal`);
+    expect(readJournal(`${output}.journal`).some((record) => record.type === "refused")).toBeTrue();
+    expect(fixture.emulator.stats.bulkRunsCreated).toBe(0);
+
+    const resumed = await runCli(
+      ["resume", `${output}.journal`, "--quiet"],
+      cliEnv(fixture.emulator)
+    );
+    expect(resumed.code).toBe(0);
+    expect(readCsv(readFileSync(output, "utf8")).map((row) => row.id)).toEqual(
+      rows.map(([id]) => String(id))
+    );
+    expect(Object.values(fixture.emulator.stats.bulkCreatedByKey)).toEqual(new Array(6).fill(1));
+  }, 60_000);
+
   it("should not re-run rows whose bulkStart was never confirmed, unless --rerun-unknown", async () => {
     const rows = Array.from({ length: 10 }, (_, i) => [i, `text ${i}`]);
     const input = temp.write("in.csv", csvText(["id", "text"], rows));
