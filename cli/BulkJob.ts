@@ -161,6 +161,8 @@ export class BulkJob {
     }
     while (this.active > 0) await this.sleep();
     this.flush();
+    // An input with a header and no rows still gets its header.
+    if (!this.layout && this.queue.length === 0 && inputError === undefined) this.writeLayout([]);
     const outcome: JobOutcome = this.interrupted
       ? "interrupted"
       : inputError !== undefined
@@ -358,8 +360,18 @@ export class BulkJob {
     const { job } = this.options;
     const runs = head.runs;
     if (!job.columns && (runs === undefined || !runs.every(isFinished))) return false;
-    const samples = (runs ?? []).filter((run) => run.state === "success").map((run) => run.outputs);
-    this.layout = chooseOutputLayout(this.options.table.columns(), samples, job.columns);
+    this.writeLayout(
+      (runs ?? []).filter((run) => run.state === "success").map((run) => run.outputs)
+    );
+    return true;
+  }
+
+  private writeLayout(samples: Record<string, unknown>[]): void {
+    this.layout = chooseOutputLayout(
+      this.options.table.columns(),
+      samples,
+      this.options.job.columns
+    );
     this.options.output.write(formatHeader(this.layout, this.formatOptions()));
     this.options.output.sync();
     this.options.journal?.append({
@@ -367,7 +379,6 @@ export class BulkJob {
       layout: this.layout,
       headerBytes: this.options.output.bytes,
     });
-    return true;
   }
 
   private formatOptions() {

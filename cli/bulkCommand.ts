@@ -74,6 +74,9 @@ export async function bulkCommand(
     return EXIT_CODES.success;
   }
   const connection = resolveConnection(flags, process.env);
+  if (input !== "-" && outputPath !== "-" && path.resolve(input) === path.resolve(outputPath)) {
+    throw new UsageError("The output would overwrite the input: choose another -o file");
+  }
   const journalPath = outputPath === "-" ? undefined : `${path.resolve(outputPath)}.journal`;
   if (journalPath && existsSync(journalPath)) {
     const previous = replayJournal(Journal.read(journalPath).records);

@@ -40,6 +40,17 @@ describe("spellrun bulk with bad input", () => {
     expect(notObject.stderr).toContain(`${array} line 2: each line must be a JSON object`);
   }, 30_000);
 
+  it("should write just the header for an input with no rows, and never write over the input", async () => {
+    const input = temp.write("in.csv", "id,text\n");
+    const empty = await runCli(["bulk", "echo", input, "--quiet"], cliEnv(fixture.emulator));
+    expect(empty.code).toBe(0);
+    expect(temp.read("in.out.csv")).toBe("id,text,status,error,other_outputs\n");
+    const same = await runCli(["bulk", "echo", input, "-o", input], cliEnv(fixture.emulator));
+    expect(same.code).toBe(2);
+    expect(same.stderr).toContain("would overwrite the input");
+    expect(temp.read("in.csv")).toBe("id,text\n");
+  }, 30_000);
+
   it("should report an unreadable file and an unknown --only column", async () => {
     const missing = await runCli(["bulk", "echo", temp.file("nope.csv")], cliEnv(fixture.emulator));
     expect(missing.code).toBe(3);
