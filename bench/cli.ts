@@ -6,8 +6,9 @@
 // row count), wall time, requests per endpoint, the emulator's peak RSS, and the ratio of the
 // CLI's wall time to the same rows, windows and concurrency through `client.bulk` in-process
 // (rows already in memory, no file, no journal): the baseline, measured in the same run.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
+  createReadStream,
   createWriteStream,
   existsSync,
   mkdtempSync,
@@ -20,12 +21,7 @@ import path from "node:path";
 import { parse } from "csv-parse";
 import { bufferCount, from, last, lastValueFrom, mergeMap } from "rxjs";
 import { SpellClient } from "../src/index.js";
-
-interface Connection {
-  baseUrl: string;
-  pollBaseUrl: string;
-  apiKey: string;
-}
+import { startEmulatorProcess, type Connection } from "./startEmulatorProcess.js";
 
 const ROWS = Number(process.env.BENCH_CLI_ROWS ?? 1_000_000);
 const CHUNK_SIZE = 1000;
@@ -51,26 +47,6 @@ async function writeInput(file: string): Promise<void> {
   }
   await write(batch);
   await new Promise<void>((resolve) => out.end(resolve));
-}
-
-async function startEmulatorProcess(): Promise<{ connection: Connection; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(__dirname, "coreEmulator.ts")],
-    {
-      stdio: ["pipe", "pipe", "inherit"],
-      env: { ...process.env, TIME_SCALE: String(TIME_SCALE), TTL_MS: "20000" },
-    }
-  );
-  const connection = await new Promise<Connection>((resolve, reject) => {
-    let text = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      text += chunk.toString();
-      if (text.includes("\n")) resolve(JSON.parse(text.split("\n")[0]) as Connection);
-    });
-    child.on("exit", (code) => reject(new Error(`emulator exited with ${code}`)));
-  });
-  return { connection, child };
 }
 
 /** Peak resident set of a process, from /proc (VmHWM), sampled until it exits. */
@@ -142,7 +118,11 @@ async function runCli(connection: Connection, input: string, output: string) {
 
 async function runInProcess(connection: Connection, input: string) {
   const rows: Record<string, string>[] = [];
-  for await (const record of createReadStreamParsed(input)) rows.push(record);
+  for await (const record of createReadStream(input).pipe(
+    parse({ columns: true })
+  ) as AsyncIterable<Record<string, string>>) {
+    rows.push(record);
+  }
   const client = new SpellClient({
     ...connection,
     maxInFlight: MAX_IN_FLIGHT,
@@ -169,17 +149,6 @@ async function runInProcess(connection: Connection, input: string) {
   return { wallMs: Date.now() - started, succeeded };
 }
 
-function createReadStreamParsed(file: string): AsyncIterable<Record<string, string>> {
-  return spawnlessCsv(file);
-}
-
-async function* spawnlessCsv(file: string): AsyncGenerator<Record<string, string>> {
-  const { createReadStream } = await import("node:fs");
-  yield* createReadStream(file).pipe(parse({ columns: true })) as AsyncIterable<
-    Record<string, string>
-  >;
-}
-
 function countLines(file: string): number {
   const result = spawnSync("wc", ["-l", file], { encoding: "utf8" });
   return Number(result.stdout.trim().split(/\s+/)[0]);
@@ -191,7 +160,10 @@ async function main(): Promise<void> {
     spawnSync("npm", ["run", "build:lib"], { cwd: ROOT, stdio: "inherit" });
   }
   const dir = mkdtempSync(path.join(tmpdir(), "spellrun-bench-cli-"));
-  const { connection, child } = await startEmulatorProcess();
+  const { connection, child } = await startEmulatorProcess({
+    timeScale: TIME_SCALE,
+    ttlMs: 20_000,
+  });
   const emulatorRss = watchPeakRss(child.pid as number);
   try {
     const input = path.join(dir, "in.csv");

@@ -13,42 +13,17 @@
 //    (bench/pollTimingSimulation.ts, 20 ms round trips), independent of the machine's load.
 // 3. A 10,000-input bulk (echo): wall time, requests, peak memory increase. Goal: ≤ 50 MB.
 // The emulator runs in a child process so that only the client is measured.
-import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
 import { lastValueFrom } from "rxjs";
 import { SpellClient, DEFAULT_POLL } from "../src/index.js";
+import { startEmulatorProcess, type Connection } from "./startEmulatorProcess.js";
 import { simulateRuns, ROUND_TRIP_MS, type RunTiming } from "./pollTimingSimulation.js";
 import { ScaledScheduler } from "./scaledScheduler.js";
-
-interface Connection {
-  baseUrl: string;
-  pollBaseUrl: string;
-  apiKey: string;
-}
 
 const CPU_RUNS_PER_ROUND = 150;
 const CPU_ROUNDS = 6;
 const CPU_CONCURRENCY = 50;
 const CPU_SPELL_MS = 600;
 const BULK_SIZE = 10_000;
-
-async function startEmulatorProcess(
-  timeScale = 1
-): Promise<{ connection: Connection; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(__dirname, "coreEmulator.ts")], {
-    stdio: ["pipe", "pipe", "inherit"],
-    env: { ...process.env, TIME_SCALE: String(timeScale) },
-  });
-  const connection = await new Promise<Connection>((resolve, reject) => {
-    let text = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      text += chunk.toString();
-      if (text.includes("\n")) resolve(JSON.parse(text.split("\n")[0]) as Connection);
-    });
-    child.on("exit", (code) => reject(new Error(`emulator exited with ${code}`)));
-  });
-  return { connection, child };
-}
 
 /** A fetch that counts requests per endpoint, and getRun polls per run id. */
 function countingFetch() {
@@ -368,7 +343,7 @@ async function main(): Promise<void> {
     );
     const simulatedMet = printPollTiming("", simulatePollTiming());
     // Alone, before the CPU rounds: on a clock sped up 10×, every ms of event-loop delay counts 10.
-    const scaled = await startEmulatorProcess(TIME_SCALE);
+    const scaled = await startEmulatorProcess({ timeScale: TIME_SCALE });
     try {
       const real = await measurePollTiming(scaled.connection);
       const realMet = printPollTiming(
