@@ -17,6 +17,7 @@ import { SpellApi } from "./http/SpellApi.js";
 import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulkSnapshots.js";
 import { canonicalJson } from "./internal/canonicalJson.js";
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
+import { RunBatcher } from "./internal/RunBatcher.js";
 import { pollRun, startAndPollRun, waitRun } from "./internal/runSnapshots.js";
 import { pollScheduleFor } from "./internal/pollScheduleFor.js";
 import { RunDurationEstimator } from "./internal/RunDurationEstimator.js";
@@ -39,6 +40,7 @@ const DEFAULT_MAX_IN_FLIGHT = 8;
 const DEFAULT_BULK_CHUNK_SIZE = 500;
 const DEFAULT_WAIT_TIMEOUT_MS = 120_000;
 const DEFAULT_REUSE_TTL_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_BATCH_WINDOW_MS = 50;
 
 /**
  * Options of the promise helpers: the run options plus an `AbortSignal` that unsubscribes.
@@ -78,6 +80,8 @@ export class SpellClient {
   private readonly service: string;
   private readonly inFlightByKey = new Map<string, Observable<RunSnapshot>>();
   private store: ResultStore | undefined;
+  /** Coalesces polling-mode runs into bulk runs when `options.batch` is on. */
+  private readonly batcher: RunBatcher | undefined;
 
   constructor(private readonly options: SpellClientOptions) {
     this.api = new SpellApi(options);
@@ -88,6 +92,13 @@ export class SpellClient {
     this.bulkChunkSize = options.bulkChunkSize ?? DEFAULT_BULK_CHUNK_SIZE;
     if (!(this.bulkChunkSize >= 1)) throw new RangeError("bulkChunkSize must be at least 1");
     this.service = options.baseUrl.replace(/\/+$/, "");
+    if (options.batch) {
+      const batch = options.batch === true ? {} : options.batch;
+      this.batcher = new RunBatcher(() => this.bulkContext(), {
+        windowMs: batch.windowMs ?? DEFAULT_BATCH_WINDOW_MS,
+        maxSize: Math.min(batch.maxSize ?? this.bulkChunkSize, this.bulkChunkSize),
+      });
+    }
   }
 
   /**
@@ -107,6 +118,11 @@ export class SpellClient {
    * subscriber's mode decides; later ones get the latest snapshot first), it is cancelled only
    * when the last subscriber leaves, and a success is answered from the store during its TTL.
    *
+   * With `batch` on (see `BatchOptions`), polling-mode runs of one spell arriving close together
+   * go out as one `bulkStart` and are polled with `getBulkRuns`; each subscriber still sees only
+   * its own run (without `runId`) and its own errors. Reuse applies first, so identical calls in
+   * a batch share one row and remembered results send nothing.
+   *
    * ## Example
    * ```ts
    * client.run("sentiment", { text: "I love it" }).subscribe((s) => console.log(s.outputs.label));
@@ -122,21 +138,25 @@ export class SpellClient {
     options: RunOptions = {}
   ): Observable<RunSnapshot> {
     const wait = options.wait ?? true;
-    const fresh$ = this.limiter.schedule(
-      defer(() =>
-        wait
-          ? waitRun(this.api, spellId, inputs, this.waitTimeoutMs, this.scheduler)
-          : startAndPollRun(this.api, spellId, inputs, this.poll, this.scheduler, {
-              schedule: pollScheduleFor(
-                this.durations,
-                spellId,
-                options.expectedDurationMs,
-                this.poll
-              ),
-              onDuration: (durationMs) => this.durations.record(spellId, durationMs),
-            })
-      )
-    );
+    // A batch holds its own limiter slot (one per bulkStart, like a chunk of `bulk`).
+    const batcher = wait ? undefined : this.batcher;
+    const fresh$ = batcher
+      ? batcher.run(spellId, inputs)
+      : this.limiter.schedule(
+          defer(() =>
+            wait
+              ? waitRun(this.api, spellId, inputs, this.waitTimeoutMs, this.scheduler)
+              : startAndPollRun(this.api, spellId, inputs, this.poll, this.scheduler, {
+                  schedule: pollScheduleFor(
+                    this.durations,
+                    spellId,
+                    options.expectedDurationMs,
+                    this.poll
+                  ),
+                  onDuration: (durationMs) => this.durations.record(spellId, durationMs),
+                })
+          )
+        );
     const reuse =
       options.reuse ?? (this.options.reuse !== undefined && this.options.reuse !== false);
     return reuse ? this.reused(this.reuseKey(spellId, inputs), fresh$) : fresh$;

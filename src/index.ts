@@ -21,6 +21,7 @@ export type {
   ResultStore,
   RetryOptions,
   ReuseOptions,
+  BatchOptions,
   RunOptions,
   RunSnapshot,
   RunState,

@@ -206,6 +206,26 @@ export interface ReuseOptions {
 }
 
 /**
+ * Coalescing of single runs into bulk runs (`SpellClientOptions.batch`): polling-mode `run` calls
+ * of the same spell that arrive within `windowMs` of the first one go out as one `bulkStart` and
+ * are polled together with `getBulkRuns`. Each caller still gets its own Observable of its own
+ * run (no `runId`: a bulk run shows none) and its own `SpellRunError`; unsubscribing drops only
+ * that caller's interest, and when every caller of a batch has left before it finished, the bulk
+ * run is cancelled with one `cancelBulk`. Wait-mode runs are never batched.
+ *
+ * ## Example
+ * ```ts
+ * new SpellClient({ ...connection, batch: { windowMs: 20, maxSize: 200 } });
+ * ```
+ */
+export interface BatchOptions {
+  /** How long a batch waits for more calls after its first one. @default 50 */
+  windowMs?: number;
+  /** A batch goes out at once when it holds this many calls; at most `bulkChunkSize`. @default bulkChunkSize */
+  maxSize?: number;
+}
+
+/**
  * Options of `SpellClient`.
  *
  * ## Example
@@ -241,6 +261,11 @@ export interface SpellClientOptions {
   retry?: RetryOptions;
   /** Result reuse; off unless given here or asked per run. @default false */
   reuse?: ReuseOptions | false;
+  /**
+   * Coalesce polling-mode `run` calls of the same spell into bulk runs (see `BatchOptions`);
+   * `true` takes the defaults. @default false
+   */
+  batch?: BatchOptions | boolean;
   /** Scheduler of every timer (poll, retry, timeout); a `TestScheduler` in specs. @default asyncScheduler */
   scheduler?: SchedulerLike;
 }

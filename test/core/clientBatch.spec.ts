@@ -1,0 +1,98 @@
+import { startEmulator, type RunningEmulator } from "../../emulator/startEmulator.js";
+import { SpellClient, SpellRunError, type SpellClientOptions } from "../../src/index.js";
+import { collect, pause } from "./support/collect.js";
+
+/** Fast timing for the emulator at timeScale 0.02 (a 10 s spell lasts 200 ms). */
+const fast: Partial<SpellClientOptions> = {
+  poll: { initialDelayMs: 20, intervalMs: 20, growth: 1.5, maxIntervalMs: 100 },
+  retry: { baseDelayMs: 10, maxDelayMs: 50, maxRetryAfterMs: 50 },
+};
+
+describe("SpellClient with batch against the emulator", () => {
+  let emulator: RunningEmulator;
+
+  function newClient(options: Partial<SpellClientOptions> = {}): SpellClient {
+    const { baseUrl, pollBaseUrl, apiKey } = emulator;
+    return new SpellClient({ baseUrl, pollBaseUrl, apiKey, ...fast, batch: true, ...options });
+  }
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ timeScale: 0.02 });
+  });
+
+  afterAll(async () => {
+    await emulator.close();
+  });
+
+  beforeEach(() => {
+    emulator.setFaults({});
+    emulator.resetStats();
+  });
+
+  it("should send N polling-mode calls as one bulkStart per chunk, each caller its own outputs", async () => {
+    const client = newClient({ bulkChunkSize: 20 });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => collect(client.run("echo", { n }, { wait: false })))
+    );
+    expect(results.map((result) => result.completed)).toEqual(new Array<boolean>(50).fill(true));
+    expect(results.map((result) => result.values.at(-1)?.outputs)).toEqual(
+      Array.from({ length: 50 }, (_, n) => ({ n }))
+    );
+    expect(results[0].values.map((snapshot) => snapshot.state)).toEqual(["inProgress", "success"]);
+    expect(emulator.stats.requests.bulkStart).toBe(3);
+    expect(emulator.stats.requests.start).toBe(0);
+    expect(emulator.stats.bulkRunsCreated).toBe(50);
+  });
+
+  it("should keep each caller's error its own", async () => {
+    const client = newClient();
+    const [ok, failed] = await Promise.all([
+      collect(client.run("echo", { n: 1 }, { wait: false })),
+      collect(client.run("echo", { n: 2 }, { wait: false })),
+      collect(client.run("always-fails", {}, { wait: false })),
+    ]).then(([a, , c]) => [a, c]);
+    expect(ok.values.at(-1)?.outputs).toEqual({ n: 1 });
+    expect(failed.error).toBeInstanceOf(SpellRunError);
+    expect(emulator.stats.requests.bulkStart).toBe(2);
+  });
+
+  it("should share one run between identical calls in a batch (reuse on) and answer remembered ones with no request", async () => {
+    const client = newClient({ reuse: {} });
+    const calls = [1, 2, 1, 3, 2, 1].map((n) =>
+      collect(client.run("echo", { n }, { wait: false }))
+    );
+    const results = await Promise.all(calls);
+    expect(results.map((result) => result.values.at(-1)?.outputs.n)).toEqual([1, 2, 1, 3, 2, 1]);
+    expect(emulator.stats.requests.bulkStart).toBe(1);
+    expect(emulator.stats.bulkRunsCreated).toBe(3);
+    emulator.resetStats();
+    const again = await collect(client.run("echo", { n: 2 }, { wait: false }));
+    expect(again.values).toEqual([{ state: "success", outputs: { n: 2 } }]);
+    expect(emulator.stats.requests.bulkStart).toBe(0);
+    expect(emulator.stats.requests.getBulkRuns).toBe(0);
+  });
+
+  it("should leave the others running when one caller leaves, and cancel once when all have left", async () => {
+    const client = newClient();
+    const first = client.run("sleep", { ms: 100_000 }, { wait: false }).subscribe();
+    const second = client.run("sleep", { ms: 100_001 }, { wait: false }).subscribe();
+    const third = collect(client.run("sleep", { ms: 20 }, { wait: false }));
+    await pause(150);
+    first.unsubscribe();
+    expect((await third).values.at(-1)?.state).toBe("success");
+    expect(emulator.stats.requests.cancelBulk).toBe(0);
+    second.unsubscribe();
+    await pause(100);
+    expect(emulator.stats.requests.bulkStart).toBe(1);
+    expect(emulator.stats.requests.cancelBulk).toBe(1);
+    expect(emulator.stats.cancelledGroups).toBe(1);
+  });
+
+  it("should not batch wait-mode runs", async () => {
+    const client = newClient();
+    const result = await collect(client.run("echo", { n: 1 }, { wait: true }));
+    expect(result.values).toEqual([{ state: "success", outputs: { n: 1 } }]);
+    expect(emulator.stats.requests.start).toBe(1);
+    expect(emulator.stats.requests.bulkStart).toBe(0);
+  });
+});
