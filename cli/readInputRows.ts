@@ -108,8 +108,20 @@ async function* csvRows(
 
 function toInputError(name: string, error: unknown): InputError {
   if (error instanceof InputError) return error;
-  const details = error as { message?: string; lines?: number; code?: string };
-  const message = (details.message ?? String(error)).replace(/^Invalid Record Length: /, "");
+  const details = error as {
+    message?: string;
+    lines?: number;
+    code?: string;
+    record?: unknown[];
+    columns?: unknown[];
+  };
+  const message =
+    (details.code === "CSV_RECORD_INCONSISTENT_COLUMNS" ||
+      details.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH") &&
+    Array.isArray(details.record) &&
+    Array.isArray(details.columns)
+      ? `a row of ${details.record.length} cells under a header of ${details.columns.length} names`
+      : (details.message ?? String(error)).replace(/^Invalid Record Length: /, "");
   if (details.code === undefined || !details.code.startsWith("CSV_")) {
     return new InputError(name, undefined, `cannot read: ${message}`, { cause: error });
   }

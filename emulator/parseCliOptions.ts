@@ -4,7 +4,7 @@ import { ENDPOINTS } from "./faultOptions.js";
 import type { Endpoint, FaultOptions } from "./faultOptions.js";
 
 /** The CLI's help text. */
-export const CLI_USAGE = `Usage: tsx emulator/cli.ts [options]
+export const CLI_USAGE = `Usage: npm run emulator -- [options]   (or: npx spellrun emulator [options])
 
 Starts the local Spell service emulator. Every option can also be set with an environment
 variable: --poll-port is SPELL_EMULATOR_POLL_PORT, --rate-429 is SPELL_EMULATOR_RATE_429, and so

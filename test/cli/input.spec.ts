@@ -17,7 +17,7 @@ describe("spellrun bulk with bad input", () => {
     const input = temp.write("in.csv", "id,text\n1,a\n2,b\n3,c,extra\n4,d\n");
     const result = await runCli(["bulk", "echo", input, "--quiet"], cliEnv(fixture.emulator));
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain(`${input} line 4:`);
+    expect(result.stderr).toContain(`${input} line 4: a row of 3 cells under a header of 2 names`);
     expect(fixture.emulator.stats.requests.bulkStart).toBe(0);
     expect(existsSync(temp.file("in.out.csv"))).toBeFalse();
   }, 30_000);
