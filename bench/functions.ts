@@ -2,9 +2,11 @@
  * Benchmark: a sheet of 10,000 =SPELL.RUN formulas over 1,000 distinct inputs, recalculated at
  * once as Excel does, against the emulator, versus the same 1,000 inputs as one `client.bulk`.
  *
- * Prints runs started, peak runs in flight (the emulator's counters) and wall time, with the
- * ratio to the bulk baseline measured in the same run; then the same sheet after a reload of the
- * add-in (remembered results), and the table as one =SPELL.BULK.
+ * Prints runs started, peak runs in flight, requests (the emulator's counters) and wall time, with
+ * the ratio to the bulk baseline measured in the same run: the sheet with SPELL.RUN coalescing on
+ * (the default: the calls of one recalculation go out as bulk runs; goal at most 1.5x the
+ * baseline), the same sheet after a reload of the add-in (remembered results), the same sheet with
+ * coalescing off (each distinct call its own run and polls), and the table as one =SPELL.BULK.
  *
  *   npx tsx bench/functions.ts [--time-scale 0.1] [--calls 10000] [--distinct 1000]
  *
@@ -14,6 +16,7 @@
 import { startEmulator } from "../emulator/startEmulator.js";
 import { streamBulk } from "../functions/bulkSpell.js";
 import { spellRun } from "../functions/functions.js";
+import { clearRememberedResults } from "../functions/rememberedResults.js";
 import { saveSettings } from "../functions/settings.js";
 import { memoryStorage, useSettingsStorage } from "../functions/settingsStorage.js";
 import { resetSharedClient } from "../functions/sharedClient.js";
@@ -80,7 +83,7 @@ async function main(): Promise<void> {
       });
     };
 
-    await measure(`${calls} x SPELL.RUN (${distinct} distinct)`, async () => {
+    const sheet = async () => {
       const results = await Promise.all(
         Array.from({ length: calls }, (_, index) =>
           spellRun("echo", rangeOf(index), [["row"]], invocation())
@@ -90,7 +93,9 @@ async function main(): Promise<void> {
         if (result[0][0] !== index % distinct)
           throw new Error(`formula ${index} got ${String(result[0][0])}`);
       });
-    });
+    };
+
+    await measure(`${calls} x SPELL.RUN (${distinct} distinct), coalesced`, sheet);
 
     await measure(`same sheet after a reload (remembered)`, async () => {
       await resetSharedClient();
@@ -100,6 +105,11 @@ async function main(): Promise<void> {
         )
       );
     });
+
+    await clearRememberedResults();
+    await saveSettings({ coalesceRuns: false });
+    await resetSharedClient();
+    await measure(`${calls} x SPELL.RUN (${distinct} distinct), not coalesced`, sheet);
 
     await measure(`${distinct} inputs as one client.bulk (baseline)`, async () => {
       const client = new SpellClient({
@@ -134,13 +144,13 @@ async function main(): Promise<void> {
     await emulator.close();
   }
 
-  const baseline = rows[2].ms;
+  const baseline = rows[3].ms;
   console.log(
     `\nspellrun custom functions benchmark (emulator timeScale ${timeScale}, maxInFlight ${maxInFlight})\n`
   );
   console.log(
     [
-      "scenario".padEnd(46),
+      "scenario".padEnd(52),
       "runs".padStart(6),
       "peak".padStart(6),
       "requests".padStart(9),
@@ -151,7 +161,7 @@ async function main(): Promise<void> {
   for (const row of rows) {
     console.log(
       [
-        row.scenario.padEnd(46),
+        row.scenario.padEnd(52),
         String(row.runs).padStart(6),
         String(row.peak).padStart(6),
         String(row.requests).padStart(9),

@@ -24,6 +24,12 @@ export interface SpellSettings {
   maxInFlight: number;
   /** How long a successful result is remembered and reused, in ms; 0 = not remembered. */
   rememberMs: number;
+  /**
+   * `SPELL.RUN` calls of one spell that Excel hands over together go out as bulk runs (one
+   * bulkStart and one poll for many cells) instead of one run and poll each; `false` runs each
+   * cell on its own.
+   */
+  coalesceRuns: boolean;
 }
 
 // Defined by webpack (webpack.config.js): the dev build points at the dev server's https proxy to
@@ -92,6 +98,7 @@ export const DEFAULT_SETTINGS: Readonly<SpellSettings> = Object.freeze({
   authHeader: "authorization",
   maxInFlight: 8,
   rememberMs: 24 * 60 * 60 * 1000,
+  coalesceRuns: true,
 });
 
 /** Storage key of the settings object. */
@@ -238,6 +245,11 @@ function checkedSetting(name: keyof SpellSettings, value: unknown): Partial<Spel
         );
       }
       return { rememberMs: value as number };
+    case "coalesceRuns":
+      if (typeof value !== "boolean") {
+        throw new SettingsError(name, "coalesceRuns must be true or false.");
+      }
+      return { coalesceRuns: value };
   }
 }
 

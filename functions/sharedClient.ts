@@ -5,6 +5,12 @@ import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import { ServiceAddressNotSetError } from "./ServiceAddressNotSetError.js";
 
+/**
+ * How long the shared client waits for more `SPELL.RUN` calls of a spell before sending them as
+ * one bulk run: long enough for the calls of one recalculation, short next to any run.
+ */
+const COALESCE_WINDOW_MS = 50;
+
 interface SharedClientState {
   client?: Promise<{ client: SpellClient; settings: SpellSettings }>;
   stopListening?: () => void;
@@ -13,7 +19,8 @@ interface SharedClientState {
 /**
  * The runtime's one `SpellClient`, used by every custom function and the task pane, so that
  * identical calls share one run, successes are remembered across reloads (`rememberedResults`),
- * and the in-flight limit holds for the whole add-in. Built from the settings on first use and
+ * the in-flight limit holds for the whole add-in, and (setting `coalesceRuns`, on by default)
+ * polling-mode runs of one spell arriving together go out as one bulk run. Built from the settings on first use and
  * rebuilt after every `saveSettings`.
  *
  * ## Example
@@ -62,6 +69,9 @@ export function sharedClientWithSettings(): Promise<{
         authHeader: settings.authHeader,
         maxInFlight: settings.maxInFlight,
         reuse: { ttlMs: settings.rememberMs, store: rememberedResults() },
+        // SPELL.RUN filled down a column: Excel hands the calls of one recalculation over
+        // together, so they go out as bulk runs (Settings can turn this off).
+        batch: settings.coalesceRuns ? { windowMs: COALESCE_WINDOW_MS } : false,
       });
       return { client, settings };
     });

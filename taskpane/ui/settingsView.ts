@@ -20,7 +20,7 @@ export interface SettingsViewDeps {
   recalculate(): Promise<void>;
 }
 
-type ValueElement = HTMLElement & { value: string };
+type ValueElement = HTMLElement & { value: string; checked?: boolean };
 
 const HOUR_MS = 3_600_000;
 
@@ -78,6 +78,11 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     { id: "remember-hours", min: 0, max: 8784, step: 1 },
     "Remember results for (hours)"
   ) as ValueElement;
+  const coalesceRuns = element(
+    "fluent-checkbox",
+    { id: "coalesce-runs" },
+    "Send SPELL.RUN cells of one spell together as bulk runs"
+  ) as ValueElement;
   const save = element("fluent-button", { id: "save-settings", appearance: "accent" }, "Save");
   const test = element("fluent-button", { id: "test-connection" }, "Test connection");
   const clear = element("fluent-button", { id: "clear-results" }, "Clear remembered results");
@@ -108,6 +113,7 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
       element("div", { class: "field" }, authLabel, authHeader),
       maxInFlight,
       rememberHours,
+      coalesceRuns,
       element("div", { class: "actions" }, save, test),
       element("fluent-divider", {}),
       element(
@@ -127,6 +133,7 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     authHeader.value = settings.authHeader;
     maxInFlight.value = String(settings.maxInFlight);
     rememberHours.value = String(Math.round(settings.rememberMs / HOUR_MS));
+    coalesceRuns.checked = settings.coalesceRuns;
   };
   const read = (): SpellSettings => ({
     apiKey: apiKey.value.trim(),
@@ -135,6 +142,7 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     authHeader: authHeader.value === "x-api-key" ? "x-api-key" : "authorization",
     maxInFlight: Number(maxInFlight.value),
     rememberMs: Number(rememberHours.value) * HOUR_MS,
+    coalesceRuns: coalesceRuns.checked === true,
   });
   const say = (text: string, tone: "info" | "good" | "bad" = "info") => {
     status.textContent = text;

@@ -58,8 +58,77 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
     await resetSharedClient();
     await clearRememberedResults();
     const { baseUrl, pollBaseUrl, apiKey } = emulatorForBrowser();
-    await saveSettings({ apiKey, baseUrl, pollBaseUrl, maxInFlight: 8, rememberMs: 86_400_000 });
+    // Each SPELL.RUN its own run here; the coalescing specs below turn the default back on.
+    await saveSettings({
+      apiKey,
+      baseUrl,
+      pollBaseUrl,
+      maxInFlight: 8,
+      rememberMs: 86_400_000,
+      coalesceRuns: false,
+    });
     await resetEmulator();
+  });
+
+  describe("SPELL.RUN coalesced into bulk runs (the default)", () => {
+    beforeEach(async () => {
+      await saveSettings({ coalesceRuns: true });
+    });
+
+    it("should start 1,000 distinct calls as 1,000 runs in at most ceil(1000/500) bulkStarts", async () => {
+      const calls = Array.from({ length: 1000 }, (_, index) =>
+        run(
+          "echo",
+          [
+            ["i", "pad"],
+            [index, "x"],
+          ],
+          cell("i")
+        )
+      );
+      const rows = await Promise.all(calls);
+      rows.forEach((row, index) => expect(row).toEqual([[index]]));
+      const stats = await emulatorStats();
+      expect(stats.bulkRunsCreated).toBe(1000);
+      expect(stats.requests.bulkStart).toBeLessThanOrEqual(Math.ceil(1000 / 500));
+      expect(stats.requests.start).toBe(0);
+      expect(stats.requests.getRun).toBe(0);
+    }, 60_000);
+
+    it("should share one run between identical cells and give each failed cell its own #N/A", async () => {
+      const calls = [1, 2, 1, 2].map((i) => run("echo", cell(JSON.stringify({ i }))));
+      const failed = run("always-fails", cell("{}"));
+      expect(await Promise.all(calls)).toEqual([[[1]], [[2]], [[1]], [[2]]]);
+      expect((await rejection(failed)).code).toBe("#N/A");
+      expect((await emulatorStats()).bulkRunsCreated).toBe(3);
+    });
+
+    it("should cancel the bulk run with one cancelBulk when Excel cancels every cell", async () => {
+      const invocations = Array.from({ length: 20 }, () => cancelableInvocation());
+      const errors = invocations.map((invocation, index) =>
+        rejection(run("sleep", cell(JSON.stringify({ ms: 100_000 + index })), null, invocation))
+      );
+      await eventually(async () => (await emulatorStats()).requests.getBulkRuns > 0);
+      invocations.slice(0, 10).forEach((invocation) => invocation.cancel());
+      await sleep(200);
+      expect((await emulatorStats()).requests.cancelBulk).toBe(0);
+      invocations.slice(10).forEach((invocation) => invocation.cancel());
+      for (const error of await Promise.all(errors)) expect(error.code).toBe("#N/A");
+      await eventually(async () => (await emulatorStats()).requests.cancelBulk === 1);
+      await sleep(200);
+      const stats = await emulatorStats();
+      expect(stats.requests.bulkStart).toBe(1);
+      expect(stats.requests.cancelBulk).toBe(1);
+      expect(stats.cancelledGroups).toBe(1);
+    });
+
+    it("should start nothing in the formula value preview", async () => {
+      const preview = cancelableInvocation({ preview: true });
+      expect(await run("echo", cell('{"a":1}'), null, preview)).toEqual([[RUN_PREVIEW_TEXT]]);
+      await sleep(100);
+      const stats = await emulatorStats();
+      expect(Object.values(stats.requests).reduce((sum, count) => sum + count, 0)).toBe(0);
+    });
   });
 
   describe("SPELL.RUN inputs", () => {

@@ -28,6 +28,7 @@ describe("settings", () => {
       authHeader: "authorization",
       maxInFlight: 8,
       rememberMs: 86_400_000,
+      coalesceRuns: true,
     });
   });
 
@@ -133,6 +134,7 @@ describe("settings", () => {
       { pollBaseUrl: "not a url" },
       { baseUrl: "https://user:pw@example.com" },
       { authHeader: "cookie" as SpellSettings["authHeader"] },
+      { coalesceRuns: "yes" as unknown as boolean },
     ];
     for (const patch of attempts) {
       await expectAsync(saveSettings(patch)).toBeRejectedWith(jasmine.any(SettingsError));

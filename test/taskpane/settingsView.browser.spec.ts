@@ -48,6 +48,11 @@ describe("Task pane settings", () => {
     field("auth-header").value = "x-api-key";
     field("max-in-flight").value = "3";
     field("remember-hours").value = "2";
+    // The box shows the stored value; saving the other one proves it is read back.
+    const coalesce = field("coalesce-runs") as unknown as { checked: boolean };
+    expect(coalesce.checked).toBe((await loadSettings()).coalesceRuns);
+    const coalesceRuns = !coalesce.checked;
+    coalesce.checked = coalesceRuns;
     (root.querySelector("#save-settings") as HTMLElement).click();
     await waitFor(
       () => root.querySelector("#settings-status")?.textContent === "Settings saved.",
@@ -62,6 +67,7 @@ describe("Task pane settings", () => {
       authHeader: "x-api-key",
       maxInFlight: 3,
       rememberMs: 2 * 3_600_000,
+      coalesceRuns,
     });
     // Stored in the add-in's storage; the document's settings and cells never see it.
     expect(JSON.stringify(workbook.settings)).not.toContain("sk-round-trip-secret");
