@@ -2,6 +2,7 @@ import { asyncScheduler, map, type Observable, type SchedulerLike } from "rxjs";
 import { retryTransient } from "../operators/retryTransient.js";
 import {
   parseBulkRuns,
+  type BulkRunAnswer,
   parseGroupId,
   parseRunAnswer,
   parseRunId,
@@ -33,7 +34,7 @@ export interface SpellEndpoints {
   /** POST bulkStart → group id, sent once: the caller decides about retries (see bulkSnapshots). */
   bulkStartOnce(spellId: string, inputsList: Record<string, unknown>[]): Observable<string>;
   /** POST getBulkRuns. Retried on transient failures. */
-  getBulkRuns(groupId: string): Observable<RunAnswer[]>;
+  getBulkRuns(groupId: string): Observable<BulkRunAnswer[]>;
   /** POST cancelBulk. Retried on transient failures. */
   cancelBulk(groupId: string): Observable<void>;
 }
@@ -123,7 +124,7 @@ export class SpellApi implements SpellEndpoints {
     );
   }
 
-  getBulkRuns(groupId: string): Observable<RunAnswer[]> {
+  getBulkRuns(groupId: string): Observable<BulkRunAnswer[]> {
     return this.send("POST", this.baseUrl, "getBulkRuns", { groupId }).pipe(
       this.retry("getBulkRuns"),
       map(parseBulkRuns)

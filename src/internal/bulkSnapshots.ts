@@ -26,7 +26,8 @@ import { DEFAULT_POLL, pollUntilDone } from "../operators/pollUntilDone.js";
 import { retryTransient } from "../operators/retryTransient.js";
 import type { BulkRunEntry, BulkSnapshot, PollOptions, RetryOptions, RunState } from "../types.js";
 import type { ConcurrencyLimiter } from "./ConcurrencyLimiter.js";
-import { serviceStateOf, toRunState, type RunAnswer } from "./parseResponses.js";
+import { matchBulkEntries } from "./matchBulkEntries.js";
+import { serviceStateOf, toRunState, type BulkRunAnswer } from "./parseResponses.js";
 
 /**
  * One chunk of a bulk: either inputs still to submit, or a group id to re-attach to. A chunk
@@ -188,7 +189,7 @@ function chunkViews(
         markStarted();
         subscriber.next(pendingView(chunk.size, id));
       }),
-      switchMap((id) => pollGroup(context, id, chunk.size))
+      switchMap((id) => pollGroup(context, id, chunk.size, chunk.inputs))
     );
 
     subscriber.next(pendingView(chunk.size, groupId));
@@ -221,7 +222,12 @@ function chunkViews(
  * unfinished (or showing fewer runs than its inputs) after `poll.maxPollMs` fails with
  * `SpellPollLimitError` saying how many runs it showed.
  */
-function pollGroup(context: BulkContext, groupId: string, size: number): Observable<ChunkView> {
+function pollGroup(
+  context: BulkContext,
+  groupId: string,
+  size: number,
+  inputs: Record<string, unknown>[] | undefined
+): Observable<ChunkView> {
   return defer(() => {
     const visibleBy = context.scheduler.now() + context.visibilityGraceMs;
     // getBulkRuns is cold: every re-subscription by the poll is a new request.
@@ -236,7 +242,7 @@ function pollGroup(context: BulkContext, groupId: string, size: number): Observa
       )
     );
     return read$.pipe(
-      pollUntilDone<RunAnswer[] | null>(
+      pollUntilDone<BulkRunAnswer[] | null>(
         (runs) => runs !== null && isFinished(runs, size),
         context.poll,
         context.scheduler,
@@ -253,7 +259,7 @@ function pollGroup(context: BulkContext, groupId: string, size: number): Observa
             }),
         }
       ),
-      map((runs) => toView(groupId, size, runs ?? [])),
+      map((runs) => toView(groupId, size, runs ?? [], inputs)),
       startWith(pendingView(size, groupId)),
       distinctUntilChanged(sameStates),
       skip(1)
@@ -261,11 +267,16 @@ function pollGroup(context: BulkContext, groupId: string, size: number): Observa
   });
 }
 
-function isFinished(runs: RunAnswer[], size: number): boolean {
+function isFinished(runs: BulkRunAnswer[], size: number): boolean {
   return runs.length === size && runs.every((run) => toRunState(run.state) !== "inProgress");
 }
 
-function toView(groupId: string, size: number, runs: RunAnswer[]): ChunkView {
+function toView(
+  groupId: string,
+  size: number,
+  runs: BulkRunAnswer[],
+  inputs: Record<string, unknown>[] | undefined
+): ChunkView {
   if (runs.length > size) {
     throw new SpellProtocolError(
       "POST",
@@ -274,10 +285,12 @@ function toView(groupId: string, size: number, runs: RunAnswer[]): ChunkView {
       undefined
     );
   }
+  // Which entry is which row: by index or echo when the service says, else by position.
+  const matched = matchBulkEntries(runs, size, inputs);
   const entries = new Array<BulkRunEntry>(size);
   let done = runs.length === size;
   for (let index = 0; index < size; index++) {
-    const run = runs[index];
+    const run = matched[index];
     if (run === undefined) {
       entries[index] = PENDING;
       continue;

@@ -175,12 +175,36 @@ export function parseRunAnswer(body: unknown, method: string, endpoint: Endpoint
  * ```
  * @internal
  */
-export function parseBulkRuns(body: unknown): RunAnswer[] {
+export function parseBulkRuns(body: unknown): BulkRunAnswer[] {
   const runs = field(body, "runs", "POST", "getBulkRuns");
   if (!Array.isArray(runs)) {
     throw new SpellProtocolError("POST", "getBulkRuns", `"runs" must be an array`, body);
   }
-  return runs.map((run: unknown) => parseRunAnswer(run, "POST", "getBulkRuns"));
+  return runs.map((run: unknown) => {
+    const answer: BulkRunAnswer = parseRunAnswer(run, "POST", "getBulkRuns");
+    // What may identify the entry's input (see matchBulkEntries); ignored when malformed.
+    const { index, inputs } = run as Record<string, unknown>;
+    if (typeof index === "number" && Number.isInteger(index)) answer.index = index;
+    if (inputs !== null && typeof inputs === "object" && !Array.isArray(inputs)) {
+      answer.inputs = inputs as Record<string, unknown>;
+    }
+    return answer;
+  });
+}
+
+/**
+ * A getBulkRuns entry: a run answer and, when the service sent them, what identifies its input
+ * (`index` in the bulkStart, or an echo of its `inputs`); see `matchBulkEntries`.
+ *
+ * ## Example
+ * ```ts
+ * const entry: BulkRunAnswer = { state: "success", outputs: { n: 1 }, inputs: { n: 1 } };
+ * ```
+ * @internal
+ */
+export interface BulkRunAnswer extends RunAnswer {
+  index?: number;
+  inputs?: Record<string, unknown>;
 }
 
 function field(body: unknown, name: string, method: string, endpoint: Endpoint): unknown {

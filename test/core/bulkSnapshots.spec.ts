@@ -109,6 +109,41 @@ describe("bulkSnapshots", () => {
     expect(JSON.parse(JSON.stringify(last.resume))).toEqual(last.resume);
   });
 
+  it("should put each getBulkRuns entry in the row of its echoed inputs, in any order", () => {
+    let last!: BulkSnapshot;
+    marbles(({ cold }, scheduler) => {
+      const api = fakeEndpoints({
+        bulkStartOnce: () => cold("-g|", { g: "G1" }),
+        getBulkRuns: () =>
+          cold("-r|", {
+            r: [2, 0, 1].map((index) => ({
+              state: "success",
+              outputs: { out: index },
+              inputs: { index },
+            })),
+          }),
+      });
+      bulkSnapshots(context(api, scheduler), "echo", chunked(3, 3)).subscribe((s) => (last = s));
+    });
+    expect(last.done).toBeTrue();
+    expect(last.runs.map((run) => run.outputs.out)).toEqual([0, 1, 2]);
+  });
+
+  it("should match entries by position when they carry nothing that identifies their input", () => {
+    let last!: BulkSnapshot;
+    marbles(({ cold }, scheduler) => {
+      const api = fakeEndpoints({
+        bulkStartOnce: () => cold("-g|", { g: "G1" }),
+        getBulkRuns: () =>
+          cold("-r|", {
+            r: [7, 8, 9].map((out) => ({ state: "success", outputs: { out } })),
+          }),
+      });
+      bulkSnapshots(context(api, scheduler), "echo", chunked(3, 3)).subscribe((s) => (last = s));
+    });
+    expect(last.runs.map((run) => run.outputs.out)).toEqual([7, 8, 9]);
+  });
+
   it("should send exactly one cancelBulk on unsubscribe before done, and no request after", () => {
     let api!: ReturnType<typeof fakeEndpoints>;
     marbles(({ cold, expectObservable, expectSubscriptions }, scheduler) => {
