@@ -1,4 +1,11 @@
-import { BehaviorSubject, type Observable, type Subscription } from "rxjs";
+import {
+  BehaviorSubject,
+  first,
+  lastValueFrom,
+  timeout,
+  type Observable,
+  type Subscription,
+} from "rxjs";
 import type { BulkResumeToken, BulkSnapshot, RunState } from "../src/index.js";
 import { SpellNetworkError, TERMINAL_STATES } from "../src/index.js";
 import { columnName } from "./a1Address.js";
@@ -58,6 +65,9 @@ export interface BulkProgress {
   message?: string;
 }
 
+/** How long cancel waits for the read of the groups after cancelBulk. */
+const CANCEL_READ_TIMEOUT_MS = 15_000;
+
 const EMPTY_COUNTS = (): Record<RunState | "pending", number> => ({
   pending: 0,
   inProgress: 0,
@@ -76,6 +86,8 @@ interface ActiveBulk {
   lastApplied: BulkSnapshot | undefined;
   ended: { kind: "complete" } | { kind: "error"; error: unknown } | { kind: "cancel" } | undefined;
   draining: boolean;
+  /** Set while cancel reads the groups once more; `finish` waits for that read. */
+  readingAfterCancel: boolean;
   finished: boolean;
   subscription?: Subscription;
   resolve: (progress: BulkProgress) => void;
@@ -186,8 +198,10 @@ export class BulkRunController {
   }
 
   /**
-   * Cancels the running bulk: unsubscribes (the core sends cancelBulk), writes what had finished,
-   * marks the other rows cancelled and forgets the resume state.
+   * Cancels the running bulk: unsubscribes (the core sends one cancelBulk per unfinished group),
+   * then reads the groups once more, so runs that finished since the last poll (and were paid
+   * for) get their outputs written; only the rows still unfinished are marked cancelled. Then the
+   * resume state is forgotten.
    */
   async cancel(): Promise<void> {
     const active = this.active;
@@ -195,6 +209,23 @@ export class BulkRunController {
     active.ended = { kind: "cancel" };
     active.subscription?.unsubscribe();
     this.emit(active, "cancelling");
+    const token = active.job.token;
+    if (token && token.groupIds.length > 0) {
+      active.readingAfterCancel = true;
+      try {
+        active.latest = await lastValueFrom(
+          this.source.resumeBulk(token, active.job.rows.length).pipe(
+            // Once the cancel has reached the service every run is final: one read shows it.
+            first((snapshot) => snapshot.done),
+            timeout({ first: CANCEL_READ_TIMEOUT_MS })
+          )
+        );
+      } catch {
+        // The groups could not be read again: the rows not seen finished are marked cancelled.
+      } finally {
+        active.readingAfterCancel = false;
+      }
+    }
     await this.drain(active);
   }
 
@@ -224,6 +255,7 @@ export class BulkRunController {
         lastApplied: undefined,
         ended: undefined,
         draining: false,
+        readingAfterCancel: false,
         finished: false,
         resolve,
       };
@@ -256,7 +288,7 @@ export class BulkRunController {
         active.latest = undefined;
         await this.apply(active, snapshot);
       }
-      if (active.ended) await this.finish(active);
+      if (active.ended && !active.readingAfterCancel) await this.finish(active);
     } catch (error) {
       // The sheet could not be written (sheet deleted, workbook busy...). Stop spending: the core
       // cancels the unfinished runs; the stored job still lets a resume read back finished ones.
@@ -270,7 +302,9 @@ export class BulkRunController {
     } finally {
       active.draining = false;
     }
-    if (!active.finished && (active.latest || active.ended)) await this.drain(active);
+    if (!active.finished && !active.readingAfterCancel && (active.latest || active.ended)) {
+      await this.drain(active);
+    }
   }
 
   private async apply(active: ActiveBulk, snapshot: BulkSnapshot): Promise<void> {
@@ -281,8 +315,11 @@ export class BulkRunController {
       changed = true;
     }
     const results: RowResult[] = [];
+    const cancelling = active.ended?.kind === "cancel";
     snapshot.runs.forEach((entry, run) => {
       if (active.handled.has(run) || !TERMINAL_STATES.includes(entry.state as RunState)) return;
+      // After cancel, a run the cancel stopped is marked cancelled by `finish`, not as an error.
+      if (cancelling && entry.state === "error") return;
       results.push({
         run,
         row: job.rows[run],
@@ -357,9 +394,13 @@ export class BulkRunController {
     const total = active.job.rows.length;
     const counts = snapshot ? { ...snapshot.counts } : { ...EMPTY_COUNTS(), pending: total };
     if (phase === "cancelled") {
-      // The unfinished runs are the cancelled ones now (counted in `cancelled`).
+      // The unfinished runs are the cancelled ones now (counted in `cancelled`), also those the
+      // read after cancelBulk showed as ended by the cancel.
       counts.inProgress = 0;
       counts.pending = 0;
+      for (const run of active.cancelled) {
+        if (snapshot?.runs[run]?.state === "error") counts.error--;
+      }
     }
     const finished = counts.success + counts.failure + counts.error;
     const { elapsedMs, remainingMs } = progressEstimate(

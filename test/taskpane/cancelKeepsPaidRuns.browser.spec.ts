@@ -1,0 +1,138 @@
+import { Observable, of, Subject } from "rxjs";
+import type { BulkResumeToken, BulkRunEntry, BulkSnapshot } from "../../src/index.js";
+import { BulkRunController } from "../../taskpane/bulkRunController.js";
+import type { BulkSource } from "../../taskpane/bulkRunController.js";
+import { defaultMapping, planBulk } from "../../taskpane/planBulk.js";
+import { readSelection } from "../../taskpane/readSelection.js";
+import { CANCELLED_STATUS } from "../../taskpane/statusText.js";
+import type { MockCellValue } from "./mockWorkbook.js";
+import { waitFor, workbookWith } from "./taskpaneTestKit.js";
+
+const TOKEN: BulkResumeToken = { spellId: "echo", groupIds: ["group-1"], chunkSizes: [6] };
+
+function snapshot(runs: BulkRunEntry[]): BulkSnapshot {
+  const counts = { pending: 0, inProgress: 0, success: 0, failure: 0, error: 0 };
+  for (const run of runs) counts[run.state]++;
+  return {
+    groupId: "group-1",
+    groupIds: ["group-1"],
+    runs,
+    done: counts.pending + counts.inProgress === 0,
+    total: runs.length,
+    counts,
+    resume: TOKEN,
+  };
+}
+
+const success = (text: string): BulkRunEntry => ({ state: "success", outputs: { text } });
+const running: BulkRunEntry = { state: "inProgress", outputs: {} };
+const cancelledByService: BulkRunEntry = { state: "error", outputs: { error: "Cancelled" } };
+
+/**
+ * A service whose bulk is driven by the spec: `live` emits the polls the pane sees; after the
+ * cancel, `resumeBulk` answers what the service shows then.
+ */
+class ScriptedSource implements BulkSource {
+  readonly live = new Subject<BulkSnapshot>();
+  subscribedLive = false;
+  unsubscribedLive = false;
+  resumeCalls = 0;
+  constructor(private readonly afterCancel: Observable<BulkSnapshot>) {}
+
+  bulk(): Observable<BulkSnapshot> {
+    return new Observable<BulkSnapshot>((subscriber) => {
+      const subscription = this.live.subscribe(subscriber);
+      this.subscribedLive = true;
+      return () => {
+        this.unsubscribedLive = true;
+        subscription.unsubscribe();
+      };
+    });
+  }
+
+  resumeBulk(token: BulkResumeToken, count: number): Observable<BulkSnapshot> {
+    this.resumeCalls++;
+    expect(token).toEqual(TOKEN);
+    expect(count).toBe(6);
+    return this.afterCancel;
+  }
+}
+
+describe("BulkRunController cancel", () => {
+  let uninstall: () => void = () => undefined;
+  afterEach(() => uninstall());
+
+  async function startOver(source: ScriptedSource) {
+    const rows: MockCellValue[][] = [["text"], ["a"], ["b"], ["c"], ["d"], ["e"], ["f"]];
+    const workbook = workbookWith(rows);
+    uninstall = workbook.install();
+    const selection = await readSelection();
+    const plan = planBulk(selection, defaultMapping(selection.headers), {
+      onlyRowsWithoutOutputs: false,
+    });
+    const controller = new BulkRunController(source);
+    const finished = controller.start(selection, plan, "echo");
+    await waitFor(() => source.subscribedLive, 5_000, "the bulk subscribed");
+    return { workbook, controller, finished };
+  }
+
+  it("should write the runs that finished since the last poll (paid for) and mark only the rest cancelled", async () => {
+    // Seen by the last poll: a and b done. Between that poll and the cancel, c and d finished.
+    const source = new ScriptedSource(
+      of(
+        snapshot([
+          success("a"),
+          success("b"),
+          success("c"),
+          success("d"),
+          cancelledByService,
+          cancelledByService,
+        ])
+      )
+    );
+    const { workbook, controller, finished } = await startOver(source);
+    source.live.next(snapshot([success("a"), success("b"), running, running, running, running]));
+    await waitFor(() => controller.progress$.value.finished >= 2, 5_000, "the first poll applied");
+
+    await controller.cancel();
+    const progress = await finished;
+
+    expect(source.unsubscribedLive).toBeTrue();
+    expect(source.resumeCalls).toBe(1);
+    expect(progress.phase).toBe("cancelled");
+    expect(progress.counts.success).toBe(4);
+    expect(progress.counts.error).toBe(0);
+    expect(progress.cancelled).toBe(2);
+    expect(workbook.values("Sheet1", "B2:C7")).toEqual([
+      ["success", "a"],
+      ["success", "b"],
+      ["success", "c"],
+      ["success", "d"],
+      [CANCELLED_STATUS, ""],
+      [CANCELLED_STATUS, ""],
+    ]);
+  });
+
+  it("should mark the unfinished rows cancelled when the groups cannot be read after the cancel", async () => {
+    const source = new ScriptedSource(
+      new Observable<BulkSnapshot>((subscriber) => subscriber.error(new Error("offline")))
+    );
+    const { workbook, controller, finished } = await startOver(source);
+    source.live.next(snapshot([success("a"), running, running, running, running, running]));
+    await waitFor(() => controller.progress$.value.finished >= 1, 5_000, "the first poll applied");
+
+    await controller.cancel();
+    const progress = await finished;
+
+    expect(progress.phase).toBe("cancelled");
+    expect(progress.cancelled).toBe(5);
+    expect(workbook.values("Sheet1", "B2:B7")).toEqual([
+      ["success"],
+      [CANCELLED_STATUS],
+      [CANCELLED_STATUS],
+      [CANCELLED_STATUS],
+      [CANCELLED_STATUS],
+      [CANCELLED_STATUS],
+    ]);
+  });
+});
