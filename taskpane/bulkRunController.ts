@@ -149,6 +149,7 @@ export class BulkRunController {
       handled: [],
       startedAt: this.now(),
     };
+    if (plan.errorRows.length > 0 && !this.active) await writeSkippedStatuses(job, plan);
     return this.launch(
       job,
       plan.rows.map((row) => row.inputs)
@@ -425,6 +426,30 @@ export class BulkRunController {
     this.progress$.next(progress);
     return progress;
   }
+}
+
+/**
+ * Writes the status of the rows left out because an input holds an Excel error value (which
+ * input, which error), so the user sees why those rows have no outputs. One read and one write.
+ */
+async function writeSkippedStatuses(job: BulkJob, plan: BulkPlan): Promise<void> {
+  const target: WriteTarget = {
+    sheet: job.sheet,
+    headerRow: job.headerRow,
+    inputColumns: job.inputColumns,
+    layout: new OutputLayout(job.statusColumn, job.outputNames),
+    headersWritten: 0,
+  };
+  await writeOutputs(
+    target,
+    plan.errorRows.map(({ offset, status }, i) => ({
+      run: -1 - i,
+      row: job.headerRow + 1 + offset,
+      fingerprint: "",
+      status,
+      checkInputs: false,
+    }))
+  );
 }
 
 /** Runs that did not end in success with outputs written. */

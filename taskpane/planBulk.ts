@@ -1,3 +1,4 @@
+import { columnName } from "./a1Address.js";
 import type { SelectionData } from "./readSelection.js";
 import { rowFingerprint } from "./rowFingerprint.js";
 import type { CellScalar } from "./toCellWrite.js";
@@ -51,8 +52,53 @@ export interface BulkPlan {
   blankRows: number;
   /** Rows left out because they already have outputs (with `onlyRowsWithoutOutputs`). */
   rowsWithOutputs: number;
+  /**
+   * Rows left out because an input cell holds an Excel error (`#N/A`, `#DIV/0!`...): never sent
+   * to a paid spell. `status` says which input holds which error, for the row's status cell.
+   */
+  errorRows: Array<{ offset: number; status: string }>;
   /** Reasons the plan cannot run; empty when it can. */
   problems: string[];
+  /**
+   * Things the user should see before paying for the runs, which do not stop them: a first row
+   * that does not look like names, data columns left out for want of a header name.
+   */
+  warnings: string[];
+}
+
+/** The error values Excel shows in a cell (and hands to add-ins as these strings). */
+const EXCEL_ERROR_VALUES = new Set([
+  "#NULL!",
+  "#DIV/0!",
+  "#VALUE!",
+  "#REF!",
+  "#NAME?",
+  "#NUM!",
+  "#N/A",
+  "#GETTING_DATA",
+  "#SPILL!",
+  "#CALC!",
+  "#FIELD!",
+  "#BLOCKED!",
+  "#CONNECT!",
+  "#BUSY!",
+  "#UNKNOWN!",
+  "#PYTHON!",
+  "#TIMEOUT!",
+]);
+
+/**
+ * True for a cell value that is one of Excel's error values. Office.js hands error cells to an
+ * add-in as their text (`"#N/A"`), so a cell whose text is exactly an error literal is treated as
+ * that error (a typed `#N/A` text is rare, and sending it to a paid spell is never wanted).
+ *
+ * ## Example
+ * ```ts
+ * isExcelError("#DIV/0!"); // true
+ * ```
+ */
+export function isExcelError(value: CellScalar): boolean {
+  return typeof value === "string" && EXCEL_ERROR_VALUES.has(value.trim().toUpperCase());
 }
 
 /**
@@ -93,10 +139,17 @@ export function planBulk(
     .filter((entry) => entry.inputName !== null && entry.inputName.trim() !== "")
     .map((entry) => ({ column: entry.column, inputName: (entry.inputName as string).trim() }));
   if (inputs.length === 0) problems.push("No column is used as an input.");
-  const seen = new Set<string>();
+  // Names that differ only in case are refused like duplicates: a service may fold them.
+  const seen = new Map<string, string>();
   for (const { inputName } of inputs) {
-    if (seen.has(inputName)) problems.push(`The input name "${inputName}" is used twice.`);
-    seen.add(inputName);
+    const earlier = seen.get(inputName.toLowerCase());
+    if (earlier === inputName) problems.push(`The input name "${inputName}" is used twice.`);
+    else if (earlier !== undefined) {
+      problems.push(
+        `The input names "${earlier}" and "${inputName}" differ only in case; rename one.`
+      );
+    }
+    seen.set(inputName.toLowerCase(), earlier ?? inputName);
   }
   if (selection.existing.blockingHeader !== undefined) {
     problems.push(
@@ -106,12 +159,19 @@ export function planBulk(
   }
 
   const rows: PlannedRow[] = [];
+  const errorRows: BulkPlan["errorRows"] = [];
   let blankRows = 0;
   let rowsWithOutputs = 0;
   selection.rows.forEach((cells, offset) => {
     const values = inputs.map(({ column }) => cells[column] ?? "");
     if (values.every((value) => String(value).trim() === "")) {
       blankRows++;
+      return;
+    }
+    const errorAt = values.findIndex(isExcelError);
+    if (errorAt >= 0) {
+      const status = `skipped: input "${inputs[errorAt].inputName}" holds ${String(values[errorAt]).trim()}`;
+      errorRows.push({ offset, status });
       return;
     }
     const earlier = selection.existing.cells[offset];
@@ -124,5 +184,58 @@ export function planBulk(
     rows.push({ offset, inputs: rowInputs, fingerprint: rowFingerprint(values) });
   });
   if (rows.length === 0 && problems.length === 0) problems.push("No row to run.");
-  return { rows, inputs, blankRows, rowsWithOutputs, problems };
+  const warnings = [
+    ...headerWarnings(selection, mapping),
+    ...unnamedColumnWarnings(selection, mapping),
+  ];
+  return { rows, inputs, blankRows, rowsWithOutputs, errorRows, problems, warnings };
+}
+
+/**
+ * A first row that does not look like input names (a number, an empty cell over data, or the
+ * same text as a data row) usually means the selection starts below its header row.
+ */
+function headerWarnings(selection: SelectionData, mapping: readonly ColumnMapping[]): string[] {
+  const named = mapping.filter((entry) => entry.inputName !== null);
+  const header = selection.headers;
+  const numeric = named.filter((entry) => typeof header[entry.column] === "number");
+  if (numeric.length > 0) {
+    return [
+      `The first row holds numbers (${numeric.map((entry) => String(header[entry.column])).join(", ")}), ` +
+        "so it may be data rather than input names: select the header row too.",
+    ];
+  }
+  const headerText = named.map((entry) => String(header[entry.column]).trim());
+  const repeated = selection.rows.some(
+    (cells) =>
+      named.length > 0 &&
+      named.every((entry, i) => String(cells[entry.column] ?? "").trim() === headerText[i])
+  );
+  if (repeated) {
+    return [
+      "The first row is the same as a data row, so it may be data rather than input names: " +
+        "select the header row too.",
+    ];
+  }
+  return [];
+}
+
+/** Columns with data but no header name are left out: say so, naming them. */
+function unnamedColumnWarnings(
+  selection: SelectionData,
+  mapping: readonly ColumnMapping[]
+): string[] {
+  const unnamed = mapping.filter(
+    (entry) =>
+      entry.inputName === null &&
+      String(entry.header).trim() === "" &&
+      selection.rows.some((cells) => String(cells[entry.column] ?? "").trim() !== "")
+  );
+  if (unnamed.length === 0) return [];
+  const letters = unnamed.map((entry) => columnName(selection.block.left + entry.column));
+  return [
+    `Column${letters.length === 1 ? "" : "s"} ${letters.join(", ")} ` +
+      `${letters.length === 1 ? "has" : "have"} data but no name in the first row, so ` +
+      `${letters.length === 1 ? "it is" : "they are"} left out.`,
+  ];
 }

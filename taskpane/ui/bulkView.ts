@@ -152,14 +152,19 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     const skipped: string[] = [];
     if (plan.blankRows) skipped.push(`${plan.blankRows} blank`);
     if (plan.rowsWithOutputs) skipped.push(`${plan.rowsWithOutputs} with outputs`);
+    if (plan.errorRows.length) {
+      skipped.push(`${plan.errorRows.length} with an error value in an input, status says which`);
+    }
     const status = columnName(selection.block.left + selection.block.columnCount);
     planSummary.textContent =
       plan.problems.length > 0
         ? plan.problems.join(" ")
         : `${plan.rows.length} run${plan.rows.length === 1 ? "" : "s"} will start` +
           (skipped.length ? ` (skipped: ${skipped.join(", ")})` : "") +
-          `. Status goes in column ${status}, outputs to its right.`;
-    planSummary.dataset.tone = plan.problems.length > 0 ? "bad" : "info";
+          `. Status goes in column ${status}, outputs to its right.` +
+          plan.warnings.map((warning) => ` ${warning}`).join("");
+    planSummary.dataset.tone =
+      plan.problems.length > 0 ? "bad" : plan.warnings.length > 0 ? "warn" : "info";
     const ready = plan.problems.length === 0 && spellId.value.trim() !== "";
     run.toggleAttribute("disabled", !ready || deps.controller.running);
     run.textContent = ready

@@ -1,7 +1,7 @@
 import { blockAddress, columnName, parseAddress } from "../../taskpane/a1Address.js";
 import { decodeIndexes, encodeIndexes } from "../../taskpane/indexRanges.js";
 import { chunkByBytes, payloadBytes } from "../../taskpane/payloadBytes.js";
-import { defaultMapping, planBulk } from "../../taskpane/planBulk.js";
+import { defaultMapping, isExcelError, planBulk } from "../../taskpane/planBulk.js";
 import { formatDuration, progressEstimate } from "../../taskpane/progressEstimate.js";
 import type { SelectionData } from "../../taskpane/readSelection.js";
 import { rowFingerprint } from "../../taskpane/rowFingerprint.js";
@@ -185,5 +185,82 @@ describe("planBulk", () => {
       planBulk(blocked, defaultMapping(["t", "", ""]), { onlyRowsWithoutOutputs: false })
         .problems[0]
     ).toMatch(/Totals/);
+  });
+});
+
+describe("planBulk input hygiene", () => {
+  const selection = (
+    headers: SelectionData["headers"],
+    rows: SelectionData["rows"]
+  ): SelectionData => ({
+    sheet: "Sheet1",
+    block: { top: 0, left: 1, rowCount: rows.length + 1, columnCount: headers.length },
+    headers,
+    rows,
+    existing: { outputNames: [], cells: [] },
+    syncs: 0,
+  });
+  const plan = (data: SelectionData) =>
+    planBulk(data, defaultMapping(data.headers), { onlyRowsWithoutOutputs: false });
+
+  it("should not send rows whose inputs hold an Excel error, and say which input holds which", () => {
+    const result = plan(
+      selection(
+        ["text", "lang"],
+        [
+          ["ok", "fr"],
+          ["#N/A", "fr"],
+          ["fine", "#DIV/0!"],
+        ]
+      )
+    );
+    expect(result.rows.map((row) => row.offset)).toEqual([0]);
+    expect(result.errorRows).toEqual([
+      { offset: 1, status: 'skipped: input "text" holds #N/A' },
+      { offset: 2, status: 'skipped: input "lang" holds #DIV/0!' },
+    ]);
+    expect(isExcelError("#n/a")).toBeTrue();
+    expect(isExcelError("#hashtag")).toBeFalse();
+    expect(isExcelError(0)).toBeFalse();
+  });
+
+  it("should refuse names that differ only in case", () => {
+    expect(plan(selection(["Text", "text"], [["a", "b"]])).problems).toEqual([
+      'The input names "Text" and "text" differ only in case; rename one.',
+    ]);
+  });
+
+  it("should warn when the first row looks like data rather than names", () => {
+    expect(plan(selection(["text", "year"], [["a", 2024]])).warnings).toEqual([]);
+    expect(plan(selection(["hello", 2023], [["a", 2024]])).warnings[0]).toMatch(
+      /first row holds numbers \(2023\)/
+    );
+    expect(
+      plan(
+        selection(
+          ["same", "row"],
+          [
+            ["other", "row"],
+            ["same", "row"],
+          ]
+        )
+      ).warnings[0]
+    ).toMatch(/same as a data row/);
+  });
+
+  it("should name a column with data but no header as left out", () => {
+    const result = plan(
+      selection(
+        ["text", "", ""],
+        [
+          ["a", "note", ""],
+          ["b", "", ""],
+        ]
+      )
+    );
+    expect(result.problems).toEqual([]);
+    expect(result.warnings).toEqual([
+      "Column C has data but no name in the first row, so it is left out.",
+    ]);
   });
 });
