@@ -5,7 +5,6 @@ import { isInValuePreview } from "./isInValuePreview.js";
 import { parseOutputNames } from "./parseOutputNames.js";
 import { parseSpellId } from "./parseSpellId.js";
 import { parseTable } from "./parseTable.js";
-import { rememberedResults } from "./rememberedResults.js";
 import { sharedClientWithSettings } from "./sharedClient.js";
 import { toCellValue } from "./toCellValue.js";
 import { toExcelError, type ErrorContext } from "./toExcelError.js";
@@ -99,35 +98,34 @@ export async function streamBulk(
     const { client, settings } = await sharedClientWithSettings();
     context = { spellId, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
 
-    const { results, batches } = await planRows(table, (inputs) =>
-      client.reuseKey(spellId, inputs)
-    );
     if (cancelled) return;
     const show = spillWriter(invocation, names);
-    if (batches.length === 0) {
-      show(results);
+    // Empty table rows stay empty and start nothing; the others go to one bulk, where the core
+    // answers remembered rows from the store and sends identical rows once (the rule batched
+    // SPELL.RUN follows too).
+    const rows: number[] = [];
+    table.forEach((inputs, row) => {
+      if (inputs) rows.push(row);
+    });
+    const results: RowResult[] = table.map((inputs) =>
+      inputs ? { kind: "running" } : { kind: "blank" }
+    );
+    if (rows.length === 0) {
+      show(results, true);
       return;
     }
-    const stored = new Set<number>();
     await new Promise<void>((resolve) => {
       finish = resolve;
       subscription = client
         .bulk(
           spellId,
-          batches.map((batch) => batch.inputs)
+          rows.map((row) => table[row] as Record<string, unknown>),
+          { reuse: true }
         )
         .subscribe({
           next: (snapshot: BulkSnapshot) => {
             snapshot.runs.forEach((run, index) => {
-              const batch = batches[index];
-              const result = rowResult(run.state, run.outputs, context);
-              for (const row of batch.rows) results[row] = result;
-              if (result.kind === "success" && !stored.has(index)) {
-                stored.add(index);
-                void Promise.resolve(
-                  rememberedResults().set(batch.key, result.outputs, settings.rememberMs)
-                ).catch(() => undefined);
-              }
+              results[rows[index]] = rowResult(run.state, run.outputs, context);
             });
             show(results);
           },
@@ -144,45 +142,6 @@ export async function streamBulk(
   } catch (error) {
     if (!cancelled) invocation.setResult(toExcelError(error, context));
   }
-}
-
-/** One run to start: the inputs of one or more identical table rows. */
-interface Batch {
-  key: string;
-  inputs: Record<string, unknown>;
-  rows: number[];
-}
-
-/**
- * Splits the table into rows answered from the remembered results and runs still to start, one
- * per distinct inputs, in table order: empty rows and repeated rows must not cost money.
- */
-async function planRows(
-  table: (Record<string, unknown> | undefined)[],
-  reuseKey: (inputs: Record<string, unknown>) => string
-): Promise<{ results: RowResult[]; batches: Batch[] }> {
-  const store = rememberedResults();
-  const keys = table.map((inputs) => (inputs ? reuseKey(inputs) : undefined));
-  const remembered = await Promise.all(
-    keys.map((key) => (key ? store.get(key).catch(() => undefined) : undefined))
-  );
-  const results: RowResult[] = [];
-  const batches = new Map<string, Batch>();
-  table.forEach((inputs, row) => {
-    const key = keys[row];
-    const outputs = remembered[row];
-    if (!inputs || !key) {
-      results.push({ kind: "blank" });
-    } else if (outputs) {
-      results.push({ kind: "success", outputs });
-    } else {
-      results.push({ kind: "running" });
-      const batch = batches.get(key) ?? { key, inputs, rows: [] };
-      batch.rows.push(row);
-      batches.set(key, batch);
-    }
-  });
-  return { results, batches: [...batches.values()] };
 }
 
 function rowResult(

@@ -18,6 +18,7 @@ import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulk
 import { canonicalJson } from "./internal/canonicalJson.js";
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
 import { RunBatcher } from "./internal/RunBatcher.js";
+import { reusedBulk } from "./internal/reusedBulk.js";
 import { pollRun, startAndPollRun, waitRun } from "./internal/runSnapshots.js";
 import { pollScheduleFor } from "./internal/pollScheduleFor.js";
 import { RunDurationEstimator } from "./internal/RunDurationEstimator.js";
@@ -25,6 +26,7 @@ import { onStateChanges } from "./operators/onStateChanges.js";
 import { MemoryResultStore } from "./MemoryResultStore.js";
 import { DEFAULT_POLL } from "./operators/pollUntilDone.js";
 import type {
+  BulkOptions,
   BulkResumeToken,
   BulkRunEntry,
   BulkSnapshot,
@@ -179,17 +181,34 @@ export class SpellClient {
    * ```
    * @param spellId the spell's id
    * @param inputsList one inputs object per run
+   * @param options `reuse: true` answers remembered rows from the store and sends identical
+   *   rows once (see `BulkOptions`)
    * @return a cold Observable of combined snapshots
    */
-  bulk(spellId: string, inputsList: Record<string, unknown>[]): Observable<BulkSnapshot> {
-    return defer(() => {
-      const chunks: BulkChunk[] = [];
-      for (let start = 0; start < inputsList.length; start += this.bulkChunkSize) {
-        const inputs = inputsList.slice(start, start + this.bulkChunkSize);
-        chunks.push({ size: inputs.length, inputs });
-      }
-      return bulkSnapshots(this.bulkContext(), spellId, chunks);
-    });
+  bulk(
+    spellId: string,
+    inputsList: Record<string, unknown>[],
+    options: BulkOptions = {}
+  ): Observable<BulkSnapshot> {
+    const send = (rows: Record<string, unknown>[]) =>
+      defer(() => {
+        const chunks: BulkChunk[] = [];
+        for (let start = 0; start < rows.length; start += this.bulkChunkSize) {
+          const inputs = rows.slice(start, start + this.bulkChunkSize);
+          chunks.push({ size: inputs.length, inputs });
+        }
+        return bulkSnapshots(this.bulkContext(), spellId, chunks);
+      });
+    if (!options.reuse) return send(inputsList);
+    return reusedBulk(
+      {
+        store: this.resultStore(),
+        ttlMs: this.reuseTtlMs(),
+        keyOf: (inputs) => this.reuseKey(spellId, inputs),
+      },
+      inputsList,
+      send
+    );
   }
 
   /**
@@ -321,8 +340,7 @@ export class SpellClient {
       const existing = this.inFlightByKey.get(key);
       if (existing) return existing;
       const store = this.resultStore();
-      const ttlMs =
-        (this.options.reuse ? this.options.reuse.ttlMs : undefined) ?? DEFAULT_REUSE_TTL_MS;
+      const ttlMs = this.reuseTtlMs();
       // The store may be async (and may throw): ask it once per shared run, when it starts.
       const shared$: Observable<RunSnapshot> = defer(() =>
         Promise.resolve().then(() => store.get(key))
@@ -355,6 +373,10 @@ export class SpellClient {
       this.inFlightByKey.set(key, shared$);
       return shared$;
     });
+  }
+
+  private reuseTtlMs(): number {
+    return (this.options.reuse ? this.options.reuse.ttlMs : undefined) ?? DEFAULT_REUSE_TTL_MS;
   }
 
   private resultStore(): ResultStore {

@@ -22,6 +22,7 @@ export type {
   RetryOptions,
   ReuseOptions,
   BatchOptions,
+  BulkOptions,
   RunOptions,
   RunSnapshot,
   RunState,

@@ -118,6 +118,24 @@ export interface BulkSnapshot {
 }
 
 /**
+ * Per-call options of `SpellClient.bulk`.
+ *
+ * ## Example
+ * ```ts
+ * client.bulk("summarize", rows, { reuse: true });
+ * ```
+ */
+export interface BulkOptions {
+  /**
+   * Rows whose success is remembered in the client's result store (see `ReuseOptions`; the
+   * same store and keys as `run`) are answered from it and not sent; identical rows are sent
+   * once and share one run; each success is remembered. `resume` then describes the rows sent
+   * only, so leave this off for bulks you may resume. @default false
+   */
+  reuse?: boolean;
+}
+
+/**
  * Poll timing. For a spell the client has not seen finish, the first poll waits
  * `initialDelayMs`; each later interval is the previous one times `growth`, capped at
  * `maxIntervalMs`. Once the client has seen a spell's runs finish (or the caller passes

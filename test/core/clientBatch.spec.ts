@@ -95,4 +95,46 @@ describe("SpellClient with batch against the emulator", () => {
     expect(emulator.stats.requests.start).toBe(1);
     expect(emulator.stats.requests.bulkStart).toBe(0);
   });
+
+  describe("bulk with { reuse: true }", () => {
+    it("should send identical rows once, answer remembered rows from the store, and remember successes", async () => {
+      const client = newClient({ reuse: {} });
+      const first = await client.bulkOutputs("echo", [{ n: 1 }, { n: 2 }, { n: 1 }], {});
+      expect(first.map((row) => row.outputs)).toEqual([{ n: 1 }, { n: 2 }, { n: 1 }]);
+      expect(emulator.stats.bulkRunsCreated).toBe(3); // off by default: every row sent
+
+      emulator.resetStats();
+      const snapshots = await collect(
+        client.bulk("echo", [{ n: 3 }, { n: 4 }, { n: 3 }, { n: 4 }], { reuse: true })
+      );
+      const last = snapshots.values.at(-1);
+      expect(last?.runs.map((row) => row.outputs)).toEqual([
+        { n: 3 },
+        { n: 4 },
+        { n: 3 },
+        { n: 4 },
+      ]);
+      expect(last?.total).toBe(4);
+      expect(last?.counts.success).toBe(4);
+      expect(emulator.stats.bulkRunsCreated).toBe(2);
+
+      // Remembered by the bulk, answered to run and bulk alike with no request.
+      emulator.resetStats();
+      const again = await collect(client.bulk("echo", [{ n: 4 }, { n: 3 }], { reuse: true }));
+      expect(again.values.length).toBe(1);
+      expect(again.values[0].done).toBeTrue();
+      expect(again.values[0].runs.map((row) => row.outputs)).toEqual([{ n: 4 }, { n: 3 }]);
+      expect((await collect(client.run("echo", { n: 3 }, { wait: false }))).values).toEqual([
+        { state: "success", outputs: { n: 3 } },
+      ]);
+      expect(emulator.stats.requests.bulkStart).toBe(0);
+      expect(emulator.stats.requests.start).toBe(0);
+
+      // A mix: only the row not remembered is sent, the others are success from the first snapshot.
+      const mixed = await collect(client.bulk("echo", [{ n: 3 }, { n: 5 }], { reuse: true }));
+      expect(mixed.values[0].runs[0].state).toBe("success");
+      expect(mixed.values.at(-1)?.runs.map((row) => row.outputs)).toEqual([{ n: 3 }, { n: 5 }]);
+      expect(emulator.stats.bulkRunsCreated).toBe(1);
+    });
+  });
 });

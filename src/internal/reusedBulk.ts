@@ -1,0 +1,115 @@
+import { catchError, defer, from, map, mergeMap, of, tap, type Observable } from "rxjs";
+import type { BulkRunEntry, BulkSnapshot, ResultStore, RunState } from "../types.js";
+
+/**
+ * What `reusedBulk` needs from the client: its result store, how long a success is kept, and
+ * the reuse key of a row (the same key `run` uses, so both share remembered results).
+ *
+ * ## Example
+ * ```ts
+ * const reuse: BulkReuse = { store, ttlMs: 86_400_000, keyOf: (inputs) => client.reuseKey("echo", inputs) };
+ * ```
+ * @internal
+ */
+export interface BulkReuse {
+  store: ResultStore;
+  ttlMs: number;
+  keyOf: (inputs: Record<string, unknown>) => string;
+}
+
+/**
+ * `bulk` with result reuse (`client.bulk(id, rows, { reuse: true })`): rows whose success is
+ * remembered are `success` from the first snapshot and sent nowhere; identical rows are sent
+ * once and share that run's entry; only the distinct rows left go to `send`. Each success is
+ * remembered (once per distinct row) as it arrives. The snapshots still have one entry per row
+ * of `inputsList`, counts and `total` over all of them; `groupIds` and `resume` describe the
+ * runs sent (the token's `chunkSizes` add up to the rows sent, not to `inputsList.length`).
+ * A broken store loses the reuse, never the bulk.
+ *
+ * ```
+ * rows:  [a, b, a, c]   remembered: b   →  send([a, c])
+ * sent:  P────S(a)────D
+ * out:   P'───S'──────D'                  (P': b success, a/a pending, c pending)
+ * ```
+ *
+ * ## Example
+ * ```ts
+ * reusedBulk(reuse, rows, (distinct) => bulkSnapshots(context, "echo", chunksOf(distinct)));
+ * ```
+ * @param reuse the store, TTL and key function
+ * @param inputsList one inputs object per row
+ * @param send runs the distinct rows not remembered (a cold bulk)
+ * @return a cold Observable of snapshots over every row
+ * @internal
+ */
+export function reusedBulk(
+  reuse: BulkReuse,
+  inputsList: Record<string, unknown>[],
+  send: (distinct: Record<string, unknown>[]) => Observable<BulkSnapshot>
+): Observable<BulkSnapshot> {
+  return defer(() => {
+    const keys = inputsList.map((inputs) => reuse.keyOf(inputs));
+    const remembered$ = from(
+      Promise.all(
+        keys.map((key) =>
+          Promise.resolve()
+            .then(() => reuse.store.get(key))
+            .catch(() => undefined)
+        )
+      )
+    ).pipe(catchError(() => of(keys.map(() => undefined))));
+    return remembered$.pipe(
+      mergeMap((remembered) => {
+        // Row → index in the sent list (-1: answered from the store).
+        const sentIndexOf = new Array<number>(inputsList.length).fill(-1);
+        const distinct: Record<string, unknown>[] = [];
+        const distinctKeys: string[] = [];
+        const indexByKey = new Map<string, number>();
+        inputsList.forEach((inputs, row) => {
+          if (remembered[row]) return;
+          let index = indexByKey.get(keys[row]);
+          if (index === undefined) {
+            index = distinct.length;
+            indexByKey.set(keys[row], index);
+            distinct.push(inputs);
+            distinctKeys.push(keys[row]);
+          }
+          sentIndexOf[row] = index;
+        });
+        const stored = new Set<number>();
+        const sent$ = send(distinct).pipe(
+          tap((snapshot) =>
+            snapshot.runs.forEach((run, index) => {
+              if (run.state !== "success" || stored.has(index)) return;
+              stored.add(index);
+              Promise.resolve()
+                .then(() => reuse.store.set(distinctKeys[index], run.outputs, reuse.ttlMs))
+                .catch(() => undefined);
+            })
+          )
+        );
+        return sent$.pipe(
+          map((snapshot) => {
+            const runs = inputsList.map((_, row): BulkRunEntry => {
+              const outputs = remembered[row];
+              return outputs ? { state: "success", outputs } : snapshot.runs[sentIndexOf[row]];
+            });
+            return { ...snapshot, runs, total: runs.length, counts: countsOf(runs) };
+          })
+        );
+      })
+    );
+  });
+}
+
+function countsOf(runs: BulkRunEntry[]): Record<RunState | "pending", number> {
+  const counts: Record<RunState | "pending", number> = {
+    inProgress: 0,
+    success: 0,
+    failure: 0,
+    error: 0,
+    pending: 0,
+  };
+  for (const run of runs) counts[run.state]++;
+  return counts;
+}
