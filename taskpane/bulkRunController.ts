@@ -149,7 +149,8 @@ export class BulkRunController {
       handled: [],
       startedAt: this.now(),
     };
-    if (plan.errorRows.length > 0 && !this.active) await writeSkippedStatuses(job, plan);
+    if (this.active) throw new Error("A bulk is already running.");
+    if (plan.errorRows.length > 0) await writeSkippedStatuses(job, plan);
     return this.launch(
       job,
       plan.rows.map((row) => row.inputs)
@@ -231,6 +232,8 @@ export class BulkRunController {
   }
 
   private async launch(job: BulkJob, inputsList: Record<string, unknown>[]): Promise<BulkProgress> {
+    // A refused start changes nothing stored: the job of the running bulk stays as it is.
+    if (this.active) throw new Error("A bulk is already running.");
     // Stored before anything is sent: if the pane dies before the first group id is known, the
     // next start can at least warn that rows may have run.
     await saveBulkJob(job);
@@ -298,7 +301,10 @@ export class BulkRunController {
       this.settle(
         active,
         "failed",
-        `Could not write to the sheet: ${describe(error)}. Resume to try again.`
+        `Could not write to the sheet: ${describe(error)}.` +
+          ((active.job.token?.groupIds.length ?? 0) > 0
+            ? " The bulk is kept in this workbook: Resume collects its results."
+            : "")
       );
     } finally {
       active.draining = false;

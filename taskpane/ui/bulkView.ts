@@ -257,6 +257,12 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     retry.hidden = active || progress.retryable === 0;
     retry.textContent = `Retry failed rows (${progress.retryable})`;
     if (!active) forgetSelection();
+    // Resume is offered whenever a bulk is left unfinished (failed, pane reloaded), not only
+    // when the pane opens.
+    if (progress.phase === "failed") {
+      const stored = deps.loadBulkJob();
+      if (stored) offerResume(stored);
+    }
   };
 
   // After a bulk, the rows read before it are out of date (they have outputs now): a second
@@ -305,6 +311,19 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   run.addEventListener("click", async () => {
     const id = spellId.value.trim();
     if (!selection || !plan || plan.problems.length > 0 || !id) return;
+    // One stored bulk per workbook: a new run must never discard an unfinished one (its runs are
+    // paid for), so it is resumed or forgotten by the user first.
+    const unfinished = deps.loadBulkJob();
+    if (unfinished) {
+      report(
+        new Error(
+          `An unfinished bulk (spell "${unfinished.spellId}", ${unfinished.rows.length} rows) is ` +
+            "kept in this workbook: Resume or Forget it before starting another."
+        )
+      );
+      offerResume(unfinished);
+      return;
+    }
     busy(true);
     resumeBox.hidden = true;
     try {
@@ -337,7 +356,8 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     }
   });
 
-  const offerResume = (job: BulkJob) => {
+  // A declaration (hoisted): render() offers a resume too, and is subscribed above.
+  function offerResume(job: BulkJob): void {
     const resumable = (job.token?.groupIds.length ?? 0) > 0;
     const resume = element("fluent-button", { id: "resume-run", appearance: "accent" }, "Resume");
     const forget = element("fluent-button", { id: "forget-run" }, "Forget");
@@ -366,7 +386,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       await deps.clearBulkJob();
       resumeBox.hidden = true;
     });
-  };
+  }
 
   setRecent(await deps.recentSpells());
   const stored = deps.loadBulkJob();

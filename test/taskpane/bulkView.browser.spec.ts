@@ -130,4 +130,37 @@ describe("Bulk view", () => {
     await waitFor(() => notice.hidden, 2_000, "forget");
     expect(loadBulkJob()).toBeUndefined();
   });
+
+  it("should not let a new Run discard an unfinished stored bulk, and offer to resume it instead", async () => {
+    const stored = {
+      version: 1 as const,
+      spellId: "echo",
+      sheet: "Sheet1",
+      headerRow: 0,
+      rows: [1, 3, 4],
+      inputColumns: [0],
+      inputNames: ["text"],
+      fingerprints: ["a", "b", "c"],
+      statusColumn: 1,
+      outputNames: [],
+      token: { spellId: "echo", groupIds: ["paid-group"], chunkSizes: [3] },
+      handled: [],
+      startedAt: Date.now(),
+    };
+    await mountBulkView(root, deps);
+    (root.querySelector("#spell-id") as ValueElement).value = "echo";
+    click("use-selection");
+    await waitFor(() => /will start/.test(text("plan-summary")), 5_000, "the plan");
+    // Stored after the pane opened (e.g. a failed bulk of another range).
+    await saveBulkJob(stored);
+    (root.querySelector("#resume") as HTMLElement).hidden = true;
+
+    click("run");
+    await waitFor(() => /unfinished bulk/.test(text("progress-text")), 2_000, "the refusal");
+
+    expect(text("progress-text")).toContain("Resume or Forget it before starting another");
+    expect((root.querySelector("#resume") as HTMLElement).hidden).toBeFalse();
+    expect(loadBulkJob()?.token?.groupIds).toEqual(["paid-group"]);
+    expect((await emulatorStats()).requests.bulkStart).toBe(0);
+  });
 });

@@ -4,6 +4,7 @@ import { BulkRunController } from "../../taskpane/bulkRunController.js";
 import type { BulkSource } from "../../taskpane/bulkRunController.js";
 import { defaultMapping, planBulk } from "../../taskpane/planBulk.js";
 import { readSelection } from "../../taskpane/readSelection.js";
+import { loadBulkJob } from "../../taskpane/resumeState.js";
 import { CANCELLED_STATUS } from "../../taskpane/statusText.js";
 import type { MockCellValue } from "./mockWorkbook.js";
 import { waitFor, workbookWith } from "./taskpaneTestKit.js";
@@ -134,5 +135,23 @@ describe("BulkRunController cancel", () => {
       [CANCELLED_STATUS],
       [CANCELLED_STATUS],
     ]);
+  });
+
+  it("should change nothing stored when a second start is refused", async () => {
+    const source = new ScriptedSource(of());
+    const { controller } = await startOver(source);
+    const before = loadBulkJob();
+    expect(before?.rows).toEqual([1, 2, 3, 4, 5, 6]);
+    const selection = await readSelection();
+    const plan = planBulk(selection, defaultMapping(selection.headers), {
+      onlyRowsWithoutOutputs: false,
+    });
+    plan.rows = plan.rows.slice(0, 2);
+
+    await expectAsync(controller.start(selection, plan, "other-spell")).toBeRejectedWithError(
+      /already running/
+    );
+
+    expect(loadBulkJob()).toEqual(before);
   });
 });
