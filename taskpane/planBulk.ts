@@ -151,6 +151,17 @@ export function planBulk(
     }
     seen.set(inputName.toLowerCase(), earlier ?? inputName);
   }
+  // Never overwrite: the status column and the first output column must hold nothing of the
+  // user's; a later occupied column limits how many outputs fit, and the plan says so.
+  const occupied = selection.existing.occupied ?? [];
+  const inTheWay = occupied.filter((column) => column.offset <= 1);
+  if (selection.existing.blockingHeader === undefined && inTheWay.length > 0) {
+    problems.push(
+      `The columns right of the selection hold data (${inTheWay.map((c) => c.address).join(", ")}); ` +
+        "status and outputs go there and nothing of yours is overwritten. Insert empty columns " +
+        "right of the selection, or select a range with free columns on its right."
+    );
+  }
   if (selection.existing.blockingHeader !== undefined) {
     problems.push(
       `The column right of the selection is not empty ("${selection.existing.blockingHeader}"); ` +
@@ -184,7 +195,14 @@ export function planBulk(
     rows.push({ offset, inputs: rowInputs, fingerprint: rowFingerprint(values) });
   });
   if (rows.length === 0 && problems.length === 0) problems.push("No row to run.");
+  const later = occupied.find((column) => column.offset > 1);
   const warnings = [
+    ...(later && inTheWay.length === 0
+      ? [
+          `Column ${later.address.replace(/\d+$/, "")} holds data (${later.address}), so at most ` +
+            `${later.offset - 1} output${later.offset - 1 === 1 ? "" : "s"} fit beside the status column.`,
+        ]
+      : []),
     ...headerWarnings(selection, mapping),
     ...unnamedColumnWarnings(selection, mapping),
   ];

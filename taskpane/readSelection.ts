@@ -1,4 +1,4 @@
-import { blockAddress, parseAddress } from "./a1Address.js";
+import { blockAddress, columnName, parseAddress } from "./a1Address.js";
 import type { CellBlock } from "./a1Address.js";
 import { STATUS_HEADER } from "./outputLayout.js";
 import { readValuesInChunks } from "./readValuesInChunks.js";
@@ -6,6 +6,9 @@ import type { CellScalar } from "./toCellWrite.js";
 
 /** How far right of a selection earlier output headers are looked for. */
 export const MAX_OUTPUT_COLUMNS = 64;
+
+/** Columns right of a selection (status column first) checked for the user's data before a run. */
+export const FREE_COLUMNS_CHECKED = 8;
 
 /**
  * The selected range as the bulk view needs it.
@@ -32,6 +35,12 @@ export interface SelectionData {
     cells: CellScalar[][];
     /** Header right of the selection when it is neither empty nor the status header. */
     blockingHeader?: string;
+    /**
+     * Without an earlier run's status column: the columns right of the selection (offsets
+     * 0..`FREE_COLUMNS_CHECKED`-1, 0 being the status column) whose header or any data cell
+     * holds something, with the first such cell's address. The run writes there.
+     */
+    occupied?: Array<{ offset: number; address: string }>;
   };
   /** `context.sync()` calls spent reading. */
   syncs: number;
@@ -77,7 +86,9 @@ export async function readSelection(budgetBytes?: number): Promise<SelectionData
       !hasStatus && String(right[0]).trim() !== "" ? String(right[0]) : undefined;
 
     // Data rows, with the earlier results beside them when there are any.
-    const width = block.columnCount + (hasStatus ? 1 + outputNames.length : 0);
+    // Without a status column of ours, the columns the run would write are read too, so that
+    // nothing the user typed there is overwritten.
+    const width = block.columnCount + (hasStatus ? 1 + outputNames.length : FREE_COLUMNS_CHECKED);
     const data =
       block.rowCount > 1
         ? await readValuesInChunks(
@@ -101,6 +112,7 @@ export async function readSelection(budgetBytes?: number): Promise<SelectionData
         outputNames,
         cells: hasStatus ? data.rows.map((row) => row.slice(block.columnCount)) : [],
         blockingHeader,
+        occupied: hasStatus ? [] : occupiedColumns(block, right, data.rows),
       },
       syncs: 2 + data.syncs,
     };
@@ -116,4 +128,25 @@ function selectedBlock(address: string): ReturnType<typeof parseAddress> {
       `Select a block of cells such as A1:B200 (the selection ${address} is whole columns or rows).`
     );
   }
+}
+
+/** The columns right of the block whose header or data cells are not empty (first cell named). */
+function occupiedColumns(
+  block: CellBlock,
+  headerRight: readonly CellScalar[],
+  rows: readonly CellScalar[][]
+): Array<{ offset: number; address: string }> {
+  const occupied: Array<{ offset: number; address: string }> = [];
+  const filled = (value: CellScalar | undefined) =>
+    value !== undefined && value !== null && String(value).trim() !== "";
+  for (let offset = 0; offset < FREE_COLUMNS_CHECKED; offset++) {
+    const column = columnName(block.left + block.columnCount + offset);
+    if (filled(headerRight[offset])) {
+      occupied.push({ offset, address: `${column}${block.top + 1}` });
+      continue;
+    }
+    const row = rows.findIndex((cells) => filled(cells[block.columnCount + offset]));
+    if (row >= 0) occupied.push({ offset, address: `${column}${block.top + 2 + row}` });
+  }
+  return occupied;
 }

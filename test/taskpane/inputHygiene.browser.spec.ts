@@ -33,4 +33,22 @@ describe("Task pane input hygiene (against the emulator)", () => {
       ['skipped: input "text" holds #DIV/0!', ""],
     ]);
   });
+
+  it("should not run over a column right of the selection that holds the user's notes under an empty header", async () => {
+    const workbook = workbookWith([
+      ["text", "", ""],
+      ["hello", "", ""],
+      ["world", "keep me", ""],
+    ]);
+    uninstall = workbook.install();
+    workbook.select("Sheet1!A1:A3");
+    const selection = await readSelection();
+    const plan = planBulk(selection, defaultMapping(selection.headers), {
+      onlyRowsWithoutOutputs: false,
+    });
+
+    expect(plan.problems[0]).toContain("(B3)");
+    expect(workbook.values("Sheet1", "B3")).toEqual([["keep me"]]);
+    expect((await emulatorStats()).requests.bulkStart).toBe(0);
+  });
 });

@@ -264,3 +264,31 @@ describe("planBulk input hygiene", () => {
     ]);
   });
 });
+
+describe("planBulk never overwrites", () => {
+  const selection = (occupied: Array<{ offset: number; address: string }>): SelectionData => ({
+    sheet: "Sheet1",
+    block: { top: 0, left: 0, rowCount: 3, columnCount: 1 },
+    headers: ["text"],
+    rows: [["a"], ["b"]],
+    existing: { outputNames: [], cells: [], occupied },
+    syncs: 0,
+  });
+  const plan = (data: SelectionData) =>
+    planBulk(data, defaultMapping(data.headers), { onlyRowsWithoutOutputs: false });
+
+  it("should refuse to run when the status or first output column holds the user's data", () => {
+    expect(plan(selection([{ offset: 0, address: "B3" }])).problems[0]).toMatch(
+      /hold data \(B3\).*nothing of yours is overwritten/
+    );
+    expect(plan(selection([{ offset: 1, address: "C2" }])).problems[0]).toMatch(/\(C2\)/);
+  });
+
+  it("should say how many outputs fit when a later column holds data", () => {
+    const result = plan(selection([{ offset: 3, address: "E2" }]));
+    expect(result.problems).toEqual([]);
+    expect(result.warnings[0]).toBe(
+      "Column E holds data (E2), so at most 2 outputs fit beside the status column."
+    );
+  });
+});
