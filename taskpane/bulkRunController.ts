@@ -139,6 +139,7 @@ export class BulkRunController {
       version: 1,
       spellId,
       sheet: selection.sheet,
+      sheetId: selection.sheetId,
       headerRow: block.top,
       rows: plan.rows.map((row) => block.top + 1 + row.offset),
       inputColumns: plan.inputs.map((input) => block.left + input.column),
@@ -180,7 +181,7 @@ export class BulkRunController {
     if (runs.length === 0) throw new Error("No failed rows to retry.");
     const { job } = last;
     const rows = runs.map((run) => job.rows[run]);
-    const inputs = await readRowInputs(job.sheet, rows, job.inputColumns);
+    const inputs = await readRowInputs(job.sheetId ?? job.sheet, rows, job.inputColumns);
     const kept = rows
       .map((row, i) => ({ row, values: inputs[i] }))
       .filter(({ values }) => values.some((value) => String(value).trim() !== ""));
@@ -246,7 +247,7 @@ export class BulkRunController {
       const active: ActiveBulk = {
         job,
         target: {
-          sheet: job.sheet,
+          sheet: job.sheetId ?? job.sheet,
           headerRow: job.headerRow,
           inputColumns: job.inputColumns,
           layout: new OutputLayout(job.statusColumn, job.outputNames),
@@ -440,7 +441,7 @@ export class BulkRunController {
  */
 async function writeSkippedStatuses(job: BulkJob, plan: BulkPlan): Promise<void> {
   const target: WriteTarget = {
-    sheet: job.sheet,
+    sheet: job.sheetId ?? job.sheet,
     headerRow: job.headerRow,
     inputColumns: job.inputColumns,
     layout: new OutputLayout(job.statusColumn, job.outputNames),

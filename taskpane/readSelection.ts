@@ -21,6 +21,8 @@ export const FREE_COLUMNS_CHECKED = 8;
  */
 export interface SelectionData {
   sheet: string;
+  /** The sheet's id: unlike its name, it stays the same when the user renames the sheet. */
+  sheetId: string;
   /** The whole selection, header row included (absolute, zero-based). */
   block: CellBlock;
   /** First row: the input names as written in the sheet. */
@@ -60,7 +62,7 @@ export interface SelectionData {
 export async function readSelection(budgetBytes?: number): Promise<SelectionData> {
   return Excel.run(async (context) => {
     const selected = context.workbook.getSelectedRange();
-    selected.load("address");
+    selected.load("address, worksheet/id");
     await context.sync();
     const { sheet: sheetName, block } = selectedBlock(selected.address);
     const sheet = context.workbook.worksheets.getItem(sheetName);
@@ -105,6 +107,7 @@ export async function readSelection(budgetBytes?: number): Promise<SelectionData
         : { rows: [], syncs: 0 };
     return {
       sheet: sheetName,
+      sheetId: selected.worksheet.id,
       block,
       headers,
       rows: data.rows.map((row) => row.slice(0, block.columnCount)),

@@ -22,7 +22,10 @@ export const BULK_PROGRESS_SETTING = "spellrun.bulkProgress";
 export interface BulkJob {
   version: 1;
   spellId: string;
+  /** The sheet's name when the bulk started (for messages). */
   sheet: string;
+  /** The sheet's id, by which its cells are found: a rename does not lose the bulk. */
+  sheetId?: string;
   /** Absolute, zero-based row of the selection's header row (output headers go there). */
   headerRow: number;
   /** `rows[i]`: the absolute sheet row of run `i`. */

@@ -138,6 +138,33 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     expect(workbook.savedSettings[BULK_JOB_SETTING]).toBeUndefined();
   });
 
+  it("should resume after the sheet was renamed while the workbook was closed", async () => {
+    const rows: MockCellValue[][] = [["ms"]];
+    for (let i = 0; i < 12; i++) rows.push([i < 4 ? i : 20_000 + i]); // 4 quick, 8 of about 1 s
+    workbook = workbookWith(rows);
+    uninstall = workbook.install();
+    let pageAlive = true;
+    const pageFetch: typeof fetch = (input, init) =>
+      pageAlive ? fetch(input, init) : Promise.reject(new TypeError("Failed to fetch"));
+    const before = new BulkRunController(emulatorClient({ fetch: pageFetch, retry: { limit: 0 } }));
+    const firstRun = runSelection(before, "sleep");
+    await waitFor(() => before.progress$.value.finished >= 4, 10_000, "the quick rows");
+    pageAlive = false;
+    expect((await firstRun).phase).toBe("failed");
+    workbook.reload();
+
+    workbook.renameSheet("Sheet1", "Q3 leads");
+    const progress = await new BulkRunController(emulatorClient()).resume(loadBulkJob()!);
+
+    expect(progress.phase).toBe("done");
+    expect(progress.counts.success).toBe(12);
+    workbook
+      .values("Q3 leads", "B2:C13")
+      .forEach(([status, slept], i) =>
+        expect([status, slept]).toEqual(["success", rows[i + 1][0]])
+      );
+  });
+
   it("should mark a row edited during the run stale and not overwrite it", async () => {
     const rows: MockCellValue[][] = [["ms"]];
     for (let i = 0; i < 6; i++) rows.push([i === 3 ? 20_000 : 0]); // row 5 (i = 3) takes ~1 s

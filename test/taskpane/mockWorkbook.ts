@@ -116,13 +116,40 @@ export class MockWorkbook {
   /** Dynamic-array results: anchor cell ("Sheet1!B2") → the block its formula spills into. */
   private readonly spills = new Map<string, CellBlock>();
 
+  /** Sheet name → its id, which, as in Excel, stays the same when the sheet is renamed. */
+  private readonly sheetIds = new Map<string, string>();
+
   constructor(options: MockWorkbookOptions = {}) {
     for (const [name, rows] of Object.entries(options.sheets ?? { Sheet1: [] })) {
       this.sheets.set(name, new Map());
+      this.sheetIds.set(
+        name,
+        `{00000000-0001-0000-0000-${String(this.sheetIds.size).padStart(12, "0")}}`
+      );
       this.setValues(name, "A1", rows);
     }
     this.selection = options.selection ?? "Sheet1!A1";
     this.payloadLimitBytes = options.payloadLimitBytes ?? 5 * 1024 * 1024;
+  }
+
+  /** Renames a sheet as a user would: its cells and its id stay, its name changes. */
+  renameSheet(from: string, to: string): void {
+    const cells = this.sheets.get(from);
+    const id = this.sheetIds.get(from);
+    if (!cells || id === undefined) throw new Error(`No sheet named ${from}`);
+    this.sheets.delete(from);
+    this.sheetIds.delete(from);
+    this.sheets.set(to, cells);
+    this.sheetIds.set(to, id);
+    if (this.selection.startsWith(`${from}!`)) {
+      this.selection = `${to}!${this.selection.slice(from.length + 1)}`;
+    }
+  }
+
+  /** The sheet's name for a name or an id (Excel's `worksheets.getItem` takes either). */
+  private sheetNamed(key: string): string {
+    for (const [name, id] of this.sheetIds) if (id === key) return name;
+    return key;
   }
 
   /** Puts `Excel` and `Office` on `target` (default `globalThis`); returns a function undoing it. */
@@ -264,11 +291,13 @@ export class MockWorkbook {
 
   private createRequestContext(queue: Operation[]): OfficeMockObject {
     const makeRange = (sheet: string, block: CellBlock) => this.rangeProxy(queue, sheet, block);
-    const worksheet = (name: string) =>
-      this.timed(
+    const worksheet = (key: string) => {
+      const name = this.sheetNamed(key);
+      return this.timed(
         () =>
           new OfficeMockObject({
             name,
+            id: this.sheetIds.get(name) ?? "",
             getRange: (address: string) => {
               if (!this.sheets.has(name)) {
                 queue.push({
@@ -281,6 +310,7 @@ export class MockWorkbook {
             },
           })
       );
+    };
     return new OfficeMockObject({
       workbook: {
         getSelectedRange: () => {
@@ -329,7 +359,7 @@ export class MockWorkbook {
       formulas: undefined,
       numberFormat: undefined,
       text: undefined,
-      worksheet: { name: sheet },
+      worksheet: { name: sheet, id: this.sheetIds.get(sheet) ?? "" },
     });
     return new Proxy(target, {
       get: (object, property, receiver) => {

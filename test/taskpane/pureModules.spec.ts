@@ -111,6 +111,7 @@ describe("planBulk", () => {
     existing: SelectionData["existing"] = { outputNames: [], cells: [] }
   ): SelectionData => ({
     sheet: "Sheet1",
+    sheetId: "{sheet-1}",
     block: { top: 0, left: 0, rowCount: rows.length + 1, columnCount: 3 },
     headers: ["text", " language ", "notes"],
     rows,
@@ -194,6 +195,7 @@ describe("planBulk input hygiene", () => {
     rows: SelectionData["rows"]
   ): SelectionData => ({
     sheet: "Sheet1",
+    sheetId: "{sheet-1}",
     block: { top: 0, left: 1, rowCount: rows.length + 1, columnCount: headers.length },
     headers,
     rows,
@@ -268,6 +270,7 @@ describe("planBulk input hygiene", () => {
 describe("planBulk never overwrites", () => {
   const selection = (occupied: Array<{ offset: number; address: string }>): SelectionData => ({
     sheet: "Sheet1",
+    sheetId: "{sheet-1}",
     block: { top: 0, left: 0, rowCount: 3, columnCount: 1 },
     headers: ["text"],
     rows: [["a"], ["b"]],
