@@ -85,8 +85,13 @@ export class SpellClient {
   /** Coalesces polling-mode runs into bulk runs when `options.batch` is on. */
   private readonly batcher: RunBatcher | undefined;
 
-  constructor(private readonly options: SpellClientOptions) {
+  /** The options without the key (which only the transport holds, in private fields). */
+  private readonly options: Omit<SpellClientOptions, "apiKey">;
+
+  constructor(options: SpellClientOptions) {
     this.api = new SpellApi(options);
+    const { apiKey: _apiKey, ...settings } = options;
+    this.options = settings;
     this.scheduler = options.scheduler ?? asyncScheduler;
     this.limiter = new ConcurrencyLimiter(options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
     this.poll = { ...DEFAULT_POLL, ...options.poll };

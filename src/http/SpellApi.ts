@@ -11,6 +11,7 @@ import {
   type WaitAnswer,
 } from "../internal/parseResponses.js";
 import type { Endpoint, RetryOptions } from "../types.js";
+import { SpellError } from "../errors/SpellError.js";
 import { requestJson, type JsonRequest } from "./requestJson.js";
 import { resolveFetch } from "./resolveFetch.js";
 
@@ -70,30 +71,34 @@ export interface SpellApiOptions {
  */
 export class SpellApi implements SpellEndpoints {
   private readonly fetchFn: typeof fetch;
-  private readonly headers: Record<string, string>;
+  // The key lives only in these private (#) fields: `util.inspect`, `JSON.stringify` and error
+  // objects never show it.
+  readonly #headers: Record<string, string>;
   // Content-Type only with a body: servers reject an empty JSON body on GET.
-  private readonly jsonHeaders: Record<string, string>;
+  readonly #jsonHeaders: Record<string, string>;
+  readonly #redact: (text: string) => string;
   private readonly baseUrl: string;
   private readonly pollBaseUrl: string;
   private readonly scheduler: SchedulerLike;
-  private readonly redact: (text: string) => string;
+  private readonly retryOptions: RetryOptions | undefined;
 
-  constructor(private readonly options: SpellApiOptions) {
-    if (!options.apiKey) throw new TypeError("SpellClient: apiKey is required");
+  constructor(options: SpellApiOptions) {
+    checkApiKey(options.apiKey);
     this.fetchFn = resolveFetch(options.fetch);
     this.baseUrl = trimSlash(options.baseUrl);
     this.pollBaseUrl = trimSlash(options.pollBaseUrl);
     this.scheduler = options.scheduler ?? asyncScheduler;
-    this.headers = {
+    this.retryOptions = options.retry;
+    this.#headers = {
       Accept: "application/json",
       ...(options.authHeader === "x-api-key"
         ? { "x-api-key": options.apiKey }
         : { Authorization: `Bearer ${options.apiKey}` }),
     };
-    this.jsonHeaders = { ...this.headers, "Content-Type": "application/json" };
+    this.#jsonHeaders = { ...this.#headers, "Content-Type": "application/json" };
     const key = options.apiKey;
     // Error bodies end up in error messages; a service echoing the key must not leak it.
-    this.redact = (text) => (text.includes(key) ? text.split(key).join("[redacted]") : text);
+    this.#redact = (text) => (text.includes(key) ? text.split(key).join("[redacted]") : text);
   }
 
   startAndWait(spellId: string, inputs: Record<string, unknown>): Observable<WaitAnswer> {
@@ -112,7 +117,7 @@ export class SpellApi implements SpellEndpoints {
 
   getRun(runId: string | number): Observable<RunAnswer> {
     const url = `${this.pollBaseUrl}/spells/getRun?runId=${encodeURIComponent(String(runId))}`;
-    return this.sendTo({ method: "GET", url, endpoint: "getRun", headers: this.headers }).pipe(
+    return this.sendTo({ method: "GET", url, endpoint: "getRun", headers: this.#headers }).pipe(
       this.retry("getRun"),
       map((body) => parseRunAnswer(body, "GET", "getRun"))
     );
@@ -132,14 +137,22 @@ export class SpellApi implements SpellEndpoints {
   }
 
   cancelBulk(groupId: string): Observable<void> {
-    return this.send("POST", this.baseUrl, "cancelBulk", { groupId }).pipe(
+    // The body of cancelBulk's answer is "not shown": any 2xx (204, empty, text) means it went through.
+    return this.sendTo({
+      method: "POST",
+      url: `${this.baseUrl}/spells/cancelBulk`,
+      endpoint: "cancelBulk",
+      headers: this.#jsonHeaders,
+      body: { groupId },
+      ignoreBody: true,
+    }).pipe(
       this.retry("cancelBulk"),
       map(() => undefined)
     );
   }
 
   private retry<T>(endpoint: Endpoint) {
-    return retryTransient<T>(endpoint, this.options.retry, this.scheduler);
+    return retryTransient<T>(endpoint, this.retryOptions, this.scheduler);
   }
 
   private send(
@@ -149,12 +162,30 @@ export class SpellApi implements SpellEndpoints {
     body: unknown
   ): Observable<unknown> {
     const url = `${host}/spells/${endpoint}`;
-    return this.sendTo({ method, url, endpoint, headers: this.jsonHeaders, body });
+    return this.sendTo({ method, url, endpoint, headers: this.#jsonHeaders, body });
   }
 
   private sendTo(request: JsonRequest): Observable<unknown> {
     // Cold: requestJson sends (and serialises the body) per subscription, nothing before.
-    return requestJson(this.fetchFn, request, this.redact);
+    return requestJson(this.fetchFn, request, this.#redact);
+  }
+}
+
+/**
+ * Refuses a key that cannot be sent as a header value (missing, or holding a line break, space
+ * or other control character, as a key read from a file with its newline does). The message
+ * never repeats the key.
+ */
+function checkApiKey(apiKey: unknown): void {
+  if (typeof apiKey !== "string" || apiKey === "") {
+    throw new SpellError("SpellClient: apiKey is required");
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f]/.test(apiKey)) {
+    throw new SpellError(
+      "SpellClient: apiKey holds a line break, space or other control character " +
+        "(a key read from a file often ends with a newline); remove it"
+    );
   }
 }
 

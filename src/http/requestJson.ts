@@ -20,6 +20,8 @@ export interface JsonRequest {
   endpoint: Endpoint;
   headers: Record<string, string>;
   body?: unknown;
+  /** True where the answer's body does not matter (cancelBulk): any 2xx is success. */
+  ignoreBody?: boolean;
 }
 
 /**
@@ -87,12 +89,27 @@ async function send(
       headers: request.headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
+      // The API never redirects: a redirect is not followed, so the key and the body never go
+      // to another origin (fetch would forward both).
+      redirect: "manual",
     });
     text = await response.text();
   } catch (cause) {
     // No answer, or the connection dropped in the middle of the body.
     throw new SpellNetworkError(method, endpoint, cause);
   }
+  if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+    // Browsers hide the Location of a manual redirect (an "opaqueredirect" with status 0).
+    const location = response.headers.get("location");
+    throw new SpellProtocolError(
+      method,
+      endpoint,
+      `a redirect (HTTP ${response.status || "3xx"}${location ? ` to ${redact(location)}` : ""}), ` +
+        "which the API never needs: not followed, so the key was not sent there",
+      undefined
+    );
+  }
+  if (request.ignoreBody && response.ok) return undefined;
   if (!response.ok) {
     // Error bodies end up in messages: scrub them first.
     const safeText = redact(text);

@@ -1,6 +1,11 @@
 import { firstValueFrom, lastValueFrom } from "rxjs";
 import { SpellApi } from "../../src/http/SpellApi.js";
-import { SpellHttpError, SpellNetworkError, SpellProtocolError } from "../../src/index.js";
+import {
+  SpellError,
+  SpellHttpError,
+  SpellNetworkError,
+  SpellProtocolError,
+} from "../../src/index.js";
 
 interface Sent {
   url: string;
@@ -191,6 +196,6 @@ describe("SpellApi", () => {
   });
 
   it("should require an API key", () => {
-    expect(() => new SpellApi({ ...connection, apiKey: "" })).toThrowError(TypeError);
+    expect(() => new SpellApi({ ...connection, apiKey: "" })).toThrowError(SpellError);
   });
 });

@@ -14,6 +14,8 @@ export interface ScriptedRequest {
 export interface ScriptedAnswer {
   status?: number;
   body: unknown;
+  /** Extra response headers (a redirect's Location...). */
+  headers?: Record<string, string>;
 }
 
 /** A running scripted service; base and poll URLs point at the same small server. */
@@ -53,7 +55,10 @@ export async function startScriptedService(
       requests.push(request);
       const answer = script(request);
       const payload = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
-      response.writeHead(answer.status ?? 200, { "content-type": "application/json" });
+      response.writeHead(answer.status ?? 200, {
+        "content-type": "application/json",
+        ...answer.headers,
+      });
       response.end(payload);
     });
   });
