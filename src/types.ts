@@ -136,6 +136,21 @@ export interface BulkOptions {
 }
 
 /**
+ * Per-request time limits (see `SpellClientOptions.timeouts`).
+ *
+ * ## Example
+ * ```ts
+ * new SpellClient({ ...connection, timeouts: { readMs: 10_000, startMs: 30_000 } });
+ * ```
+ */
+export interface RequestTimeouts {
+  /** getRun, getBulkRuns, cancelBulk. @default 30000 */
+  readMs?: number;
+  /** Polling-mode start and bulkStart (not retried when it passes). @default 60000 */
+  startMs?: number;
+}
+
+/**
  * Poll timing. For a spell the client has not seen finish, the first poll waits
  * `initialDelayMs`; each later interval is the previous one times `growth`, capped at
  * `maxIntervalMs`. Once the client has seen a spell's runs finish (or the caller passes
@@ -275,6 +290,14 @@ export interface SpellClientOptions {
   bulkChunkSize?: number;
   /** Overall time limit of a wait-mode run. @default 120000 */
   waitTimeoutMs?: number;
+  /**
+   * Time limit of every other request, from sending it to the last byte of its answer (a body
+   * trickling in counts). A read (getRun, getBulkRuns, cancelBulk) that passes it is retried like
+   * a network error; a polling-mode start or a bulkStart is not retried, since it may have created
+   * runs, and fails with `SpellTimeoutError`. Without it a silent service would hold a request
+   * for Node's own 300 s, or forever in a browser.
+   */
+  timeouts?: RequestTimeouts;
   poll?: PollOptions;
   retry?: RetryOptions;
   /** Result reuse; off unless given here or asked per run. @default false */

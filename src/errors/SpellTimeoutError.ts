@@ -1,8 +1,10 @@
 import { SpellError } from "./SpellError.js";
 
 /**
- * A wait-mode run took longer than `waitTimeoutMs`. The run may still be going on at the service;
- * long spells should use polling (`{ wait: false }`).
+ * A request got no complete answer in time: a wait-mode run took longer than `waitTimeoutMs`, or
+ * any other request passed its `timeouts` limit (no answer, or a body trickling in). A read that
+ * times out is retried like a network error; a start is not (it may have created the run), and
+ * fails with this error. The run may still be going on at the service.
  *
  * ## Example
  * ```ts
@@ -20,11 +22,9 @@ export class SpellTimeoutError extends SpellError {
   constructor(
     readonly method: string,
     readonly endpoint: string,
-    readonly timeoutMs: number
+    readonly timeoutMs: number,
+    advice = "use polling mode ({ wait: false }) for long-running spells"
   ) {
-    super(
-      `${method} /spells/${endpoint} did not answer within ${timeoutMs} ms; ` +
-        `use polling mode ({ wait: false }) for long-running spells`
-    );
+    super(`${method} /spells/${endpoint} did not answer within ${timeoutMs} ms; ${advice}`);
   }
 }

@@ -1,4 +1,12 @@
-import { asyncScheduler, map, type Observable, type SchedulerLike } from "rxjs";
+import {
+  asyncScheduler,
+  map,
+  throwError,
+  timeout,
+  type Observable,
+  type SchedulerLike,
+} from "rxjs";
+import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
 import { retryTransient } from "../operators/retryTransient.js";
 import {
   parseBulkRuns,
@@ -10,7 +18,7 @@ import {
   type RunAnswer,
   type WaitAnswer,
 } from "../internal/parseResponses.js";
-import type { Endpoint, RetryOptions } from "../types.js";
+import type { Endpoint, RequestTimeouts, RetryOptions } from "../types.js";
 import { SpellError } from "../errors/SpellError.js";
 import { requestJson, type JsonRequest } from "./requestJson.js";
 import { resolveFetch } from "./resolveFetch.js";
@@ -57,7 +65,12 @@ export interface SpellApiOptions {
   fetch?: typeof fetch;
   retry?: RetryOptions;
   scheduler?: SchedulerLike;
+  timeouts?: RequestTimeouts;
 }
+
+/** Defaults of `RequestTimeouts`, documented there. */
+const DEFAULT_READ_TIMEOUT_MS = 30_000;
+const DEFAULT_START_TIMEOUT_MS = 60_000;
 
 /**
  * The one place that knows the service's paths, headers and body shapes.
@@ -81,6 +94,8 @@ export class SpellApi implements SpellEndpoints {
   private readonly pollBaseUrl: string;
   private readonly scheduler: SchedulerLike;
   private readonly retryOptions: RetryOptions | undefined;
+  private readonly readTimeoutMs: number;
+  private readonly startTimeoutMs: number;
 
   constructor(options: SpellApiOptions) {
     checkApiKey(options.apiKey);
@@ -89,6 +104,8 @@ export class SpellApi implements SpellEndpoints {
     this.pollBaseUrl = trimSlash(options.pollBaseUrl);
     this.scheduler = options.scheduler ?? asyncScheduler;
     this.retryOptions = options.retry;
+    this.readTimeoutMs = options.timeouts?.readMs ?? DEFAULT_READ_TIMEOUT_MS;
+    this.startTimeoutMs = options.timeouts?.startMs ?? DEFAULT_START_TIMEOUT_MS;
     this.#headers = {
       Accept: "application/json",
       ...(options.authHeader === "x-api-key"
@@ -102,7 +119,8 @@ export class SpellApi implements SpellEndpoints {
   }
 
   startAndWait(spellId: string, inputs: Record<string, unknown>): Observable<WaitAnswer> {
-    return this.send("POST", this.baseUrl, "start", { spellId, wait: true, inputs }).pipe(
+    // No per-request limit here: a wait-mode run is bounded by waitTimeoutMs as a whole.
+    return this.send("POST", this.baseUrl, "start", { spellId, wait: true, inputs }, Infinity).pipe(
       this.retry("start"),
       map(parseWaitAnswer)
     );
@@ -159,15 +177,39 @@ export class SpellApi implements SpellEndpoints {
     method: "POST",
     host: string,
     endpoint: Endpoint,
-    body: unknown
+    body: unknown,
+    limitMs?: number
   ): Observable<unknown> {
     const url = `${host}/spells/${endpoint}`;
-    return this.sendTo({ method, url, endpoint, headers: this.#jsonHeaders, body });
+    return this.sendTo({ method, url, endpoint, headers: this.#jsonHeaders, body }, limitMs);
   }
 
-  private sendTo(request: JsonRequest): Observable<unknown> {
+  private sendTo(request: JsonRequest, limitMs?: number): Observable<unknown> {
     // Cold: requestJson sends (and serialises the body) per subscription, nothing before.
-    return requestJson(this.fetchFn, request, this.#redact);
+    const sent = requestJson(this.fetchFn, request, this.#redact);
+    const createsRuns = request.endpoint === "start" || request.endpoint === "bulkStart";
+    // Wait mode has its own overall limit (waitTimeoutMs), applied by its caller.
+    if (limitMs === Infinity) return sent;
+    const ms = limitMs ?? (createsRuns ? this.startTimeoutMs : this.readTimeoutMs);
+    // Per attempt (inside the retry): the unsubscribe of `timeout` aborts the fetch and its body.
+    return sent.pipe(
+      timeout({
+        first: ms,
+        scheduler: this.scheduler,
+        with: () =>
+          throwError(
+            () =>
+              new SpellTimeoutError(
+                request.method,
+                request.endpoint,
+                ms,
+                createsRuns
+                  ? "not sent again, since the service may have started it"
+                  : "the service did not answer in time"
+              )
+          ),
+      })
+    );
   }
 }
 

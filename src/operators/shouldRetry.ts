@@ -1,5 +1,6 @@
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellNetworkError } from "../errors/SpellNetworkError.js";
+import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
 import type { Endpoint } from "../types.js";
 
 /**
@@ -41,6 +42,11 @@ export function shouldRetry(endpoint: Endpoint, error: unknown): boolean {
     if (status >= 500) return !createsRuns;
     // Every other 4xx (400, 401, 403, 404, 413, ...) will fail the same way again.
     return false;
+  }
+
+  if (error instanceof SpellTimeoutError) {
+    // No complete answer in time: like a dropped connection, a start may have created the run.
+    return !createsRuns;
   }
 
   // Protocol errors and programming errors are not transient.
