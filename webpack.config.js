@@ -1,5 +1,6 @@
 /**
- * Builds the Excel add-in: the custom functions (functions/) and the task pane (taskpane/) in one
+ * Builds the Excel add-in: the custom functions (functions/) and the task pane (taskpane/), which
+ * share settings, client and result store (addin/), in one
  * shared-runtime page (taskpane.html loads both bundles), plus functions.json generated from the
  * functions' @customfunction JSDoc, the manifest and the icons. Output: dist/addin/.
  *
@@ -50,7 +51,7 @@ module.exports = async (env, options) => {
     devtool: "source-map",
     entry: {
       functions: "./functions/functions.ts",
-      // The task pane reuses the functions bundle's modules (one shared client, one result store,
+      // The task pane reuses the functions bundle's copy of addin/ (one shared client, one result store,
       // one set of error classes in the shared runtime); functions.js stays loadable on its own.
       taskpane: { import: "./taskpane/taskpane.ts", dependOn: "functions" },
     },

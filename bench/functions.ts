@@ -16,10 +16,10 @@
 import { startEmulator } from "../emulator/startEmulator.js";
 import { streamBulk } from "../functions/bulkSpell.js";
 import { spellRun } from "../functions/functions.js";
-import { clearRememberedResults } from "../functions/rememberedResults.js";
-import { saveSettings } from "../functions/settings.js";
-import { memoryStorage, useSettingsStorage } from "../functions/settingsStorage.js";
-import { resetSharedClient } from "../functions/sharedClient.js";
+import { clearRememberedResults } from "../addin/rememberedResults.js";
+import { saveSettings } from "../addin/settings.js";
+import { memoryStorage, useSettingsStorage } from "../addin/settingsStorage.js";
+import { resetSharedClient } from "../addin/sharedClient.js";
 import { SpellClient } from "../src/index.js";
 
 function option(name: string, fallback: number): number {

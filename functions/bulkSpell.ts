@@ -5,7 +5,7 @@ import { isInValuePreview } from "./isInValuePreview.js";
 import { parseOutputNames } from "./parseOutputNames.js";
 import { parseSpellId } from "./parseSpellId.js";
 import { parseTable } from "./parseTable.js";
-import { sharedClientWithSettings } from "./sharedClient.js";
+import { sharedClientWithSettings } from "../addin/sharedClient.js";
 import { toCellValue } from "./toCellValue.js";
 import { toExcelError, type ErrorContext } from "./toExcelError.js";
 import { unknownOutputError } from "./unknownOutputError.js";

@@ -3,9 +3,9 @@ import { isInValuePreview } from "./isInValuePreview.js";
 import { parseInputs } from "./parseInputs.js";
 import { parseOutputNames } from "./parseOutputNames.js";
 import { parseSpellId } from "./parseSpellId.js";
-import { rememberedResults } from "./rememberedResults.js";
+import { rememberedResults } from "../addin/rememberedResults.js";
 import { shapeOutputs } from "./shapeOutputs.js";
-import { sharedClientWithSettings } from "./sharedClient.js";
+import { sharedClientWithSettings } from "../addin/sharedClient.js";
 import { toExcelError, type ErrorContext } from "./toExcelError.js";
 
 /**

@@ -6,8 +6,8 @@ import {
   SpellTimeoutError,
 } from "../src/index.js";
 import { excelError, isExcelError } from "./excelError.js";
-import { MissingApiKeyError } from "./MissingApiKeyError.js";
-import { ServiceAddressNotSetError } from "./ServiceAddressNotSetError.js";
+import { MissingApiKeyError } from "../addin/MissingApiKeyError.js";
+import { ServiceAddressNotSetError } from "../addin/ServiceAddressNotSetError.js";
 
 /**
  * What an error message may mention: the spell, the service address, and the key only so that it

@@ -1,4 +1,4 @@
-import { settingsStorage } from "../functions/settingsStorage.js";
+import { settingsStorage } from "../addin/settingsStorage.js";
 
 /** Storage key of the recent spell ids (the add-in's storage, next to the settings). */
 const RECENT_SPELLS_KEY = "spellrun.recentSpells";

@@ -1,5 +1,5 @@
 import { defer, from, switchMap } from "rxjs";
-import { sharedClient } from "../functions/sharedClient.js";
+import { sharedClient } from "../addin/sharedClient.js";
 import type { BulkSource } from "./bulkRunController.js";
 
 /**

@@ -1,7 +1,7 @@
 import { firstValueFrom } from "rxjs";
 import { SpellApi } from "../src/http/SpellApi.js";
 import { SpellHttpError } from "../src/index.js";
-import type { SpellSettings } from "../functions/settings.js";
+import type { SpellSettings } from "../addin/settings.js";
 
 /**
  * The plain answer of "Test connection".

@@ -1,5 +1,5 @@
-import { checkServiceAddress, type SpellSettings } from "../../functions/settings.js";
-import { SettingsError } from "../../functions/SettingsError.js";
+import { checkServiceAddress, type SpellSettings } from "../../addin/settings.js";
+import { SettingsError } from "../../addin/SettingsError.js";
 import type { ConnectionCheck } from "../testConnection.js";
 import { element } from "./element.js";
 
@@ -27,7 +27,7 @@ const HOUR_MS = 3_600_000;
 /**
  * The settings form: API key (masked, show/hide), base URL, poll base URL, auth header form,
  * runs in flight, how long results are remembered; Save, Test connection, Clear remembered
- * results. Everything is stored through `functions/settings.ts` (the add-in's storage, never the
+ * results. Everything is stored through `addin/settings.ts` (the add-in's storage, never the
  * workbook).
  *
  * ## Example

@@ -1,5 +1,5 @@
-import { clearRememberedResults } from "../../functions/rememberedResults.js";
-import { loadSettings, saveSettings } from "../../functions/settings.js";
+import { clearRememberedResults } from "../../addin/rememberedResults.js";
+import { loadSettings, saveSettings } from "../../addin/settings.js";
 import { BulkRunController } from "../bulkRunController.js";
 import { freezeFormulas } from "../freezeFormulas.js";
 import { readSelection } from "../readSelection.js";

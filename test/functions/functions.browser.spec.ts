@@ -1,11 +1,11 @@
 import { emulatorForBrowser, emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
 import { spellBulk, spellInputs, spellRun } from "../../functions/functions.js";
 import { BULK_PREVIEW_TEXT, streamBulk } from "../../functions/bulkSpell.js";
-import { clearRememberedResults } from "../../functions/rememberedResults.js";
+import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { RUN_PREVIEW_TEXT } from "../../functions/runSpell.js";
-import { loadSettings, saveSettings } from "../../functions/settings.js";
-import { settingsStorage } from "../../functions/settingsStorage.js";
-import { resetSharedClient } from "../../functions/sharedClient.js";
+import { loadSettings, saveSettings } from "../../addin/settings.js";
+import { settingsStorage } from "../../addin/settingsStorage.js";
+import { resetSharedClient } from "../../addin/sharedClient.js";
 import {
   cancelableInvocation,
   eventually,

@@ -6,8 +6,8 @@ import {
   SpellTimeoutError,
 } from "../../src/index.js";
 import { excelError } from "../../functions/excelError.js";
-import { MissingApiKeyError } from "../../functions/MissingApiKeyError.js";
-import { ServiceAddressNotSetError } from "../../functions/ServiceAddressNotSetError.js";
+import { MissingApiKeyError } from "../../addin/MissingApiKeyError.js";
+import { ServiceAddressNotSetError } from "../../addin/ServiceAddressNotSetError.js";
 import { toExcelError } from "../../functions/toExcelError.js";
 
 describe("toExcelError", () => {

@@ -3,7 +3,7 @@
  * the document (installed before the task pane code runs), the settings point at an emulator
  * whose address the page receives in `window.__spellEmulator`. Used by `npm run screenshot`.
  */
-import { saveSettings } from "../../functions/settings.js";
+import { saveSettings } from "../../addin/settings.js";
 import { mountTaskPane } from "../../taskpane/ui/mountTaskPane.js";
 import { taskPaneDeps } from "../../taskpane/ui/taskPaneDeps.js";
 import { MockWorkbook } from "./mockWorkbook.js";

@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS, loadSettings, saveSettings } from "../../functions/settings.js";
-import type { SpellSettings } from "../../functions/settings.js";
+import { DEFAULT_SETTINGS, loadSettings, saveSettings } from "../../addin/settings.js";
+import type { SpellSettings } from "../../addin/settings.js";
 import { freezeFormulas } from "../../taskpane/freezeFormulas.js";
 import { recalculateWorkbook } from "../../taskpane/recalculateWorkbook.js";
 import { testConnection } from "../../taskpane/testConnection.js";

@@ -7,13 +7,9 @@ import {
   onSettingsChanged,
   saveSettings,
   type SpellSettings,
-} from "../../functions/settings.js";
-import { SettingsError } from "../../functions/SettingsError.js";
-import {
-  memoryStorage,
-  settingsStorage,
-  useSettingsStorage,
-} from "../../functions/settingsStorage.js";
+} from "../../addin/settings.js";
+import { SettingsError } from "../../addin/SettingsError.js";
+import { memoryStorage, settingsStorage, useSettingsStorage } from "../../addin/settingsStorage.js";
 
 describe("settings", () => {
   beforeEach(() => useSettingsStorage(memoryStorage()));

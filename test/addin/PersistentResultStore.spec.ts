@@ -1,5 +1,5 @@
-import { PersistentResultStore } from "../../functions/PersistentResultStore.js";
-import { memoryStorage, type KeyValueStorage } from "../../functions/settingsStorage.js";
+import { PersistentResultStore } from "../../addin/PersistentResultStore.js";
+import { memoryStorage, type KeyValueStorage } from "../../addin/settingsStorage.js";
 
 describe("PersistentResultStore", () => {
   let storage: KeyValueStorage;
