@@ -16,6 +16,7 @@ import { SpellError } from "./errors/SpellError.js";
 import { SpellApi } from "./http/SpellApi.js";
 import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulkSnapshots.js";
 import { canonicalJson } from "./internal/canonicalJson.js";
+import { resumeTokenProblem, runIdProblem } from "./internal/resumeArgumentProblem.js";
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
 import { RunBatcher } from "./internal/RunBatcher.js";
 import { reusedBulk } from "./internal/reusedBulk.js";
@@ -228,6 +229,10 @@ export class SpellClient {
    * @return a cold Observable of snapshots
    */
   resumeRun(runId: string | number): Observable<RunSnapshot> {
+    const problem = runIdProblem(runId);
+    if (problem !== undefined) {
+      return throwError(() => new SpellError(`resumeRun: ${problem}`));
+    }
     return this.limiter.schedule(
       defer(() =>
         pollRun(this.api, runId, { ...this.poll, initialDelayMs: 0 }, this.scheduler)
@@ -251,11 +256,9 @@ export class SpellClient {
    */
   resumeBulk(token: BulkResumeToken, count: number): Observable<BulkSnapshot> {
     return defer(() => {
-      const total = token.chunkSizes.reduce((sum, size) => sum + size, 0);
-      if (total !== count || token.groupIds.length > token.chunkSizes.length) {
-        return throwError(
-          () => new SpellError(`resumeBulk: the token describes ${total} runs, not ${count}`)
-        );
+      const problem = resumeTokenProblem(token, count);
+      if (problem !== undefined) {
+        return throwError(() => new SpellError(`resumeBulk: ${problem}`));
       }
       const chunks: BulkChunk[] = token.chunkSizes.map((size, index) => ({
         size,

@@ -100,8 +100,8 @@ export class SpellApi implements SpellEndpoints {
   constructor(options: SpellApiOptions) {
     checkApiKey(options.apiKey);
     this.fetchFn = resolveFetch(options.fetch);
-    this.baseUrl = trimSlash(options.baseUrl);
-    this.pollBaseUrl = trimSlash(options.pollBaseUrl);
+    this.baseUrl = serviceUrl("baseUrl", options.baseUrl);
+    this.pollBaseUrl = serviceUrl("pollBaseUrl", options.pollBaseUrl);
     this.scheduler = options.scheduler ?? asyncScheduler;
     this.retryOptions = options.retry;
     this.readTimeoutMs = options.timeouts?.readMs ?? DEFAULT_READ_TIMEOUT_MS;
@@ -229,6 +229,30 @@ function checkApiKey(apiKey: unknown): void {
         "(a key read from a file often ends with a newline); remove it"
     );
   }
+}
+
+/**
+ * A service address as the paths are appended to it: absolute http(s), without its trailing
+ * slashes. A query string or fragment is refused (`/api?tenant=1` would become
+ * `/api?tenant=1/spells/start`), as is anything that is not an http(s) URL.
+ */
+function serviceUrl(option: "baseUrl" | "pollBaseUrl", value: unknown): string {
+  let url: URL;
+  try {
+    url = new URL(String(value));
+  } catch {
+    throw new SpellError(`SpellClient: ${option} is not an absolute URL (https://host/path)`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new SpellError(`SpellClient: ${option} must be an http:// or https:// URL`);
+  }
+  if (url.search !== "" || url.hash !== "") {
+    throw new SpellError(
+      `SpellClient: ${option} must not hold a query string or fragment (${url.search}${url.hash}): ` +
+        "the API's paths are appended to it"
+    );
+  }
+  return trimSlash(String(value));
 }
 
 function trimSlash(url: string): string {

@@ -243,7 +243,8 @@ describe("SpellClient against the emulator", () => {
           expect(result.error).withContext(String(result.error)).toBeInstanceOf(SpellNetworkError);
       }
       expect(results.filter((r) => r.completed).length).toBeGreaterThan(15);
-      expect(emulator.stats.faults).toEqual(jasmine.objectContaining({}));
+      // The faults this spec is about did happen: 500s on reads were retried through.
+      expect(emulator.stats.faults["500"] ?? 0).toBeGreaterThan(0);
       expect(Object.values(emulator.stats.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(5);
     });
 

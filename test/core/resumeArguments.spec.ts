@@ -1,0 +1,69 @@
+import { lastValueFrom } from "rxjs";
+import { SpellClient, SpellError, type BulkResumeToken } from "../../src/index.js";
+import { startScriptedService, type ScriptedService } from "./support/scriptedService.js";
+
+describe("SpellClient argument checks (before any request)", () => {
+  let service: ScriptedService;
+  let client: SpellClient;
+  beforeEach(async () => {
+    service = await startScriptedService(() => ({ body: { state: "success", outputs: {} } }));
+    client = new SpellClient({
+      apiKey: "k",
+      baseUrl: service.baseUrl,
+      pollBaseUrl: service.pollBaseUrl,
+    });
+  });
+  afterEach(() => service.close());
+
+  const failure = (work: Promise<unknown>) =>
+    work.then(
+      () => undefined,
+      (error: unknown) => error
+    );
+
+  it("should refuse resumeRun of undefined, null, {}, an empty or an inexact id with SpellError", async () => {
+    for (const runId of [undefined, null, {}, "", "  ", 2 ** 53 + 2, -1, 1.5]) {
+      const error = await failure(lastValueFrom(client.resumeRun(runId as unknown as string)));
+      expect(error).withContext(String(runId)).toBeInstanceOf(SpellError);
+      expect((error as Error).message).toMatch(/^resumeRun: /);
+    }
+    expect(service.requests).toEqual([]);
+  });
+
+  it("should refuse resumeBulk tokens with wrong types, negative or absurd sizes before sending anything", async () => {
+    const cases: Array<[unknown, unknown]> = [
+      [undefined, 1],
+      [{ spellId: "echo", groupIds: ["g"], chunkSizes: [-1] }, -1],
+      [{ spellId: "echo", groupIds: ["g"], chunkSizes: [1e9] }, 1e9],
+      [{ spellId: "echo", groupIds: "g", chunkSizes: [1] }, 1],
+      [{ spellId: "", groupIds: ["g"], chunkSizes: [1] }, 1],
+      [{ spellId: "echo", groupIds: ["g", "h"], chunkSizes: [1] }, 1],
+      [{ spellId: "echo", groupIds: ["g"], chunkSizes: [2] }, 3],
+    ];
+    for (const [token, count] of cases) {
+      const error = await failure(
+        lastValueFrom(client.resumeBulk(token as BulkResumeToken, count as number))
+      );
+      expect(error).withContext(JSON.stringify(token)).toBeInstanceOf(SpellError);
+      expect((error as Error).message).toMatch(/^resumeBulk: /);
+    }
+    expect(service.requests).toEqual([]);
+  });
+
+  it("should refuse a baseUrl with a query string or that is not an http(s) URL", () => {
+    for (const baseUrl of [
+      "https://host/api?tenant=1",
+      "https://host/api#x",
+      "host/api",
+      "ftp://host",
+    ]) {
+      expect(() => new SpellClient({ apiKey: "k", baseUrl, pollBaseUrl: "https://poll" }))
+        .withContext(baseUrl)
+        .toThrowError(SpellError, /baseUrl/);
+    }
+    expect(
+      () =>
+        new SpellClient({ apiKey: "k", baseUrl: "https://host/api/", pollBaseUrl: "https://poll" })
+    ).not.toThrow();
+  });
+});
