@@ -1,5 +1,6 @@
 import { columnName } from "./a1Address.js";
 import type { SelectionData } from "./readSelection.js";
+import { dateInputValue } from "./dateInputValue.js";
 import { rowFingerprint } from "./rowFingerprint.js";
 import type { CellScalar } from "./toCellWrite.js";
 
@@ -121,7 +122,8 @@ export function defaultMapping(headers: readonly CellScalar[]): ColumnMapping[] 
  * Decides which rows of a selection become runs, with which inputs. Pure: reads nothing.
  *
  * Rows whose mapped cells are all empty are skipped; with `onlyRowsWithoutOutputs`, so are rows
- * that already have a value in an output column of an earlier run.
+ * that already have a value in an output column of an earlier run. A number shown through a date
+ * or time format is sent as ISO 8601 text (`dateInputValue`), not as Excel's serial.
  *
  * ## Example
  * ```ts
@@ -191,7 +193,13 @@ export function planBulk(
       return;
     }
     const rowInputs: Record<string, CellScalar> = {};
-    inputs.forEach(({ inputName }, i) => (rowInputs[inputName] = values[i]));
+    // Date-formatted cells go as ISO 8601 dates; the fingerprint stays over the raw values, as
+    // the later stale checks read them.
+    const formats = selection.formats?.[offset];
+    inputs.forEach(
+      ({ inputName, column }, i) =>
+        (rowInputs[inputName] = dateInputValue(values[i], formats?.[column]))
+    );
     rows.push({ offset, inputs: rowInputs, fingerprint: rowFingerprint(values) });
   });
   if (rows.length === 0 && problems.length === 0) problems.push("No row to run.");

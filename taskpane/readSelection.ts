@@ -29,6 +29,11 @@ export interface SelectionData {
   headers: CellScalar[];
   /** Every further row, selection columns only (blank rows included; planning skips them). */
   rows: CellScalar[][];
+  /**
+   * Per data row, the `numberFormat` of each selection cell (to send date-formatted cells as the
+   * date, not the serial). Absent when formats were not read.
+   */
+  formats?: string[][];
   /** Results of an earlier run right of the selection, if its status column is there. */
   existing: {
     /** Output names found in the header row right of the status column. */
@@ -49,7 +54,7 @@ export interface SelectionData {
 }
 
 /**
- * Reads the selected range: its address, its header row, its rows (in chunks under Office's
+ * Reads the selected range: its address, its header row, its rows with their number formats (in chunks under Office's
  * payload limit), and the status and output columns an earlier run left right of it.
  *
  * Syncs: one for the address, one for the header rows, then one per chunk of rows.
@@ -102,15 +107,17 @@ export async function readSelection(budgetBytes?: number): Promise<SelectionData
               rowCount: block.rowCount - 1,
               columnCount: width,
             },
-            budgetBytes
+            budgetBytes,
+            true
           )
-        : { rows: [], syncs: 0 };
+        : { rows: [], formats: [], syncs: 0 };
     return {
       sheet: sheetName,
       sheetId: selected.worksheet.id,
       block,
       headers,
       rows: data.rows.map((row) => row.slice(0, block.columnCount)),
+      formats: (data.formats ?? []).map((row) => row.slice(0, block.columnCount)),
       existing: {
         outputNames,
         cells: hasStatus ? data.rows.map((row) => row.slice(block.columnCount)) : [],

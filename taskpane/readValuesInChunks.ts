@@ -8,7 +8,7 @@ const FIRST_CHUNK_CELLS = 2_000;
 
 /**
  * Reads the values of a block in row chunks, each one `context.sync()`, each response kept
- * under Office's 5 MB payload limit: the first chunk is small, later chunks are sized from the
+ * under Office's 5 MB payload limit (with `withFormats`, each cell's `numberFormat` is read in the same sync): the first chunk is small, later chunks are sized from the
  * largest bytes-per-row seen so far, and a chunk that Office still refuses as too large is read
  * again in halves.
  *
@@ -19,15 +19,17 @@ const FIRST_CHUNK_CELLS = 2_000;
  *   const rows = await readValuesInChunks(context, sheet, { top: 1, left: 0, rowCount: 10_000, columnCount: 3 });
  * });
  * ```
- * @return the rows of values and the number of syncs spent
+ * @return the rows of values (and of number formats, with `withFormats`) and the number of syncs spent
  */
 export async function readValuesInChunks(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
   block: CellBlock,
-  budgetBytes = PAYLOAD_BUDGET_BYTES
-): Promise<{ rows: CellScalar[][]; syncs: number }> {
+  budgetBytes = PAYLOAD_BUDGET_BYTES,
+  withFormats = false
+): Promise<{ rows: CellScalar[][]; formats?: string[][]; syncs: number }> {
   const rows: CellScalar[][] = [];
+  const formats: string[][] = [];
   let syncs = 0;
   let chunkRows = Math.max(1, Math.floor(FIRST_CHUNK_CELLS / Math.max(1, block.columnCount)));
   let largestRowBytes = 0;
@@ -37,7 +39,8 @@ export async function readValuesInChunks(
     const range = sheet.getRange(
       blockAddress({ ...block, top: block.top + offset, rowCount: count })
     );
-    range.load("values");
+    if (withFormats) range.load("values, numberFormat");
+    else range.load("values");
     try {
       syncs++;
       // One sync per chunk on purpose: a single sync would exceed Office's payload limit.
@@ -51,14 +54,20 @@ export async function readValuesInChunks(
       throw error;
     }
     const values = range.values as CellScalar[][];
-    for (const row of values) {
-      largestRowBytes = Math.max(largestRowBytes, payloadBytes(row));
+    const chunkFormats = withFormats ? (range.numberFormat as string[][]) : [];
+    values.forEach((row, r) => {
+      const rowFormats = chunkFormats[r];
+      largestRowBytes = Math.max(
+        largestRowBytes,
+        payloadBytes(row) + (rowFormats ? payloadBytes(rowFormats) : 0)
+      );
       rows.push(row);
-    }
+      if (rowFormats) formats.push(rowFormats);
+    });
     offset += count;
     chunkRows = Math.max(1, Math.floor(budgetBytes / Math.max(1, largestRowBytes)));
   }
-  return { rows, syncs };
+  return withFormats ? { rows, formats, syncs } : { rows, syncs };
 }
 
 /**

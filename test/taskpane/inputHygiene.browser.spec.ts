@@ -34,6 +34,44 @@ describe("Task pane input hygiene (against the emulator)", () => {
     ]);
   });
 
+  it("should send date-formatted cells as the ISO 8601 date the user sees, not Excel's serial, and keep other numbers", async () => {
+    const workbook = workbookWith([
+      ["when", "amount"],
+      [45292, 45292],
+      [45292.5625, 12.5],
+      [0.5, 3],
+    ]);
+    uninstall = workbook.install();
+    await Excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("A2:A4").numberFormat = [["m/d/yyyy"], ["yyyy-mm-dd hh:mm"], ["h:mm AM/PM"]];
+      sheet.getRange("B2:B4").numberFormat = [["#,##0.00"], ["General"], ['0.0" days"']];
+      await context.sync();
+    });
+    const selection = await readSelection();
+    const plan = planBulk(selection, defaultMapping(selection.headers), {
+      onlyRowsWithoutOutputs: false,
+    });
+    expect(plan.rows.map((row) => row.inputs)).toEqual([
+      { when: "2024-01-01", amount: 45292 },
+      { when: "2024-01-01T13:30:00", amount: 12.5 },
+      { when: "12:00:00", amount: 3 },
+    ]);
+
+    const progress = await new BulkRunController(emulatorClient()).start(selection, plan, "echo");
+
+    expect(progress.phase).toBe("done");
+    // The echo spell returns what it was sent: the dates as text, the plain numbers as numbers.
+    expect(workbook.values("Sheet1", "D2:D4")).toEqual([
+      ["2024-01-01"],
+      ["2024-01-01T13:30:00"],
+      ["12:00:00"],
+    ]);
+    // The inputs were not changed, and no row went stale for having been sent as text.
+    expect(workbook.values("Sheet1", "A2:A4")).toEqual([[45292], [45292.5625], [0.5]]);
+    expect(workbook.values("Sheet1", "C2:C4")).toEqual([["success"], ["success"], ["success"]]);
+  });
+
   it("should not run over a column right of the selection that holds the user's notes under an empty header", async () => {
     const workbook = workbookWith([
       ["text", "", ""],
