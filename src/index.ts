@@ -34,6 +34,7 @@ export { SpellRunError } from "./errors/SpellRunError.js";
 export { SpellTimeoutError } from "./errors/SpellTimeoutError.js";
 export { SpellNetworkError } from "./errors/SpellNetworkError.js";
 export { SpellProtocolError } from "./errors/SpellProtocolError.js";
+export { SpellResponseTooLargeError } from "./errors/SpellResponseTooLargeError.js";
 export { SpellPollLimitError, type SpellPollLimitDetails } from "./errors/SpellPollLimitError.js";
 export {
   pollUntilDone,

@@ -298,6 +298,12 @@ export interface SpellClientOptions {
    * for Node's own 300 s, or forever in a browser.
    */
   timeouts?: RequestTimeouts;
+  /**
+   * Largest answer the client reads (bytes). A larger one fails with
+   * `SpellResponseTooLargeError` as soon as it passes the limit, so a broken or hostile service
+   * cannot take the memory. @default 67108864 (64 MiB)
+   */
+  maxResponseBytes?: number;
   poll?: PollOptions;
   retry?: RetryOptions;
   /** Result reuse; off unless given here or asked per run. @default false */

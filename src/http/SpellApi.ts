@@ -66,7 +66,11 @@ export interface SpellApiOptions {
   retry?: RetryOptions;
   scheduler?: SchedulerLike;
   timeouts?: RequestTimeouts;
+  maxResponseBytes?: number;
 }
+
+/** Default of `SpellClientOptions.maxResponseBytes`, documented there. */
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /** Defaults of `RequestTimeouts`, documented there. */
 const DEFAULT_READ_TIMEOUT_MS = 30_000;
@@ -96,6 +100,7 @@ export class SpellApi implements SpellEndpoints {
   private readonly retryOptions: RetryOptions | undefined;
   private readonly readTimeoutMs: number;
   private readonly startTimeoutMs: number;
+  private readonly maxResponseBytes: number;
 
   constructor(options: SpellApiOptions) {
     checkApiKey(options.apiKey);
@@ -106,6 +111,7 @@ export class SpellApi implements SpellEndpoints {
     this.retryOptions = options.retry;
     this.readTimeoutMs = options.timeouts?.readMs ?? DEFAULT_READ_TIMEOUT_MS;
     this.startTimeoutMs = options.timeouts?.startMs ?? DEFAULT_START_TIMEOUT_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.#headers = {
       Accept: "application/json",
       ...(options.authHeader === "x-api-key"
@@ -184,7 +190,8 @@ export class SpellApi implements SpellEndpoints {
     return this.sendTo({ method, url, endpoint, headers: this.#jsonHeaders, body }, limitMs);
   }
 
-  private sendTo(request: JsonRequest, limitMs?: number): Observable<unknown> {
+  private sendTo(unbounded: Omit<JsonRequest, "maxBytes">, limitMs?: number): Observable<unknown> {
+    const request: JsonRequest = { ...unbounded, maxBytes: this.maxResponseBytes };
     // Cold: requestJson sends (and serialises the body) per subscription, nothing before.
     const sent = requestJson(this.fetchFn, request, this.#redact);
     const createsRuns = request.endpoint === "start" || request.endpoint === "bulkStart";

@@ -2,6 +2,7 @@ import { Observable } from "rxjs";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellNetworkError } from "../errors/SpellNetworkError.js";
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
+import { SpellResponseTooLargeError } from "../errors/SpellResponseTooLargeError.js";
 import type { Endpoint } from "../types.js";
 import { parseRetryAfter } from "../internal/parseRetryAfter.js";
 
@@ -22,6 +23,8 @@ export interface JsonRequest {
   body?: unknown;
   /** True where the answer's body does not matter (cancelBulk): any 2xx is success. */
   ignoreBody?: boolean;
+  /** Largest answer read; more fails with `SpellResponseTooLargeError`. */
+  maxBytes: number;
 }
 
 /**
@@ -93,8 +96,9 @@ async function send(
       // to another origin (fetch would forward both).
       redirect: "manual",
     });
-    text = await response.text();
+    text = await readText(response, request);
   } catch (cause) {
+    if (cause instanceof SpellResponseTooLargeError) throw cause;
     // No answer, or the connection dropped in the middle of the body.
     throw new SpellNetworkError(method, endpoint, cause);
   }
@@ -127,6 +131,41 @@ async function send(
     throw new SpellProtocolError(method, endpoint, "not JSON", redact(text));
   }
   return body;
+}
+
+/**
+ * The body as text, read chunk by chunk and given up (the stream cancelled) as soon as it passes
+ * `maxBytes`, so a huge answer never sits in memory whole.
+ */
+async function readText(response: Response, request: JsonRequest): Promise<string> {
+  const { method, endpoint, maxBytes } = request;
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new SpellResponseTooLargeError(method, endpoint, maxBytes);
+  }
+  if (!response.body || typeof response.body.getReader !== "function") {
+    // A fetch without web streams (cross-fetch's node-fetch in Node gives a Node stream): the
+    // size can only be checked afterwards (content-length was checked above).
+    const whole = await response.text();
+    if (whole.length > maxBytes) throw new SpellResponseTooLargeError(method, endpoint, maxBytes);
+    return whole;
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new SpellResponseTooLargeError(method, endpoint, maxBytes);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 function parseJson(text: string): unknown {

@@ -1,0 +1,26 @@
+import { SpellError } from "./SpellError.js";
+
+/**
+ * An answer of the service was larger than `SpellClientOptions.maxResponseBytes`: reading stopped
+ * there (the connection is dropped), so a broken or hostile service cannot fill the memory.
+ * Not retried: the same request would get the same answer.
+ *
+ * ## Example
+ * ```ts
+ * if (error instanceof SpellResponseTooLargeError) console.warn(error.limitBytes);
+ * ```
+ */
+export class SpellResponseTooLargeError extends SpellError {
+  override name = "SpellResponseTooLargeError" as const;
+
+  constructor(
+    readonly method: string,
+    readonly endpoint: string,
+    readonly limitBytes: number
+  ) {
+    super(
+      `${method} /spells/${endpoint} answered more than ${limitBytes} bytes; ` +
+        "reading stopped (raise maxResponseBytes if such answers are expected)"
+    );
+  }
+}
