@@ -12,6 +12,7 @@ import { columnName } from "./a1Address.js";
 import { OutputLayout } from "./outputLayout.js";
 import type { BulkPlan } from "./planBulk.js";
 import { progressEstimate } from "./progressEstimate.js";
+import { dateInputValue } from "./dateInputValue.js";
 import { readValuesInChunks } from "./readValuesInChunks.js";
 import type { SelectionData } from "./readSelection.js";
 import { clearBulkJob, saveBulkJob, saveBulkProgress } from "./resumeState.js";
@@ -183,7 +184,7 @@ export class BulkRunController {
     const rows = runs.map((run) => job.rows[run]);
     const inputs = await readRowInputs(job.sheetId ?? job.sheet, rows, job.inputColumns);
     const kept = rows
-      .map((row, i) => ({ row, values: inputs[i] }))
+      .map((row, i) => ({ row, values: inputs.values[i], formats: inputs.formats[i] }))
       .filter(({ values }) => values.some((value) => String(value).trim() !== ""));
     const retry: BulkJob = {
       ...job,
@@ -194,8 +195,11 @@ export class BulkRunController {
       handled: [],
       startedAt: this.now(),
     };
-    const inputsList = kept.map(({ values }) =>
-      Object.fromEntries(job.inputNames.map((name, i) => [name, values[i]]))
+    // Date-formatted cells go as ISO 8601, as on Run; fingerprints stay over the raw values.
+    const inputsList = kept.map(({ values, formats }) =>
+      Object.fromEntries(
+        job.inputNames.map((name, i) => [name, dateInputValue(values[i], formats[i])])
+      )
     );
     return this.launch(retry, inputsList);
   }
@@ -478,23 +482,37 @@ function retryableRuns(active: ActiveBulk): number[] {
   return runs;
 }
 
-/** Reads the input cells of some rows (one block from the first to the last row, in chunks). */
+/**
+ * Reads the input cells of some rows and their number formats (one block from the first to the
+ * last row, in chunks).
+ */
 async function readRowInputs(
   sheetName: string,
   rows: number[],
   inputColumns: number[]
-): Promise<CellScalar[][]> {
+): Promise<{ values: CellScalar[][]; formats: string[][] }> {
   const top = Math.min(...rows);
   const left = Math.min(...inputColumns);
   return Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
-    const { rows: values } = await readValuesInChunks(context, sheet, {
-      top,
-      left,
-      rowCount: Math.max(...rows) - top + 1,
-      columnCount: Math.max(...inputColumns) - left + 1,
-    });
-    return rows.map((row) => inputColumns.map((column) => values[row - top][column - left]));
+    const { rows: values, formats = [] } = await readValuesInChunks(
+      context,
+      sheet,
+      {
+        top,
+        left,
+        rowCount: Math.max(...rows) - top + 1,
+        columnCount: Math.max(...inputColumns) - left + 1,
+      },
+      undefined,
+      true
+    );
+    const pick = <T>(grid: T[][], row: number) =>
+      inputColumns.map((column) => grid[row - top]?.[column - left]);
+    return {
+      values: rows.map((row) => pick(values, row)),
+      formats: rows.map((row) => pick(formats, row) as string[]),
+    };
   });
 }
 
