@@ -35,8 +35,12 @@ async function hostileService(
 describe("SpellClient request time limits (hostile services)", () => {
   const fast = { timeouts: { readMs: 300, startMs: 300 }, retry: { limit: 2, baseDelayMs: 10 } };
 
-  it("should fail a polling-mode start that never answers with SpellTimeoutError, sending it once", async () => {
-    const service = await hostileService("hang");
+  /** Runs `work` with a client of a hostile service; returns its error and the requests seen. */
+  async function against(
+    behaviour: "hang" | "trickle",
+    work: (client: SpellClient) => Promise<unknown>
+  ): Promise<{ error: unknown; requests: string[] }> {
+    const service = await hostileService(behaviour);
     try {
       const client = new SpellClient({
         apiKey: "k",
@@ -44,46 +48,38 @@ describe("SpellClient request time limits (hostile services)", () => {
         pollBaseUrl: service.url,
         ...fast,
       });
-      const error = await client.runOutputs("echo", {}, { wait: false }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(SpellTimeoutError);
-      expect((error as Error).message).toContain("not sent again");
-      expect(service.requests).toEqual(["start"]);
+      const error = await work(client).then(
+        () => undefined,
+        (caught: unknown) => caught
+      );
+      return { error, requests: service.requests };
     } finally {
       await service.close();
     }
+  }
+
+  it("should fail a polling-mode start that never answers with SpellTimeoutError, sending it once", async () => {
+    const { error, requests } = await against("hang", (client) =>
+      client.runOutputs("echo", {}, { wait: false })
+    );
+    expect(error).toBeInstanceOf(SpellTimeoutError);
+    expect((error as Error).message).toContain("not sent again");
+    expect(requests).toEqual(["start"]);
   });
 
   it("should fail a bulkStart whose answer trickles in, sending it once", async () => {
-    const service = await hostileService("trickle");
-    try {
-      const client = new SpellClient({
-        apiKey: "k",
-        baseUrl: service.url,
-        pollBaseUrl: service.url,
-        ...fast,
-      });
-      const error = await lastValueFrom(client.bulk("echo", [{ a: 1 }])).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(SpellTimeoutError);
-      expect(service.requests).toEqual(["bulkStart"]);
-    } finally {
-      await service.close();
-    }
+    const { error, requests } = await against("trickle", (client) =>
+      lastValueFrom(client.bulk("echo", [{ a: 1 }]))
+    );
+    expect(error).toBeInstanceOf(SpellTimeoutError);
+    expect(requests).toEqual(["bulkStart"]);
   });
 
   it("should retry a read that times out like a network error, then fail with SpellTimeoutError", async () => {
-    const service = await hostileService("hang");
-    try {
-      const client = new SpellClient({
-        apiKey: "k",
-        baseUrl: service.url,
-        pollBaseUrl: service.url,
-        ...fast,
-      });
-      const error = await lastValueFrom(client.resumeRun("run-1")).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(SpellTimeoutError);
-      expect(service.requests).toEqual(["getRun", "getRun", "getRun"]);
-    } finally {
-      await service.close();
-    }
+    const { error, requests } = await against("hang", (client) =>
+      lastValueFrom(client.resumeRun("run-1"))
+    );
+    expect(error).toBeInstanceOf(SpellTimeoutError);
+    expect(requests).toEqual(["getRun", "getRun", "getRun"]);
   });
 });

@@ -19,6 +19,21 @@ async function runSelection(controller: BulkRunController, spellId: string): Pro
   return controller.start(selection, plan, spellId);
 }
 
+/**
+ * Runs the selection's `sleep` bulk in a page whose network dies once `quickRows` rows are in the
+ * sheet (like a closed tab: no cancelBulk ever reaches the service); resolves when it failed.
+ */
+async function runUntilPageDies(quickRows: number): Promise<void> {
+  let pageAlive = true;
+  const pageFetch: typeof fetch = (input, init) =>
+    pageAlive ? fetch(input, init) : Promise.reject(new TypeError("Failed to fetch"));
+  const before = new BulkRunController(emulatorClient({ fetch: pageFetch, retry: { limit: 0 } }));
+  const firstRun = runSelection(before, "sleep");
+  await waitFor(() => before.progress$.value.finished >= quickRows, 10_000, "the quick rows");
+  pageAlive = false;
+  expect((await firstRun).phase).toBe("failed");
+}
+
 describe("BulkRunController (task pane bulk runs against the emulator)", () => {
   let workbook: MockWorkbook;
   let uninstall: () => void = () => undefined;
@@ -101,17 +116,7 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     for (let i = 0; i < 30; i++) rows.push([i < 10 ? i : 20_000 + i]); // 10 quick, 20 of about 1 s
     workbook = workbookWith(rows);
     uninstall = workbook.install();
-
-    // The first page: its network dies once the quick rows are in the sheet (like a closed tab:
-    // no cancelBulk ever reaches the service).
-    let pageAlive = true;
-    const pageFetch: typeof fetch = (input, init) =>
-      pageAlive ? fetch(input, init) : Promise.reject(new TypeError("Failed to fetch"));
-    const before = new BulkRunController(emulatorClient({ fetch: pageFetch, retry: { limit: 0 } }));
-    const firstRun = runSelection(before, "sleep");
-    await waitFor(() => before.progress$.value.finished >= 10, 10_000, "the quick rows");
-    pageAlive = false;
-    expect((await firstRun).phase).toBe("failed");
+    await runUntilPageDies(10);
     workbook.reload();
     const statsBefore = await emulatorStats();
 
@@ -143,14 +148,7 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     for (let i = 0; i < 12; i++) rows.push([i < 4 ? i : 20_000 + i]); // 4 quick, 8 of about 1 s
     workbook = workbookWith(rows);
     uninstall = workbook.install();
-    let pageAlive = true;
-    const pageFetch: typeof fetch = (input, init) =>
-      pageAlive ? fetch(input, init) : Promise.reject(new TypeError("Failed to fetch"));
-    const before = new BulkRunController(emulatorClient({ fetch: pageFetch, retry: { limit: 0 } }));
-    const firstRun = runSelection(before, "sleep");
-    await waitFor(() => before.progress$.value.finished >= 4, 10_000, "the quick rows");
-    pageAlive = false;
-    expect((await firstRun).phase).toBe("failed");
+    await runUntilPageDies(4);
     workbook.reload();
 
     workbook.renameSheet("Sheet1", "Q3 leads");

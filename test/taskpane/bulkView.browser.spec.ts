@@ -2,6 +2,7 @@ import { BulkRunController } from "../../taskpane/bulkRunController.js";
 import { freezeFormulas } from "../../taskpane/freezeFormulas.js";
 import { readSelection } from "../../taskpane/readSelection.js";
 import { clearBulkJob, loadBulkJob, saveBulkJob } from "../../taskpane/resumeState.js";
+import type { BulkJob } from "../../taskpane/resumeState.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import type { BulkViewDeps } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
@@ -10,6 +11,25 @@ import type { MockWorkbook } from "./mockWorkbook.js";
 import { emulatorClient, waitFor, workbookWith } from "./taskpaneTestKit.js";
 
 type ValueElement = HTMLElement & { value: string };
+
+/** An unfinished bulk of rows 2, 4 and 5 of Sheet1, as the pane stores it, with one group. */
+function storedJob(groupId: string): BulkJob {
+  return {
+    version: 1,
+    spellId: "echo",
+    sheet: "Sheet1",
+    headerRow: 0,
+    rows: [1, 3, 4],
+    inputColumns: [0],
+    inputNames: ["text"],
+    fingerprints: ["a", "b", "c"],
+    statusColumn: 1,
+    outputNames: [],
+    token: { spellId: "echo", groupIds: [groupId], chunkSizes: [3] },
+    handled: [],
+    startedAt: Date.now(),
+  };
+}
 
 describe("Bulk view", () => {
   let workbook: MockWorkbook;
@@ -106,21 +126,7 @@ describe("Bulk view", () => {
   });
 
   it("should offer to resume a stored bulk, and forget it on request", async () => {
-    await saveBulkJob({
-      version: 1,
-      spellId: "echo",
-      sheet: "Sheet1",
-      headerRow: 0,
-      rows: [1, 3, 4],
-      inputColumns: [0],
-      inputNames: ["text"],
-      fingerprints: ["a", "b", "c"],
-      statusColumn: 1,
-      outputNames: [],
-      token: { spellId: "echo", groupIds: ["gone"], chunkSizes: [3] },
-      handled: [],
-      startedAt: Date.now(),
-    });
+    await saveBulkJob(storedJob("gone"));
     await mountBulkView(root, deps);
     const notice = root.querySelector("#resume") as HTMLElement;
     expect(notice.hidden).toBeFalse();
@@ -132,21 +138,7 @@ describe("Bulk view", () => {
   });
 
   it("should not let a new Run discard an unfinished stored bulk, and offer to resume it instead", async () => {
-    const stored = {
-      version: 1 as const,
-      spellId: "echo",
-      sheet: "Sheet1",
-      headerRow: 0,
-      rows: [1, 3, 4],
-      inputColumns: [0],
-      inputNames: ["text"],
-      fingerprints: ["a", "b", "c"],
-      statusColumn: 1,
-      outputNames: [],
-      token: { spellId: "echo", groupIds: ["paid-group"], chunkSizes: [3] },
-      handled: [],
-      startedAt: Date.now(),
-    };
+    const stored = storedJob("paid-group");
     await mountBulkView(root, deps);
     (root.querySelector("#spell-id") as ValueElement).value = "echo";
     click("use-selection");
