@@ -18,6 +18,7 @@ import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulk
 import { canonicalJson } from "./internal/canonicalJson.js";
 import { resumeTokenProblem, runIdProblem } from "./internal/resumeArgumentProblem.js";
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
+import { onAbort } from "./internal/onAbort.js";
 import { RunBatcher } from "./internal/RunBatcher.js";
 import { reusedBulk } from "./internal/reusedBulk.js";
 import { pollRun, startAndPollRun, waitRun } from "./internal/runSnapshots.js";
@@ -414,23 +415,26 @@ function lastSnapshot<T>(source: Observable<T>, signal: AbortSignal | undefined)
       return;
     }
     let last: { value: T } | undefined;
-    const onAbort = () => {
-      subscription.unsubscribe();
-      reject(abortReason(signal as AbortSignal));
-    };
+    let stopListening = () => {};
     const subscription = source.subscribe({
       next: (value) => (last = { value }),
       error: (error: unknown) => {
-        signal?.removeEventListener("abort", onAbort);
+        stopListening();
         reject(error);
       },
       complete: () => {
-        signal?.removeEventListener("abort", onAbort);
+        stopListening();
         if (last) resolve(last.value);
         else reject(new SpellError("The run ended without a result"));
       },
     });
-    if (!subscription.closed) signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal && !subscription.closed) {
+      // One listener per signal however many calls share it (see onAbort).
+      stopListening = onAbort(signal, () => {
+        subscription.unsubscribe();
+        reject(abortReason(signal));
+      });
+    }
   });
 }
 

@@ -21,6 +21,7 @@ import {
 import type { Endpoint, RequestTimeouts, RetryOptions } from "../types.js";
 import { SpellError } from "../errors/SpellError.js";
 import { requestJson, type JsonRequest } from "./requestJson.js";
+import { keyRedactor } from "./keyRedactor.js";
 import { resolveFetch } from "./resolveFetch.js";
 
 /**
@@ -119,9 +120,8 @@ export class SpellApi implements SpellEndpoints {
         : { Authorization: `Bearer ${options.apiKey}` }),
     };
     this.#jsonHeaders = { ...this.#headers, "Content-Type": "application/json" };
-    const key = options.apiKey;
-    // Error bodies end up in error messages; a service echoing the key must not leak it.
-    this.#redact = (text) => (text.includes(key) ? text.split(key).join("[redacted]") : text);
+    // Answers end up in errors, snapshots and URLs; a service echoing the key must not leak it.
+    this.#redact = keyRedactor(options.apiKey);
   }
 
   startAndWait(spellId: string, inputs: Record<string, unknown>): Observable<WaitAnswer> {
@@ -140,6 +140,11 @@ export class SpellApi implements SpellEndpoints {
   }
 
   getRun(runId: string | number): Observable<RunAnswer> {
+    if (this.#redact(String(runId)) !== String(runId)) {
+      // A run id given to resumeRun by mistake (or by a hostile page) must not carry the key
+      // into a URL (server logs, proxies); ids read from answers are already scrubbed.
+      return throwError(() => new SpellError("getRun: the run id holds the API key; not sent"));
+    }
     const url = `${this.pollBaseUrl}/spells/getRun?runId=${encodeURIComponent(String(runId))}`;
     return this.sendTo({ method: "GET", url, endpoint: "getRun", headers: this.#headers }).pipe(
       this.retry("getRun"),

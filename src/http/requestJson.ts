@@ -5,6 +5,7 @@ import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import { SpellResponseTooLargeError } from "../errors/SpellResponseTooLargeError.js";
 import type { Endpoint } from "../types.js";
 import { parseRetryAfter } from "../internal/parseRetryAfter.js";
+import { parseJsonKeepingIds } from "./parseJsonKeepingIds.js";
 
 /**
  * One HTTP request as the transport sends it.
@@ -32,8 +33,10 @@ export interface JsonRequest {
  * parsed 2xx body and completes. Unsubscribing before the answer aborts the request.
  *
  * Non-2xx answers error with `SpellHttpError`, a missing answer with `SpellNetworkError`, a 2xx
- * body that is not JSON with `SpellProtocolError`. `redact` scrubs every text that can end up in
- * an error (so an echoed API key never leaks).
+ * body that is not JSON with `SpellProtocolError`. `redact` scrubs every answer's text before it
+ * is parsed, 2xx or not, so a key the service echoes (in an error body, in outputs, inside a run
+ * id) never reaches an error, a snapshot, the workbook or a later URL. Numeric ids beyond 2^53
+ * are kept exactly (see `parseJsonKeepingIds`).
  *
  * ```
  * subscribe   ──▶ fetch(url, { signal })
@@ -96,7 +99,8 @@ async function send(
       // to another origin (fetch would forward both).
       redirect: "manual",
     });
-    text = await readText(response, request);
+    // Every text read from the service is scrubbed before anything else sees it.
+    text = redact(await readText(response, request));
   } catch (cause) {
     if (cause instanceof SpellResponseTooLargeError) throw cause;
     // No answer, or the connection dropped in the middle of the body.
@@ -115,12 +119,10 @@ async function send(
   }
   if (request.ignoreBody && response.ok) return undefined;
   if (!response.ok) {
-    // Error bodies end up in messages: scrub them first.
-    const safeText = redact(text);
-    const body = parseJson(safeText);
+    const body = parseJson(text);
     throw new SpellHttpError(
       response.status,
-      body === undefined ? safeText : body,
+      body === undefined ? text : body,
       method,
       endpoint,
       parseRetryAfter(response.headers.get("retry-after"), Date.now())
@@ -128,7 +130,7 @@ async function send(
   }
   const body = parseJson(text);
   if (body === undefined) {
-    throw new SpellProtocolError(method, endpoint, "not JSON", redact(text));
+    throw new SpellProtocolError(method, endpoint, "not JSON", text);
   }
   return body;
 }
@@ -171,7 +173,7 @@ async function readText(response: Response, request: JsonRequest): Promise<strin
 function parseJson(text: string): unknown {
   if (text.trim() === "") return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonKeepingIds(text);
   } catch {
     return undefined;
   }

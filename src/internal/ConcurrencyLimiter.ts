@@ -1,5 +1,35 @@
 import { Observable, type Subscription } from "rxjs";
 
+// While above 0, freed slots are not handed on yet (see `handOnSlotsAfter`).
+let holdDepth = 0;
+const limitersToResume = new Set<ConcurrencyLimiter>();
+
+/**
+ * Runs `work` (which unsubscribes many callers at once, e.g. on one `AbortSignal`) and hands the
+ * slots it frees to queued work only afterwards. Otherwise each freed slot would start the next
+ * queued run, which sends its request before its own unsubscribe comes a moment later.
+ *
+ * ## Example
+ * ```ts
+ * handOnSlotsAfter(() => subscriptions.forEach((subscription) => subscription.unsubscribe()));
+ * ```
+ * @param work what frees the slots
+ * @internal
+ */
+export function handOnSlotsAfter(work: () => void): void {
+  holdDepth++;
+  try {
+    work();
+  } finally {
+    holdDepth--;
+    if (holdDepth === 0) {
+      const limiters = [...limitersToResume];
+      limitersToResume.clear();
+      for (const limiter of limiters) limiter.startQueued();
+    }
+  }
+}
+
 /**
  * A client-wide limit on work in flight. `schedule(work$)` returns a cold Observable that
  * subscribes to `work$` only once a slot is free (first come, first served) and frees the slot
@@ -62,7 +92,12 @@ export class ConcurrencyLimiter {
     });
   }
 
-  private startQueued(): void {
+  /** Hands free slots to queued work (later, inside `handOnSlotsAfter`). @internal */
+  startQueued(): void {
+    if (holdDepth > 0) {
+      limitersToResume.add(this);
+      return;
+    }
     while (this.running < this.limit && this.queue.length > 0) {
       const begin = this.queue.shift() as () => void;
       begin();
