@@ -154,7 +154,7 @@ export class SpellClient {
       : this.limiter.schedule(
           defer(() =>
             wait
-              ? waitRun(this.api, spellId, inputs, this.waitTimeoutMs, this.scheduler)
+              ? waitRun(this.api, spellId, inputs, this.waitTimeoutMs, this.scheduler, this.poll)
               : startAndPollRun(this.api, spellId, inputs, this.poll, this.scheduler, {
                   schedule: pollScheduleFor(
                     this.durations,

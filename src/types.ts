@@ -175,6 +175,11 @@ export interface PollOptions {
   /** How long a bulk group may answer 404 after bulkStart before that is an error. @default 30000 */
   bulkVisibilityGraceMs?: number;
   /**
+   * How long getRun may answer 404 for a run this client has just started (a poll host lagging
+   * behind the start host) before that is an error. Not applied by `resumeRun`. @default 30000
+   */
+  runVisibilityGraceMs?: number;
+  /**
    * Longest time one run (or one bulk chunk) is polled. A run still unfinished then (in progress,
    * in a state the client does not know, or a bulk group showing fewer runs than its inputs)
    * fails with `SpellPollLimitError`, which carries the run id (group id) so that `resumeRun`

@@ -31,6 +31,8 @@ export interface RunAnswer {
 export interface WaitAnswer {
   state?: string;
   outputs?: Record<string, unknown>;
+  /** Set when the service answered a polling-mode `{ runId }` instead (no outputs yet). */
+  runId?: string | number;
 }
 
 // Keys are lower case: the service's state strings are compared without case.
@@ -118,7 +120,8 @@ export function parseGroupId(body: unknown): string {
 }
 
 /**
- * A wait-mode start answer: `outputs` and, if the service sends one, `state`.
+ * A wait-mode start answer: `outputs` and, if the service sends one, `state`; or, without
+ * outputs and unfinished, the `runId` of a run the service chose to continue in polling mode.
  *
  * ## Example
  * ```ts
@@ -137,6 +140,12 @@ export function parseWaitAnswer(body: unknown): WaitAnswer {
   }
   if (object.outputs !== undefined && object.outputs !== null) {
     answer.outputs = asOutputs(object.outputs, "POST", "start", body);
+  } else if (
+    "runId" in object &&
+    (answer.state === undefined || toRunState(answer.state) === "inProgress")
+  ) {
+    // A service that switches long spells to polling: the run goes on under this id.
+    answer.runId = parseRunId(body, "start");
   }
   return answer;
 }

@@ -1,6 +1,8 @@
 import {
+  catchError,
   concat,
   defer,
+  filter,
   map,
   mergeMap,
   of,
@@ -9,6 +11,7 @@ import {
   type Observable,
   type SchedulerLike,
 } from "rxjs";
+import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellPollLimitError } from "../errors/SpellPollLimitError.js";
 import { SpellRunError } from "../errors/SpellRunError.js";
 import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
@@ -18,12 +21,14 @@ import type { PollOptions, RunSnapshot } from "../types.js";
 import type { PollSchedule } from "../operators/backoffSchedule.js";
 import { measureRunDuration } from "../operators/measureRunDuration.js";
 import { onStateChanges } from "../operators/onStateChanges.js";
-import { serviceStateOf, toRunState } from "./parseResponses.js";
+import { serviceStateOf, toRunState, type RunAnswer, type WaitAnswer } from "./parseResponses.js";
 
 /**
  * Wait mode: one start with `wait: true`, one success snapshot. Another state, or no outputs,
  * is a `SpellRunError`; no answer within `timeoutMs` is a `SpellTimeoutError` (the request is
- * aborted by the unsubscribe that `timeout` performs).
+ * aborted by the unsubscribe that `timeout` performs). A service that answers `{ runId }`
+ * instead (switching a long spell to polling) is followed: that run is polled (`poll`) and
+ * only its success snapshot is emitted, so wait mode still emits one snapshot.
  *
  * ## Example
  * ```ts
@@ -36,7 +41,8 @@ export function waitRun(
   spellId: string,
   inputs: Record<string, unknown>,
   timeoutMs: number,
-  scheduler: SchedulerLike
+  scheduler: SchedulerLike,
+  poll: PollOptions = {}
 ): Observable<RunSnapshot> {
   return defer(() => api.startAndWait(spellId, inputs)).pipe(
     timeout({
@@ -44,35 +50,51 @@ export function waitRun(
       scheduler,
       with: () => throwError(() => new SpellTimeoutError("POST", "start", timeoutMs)),
     }),
-    map((answer): RunSnapshot => {
-      const state = answer.state === undefined ? "success" : toRunState(answer.state);
-      if (state !== "success") {
-        const said = answer.state === undefined ? undefined : serviceStateOf(answer.state);
-        throw new SpellRunError(
-          state,
-          answer.outputs ?? {},
-          undefined,
-          said === undefined ? undefined : `Spell run ended in state "${state}" ("${said}")`
-        );
-      }
-      if (answer.outputs === undefined) {
-        throw new SpellRunError(
-          "error",
-          {},
-          undefined,
-          'POST /spells/start (wait mode) answered without "outputs"'
-        );
-      }
-      return { state: "success", outputs: answer.outputs };
-    })
+    mergeMap((answer) =>
+      answer.runId === undefined
+        ? of(waitAnswerSnapshot(answer))
+        : pollRun(api, answer.runId, poll, scheduler, undefined, visibilityGraceOf(poll)).pipe(
+            onStateChanges(),
+            filter((snapshot) => snapshot.state === "success")
+          )
+    )
   );
+}
+
+function visibilityGraceOf(poll: PollOptions): number {
+  return poll.runVisibilityGraceMs ?? DEFAULT_POLL.runVisibilityGraceMs;
+}
+
+/** The one snapshot of a wait-mode answer with outputs (or its SpellRunError). */
+function waitAnswerSnapshot(answer: WaitAnswer): RunSnapshot {
+  const state = answer.state === undefined ? "success" : toRunState(answer.state);
+  if (state !== "success") {
+    const said = answer.state === undefined ? undefined : serviceStateOf(answer.state);
+    throw new SpellRunError(
+      state,
+      answer.outputs ?? {},
+      undefined,
+      said === undefined ? undefined : `Spell run ended in state "${state}" ("${said}")`
+    );
+  }
+  if (answer.outputs === undefined) {
+    throw new SpellRunError(
+      "error",
+      {},
+      undefined,
+      'POST /spells/start (wait mode) answered without "outputs"'
+    );
+  }
+  return { state: "success", outputs: answer.outputs };
 }
 
 /**
  * Polls one run until it is finished: a snapshot per answer, completing after the first
  * finished one (`success`, `failure`, `error`; `onStateChanges` turns the last two into a
  * `SpellRunError`). Unknown states count as in progress, their text in `serviceState`. A run
- * unfinished after `poll.maxPollMs` fails with `SpellPollLimitError` carrying its id.
+ * unfinished after `poll.maxPollMs` fails with `SpellPollLimitError` carrying its id. For
+ * `visibilityGraceMs` after the first poll, a 404 counts as "not visible yet" (in progress):
+ * a poll host may lag behind the host that started the run.
  *
  * ## Example
  * ```ts
@@ -85,10 +107,22 @@ export function pollRun(
   runId: string | number,
   poll: PollOptions,
   scheduler: SchedulerLike,
-  schedule?: PollSchedule
+  schedule?: PollSchedule,
+  visibilityGraceMs = 0
 ): Observable<RunSnapshot> {
-  // api.getRun is cold: every re-subscription by the poll is a new request.
-  return api.getRun(runId).pipe(
+  return defer(() => {
+    const visibleBy = scheduler.now() + visibilityGraceMs;
+    // api.getRun is cold: every re-subscription by the poll is a new request.
+    return api
+      .getRun(runId)
+      .pipe(
+        catchError((error: unknown) =>
+          error instanceof SpellHttpError && error.status === 404 && scheduler.now() < visibleBy
+            ? of<RunAnswer>({ state: "inProgress", outputs: {} })
+            : throwError(() => error)
+        )
+      );
+  }).pipe(
     map((answer): RunSnapshot => {
       const serviceState = serviceStateOf(answer.state);
       const state = toRunState(answer.state);
@@ -126,7 +160,8 @@ export interface RunTiming {
 }
 
 /**
- * Polling mode: start with `wait: false`, emit `inProgress` with the run id at once, then poll.
+ * Polling mode: start with `wait: false`, emit `inProgress` with the run id at once, then poll
+ * (a 404 within `poll.runVisibilityGraceMs` of the start's answer means "not visible yet").
  *
  * ## Example
  * ```ts
@@ -148,10 +183,10 @@ export function startAndPollRun(
       concat(
         of<RunSnapshot>({ runId, state: "inProgress", outputs: {} }),
         onDuration
-          ? pollRun(api, runId, poll, scheduler, timing.schedule).pipe(
+          ? pollRun(api, runId, poll, scheduler, timing.schedule, visibilityGraceOf(poll)).pipe(
               measureRunDuration(scheduler, onDuration)
             )
-          : pollRun(api, runId, poll, scheduler, timing.schedule)
+          : pollRun(api, runId, poll, scheduler, timing.schedule, visibilityGraceOf(poll))
       )
     ),
     onStateChanges()

@@ -38,6 +38,7 @@ export const DEFAULT_POLL: Required<PollOptions> = {
   growth: 2,
   maxIntervalMs: 6000,
   bulkVisibilityGraceMs: 30_000,
+  runVisibilityGraceMs: 30_000,
   maxPollMs: 3_600_000,
 };
 
