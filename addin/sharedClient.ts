@@ -68,6 +68,8 @@ export function sharedClientWithSettings(): Promise<{
         pollBaseUrl: settings.pollBaseUrl,
         authHeader: settings.authHeader,
         maxInFlight: settings.maxInFlight,
+        // The setting means runs at once (what a user can picture and pay for), requests too.
+        maxRunsInProgress: settings.maxInFlight,
         reuse: { ttlMs: settings.rememberMs, store: rememberedResults() },
         // SPELL.RUN filled down a column: Excel hands the calls of one recalculation over
         // together, so they go out as bulk runs (Settings can turn this off).

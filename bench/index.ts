@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-const all = ["core", "functions", "taskpane", "cli"];
+const all = ["core", "functions", "taskpane", "cli", "inFlight"];
 const chosen = process.argv.slice(2).filter((name) => all.includes(name));
 let failed = 0;
 for (const name of chosen.length > 0 ? chosen : all) {

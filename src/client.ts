@@ -40,9 +40,8 @@ import type {
 } from "./types.js";
 
 /** Defaults of `SpellClientOptions`, documented there. */
-const DEFAULT_MAX_IN_FLIGHT = 8;
+const DEFAULT_MAX_RUNS_IN_PROGRESS = 64;
 const DEFAULT_BULK_CHUNK_SIZE = 500;
-const DEFAULT_WAIT_TIMEOUT_MS = 120_000;
 const DEFAULT_REUSE_TTL_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_BATCH_WINDOW_MS = 50;
 
@@ -79,7 +78,6 @@ export class SpellClient {
   private readonly poll: Required<PollOptions>;
   /** Per spell, how long this client saw its polled runs take. */
   private readonly durations = new RunDurationEstimator();
-  private readonly waitTimeoutMs: number;
   private readonly bulkChunkSize: number;
   private readonly service: string;
   private readonly inFlightByKey = new Map<string, Observable<RunSnapshot>>();
@@ -95,9 +93,11 @@ export class SpellClient {
     const { apiKey: _apiKey, ...settings } = options;
     this.options = settings;
     this.scheduler = options.scheduler ?? asyncScheduler;
-    this.limiter = new ConcurrencyLimiter(options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+    this.limiter = new ConcurrencyLimiter(
+      options.maxRunsInProgress ?? DEFAULT_MAX_RUNS_IN_PROGRESS,
+      "maxRunsInProgress"
+    );
     this.poll = { ...DEFAULT_POLL, ...options.poll };
-    this.waitTimeoutMs = options.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
     this.bulkChunkSize = options.bulkChunkSize ?? DEFAULT_BULK_CHUNK_SIZE;
     if (!(this.bulkChunkSize >= 1)) throw new RangeError("bulkChunkSize must be at least 1");
     this.service = options.baseUrl.replace(/\/+$/, "");
@@ -147,14 +147,15 @@ export class SpellClient {
     options: RunOptions = {}
   ): Observable<RunSnapshot> {
     const wait = options.wait ?? true;
-    // A batch holds its own limiter slot (one per bulkStart, like a chunk of `bulk`).
+    // A batch holds its own run slot (one per bulkStart, like a chunk of `bulk`).
     const batcher = wait ? undefined : this.batcher;
     const fresh$ = batcher
       ? batcher.run(spellId, inputs)
       : this.limiter.schedule(
           defer(() =>
             wait
-              ? waitRun(this.api, spellId, inputs, this.waitTimeoutMs, this.scheduler, this.poll)
+              ? // The transport bounds the start by waitTimeoutMs from sending it.
+                waitRun(this.api, spellId, inputs, Infinity, this.scheduler, this.poll)
               : startAndPollRun(this.api, spellId, inputs, this.poll, this.scheduler, {
                   schedule: pollScheduleFor(
                     this.durations,
@@ -174,7 +175,7 @@ export class SpellClient {
   /**
    * Runs a spell over many inputs. `runs[i]` of every snapshot belongs to `inputsList[i]`; rows
    * not visible yet are `pending`. Emits on every change, completes after the `done` snapshot.
-   * Lists longer than `bulkChunkSize` go out as several bulk runs (`groupIds`), one limiter slot
+   * Lists longer than `bulkChunkSize` go out as several bulk runs (`groupIds`), one run slot
    * each. Unsubscribing before done cancels every unfinished group exactly once.
    *
    * ```

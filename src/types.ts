@@ -286,14 +286,30 @@ export interface SpellClientOptions {
   /** @default the global fetch, else cross-fetch */
   fetch?: typeof fetch;
   /**
-   * Client-wide limit of runs in flight; more wait in a queue without sending anything. A single
-   * run holds one slot from start to its end; a bulk holds one slot per chunk, from that chunk's
-   * bulkStart until all its runs are finished. @default 8
+   * Client-wide limit of HTTP requests in flight at once; more wait in a queue, unsent. It
+   * protects the service's rate and the browser's connections (about 6 per host over HTTP/1.1):
+   * what loads them is requests, not runs the service is busy with. A request holds its slot
+   * from sending until its fetch has really ended (an aborted request a moment after the
+   * unsubscribe), so the service never sees more at once. A polling-mode run holds a slot only
+   * during its start and each poll; a wait-mode run, whose one request lasts the whole run,
+   * holds one throughout. (Until this version the limit counted runs: 2,000 polling-mode runs
+   * of the emulator took 141 s, each slot idle between polls; see `maxRunsInProgress`.)
+   * @default 8
    */
   maxInFlight?: number;
+  /**
+   * Client-wide limit of runs in progress: single runs (either mode) and bulk chunks from their
+   * start until finished; more wait in a queue without sending anything. It protects the user's
+   * spend: a started single run cannot be cancelled, so after an unsubscribe at most this many
+   * runs go on being paid for, and the rest were never started. @default 64
+   */
+  maxRunsInProgress?: number;
   /** Largest bulkStart; longer lists go out as several bulk runs. @default 500 */
   bulkChunkSize?: number;
-  /** Overall time limit of a wait-mode run. @default 120000 */
+  /**
+   * Time limit of a wait-mode run, from sending its start (the wait for a request slot does not
+   * count). @default 120000
+   */
   waitTimeoutMs?: number;
   /**
    * Time limit of every other request, from sending it to the last byte of its answer (a body

@@ -1,11 +1,5 @@
-import {
-  asyncScheduler,
-  map,
-  throwError,
-  timeout,
-  type Observable,
-  type SchedulerLike,
-} from "rxjs";
+import { asyncScheduler, map, throwError, type Observable, type SchedulerLike } from "rxjs";
+import { ConcurrencyLimiter } from "../internal/ConcurrencyLimiter.js";
 import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
 import { retryTransient } from "../operators/retryTransient.js";
 import {
@@ -68,7 +62,16 @@ export interface SpellApiOptions {
   scheduler?: SchedulerLike;
   timeouts?: RequestTimeouts;
   maxResponseBytes?: number;
+  /** Requests in flight at once (`SpellClientOptions.maxInFlight`). */
+  maxInFlight?: number;
+  /** Limit of a wait-mode start, from sending it (`SpellClientOptions.waitTimeoutMs`). */
+  waitTimeoutMs?: number;
 }
+
+/** Default of `SpellClientOptions.maxInFlight`, documented there. */
+export const DEFAULT_MAX_IN_FLIGHT = 8;
+/** Default of `SpellClientOptions.waitTimeoutMs`, documented there. */
+const DEFAULT_WAIT_TIMEOUT_MS = 120_000;
 
 /** Default of `SpellClientOptions.maxResponseBytes`, documented there. */
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
@@ -102,6 +105,9 @@ export class SpellApi implements SpellEndpoints {
   private readonly readTimeoutMs: number;
   private readonly startTimeoutMs: number;
   private readonly maxResponseBytes: number;
+  private readonly waitTimeoutMs: number;
+  /** Every request holds one of these from sending until its fetch has really ended. */
+  private readonly requestSlots: ConcurrencyLimiter;
 
   constructor(options: SpellApiOptions) {
     checkApiKey(options.apiKey);
@@ -113,6 +119,8 @@ export class SpellApi implements SpellEndpoints {
     this.readTimeoutMs = options.timeouts?.readMs ?? DEFAULT_READ_TIMEOUT_MS;
     this.startTimeoutMs = options.timeouts?.startMs ?? DEFAULT_START_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.waitTimeoutMs = options.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+    this.requestSlots = new ConcurrencyLimiter(options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
     this.#headers = {
       Accept: "application/json",
       ...(options.authHeader === "x-api-key"
@@ -125,11 +133,14 @@ export class SpellApi implements SpellEndpoints {
   }
 
   startAndWait(spellId: string, inputs: Record<string, unknown>): Observable<WaitAnswer> {
-    // No per-request limit here: a wait-mode run is bounded by waitTimeoutMs as a whole.
-    return this.send("POST", this.baseUrl, "start", { spellId, wait: true, inputs }, Infinity).pipe(
-      this.retry("start"),
-      map(parseWaitAnswer)
-    );
+    // The whole run is this one request: bounded by waitTimeoutMs from sending it.
+    return this.send(
+      "POST",
+      this.baseUrl,
+      "start",
+      { spellId, wait: true, inputs },
+      this.waitTimeoutMs
+    ).pipe(this.retry("start"), map(parseWaitAnswer));
   }
 
   startPolling(spellId: string, inputs: Record<string, unknown>): Observable<string | number> {
@@ -196,32 +207,31 @@ export class SpellApi implements SpellEndpoints {
   }
 
   private sendTo(unbounded: Omit<JsonRequest, "maxBytes">, limitMs?: number): Observable<unknown> {
-    const request: JsonRequest = { ...unbounded, maxBytes: this.maxResponseBytes };
-    // Cold: requestJson sends (and serialises the body) per subscription, nothing before.
-    const sent = requestJson(this.fetchFn, request, this.#redact);
-    const createsRuns = request.endpoint === "start" || request.endpoint === "bulkStart";
-    // Wait mode has its own overall limit (waitTimeoutMs), applied by its caller.
-    if (limitMs === Infinity) return sent;
+    const createsRuns = unbounded.endpoint === "start" || unbounded.endpoint === "bulkStart";
+    const waits = limitMs !== undefined;
     const ms = limitMs ?? (createsRuns ? this.startTimeoutMs : this.readTimeoutMs);
-    // Per attempt (inside the retry): the unsubscribe of `timeout` aborts the fetch and its body.
-    return sent.pipe(
-      timeout({
-        first: ms,
-        scheduler: this.scheduler,
-        with: () =>
-          throwError(
-            () =>
-              new SpellTimeoutError(
-                request.method,
-                request.endpoint,
-                ms,
-                createsRuns
-                  ? "not sent again, since the service may have started it"
-                  : "the service did not answer in time"
-              )
-          ),
-      })
-    );
+    const request: JsonRequest = {
+      ...unbounded,
+      maxBytes: this.maxResponseBytes,
+      // Per attempt (inside the retry), from sending: the wait for a slot does not count.
+      limitMs: ms,
+      timeoutError: () =>
+        new SpellTimeoutError(
+          unbounded.method,
+          unbounded.endpoint,
+          ms,
+          waits
+            ? undefined
+            : createsRuns
+              ? "not sent again, since the service may have started it"
+              : "the service did not answer in time"
+        ),
+    };
+    // Cold: requestJson sends (and serialises the body) per subscription, nothing before.
+    return requestJson(this.fetchFn, request, this.#redact, {
+      slots: this.requestSlots,
+      scheduler: this.scheduler,
+    });
   }
 }
 

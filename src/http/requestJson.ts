@@ -1,4 +1,5 @@
-import { Observable } from "rxjs";
+import { asyncScheduler, Observable, type SchedulerLike, type Subscription } from "rxjs";
+import type { ConcurrencyLimiter } from "../internal/ConcurrencyLimiter.js";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellNetworkError } from "../errors/SpellNetworkError.js";
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
@@ -26,6 +27,26 @@ export interface JsonRequest {
   ignoreBody?: boolean;
   /** Largest answer read; more fails with `SpellResponseTooLargeError`. */
   maxBytes: number;
+  /** Time limit from sending to the last byte (not counting the wait for a slot); none when absent. */
+  limitMs?: number;
+  /** The error when `limitMs` passes (the request is aborted). */
+  timeoutError?: () => Error;
+}
+
+/**
+ * What `requestJson` shares between requests: the client-wide request slots and the clock of
+ * the time limits.
+ *
+ * ## Example
+ * ```ts
+ * const transport: RequestTransport = { slots: new ConcurrencyLimiter(8), scheduler: asyncScheduler };
+ * ```
+ * @internal
+ */
+export interface RequestTransport {
+  /** Every request holds one slot from sending until its fetch has really ended. */
+  slots?: ConcurrencyLimiter;
+  scheduler?: SchedulerLike;
 }
 
 /**
@@ -38,9 +59,13 @@ export interface JsonRequest {
  * id) never reaches an error, a snapshot, the workbook or a later URL. Numeric ids beyond 2^53
  * are kept exactly (see `parseJsonKeepingIds`).
  *
+ * With `transport.slots`, the request waits for a slot before it is sent and keeps it until
+ * its fetch has really ended; `request.limitMs` counts from sending to the last byte.
+ *
  * ```
- * subscribe   ──▶ fetch(url, { signal })
+ * subscribe   ──▶ (slot) fetch(url, { signal })
  * answer 2xx  ──▶ next(body), complete
+ * limitMs     ──▶ error(timeoutError()), controller.abort()
  * unsubscribe ──▶ controller.abort()   (unless the answer already arrived)
  * ```
  *
@@ -53,31 +78,54 @@ export interface JsonRequest {
 export function requestJson(
   fetchFn: typeof fetch,
   request: JsonRequest,
-  redact: (text: string) => string
+  redact: (text: string) => string,
+  transport: RequestTransport = {}
 ): Observable<unknown> {
+  const scheduler = transport.scheduler ?? asyncScheduler;
   return new Observable<unknown>((subscriber) => {
     const controller = new AbortController();
     // This flag exists to make sure we don't `abort()` a fetch that has already finished when
     // tearing down after complete/error.
     let settled = false;
+    let timer: Subscription | undefined;
 
-    send(fetchFn, request, redact, controller.signal).then(
-      (body) => {
-        settled = true;
-        subscriber.next(body);
-        subscriber.complete();
-      },
-      (error: unknown) => {
-        settled = true;
-        // After an abort nobody listens any more; the subscriber is already closed.
-        if (!controller.signal.aborted) subscriber.error(error);
+    const sendNow = (release: () => void) => {
+      const { limitMs } = request;
+      if (limitMs !== undefined && Number.isFinite(limitMs)) {
+        timer = scheduler.schedule(() => {
+          subscriber.error(request.timeoutError?.() ?? new Error(`No answer in ${limitMs} ms`));
+        }, limitMs);
       }
-    );
+      send(fetchFn, request, redact, controller.signal)
+        .then(
+          (body) => {
+            settled = true;
+            subscriber.next(body);
+            subscriber.complete();
+          },
+          (error: unknown) => {
+            settled = true;
+            // After an abort nobody listens any more; the subscriber is already closed.
+            if (!controller.signal.aborted) subscriber.error(error);
+          }
+        )
+        // The slot is freed when the request has really ended (an aborted fetch a moment after
+        // the unsubscribe), so the service never sees more requests at once than the limit.
+        .finally(release);
+    };
+    const leaveQueue = transport.slots ? transport.slots.acquire(sendNow) : noQueue(sendNow);
 
     return () => {
+      leaveQueue();
+      timer?.unsubscribe();
       if (!settled) controller.abort();
     };
   });
+}
+
+function noQueue(sendNow: (release: () => void) => void): () => void {
+  sendNow(() => undefined);
+  return () => undefined;
 }
 
 async function send(

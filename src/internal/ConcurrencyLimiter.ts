@@ -52,8 +52,11 @@ export class ConcurrencyLimiter {
   private running = 0;
   private readonly queue: Array<() => void> = [];
 
-  constructor(readonly limit: number) {
-    if (!(limit >= 1)) throw new RangeError(`maxInFlight must be at least 1, got ${limit}`);
+  constructor(
+    readonly limit: number,
+    option = "maxInFlight"
+  ) {
+    if (!(limit >= 1)) throw new RangeError(`${option} must be at least 1, got ${limit}`);
   }
 
   /** Work currently holding a slot. */
@@ -68,28 +71,53 @@ export class ConcurrencyLimiter {
 
   schedule<T>(work$: Observable<T>): Observable<T> {
     return new Observable<T>((subscriber) => {
-      let holdsSlot = false;
       let inner: Subscription | undefined;
-      const begin = () => {
-        holdsSlot = true;
-        this.running++;
+      let release: (() => void) | undefined;
+      const leaveQueue = this.acquire((releaseSlot) => {
+        release = releaseSlot;
         inner = work$.subscribe(subscriber);
-      };
-      if (this.running < this.limit) begin();
-      else this.queue.push(begin);
-
+      });
       return () => {
-        if (holdsSlot) {
-          holdsSlot = false;
-          inner?.unsubscribe();
-          this.running--;
-          this.startQueued();
-        } else {
-          const position = this.queue.indexOf(begin);
-          if (position >= 0) this.queue.splice(position, 1);
-        }
+        leaveQueue();
+        inner?.unsubscribe();
+        release?.();
       };
     });
+  }
+
+  /**
+   * The slot itself, for work that is not an Observable or that must keep its slot after its
+   * subscriber left (a request keeps it until its `fetch` has really ended). `onSlot` is called
+   * once a slot is free, with the function that frees it (idempotent).
+   *
+   * ## Example
+   * ```ts
+   * const leaveQueue = limiter.acquire((release) => fetch(url).finally(release));
+   * ```
+   * @param onSlot called with `release` when the slot is given
+   * @return leaves the queue if still waiting (no-op once the slot was given)
+   */
+  acquire(onSlot: (release: () => void) => void): () => void {
+    let state: "queued" | "holding" | "done" = "queued";
+    const release = () => {
+      if (state !== "holding") return;
+      state = "done";
+      this.running--;
+      this.startQueued();
+    };
+    const begin = () => {
+      state = "holding";
+      this.running++;
+      onSlot(release);
+    };
+    if (this.running < this.limit) begin();
+    else this.queue.push(begin);
+    return () => {
+      if (state !== "queued") return;
+      state = "done";
+      const position = this.queue.indexOf(begin);
+      if (position >= 0) this.queue.splice(position, 1);
+    };
   }
 
   /** Hands free slots to queued work (later, inside `handOnSlotsAfter`). @internal */

@@ -62,7 +62,7 @@ interface Batch {
  * A caller leaving before the batch closes is left out of the `bulkStart` (nothing was sent for
  * it). After that, leaving drops only its interest; when the last caller of a batch leaves before
  * the bulk run is finished, its group is cancelled with exactly one `cancelBulk` (see
- * `bulkSnapshots`). The batch holds one slot of the client's in-flight limit, like a chunk of
+ * `bulkSnapshots`). The batch holds one slot of the client's `maxRunsInProgress`, like a chunk of
  * `bulk`. Identical calls are not merged here: the client's result reuse does that before a call
  * reaches the batcher.
  *

@@ -86,7 +86,7 @@ const NOT_SUBMITTED: BulkRunEntry = Object.freeze({
 }) as BulkRunEntry;
 
 /**
- * The snapshot stream of a bulk made of chunks. Each chunk holds one limiter slot from its
+ * The snapshot stream of a bulk made of chunks. Each chunk holds one run slot (`maxRunsInProgress`) from its
  * bulkStart until its runs are finished; bulkStarts go out in chunk order, one at a time, so
  * `resume.groupIds` is always a prefix of the chunks. The subscriber sees one combined stream:
  * a snapshot whenever a run changes state (or a group id becomes known), completing after the

@@ -44,12 +44,18 @@ export function waitRun(
   scheduler: SchedulerLike,
   poll: PollOptions = {}
 ): Observable<RunSnapshot> {
-  return defer(() => api.startAndWait(spellId, inputs)).pipe(
-    timeout({
-      first: timeoutMs,
-      scheduler,
-      with: () => throwError(() => new SpellTimeoutError("POST", "start", timeoutMs)),
-    }),
+  const started$ = defer(() => api.startAndWait(spellId, inputs));
+  // Infinity: the transport bounds the request itself (from sending, not from queueing).
+  const bounded$ = Number.isFinite(timeoutMs)
+    ? started$.pipe(
+        timeout({
+          first: timeoutMs,
+          scheduler,
+          with: () => throwError(() => new SpellTimeoutError("POST", "start", timeoutMs)),
+        })
+      )
+    : started$;
+  return bounded$.pipe(
     mergeMap((answer) =>
       answer.runId === undefined
         ? of(waitAnswerSnapshot(answer))

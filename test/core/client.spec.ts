@@ -357,10 +357,10 @@ describe("SpellClient against the emulator", () => {
       expect(result.completed).toBeTrue();
     });
 
-    it("should keep at most maxInFlight runs at the service and queue the rest", async () => {
+    it("should keep at most maxRunsInProgress runs at the service and queue the rest", async () => {
       // Runs of earlier specs may still be going (single runs cannot be cancelled).
       const alreadyRunning = emulator.stats.singleInFlight;
-      const limited = newClient({ maxInFlight: 3 });
+      const limited = newClient({ maxRunsInProgress: 3 });
       const results = await Promise.all(
         Array.from({ length: 10 }, (_, index) =>
           collect(limited.run("sleep", { ms: 5000 + index }, { wait: index % 2 === 0 }))
