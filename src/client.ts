@@ -16,6 +16,7 @@ import { SpellError } from "./errors/SpellError.js";
 import { SpellApi } from "./http/SpellApi.js";
 import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulkSnapshots.js";
 import { canonicalJson } from "./internal/canonicalJson.js";
+import { checkConnection, type ConnectionCheck } from "./internal/checkConnection.js";
 import { resumeTokenProblem, runIdProblem } from "./internal/resumeArgumentProblem.js";
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
 import { onAbort } from "./internal/onAbort.js";
@@ -283,6 +284,28 @@ export class SpellClient {
    */
   cancelBulk(groupId: string): Observable<void> {
     return defer(() => this.api.cancelBulk(groupId));
+  }
+
+  /**
+   * Asks both hosts a harmless question with this client's key: getBulkRuns (base host) and
+   * getRun (poll host) of an id that cannot exist, each sent once without retries. "Not found"
+   * means the host answers and took the key; 401/403 that it refused the key; no answer (or none
+   * within `timeouts.readMs`) that it is not reachable. Nothing is started, so nothing costs
+   * money. Never rejects; the message never contains the key.
+   *
+   * ## Example
+   * ```ts
+   * const check = await client.checkConnection();
+   * if (!check.ok) console.error(check.message);
+   * ```
+   * @return whether both hosts answer and accept the key, with one sentence for a user
+   */
+  checkConnection(): Promise<ConnectionCheck> {
+    const probeId = `spellrun-connection-test-${Math.random().toString(36).slice(2)}`;
+    return checkConnection(this.api.probeHosts(probeId), {
+      baseUrl: this.options.baseUrl,
+      pollBaseUrl: this.options.pollBaseUrl,
+    });
   }
 
   /**

@@ -11,6 +11,7 @@
  */
 export { SpellClient, type PromiseRunOptions } from "./client.js";
 export { MemoryResultStore } from "./MemoryResultStore.js";
+export type { ConnectionCheck } from "./internal/checkConnection.js";
 export { TERMINAL_STATES } from "./types.js";
 export type {
   BulkResumeToken,

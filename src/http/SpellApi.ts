@@ -191,6 +191,23 @@ export class SpellApi implements SpellEndpoints {
     );
   }
 
+  /**
+   * getBulkRuns on the base host and getRun on the poll host for `probeId`, each sent once (no
+   * retry) and unparsed: the harmless questions of `SpellClient.checkConnection`.
+   */
+  probeHosts(probeId: string): { base: Observable<unknown>; poll: Observable<unknown> } {
+    const pollUrl = `${this.pollBaseUrl}/spells/getRun?runId=${encodeURIComponent(probeId)}`;
+    return {
+      base: this.send("POST", this.baseUrl, "getBulkRuns", { groupId: probeId }),
+      poll: this.sendTo({
+        method: "GET",
+        url: pollUrl,
+        endpoint: "getRun",
+        headers: this.#headers,
+      }),
+    };
+  }
+
   private retry<T>(endpoint: Endpoint) {
     return retryTransient<T>(endpoint, this.retryOptions, this.scheduler);
   }
