@@ -100,7 +100,11 @@ export class SpellClient {
     );
     this.poll = { ...DEFAULT_POLL, ...options.poll };
     this.bulkChunkSize = options.bulkChunkSize ?? DEFAULT_BULK_CHUNK_SIZE;
-    if (!(this.bulkChunkSize >= 1)) throw new RangeError("bulkChunkSize must be at least 1");
+    if (!(this.bulkChunkSize >= 1)) {
+      throw new SpellError(
+        `SpellClient: bulkChunkSize must be at least 1, got ${String(this.bulkChunkSize)}`
+      );
+    }
     this.service = options.baseUrl.replace(/\/+$/, "");
     if (options.batch) {
       const batch = options.batch === true ? {} : options.batch;

@@ -18,6 +18,7 @@ export type {
   BulkRunEntry,
   BulkSnapshot,
   Endpoint,
+  HttpMethod,
   PollOptions,
   ResultStore,
   RetryOptions,

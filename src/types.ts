@@ -41,6 +41,16 @@ export const TERMINAL_STATES: readonly RunState[] = Object.freeze([
 export type Endpoint = "start" | "getRun" | "bulkStart" | "cancelBulk" | "getBulkRuns";
 
 /**
+ * The HTTP methods the service's endpoints use.
+ *
+ * ## Example
+ * ```ts
+ * const method: HttpMethod = "GET"; // getRun
+ * ```
+ */
+export type HttpMethod = "GET" | "POST";
+
+/**
  * What a single run looks like at one moment.
  *
  * ## Example

@@ -1,3 +1,5 @@
+import type { Endpoint, HttpMethod } from "../types.js";
+import { describeRequest } from "./describeRequest.js";
 import { SpellError } from "./SpellError.js";
 
 /**
@@ -20,11 +22,11 @@ export class SpellHttpError extends SpellError {
   constructor(
     readonly status: number,
     readonly body: unknown,
-    readonly method: string,
-    readonly endpoint: string,
+    readonly method: HttpMethod,
+    readonly endpoint: Endpoint,
     readonly retryAfterMs?: number
   ) {
-    super(`${method} /spells/${endpoint} failed with HTTP ${status}${describeBody(body)}`);
+    super(`${describeRequest(method, endpoint)} failed with HTTP ${status}${describeBody(body)}`);
   }
 }
 

@@ -1,3 +1,5 @@
+import type { Endpoint, HttpMethod } from "../types.js";
+import { describeRequest } from "./describeRequest.js";
 import { SpellError } from "./SpellError.js";
 
 /**
@@ -18,11 +20,11 @@ export class SpellNetworkError extends SpellError {
   readonly connectionRefused: boolean;
 
   constructor(
-    readonly method: string,
-    readonly endpoint: string,
+    readonly method: HttpMethod,
+    readonly endpoint: Endpoint,
     cause: unknown
   ) {
-    super(`${method} /spells/${endpoint} failed: ${describeCause(cause)}`, { cause });
+    super(`${describeRequest(method, endpoint)} failed: ${describeCause(cause)}`, { cause });
     this.connectionRefused = hasErrorCode(cause, "ECONNREFUSED");
   }
 }

@@ -1,3 +1,5 @@
+import type { Endpoint, HttpMethod } from "../types.js";
+import { describeRequest } from "./describeRequest.js";
 import { SpellError } from "./SpellError.js";
 
 /**
@@ -13,11 +15,11 @@ export class SpellProtocolError extends SpellError {
   override name = "SpellProtocolError" as const;
 
   constructor(
-    readonly method: string,
-    readonly endpoint: string,
+    readonly method: HttpMethod,
+    readonly endpoint: Endpoint,
     problem: string,
     readonly body: unknown
   ) {
-    super(`${method} /spells/${endpoint} answered an unexpected body: ${problem}`);
+    super(`${describeRequest(method, endpoint)} answered an unexpected body: ${problem}`);
   }
 }

@@ -1,3 +1,5 @@
+import type { Endpoint, HttpMethod } from "../types.js";
+import { describeRequest } from "./describeRequest.js";
 import { SpellError } from "./SpellError.js";
 
 /**
@@ -14,12 +16,12 @@ export class SpellResponseTooLargeError extends SpellError {
   override name = "SpellResponseTooLargeError" as const;
 
   constructor(
-    readonly method: string,
-    readonly endpoint: string,
+    readonly method: HttpMethod,
+    readonly endpoint: Endpoint,
     readonly limitBytes: number
   ) {
     super(
-      `${method} /spells/${endpoint} answered more than ${limitBytes} bytes; ` +
+      `${describeRequest(method, endpoint)} answered more than ${limitBytes} bytes; ` +
         "reading stopped (raise maxResponseBytes if such answers are expected)"
     );
   }

@@ -1,3 +1,5 @@
+import type { Endpoint, HttpMethod } from "../types.js";
+import { describeRequest } from "./describeRequest.js";
 import { SpellError } from "./SpellError.js";
 
 /**
@@ -20,11 +22,11 @@ export class SpellTimeoutError extends SpellError {
   override name = "SpellTimeoutError" as const;
 
   constructor(
-    readonly method: string,
-    readonly endpoint: string,
+    readonly method: HttpMethod,
+    readonly endpoint: Endpoint,
     readonly timeoutMs: number,
     advice = "use polling mode ({ wait: false }) for long-running spells"
   ) {
-    super(`${method} /spells/${endpoint} did not answer within ${timeoutMs} ms; ${advice}`);
+    super(`${describeRequest(method, endpoint)} did not answer within ${timeoutMs} ms; ${advice}`);
   }
 }

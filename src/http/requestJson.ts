@@ -4,7 +4,7 @@ import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellNetworkError } from "../errors/SpellNetworkError.js";
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import { SpellResponseTooLargeError } from "../errors/SpellResponseTooLargeError.js";
-import type { Endpoint } from "../types.js";
+import type { Endpoint, HttpMethod } from "../types.js";
 import { parseRetryAfter } from "../internal/parseRetryAfter.js";
 import { parseJsonKeepingIds } from "./parseJsonKeepingIds.js";
 
@@ -18,7 +18,7 @@ import { parseJsonKeepingIds } from "./parseJsonKeepingIds.js";
  * @internal
  */
 export interface JsonRequest {
-  method: "GET" | "POST";
+  method: HttpMethod;
   url: string;
   endpoint: Endpoint;
   headers: Record<string, string>;

@@ -1,4 +1,5 @@
 import { Observable, type Subscription } from "rxjs";
+import { SpellError } from "../errors/SpellError.js";
 
 // While above 0, freed slots are not handed on yet (see `handOnSlotsAfter`).
 let holdDepth = 0;
@@ -56,7 +57,9 @@ export class ConcurrencyLimiter {
     readonly limit: number,
     option = "maxInFlight"
   ) {
-    if (!(limit >= 1)) throw new RangeError(`${option} must be at least 1, got ${limit}`);
+    if (!(limit >= 1)) {
+      throw new SpellError(`SpellClient: ${option} must be at least 1, got ${String(limit)}`);
+    }
   }
 
   /** Work currently holding a slot. */

@@ -1,3 +1,4 @@
+import { SpellError } from "../errors/SpellError.js";
 import {
   AsyncSubject,
   defer,
@@ -94,8 +95,10 @@ export class RunBatcher {
     private readonly context: () => BulkContext,
     private readonly settings: BatchSettings
   ) {
-    if (!(settings.windowMs >= 0)) throw new RangeError("batch.windowMs must be at least 0");
-    if (!(settings.maxSize >= 1)) throw new RangeError("batch.maxSize must be at least 1");
+    if (!(settings.windowMs >= 0))
+      throw new SpellError("SpellClient: batch.windowMs must be at least 0");
+    if (!(settings.maxSize >= 1))
+      throw new SpellError("SpellClient: batch.maxSize must be at least 1");
   }
 
   /**

@@ -1,5 +1,5 @@
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
-import type { Endpoint, RunState } from "../types.js";
+import type { Endpoint, HttpMethod, RunState } from "../types.js";
 
 // Validators of the service's 2xx bodies. Each returns only the fields the core uses (extra
 // fields are ignored) and throws `SpellProtocolError` naming the field that is missing or
@@ -159,7 +159,7 @@ export function parseWaitAnswer(body: unknown): WaitAnswer {
  * ```
  * @internal
  */
-export function parseRunAnswer(body: unknown, method: string, endpoint: Endpoint): RunAnswer {
+export function parseRunAnswer(body: unknown, method: HttpMethod, endpoint: Endpoint): RunAnswer {
   const object = asObject(body, method, endpoint);
   if (typeof object.state !== "string") {
     throw new SpellProtocolError(method, endpoint, `"state" must be a string`, body);
@@ -216,13 +216,13 @@ export interface BulkRunAnswer extends RunAnswer {
   inputs?: Record<string, unknown>;
 }
 
-function field(body: unknown, name: string, method: string, endpoint: Endpoint): unknown {
+function field(body: unknown, name: string, method: HttpMethod, endpoint: Endpoint): unknown {
   const object = asObject(body, method, endpoint);
   if (!(name in object)) throw new SpellProtocolError(method, endpoint, `"${name}" missing`, body);
   return object[name];
 }
 
-function asObject(body: unknown, method: string, endpoint: Endpoint): Record<string, unknown> {
+function asObject(body: unknown, method: HttpMethod, endpoint: Endpoint): Record<string, unknown> {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new SpellProtocolError(method, endpoint, "expected a JSON object", body);
   }
@@ -231,7 +231,7 @@ function asObject(body: unknown, method: string, endpoint: Endpoint): Record<str
 
 function asOutputs(
   outputs: unknown,
-  method: string,
+  method: HttpMethod,
   endpoint: Endpoint,
   body: unknown
 ): Record<string, unknown> {

@@ -11,6 +11,7 @@ import {
   type Observable,
   type SchedulerLike,
 } from "rxjs";
+import { describeRequest } from "../errors/describeRequest.js";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellPollLimitError } from "../errors/SpellPollLimitError.js";
 import { SpellRunError } from "../errors/SpellRunError.js";
@@ -88,7 +89,7 @@ function waitAnswerSnapshot(answer: WaitAnswer): RunSnapshot {
       "error",
       {},
       undefined,
-      'POST /spells/start (wait mode) answered without "outputs"'
+      `${describeRequest("POST", "start")} (wait mode) answered without "outputs"`
     );
   }
   return { state: "success", outputs: answer.outputs };

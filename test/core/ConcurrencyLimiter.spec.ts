@@ -1,3 +1,4 @@
+import { SpellError } from "../../src/errors/SpellError.js";
 import { ConcurrencyLimiter } from "../../src/internal/ConcurrencyLimiter.js";
 import { marbles } from "./support/testScheduler.js";
 
@@ -52,6 +53,6 @@ describe("ConcurrencyLimiter", () => {
   });
 
   it("should refuse a limit below 1", () => {
-    expect(() => new ConcurrencyLimiter(0)).toThrowError(RangeError);
+    expect(() => new ConcurrencyLimiter(0)).toThrowError(SpellError, /at least 1/);
   });
 });

@@ -67,3 +67,30 @@ describe("SpellClient argument checks (before any request)", () => {
     ).not.toThrow();
   });
 });
+
+describe("SpellClient construction with impossible limits", () => {
+  it("should refuse them with SpellError naming the option (never RangeError)", () => {
+    const connection = {
+      apiKey: "k",
+      baseUrl: "http://127.0.0.1:9",
+      pollBaseUrl: "http://127.0.0.1:9",
+    };
+    for (const [option, settings] of [
+      ["maxInFlight", { maxInFlight: 0 }],
+      ["maxRunsInProgress", { maxRunsInProgress: -1 }],
+      ["bulkChunkSize", { bulkChunkSize: 0 }],
+      ["batch.maxSize", { batch: { maxSize: 0 } }],
+    ] as const) {
+      let error: unknown;
+      try {
+        new SpellClient({ ...connection, ...settings });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).withContext(option).toBeInstanceOf(SpellError);
+      expect((error as Error).message)
+        .withContext(option)
+        .toContain(option);
+    }
+  });
+});
