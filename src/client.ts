@@ -105,7 +105,8 @@ export class SpellClient {
         `SpellClient: bulkChunkSize must be at least 1, got ${String(this.bulkChunkSize)}`
       );
     }
-    this.service = options.baseUrl.replace(/\/+$/, "");
+    // Normalised once, by the transport (no trailing slash).
+    this.service = this.api.baseUrl;
     if (options.batch) {
       const batch = options.batch === true ? {} : options.batch;
       this.batcher = new RunBatcher(() => this.bulkContext(), {

@@ -98,7 +98,8 @@ export class SpellApi implements SpellEndpoints {
   // Content-Type only with a body: servers reject an empty JSON body on GET.
   readonly #jsonHeaders: Record<string, string>;
   readonly #redact: (text: string) => string;
-  private readonly baseUrl: string;
+  /** The base host as the paths are appended to it (no trailing slash); holds no secret. */
+  readonly baseUrl: string;
   private readonly pollBaseUrl: string;
   private readonly scheduler: SchedulerLike;
   private readonly retryOptions: RetryOptions | undefined;
