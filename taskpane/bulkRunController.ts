@@ -146,12 +146,15 @@ export class BulkRunController {
       inputColumns: plan.inputs.map((input) => block.left + input.column),
       inputNames: plan.inputs.map((input) => input.inputName),
       fingerprints: plan.rows.map((row) => row.fingerprint),
-      statusColumn: block.left + block.columnCount,
-      outputNames: [...selection.existing.outputNames],
+      statusColumn: plan.statusColumn,
+      outputNames: plan.insertColumns ? [] : [...selection.existing.outputNames],
+      ownedWidth: plan.ownedWidth,
       handled: [],
       startedAt: this.now(),
     };
+    // A refused start changes nothing, neither stored nor in the sheet.
     if (this.active) throw new Error("A bulk is already running.");
+    if (plan.insertColumns) await insertStatusColumn(job);
     if (plan.errorRows.length > 0) await writeSkippedStatuses(job, plan);
     return this.launch(
       job,
@@ -191,6 +194,7 @@ export class BulkRunController {
       rows: kept.map(({ row }) => row),
       fingerprints: kept.map(({ values }) => rowFingerprint(values)),
       outputNames: [...last.target.layout.names],
+      ownedWidth: last.target.ownedWidth,
       token: undefined,
       handled: [],
       startedAt: this.now(),
@@ -256,6 +260,7 @@ export class BulkRunController {
           inputColumns: job.inputColumns,
           layout: new OutputLayout(job.statusColumn, job.outputNames),
           headersWritten: 0,
+          ownedWidth: job.ownedWidth,
         },
         handled: new Set(job.handled),
         stale: new Set(),
@@ -345,6 +350,7 @@ export class BulkRunController {
       for (const run of [...report.written, ...report.stale]) active.handled.add(run);
       for (const run of report.stale) active.stale.add(run);
       job.outputNames = active.target.layout.names;
+      job.ownedWidth = active.target.ownedWidth;
       job.handled = job.rows.map((_, run) => run).filter((run) => active.handled.has(run));
       changed = true;
     }
@@ -450,6 +456,7 @@ async function writeSkippedStatuses(job: BulkJob, plan: BulkPlan): Promise<void>
     inputColumns: job.inputColumns,
     layout: new OutputLayout(job.statusColumn, job.outputNames),
     headersWritten: 0,
+    ownedWidth: job.ownedWidth,
   };
   await writeOutputs(
     target,
@@ -461,6 +468,22 @@ async function writeSkippedStatuses(job: BulkJob, plan: BulkPlan): Promise<void>
       checkInputs: false,
     }))
   );
+}
+
+/**
+ * Inserts a new, empty column where the status column goes (the user chose to insert columns
+ * rather than write over their cells): their cells there move right. One sync. Outputs get
+ * their columns inserted as they appear (`WriteTarget.ownedWidth`).
+ */
+async function insertStatusColumn(job: BulkJob): Promise<void> {
+  await Excel.run(async (context) => {
+    const column = columnName(job.statusColumn);
+    context.workbook.worksheets
+      .getItem(job.sheetId ?? job.sheet)
+      .getRange(`${column}:${column}`)
+      .insert("Right");
+    await context.sync();
+  });
 }
 
 /** Runs that did not end in success with outputs written. */

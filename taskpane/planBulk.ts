@@ -1,4 +1,5 @@
 import { columnName } from "./a1Address.js";
+import { FREE_COLUMNS_CHECKED } from "./readSelection.js";
 import type { SelectionData } from "./readSelection.js";
 import { dateInputValue } from "./dateInputValue.js";
 import { rowFingerprint } from "./rowFingerprint.js";
@@ -62,9 +63,25 @@ export interface BulkPlan {
   problems: string[];
   /**
    * Things the user should see before paying for the runs, which do not stop them: a first row
-   * that does not look like names, data columns left out for want of a header name.
+   * that does not look like names, data columns left out for want of a header name, outputs of
+   * an earlier run that are replaced.
    */
   warnings: string[];
+  /**
+   * Cells of the user's (addresses) where the status column or the first output column would
+   * go. Then the user chooses: insert new columns (`insertColumns`), pick another column
+   * (`readSelection` with `statusColumn`), or stop. Undefined when nothing is in the way.
+   */
+  conflict?: string[];
+  /** New columns are inserted for status and outputs, so the user's cells move right, unwritten. */
+  insertColumns: boolean;
+  /** Absolute column of the status cells (before any insert: the columns are inserted there). */
+  statusColumn: number;
+  /**
+   * Columns from the status column on that the run may write without inserting: checked free,
+   * or an earlier run's status and outputs. A further output gets a new column inserted.
+   */
+  ownedWidth: number;
 }
 
 /** The error values Excel shows in a cell (and hands to add-ins as these strings). */
@@ -134,7 +151,7 @@ export function defaultMapping(headers: readonly CellScalar[]): ColumnMapping[] 
 export function planBulk(
   selection: SelectionData,
   mapping: readonly ColumnMapping[],
-  options: { onlyRowsWithoutOutputs: boolean }
+  options: { onlyRowsWithoutOutputs: boolean; insertColumns?: boolean }
 ): BulkPlan {
   const problems: string[] = [];
   const inputs = mapping
@@ -154,27 +171,40 @@ export function planBulk(
     seen.set(inputName.toLowerCase(), earlier ?? inputName);
   }
   // Never overwrite: the status column and the first output column must hold nothing of the
-  // user's; a later occupied column limits how many outputs fit, and the plan says so.
+  // user's, else the user chooses (insert columns, another column, or stop); a later occupied
+  // column gets new columns inserted before it when outputs reach it.
+  const statusColumn = selection.statusColumn ?? selection.block.left + selection.block.columnCount;
   const occupied = selection.existing.occupied ?? [];
   const inTheWay = occupied.filter((column) => column.offset <= 1);
-  if (selection.existing.blockingHeader === undefined && inTheWay.length > 0) {
+  const { blockingHeader } = selection.existing;
+  const conflict =
+    blockingHeader !== undefined
+      ? [`${columnName(statusColumn)}${selection.block.top + 1}`]
+      : inTheWay.length > 0
+        ? inTheWay.map((column) => column.address)
+        : undefined;
+  const insertColumns = conflict !== undefined && options.insertColumns === true;
+  if (conflict && !insertColumns) {
     problems.push(
-      `The columns right of the selection hold data (${inTheWay.map((c) => c.address).join(", ")}); ` +
-        "status and outputs go there and nothing of yours is overwritten. Insert empty columns " +
-        "right of the selection, or select a range with free columns on its right."
+      `Column${conflict.length === 1 ? "" : "s"} ${conflict.map((a) => a.replace(/\d+$/, "")).join(", ")} ` +
+        `${conflict.length === 1 ? "holds" : "hold"} data of yours (${conflict.join(", ")}${
+          blockingHeader !== undefined ? `: "${blockingHeader}"` : ""
+        }) where status and outputs would go, and nothing of yours is ever overwritten. ` +
+        "Insert new columns for the results, pick another column, or stop."
     );
   }
-  if (selection.existing.blockingHeader !== undefined) {
-    problems.push(
-      `The column right of the selection is not empty ("${selection.existing.blockingHeader}"); ` +
-        "outputs go there. Select a range with a free column on its right."
-    );
-  }
+  const hasStatus = selection.existing.cells.length > 0;
+  const ownedWidth = insertColumns
+    ? 1
+    : hasStatus
+      ? 1 + selection.existing.outputNames.length
+      : Math.min(FREE_COLUMNS_CHECKED, ...occupied.map((column) => column.offset));
 
   const rows: PlannedRow[] = [];
   const errorRows: BulkPlan["errorRows"] = [];
   let blankRows = 0;
   let rowsWithOutputs = 0;
+  let replaced = 0;
   selection.rows.forEach((cells, offset) => {
     const values = inputs.map(({ column }) => cells[column] ?? "");
     if (values.every((value) => String(value).trim() === "")) {
@@ -188,10 +218,12 @@ export function planBulk(
       return;
     }
     const earlier = selection.existing.cells[offset];
-    if (options.onlyRowsWithoutOutputs && earlier?.slice(1).some((cell) => cell !== "")) {
+    const hasOutputs = earlier?.slice(1).some((cell) => cell !== "") === true;
+    if (options.onlyRowsWithoutOutputs && hasOutputs) {
       rowsWithOutputs++;
       return;
     }
+    if (hasOutputs) replaced++;
     const rowInputs: Record<string, CellScalar> = {};
     // Date-formatted cells go as ISO 8601 dates; the fingerprint stays over the raw values, as
     // the later stale checks read them.
@@ -204,17 +236,43 @@ export function planBulk(
   });
   if (rows.length === 0 && problems.length === 0) problems.push("No row to run.");
   const later = occupied.find((column) => column.offset > 1);
+  const { outputNames } = selection.existing;
   const warnings = [
-    ...(later && inTheWay.length === 0
+    ...(insertColumns
       ? [
-          `Column ${later.address.replace(/\d+$/, "")} holds data (${later.address}), so at most ` +
-            `${later.offset - 1} output${later.offset - 1 === 1 ? "" : "s"} fit beside the status column.`,
+          `New columns are inserted at column ${columnName(statusColumn)} for status and outputs; ` +
+            `your data there (${conflict?.join(", ")}) moves right, unwritten.`,
+        ]
+      : []),
+    ...(later && !conflict
+      ? [
+          `Column ${later.address.replace(/\d+$/, "")} holds data (${later.address}): outputs ` +
+            `beyond ${later.offset - 1} get new columns inserted before it, so it is not overwritten.`,
+        ]
+      : []),
+    ...(replaced > 0
+      ? [
+          `${replaced} row${replaced === 1 ? " has" : "s have"} outputs of an earlier run of this ` +
+            `pane (columns ${columnName(statusColumn)}–${columnName(statusColumn + outputNames.length)}); ` +
+            `${replaced === 1 ? "its outputs are" : "their outputs are"} replaced.`,
         ]
       : []),
     ...headerWarnings(selection, mapping),
     ...unnamedColumnWarnings(selection, mapping),
   ];
-  return { rows, inputs, blankRows, rowsWithOutputs, errorRows, problems, warnings };
+  return {
+    rows,
+    inputs,
+    blankRows,
+    rowsWithOutputs,
+    errorRows,
+    problems,
+    warnings,
+    conflict,
+    insertColumns,
+    statusColumn,
+    ownedWidth,
+  };
 }
 
 /**

@@ -25,6 +25,11 @@ export interface SelectionData {
   sheetId: string;
   /** The whole selection, header row included (absolute, zero-based). */
   block: CellBlock;
+  /**
+   * Where the status column goes (absolute): right of the selection unless the user picked
+   * another column. @default block.left + block.columnCount
+   */
+  statusColumn?: number;
   /** First row: the input names as written in the sheet. */
   headers: CellScalar[];
   /** Every further row, selection columns only (blank rows included; planning skips them). */
@@ -43,7 +48,7 @@ export interface SelectionData {
     /** Header right of the selection when it is neither empty nor the status header. */
     blockingHeader?: string;
     /**
-     * Without an earlier run's status column: the columns right of the selection (offsets
+     * Without an earlier run's status column: the columns from the status column on (offsets
      * 0..`FREE_COLUMNS_CHECKED`-1, 0 being the status column) whose header or any data cell
      * holds something, with the first such cell's address. The run writes there.
      */
@@ -59,28 +64,46 @@ export interface SelectionData {
  *
  * Syncs: one for the address, one for the header rows, then one per chunk of rows.
  *
+ * With `options.statusColumn` (a column the user picked, right of the selection), status and
+ * outputs are looked for, and checked for the user's data, there instead of right beside it.
+ *
  * ## Example
  * ```ts
  * const { sheet, block, headers, rows } = await readSelection();
  * ```
  */
-export async function readSelection(budgetBytes?: number): Promise<SelectionData> {
+export async function readSelection(
+  budgetBytes?: number,
+  options: { statusColumn?: number } = {}
+): Promise<SelectionData> {
   return Excel.run(async (context) => {
     const selected = context.workbook.getSelectedRange();
     selected.load("address, worksheet/id");
     await context.sync();
     const { sheet: sheetName, block } = selectedBlock(selected.address);
     const sheet = context.workbook.worksheets.getItem(sheetName);
+    const statusColumn = options.statusColumn ?? block.left + block.columnCount;
+    if (statusColumn < block.left + block.columnCount) {
+      throw new Error(
+        `Column ${columnName(statusColumn)} is inside or left of the selection: pick a column right of it.`
+      );
+    }
+    // Columns between the selection and the picked status column: read, never used.
+    const gap = statusColumn - (block.left + block.columnCount);
 
     // The header row of the selection and of the columns right of it, in one read.
     const headerRange = sheet.getRange(
-      blockAddress({ ...block, rowCount: 1, columnCount: block.columnCount + MAX_OUTPUT_COLUMNS })
+      blockAddress({
+        ...block,
+        rowCount: 1,
+        columnCount: block.columnCount + gap + MAX_OUTPUT_COLUMNS,
+      })
     );
     headerRange.load("values");
     await context.sync();
     const headerRow = headerRange.values[0] as CellScalar[];
     const headers = headerRow.slice(0, block.columnCount);
-    const right = headerRow.slice(block.columnCount);
+    const right = headerRow.slice(block.columnCount + gap);
     const hasStatus = String(right[0]).trim() === STATUS_HEADER;
     const outputNames: string[] = [];
     if (hasStatus) {
@@ -95,7 +118,8 @@ export async function readSelection(budgetBytes?: number): Promise<SelectionData
     // Data rows, with the earlier results beside them when there are any.
     // Without a status column of ours, the columns the run would write are read too, so that
     // nothing the user typed there is overwritten.
-    const width = block.columnCount + (hasStatus ? 1 + outputNames.length : FREE_COLUMNS_CHECKED);
+    const width =
+      block.columnCount + gap + (hasStatus ? 1 + outputNames.length : FREE_COLUMNS_CHECKED);
     const data =
       block.rowCount > 1
         ? await readValuesInChunks(
@@ -115,14 +139,22 @@ export async function readSelection(budgetBytes?: number): Promise<SelectionData
       sheet: sheetName,
       sheetId: selected.worksheet.id,
       block,
+      statusColumn,
       headers,
       rows: data.rows.map((row) => row.slice(0, block.columnCount)),
       formats: (data.formats ?? []).map((row) => row.slice(0, block.columnCount)),
       existing: {
         outputNames,
-        cells: hasStatus ? data.rows.map((row) => row.slice(block.columnCount)) : [],
+        cells: hasStatus ? data.rows.map((row) => row.slice(block.columnCount + gap)) : [],
         blockingHeader,
-        occupied: hasStatus ? [] : occupiedColumns(block, right, data.rows),
+        occupied: hasStatus
+          ? []
+          : occupiedColumns(
+              block.top,
+              statusColumn,
+              right,
+              data.rows.map((row) => row.slice(block.columnCount + gap))
+            ),
       },
       syncs: 2 + data.syncs,
     };
@@ -140,9 +172,10 @@ function selectedBlock(address: string): ReturnType<typeof parseAddress> {
   }
 }
 
-/** The columns right of the block whose header or data cells are not empty (first cell named). */
+/** The columns from the status column on whose header or data cells are not empty (first cell named). */
 function occupiedColumns(
-  block: CellBlock,
+  headerRow: number,
+  statusColumn: number,
   headerRight: readonly CellScalar[],
   rows: readonly CellScalar[][]
 ): Array<{ offset: number; address: string }> {
@@ -150,13 +183,13 @@ function occupiedColumns(
   const filled = (value: CellScalar | undefined) =>
     value !== undefined && value !== null && String(value).trim() !== "";
   for (let offset = 0; offset < FREE_COLUMNS_CHECKED; offset++) {
-    const column = columnName(block.left + block.columnCount + offset);
+    const column = columnName(statusColumn + offset);
     if (filled(headerRight[offset])) {
-      occupied.push({ offset, address: `${column}${block.top + 1}` });
+      occupied.push({ offset, address: `${column}${headerRow + 1}` });
       continue;
     }
-    const row = rows.findIndex((cells) => filled(cells[block.columnCount + offset]));
-    if (row >= 0) occupied.push({ offset, address: `${column}${block.top + 2 + row}` });
+    const row = rows.findIndex((cells) => filled(cells[offset]));
+    if (row >= 0) occupied.push({ offset, address: `${column}${headerRow + 2 + row}` });
   }
   return occupied;
 }

@@ -38,6 +38,11 @@ export interface BulkJob {
   statusColumn: number;
   /** Output names in column order (status column + 1 onwards). */
   outputNames: string[];
+  /**
+   * Columns from the status column on that are the run's own (see `WriteTarget.ownedWidth`);
+   * absent in jobs stored before it existed (then every output column is taken as the run's).
+   */
+  ownedWidth?: number;
   /** The core's resume token, once the first group id is known. */
   token?: BulkResumeToken;
   /** Runs whose result, stale or cancelled mark is already in the sheet, in increasing order. */
@@ -45,13 +50,17 @@ export interface BulkJob {
   startedAt: number;
 }
 
-interface StoredJob extends Omit<BulkJob, "rows" | "handled" | "token" | "outputNames"> {
+interface StoredJob extends Omit<
+  BulkJob,
+  "rows" | "handled" | "token" | "outputNames" | "ownedWidth"
+> {
   rows: string;
 }
 
 interface StoredProgress {
   token?: BulkResumeToken;
   outputNames: string[];
+  ownedWidth?: number;
   handled: string;
 }
 
@@ -66,7 +75,13 @@ interface StoredProgress {
  * ```
  */
 export async function saveBulkJob(job: BulkJob): Promise<void> {
-  const { token: _token, outputNames: _names, handled: _handled, ...fixed } = job;
+  const {
+    token: _token,
+    outputNames: _names,
+    ownedWidth: _owned,
+    handled: _handled,
+    ...fixed
+  } = job;
   const stored: StoredJob = { ...fixed, rows: encodeIndexes(job.rows) };
   Office.context.document.settings.set(BULK_JOB_SETTING, stored);
   setProgress(job);
@@ -91,6 +106,7 @@ function setProgress(job: BulkJob): void {
   const progress: StoredProgress = {
     token: job.token,
     outputNames: job.outputNames,
+    ownedWidth: job.ownedWidth,
     handled: encodeIndexes(job.handled),
   };
   Office.context.document.settings.set(BULK_PROGRESS_SETTING, progress);
@@ -119,6 +135,7 @@ export function loadBulkJob(): BulkJob | undefined {
       rows: decodeIndexes(stored.rows),
       token: progress.token,
       outputNames: progress.outputNames ?? [],
+      ownedWidth: progress.ownedWidth,
       handled: decodeIndexes(progress.handled ?? ""),
     };
   } catch {

@@ -1,4 +1,4 @@
-import { blockAddress } from "./a1Address.js";
+import { blockAddress, columnName } from "./a1Address.js";
 import type { OutputLayout } from "./outputLayout.js";
 import { STATUS_HEADER } from "./outputLayout.js";
 import { PAYLOAD_BUDGET_BYTES, chunkByBytes, payloadBytes } from "./payloadBytes.js";
@@ -35,7 +35,7 @@ export interface RowResult {
  *
  * ## Example
  * ```ts
- * const target: WriteTarget = { sheet: "Sheet1", headerRow: 0, inputColumns: [0, 1], layout, headersWritten: 0 };
+ * const target: WriteTarget = { sheet: "Sheet1", headerRow: 0, inputColumns: [0, 1], layout, headersWritten: 0, ownedWidth: 8 };
  * ```
  */
 export interface WriteTarget {
@@ -46,6 +46,13 @@ export interface WriteTarget {
   layout: OutputLayout;
   /** Header cells already written (status header included); updated by `writeOutputs`. */
   headersWritten: number;
+  /**
+   * Columns from the status column on that are the run's to write (checked free before the run,
+   * inserted by it, or an earlier run's). An output needing a column beyond gets a new column
+   * inserted there first, so no cell of the user's is written over; updated by `writeOutputs`.
+   * @default every column of the layout (no insert)
+   */
+  ownedWidth?: number;
 }
 
 /**
@@ -108,6 +115,14 @@ export async function writeOutputs(
       formats: (string | null)[][];
     }> = [];
     const { layout } = target;
+    // Outputs that need columns beyond the run's own: insert whole new columns there, in the
+    // same sync as (and before) the writes, so the user's cells move right and are never written.
+    const owned = target.ownedWidth ?? layout.width;
+    if (layout.width > owned) {
+      const from = columnName(layout.statusColumn + owned);
+      const to = columnName(layout.statusColumn + layout.width - 1);
+      sheet.getRange(`${from}:${to}`).insert("Right");
+    }
     if (target.headersWritten < layout.width) {
       const header = [STATUS_HEADER, ...layout.names].map((name) => toCellWrite(name));
       writes.push({
@@ -178,6 +193,7 @@ export async function writeOutputs(
       await context.sync();
     }
     target.headersWritten = layout.width;
+    target.ownedWidth = Math.max(owned, layout.width);
     return report;
   });
 }

@@ -1,4 +1,4 @@
-import { columnName } from "../a1Address.js";
+import { columnName, parseAddress } from "../a1Address.js";
 import type { BulkProgress, BulkRunController } from "../bulkRunController.js";
 import { defaultMapping, planBulk } from "../planBulk.js";
 import type { BulkPlan, ColumnMapping } from "../planBulk.js";
@@ -17,7 +17,8 @@ import { element } from "./element.js";
  */
 export interface BulkViewDeps {
   controller: BulkRunController;
-  readSelection(): Promise<SelectionData>;
+  /** With `statusColumn`: status and outputs go there (a column the user picked). */
+  readSelection(options?: { statusColumn?: number }): Promise<SelectionData>;
   freezeFormulas(): Promise<{ frozen: number }>;
   recentSpells(): Promise<string[]>;
   rememberSpell(spellId: string): Promise<string[]>;
@@ -68,6 +69,37 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     { id: "only-empty", checked: true },
     "Only rows that have no outputs yet"
   ) as ValueElement;
+  // Shown when cells of the user's are where status and outputs would go: never written over.
+  const placementLabel = element(
+    "label",
+    { id: "placement-label", for: "placement" },
+    "Cells of yours are where the results would go. Instead:"
+  );
+  const placement = element(
+    "fluent-select",
+    { id: "placement", "aria-labelledby": "placement-label" },
+    element(
+      "fluent-option",
+      { value: "insert", selected: true },
+      "Insert new columns for the results"
+    ),
+    element("fluent-option", { value: "pick" }, "Put the results in another column"),
+    element("fluent-option", { value: "stop" }, "Stop")
+  ) as ValueElement;
+  const pickColumn = element("fluent-text-field", {
+    id: "pick-column",
+    "aria-label": "Column for the results (letters, e.g. H)",
+    placeholder: "e.g. H",
+  }) as ValueElement;
+  const usePicked = element("fluent-button", { id: "use-column" }, "Use this column");
+  const pickRow = element("div", { class: "actions", hidden: true }, pickColumn, usePicked);
+  const placementBox = element(
+    "div",
+    { id: "placement-box", class: "field", hidden: true },
+    placementLabel,
+    placement,
+    pickRow
+  );
   const planSummary = element("p", { id: "plan-summary", class: "plan", "aria-live": "polite" });
   const run = element("fluent-button", { id: "run", appearance: "accent", disabled: true }, "Run");
   const progressBox = element("section", {
@@ -111,6 +143,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       selectionSummary,
       mappingList,
       onlyEmpty,
+      placementBox,
       planSummary,
       element("div", { class: "actions" }, run)
     ),
@@ -148,17 +181,25 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
 
   const replan = () => {
     if (!selection) return;
-    plan = planBulk(selection, mapping, { onlyRowsWithoutOutputs: onlyEmpty.checked === true });
+    const choice = placement.value || "insert";
+    plan = planBulk(selection, mapping, {
+      onlyRowsWithoutOutputs: onlyEmpty.checked === true,
+      insertColumns: choice === "insert",
+    });
+    // The choice is offered while cells of the user's are in the way (or another column is picked).
+    placementBox.hidden = plan.conflict === undefined && selection.statusColumn === undefined;
+    pickRow.hidden = choice !== "pick";
     const skipped: string[] = [];
     if (plan.blankRows) skipped.push(`${plan.blankRows} blank`);
     if (plan.rowsWithOutputs) skipped.push(`${plan.rowsWithOutputs} with outputs`);
     if (plan.errorRows.length) {
       skipped.push(`${plan.errorRows.length} with an error value in an input, status says which`);
     }
-    const status = columnName(selection.block.left + selection.block.columnCount);
+    const status = columnName(plan.statusColumn);
     planSummary.textContent =
       plan.problems.length > 0
-        ? plan.problems.join(" ")
+        ? plan.problems.join(" ") +
+          (plan.conflict && choice === "stop" ? " Stopped: nothing will run or be written." : "")
         : `${plan.rows.length} run${plan.rows.length === 1 ? "" : "s"} will start` +
           (skipped.length ? ` (skipped: ${skipped.join(", ")})` : "") +
           `. Status goes in column ${status}, outputs to its right.` +
@@ -272,6 +313,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     plan = undefined;
     mapping = [];
     mappingList.hidden = true;
+    placementBox.hidden = true;
     selectionSummary.textContent =
       "Select the next range and press Use selection to plan another run.";
     planSummary.textContent = "";
@@ -286,15 +328,38 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     progressText.dataset.tone = "bad";
   };
 
+  const readAndPlan = async (options?: { statusColumn?: number }): Promise<SelectionData> => {
+    const read = await deps.readSelection(options);
+    selection = read;
+    mapping = defaultMapping(read.headers);
+    return read;
+  };
+  placement.addEventListener("change", replan);
+  usePicked.addEventListener("click", async () => {
+    const letters = pickColumn.value.trim().toUpperCase();
+    try {
+      if (!/^[A-Z]{1,3}$/.test(letters)) throw new Error(`"${letters}" is not a column (e.g. H).`);
+      await readAndPlan({ statusColumn: parseAddress(`${letters}1`).block.left });
+      // Offer the choices again if the picked column holds data too.
+      placement.value = "pick";
+      renderMapping();
+      replan();
+    } catch (error) {
+      planSummary.textContent = `Could not use that column: ${error instanceof Error ? error.message : String(error)}`;
+      planSummary.dataset.tone = "bad";
+      run.setAttribute("disabled", "");
+    }
+  });
+
   useSelection.addEventListener("click", async () => {
     useSelection.setAttribute("disabled", "");
     try {
-      selection = await deps.readSelection();
-      mapping = defaultMapping(selection.headers);
-      const rows = selection.rows.length;
+      placement.value = "insert";
+      const read = await readAndPlan();
+      const rows = read.rows.length;
       selectionSummary.textContent =
-        `${selection.sheet}!${columnName(selection.block.left)}${selection.block.top + 1}:` +
-        `${columnName(selection.block.left + selection.block.columnCount - 1)}${selection.block.top + selection.block.rowCount}` +
+        `${read.sheet}!${columnName(read.block.left)}${read.block.top + 1}:` +
+        `${columnName(read.block.left + read.block.columnCount - 1)}${read.block.top + read.block.rowCount}` +
         ` · ${rows} row${rows === 1 ? "" : "s"} under the header`;
       renderMapping();
       replan();

@@ -24,7 +24,7 @@ export function taskPaneDeps(): { bulk: BulkViewDeps; settings: SettingsViewDeps
   return {
     bulk: {
       controller: new BulkRunController(sharedBulkSource),
-      readSelection: () => readSelection(),
+      readSelection: (options) => readSelection(undefined, options),
       freezeFormulas,
       recentSpells,
       rememberSpell,

@@ -11,7 +11,10 @@
  *   is Text ("@"): `=…`, `+…`, `-…`, `@…` become formulas, numeric text a number, TRUE/FALSE a boolean;
  * - `null` in a 2-D array leaves that cell alone (Office's documented rule);
  * - a sync whose request or response exceeds Office's 5 MB payload limit fails, as in Excel;
- * - it counts syncs, the syncs that wrote and the syncs that read, and payload sizes.
+ * - it counts syncs, the syncs that wrote and the syncs that read, and payload sizes;
+ * - structural edits move cells as Excel does: `insertColumns`, `insertRows`, `deleteRows`,
+ *   `sortRows` (a user's edit, at any moment) and `Range.insert("Right" | "Down")` of whole
+ *   columns or rows (`getRange("D:E")`, the add-in's own inserts, applied at sync).
  */
 import { OfficeMockObject } from "office-addin-mock";
 import { blockAddress, columnName, parseAddress } from "../../taskpane/a1Address.js";
@@ -64,6 +67,7 @@ type Operation =
       properties: string[];
     }
   | { kind: "calculate"; calculationType: string }
+  | { kind: "insert"; sheet: string; block: CellBlock; shift: string }
   | { kind: "fail"; code: string; message: string };
 
 type WritableProperty = "values" | "formulas" | "numberFormat";
@@ -144,6 +148,65 @@ export class MockWorkbook {
     if (this.selection.startsWith(`${from}!`)) {
       this.selection = `${to}!${this.selection.slice(from.length + 1)}`;
     }
+  }
+
+  /** Inserts `count` empty columns before column `at` (zero-based), moving cells right, as Excel does. */
+  insertColumns(sheet: string, at: number, count = 1): void {
+    this.remapCells(sheet, (row, column) => [row, column >= at ? column + count : column]);
+  }
+
+  /** Inserts `count` empty rows before row `at` (zero-based), moving cells down. */
+  insertRows(sheet: string, at: number, count = 1): void {
+    this.remapCells(sheet, (row, column) => [row >= at ? row + count : row, column]);
+  }
+
+  /** Deletes `count` rows from row `at` (zero-based); the cells below move up. */
+  deleteRows(sheet: string, at: number, count = 1): void {
+    this.remapCells(sheet, (row, column) =>
+      row >= at && row < at + count ? undefined : [row >= at ? row - count : row, column]
+    );
+  }
+
+  /**
+   * Sorts the rows `top`..`top + rowCount - 1` of a sheet as Excel's Sort does over a block that
+   * spans every used column: each row moves whole (all its cells), ordered by `key` of its cells.
+   */
+  sortRows(
+    sheet: string,
+    top: number,
+    rowCount: number,
+    key: (cells: MockCellValue[]) => string | number
+  ): void {
+    const rows = this.sheets.get(sheet) ?? new Map<number, Map<number, MockCell>>();
+    const width = 1 + Math.max(0, ...[...rows.values()].flatMap((cells) => [...cells.keys()]));
+    const order = Array.from({ length: rowCount }, (_, i) => top + i)
+      .map((row) => ({
+        row,
+        key: key(Array.from({ length: width }, (_, c) => rows.get(row)?.get(c)?.value ?? "")),
+      }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row - b.row));
+    const destination = new Map(order.map(({ row }, i) => [row, top + i]));
+    this.remapCells(sheet, (row, column) => [destination.get(row) ?? row, column]);
+  }
+
+  /** Moves every cell of a sheet by `move` (undefined drops it). */
+  private remapCells(
+    sheet: string,
+    move: (row: number, column: number) => [number, number] | undefined
+  ): void {
+    const before = this.sheets.get(sheet);
+    if (!before) throw new Error(`No sheet named ${sheet}`);
+    const after = new Map<number, Map<number, MockCell>>();
+    for (const [row, cells] of before) {
+      for (const [column, cell] of cells) {
+        const to = move(row, column);
+        if (!to) continue;
+        let target = after.get(to[0]);
+        if (!target) after.set(to[0], (target = new Map()));
+        target.set(to[1], cell);
+      }
+    }
+    this.sheets.set(sheet, after);
   }
 
   /** The sheet's name for a name or an id (Excel's `worksheets.getItem` takes either). */
@@ -306,7 +369,7 @@ export class MockWorkbook {
                   message: `No sheet named ${name}`,
                 });
               }
-              return makeRange(name, parseAddress(address).block);
+              return makeRange(name, wholeLines(address) ?? parseAddress(address).block);
             },
           })
       );
@@ -383,6 +446,11 @@ export class MockWorkbook {
             return range;
           };
         }
+        if (property === "insert") {
+          return (shift: string) => {
+            queue.push({ kind: "insert", sheet, block, shift });
+          };
+        }
         if (property === "getCell") {
           return (row: number, column: number) =>
             this.rangeProxy(queue, sheet, {
@@ -434,6 +502,10 @@ export class MockWorkbook {
       if (op.kind === "write") {
         wrote = true;
         this.apply(op.sheet, op.block, op.property, op.data);
+      } else if (op.kind === "insert") {
+        wrote = true;
+        if (op.shift === "Right") this.insertColumns(op.sheet, op.block.left, op.block.columnCount);
+        else this.insertRows(op.sheet, op.block.top, op.block.rowCount);
       } else if (op.kind === "load") {
         read = true;
         for (const property of op.properties) {
@@ -552,6 +624,26 @@ export class MockWorkbook {
     }
     return cell;
   }
+}
+
+/** Excel's last row and column (zero-based). */
+const LAST_ROW = 1_048_575;
+const LAST_COLUMN = 16_383;
+
+/** A whole-column ("D:E") or whole-row ("3:5") address as a block, else undefined. */
+function wholeLines(address: string): CellBlock | undefined {
+  const columns = /^([A-Z]+):([A-Z]+)$/i.exec(address);
+  if (columns) {
+    const left = parseAddress(`${columns[1]}1`).block.left;
+    const right = parseAddress(`${columns[2]}1`).block.left;
+    return { top: 0, left, rowCount: LAST_ROW + 1, columnCount: right - left + 1 };
+  }
+  const rows = /^(\d+):(\d+)$/.exec(address);
+  if (rows) {
+    const top = Number(rows[1]) - 1;
+    return { top, left: 0, rowCount: Number(rows[2]) - top, columnCount: LAST_COLUMN + 1 };
+  }
+  return undefined;
 }
 
 function loadList(argument: string | string[] | Record<string, unknown> | undefined): string[] {

@@ -280,18 +280,55 @@ describe("planBulk never overwrites", () => {
   const plan = (data: SelectionData) =>
     planBulk(data, defaultMapping(data.headers), { onlyRowsWithoutOutputs: false });
 
-  it("should refuse to run when the status or first output column holds the user's data", () => {
-    expect(plan(selection([{ offset: 0, address: "B3" }])).problems[0]).toMatch(
-      /hold data \(B3\).*nothing of yours is overwritten/
+  it("should not run over the user's data in the status or first output column unless columns are inserted", () => {
+    const stopped = plan(selection([{ offset: 0, address: "B3" }]));
+    expect(stopped.problems[0]).toMatch(
+      /Column B holds data of yours \(B3\).*nothing of yours is ever overwritten.*Insert new columns.*pick another column, or stop/
     );
+    expect(stopped.conflict).toEqual(["B3"]);
+    expect(stopped.insertColumns).toBeFalse();
     expect(plan(selection([{ offset: 1, address: "C2" }])).problems[0]).toMatch(/\(C2\)/);
+
+    const inserted = planBulk(selection([{ offset: 0, address: "B3" }]), defaultMapping(["text"]), {
+      onlyRowsWithoutOutputs: false,
+      insertColumns: true,
+    });
+    expect(inserted.problems).toEqual([]);
+    expect(inserted.insertColumns).toBeTrue();
+    expect(inserted.statusColumn).toBe(1);
+    expect(inserted.ownedWidth).toBe(1);
+    expect(inserted.warnings[0]).toBe(
+      "New columns are inserted at column B for status and outputs; your data there (B3) moves right, unwritten."
+    );
   });
 
-  it("should say how many outputs fit when a later column holds data", () => {
+  it("should insert columns before a later column that holds data, so outputs never reach it", () => {
     const result = plan(selection([{ offset: 3, address: "E2" }]));
     expect(result.problems).toEqual([]);
+    expect(result.ownedWidth).toBe(3);
     expect(result.warnings[0]).toBe(
-      "Column E holds data (E2), so at most 2 outputs fit beside the status column."
+      "Column E holds data (E2): outputs beyond 2 get new columns inserted before it, so it is not overwritten."
     );
+    expect(plan(selection([])).ownedWidth).toBe(8);
+  });
+
+  it("should say when outputs of an earlier run of this pane are replaced", () => {
+    const data: SelectionData = {
+      ...selection([]),
+      existing: {
+        outputNames: ["echo"],
+        cells: [
+          ["success", "x"],
+          ["", ""],
+        ],
+        occupied: [],
+      },
+    };
+    const result = plan(data);
+    expect(result.rows.length).toBe(2);
+    expect(result.ownedWidth).toBe(2);
+    expect(result.warnings).toEqual([
+      "1 row has outputs of an earlier run of this pane (columns B–C); its outputs are replaced.",
+    ]);
   });
 });
