@@ -54,6 +54,8 @@ export interface BulkPlan {
   blankRows: number;
   /** Rows left out because they already have outputs (with `onlyRowsWithoutOutputs`). */
   rowsWithOutputs: number;
+  /** Rows left out because they are hidden or filtered out (unless `runHiddenRows`). */
+  hiddenRows: number;
   /**
    * Rows left out because an input cell holds an Excel error (`#N/A`, `#DIV/0!`...): never sent
    * to a paid spell. `status` says which input holds which error, for the row's status cell.
@@ -138,7 +140,8 @@ export function defaultMapping(headers: readonly CellScalar[]): ColumnMapping[] 
 /**
  * Decides which rows of a selection become runs, with which inputs. Pure: reads nothing.
  *
- * Rows whose mapped cells are all empty are skipped; with `onlyRowsWithoutOutputs`, so are rows
+ * Rows whose mapped cells are all empty are skipped, and hidden or filtered-out rows unless
+ * `runHiddenRows`; with `onlyRowsWithoutOutputs`, so are rows
  * that already have a value in an output column of an earlier run. A number shown through a date
  * or time format is sent as ISO 8601 text (`dateInputValue`), not as Excel's serial.
  *
@@ -151,7 +154,7 @@ export function defaultMapping(headers: readonly CellScalar[]): ColumnMapping[] 
 export function planBulk(
   selection: SelectionData,
   mapping: readonly ColumnMapping[],
-  options: { onlyRowsWithoutOutputs: boolean; insertColumns?: boolean }
+  options: { onlyRowsWithoutOutputs: boolean; insertColumns?: boolean; runHiddenRows?: boolean }
 ): BulkPlan {
   const problems: string[] = [];
   const inputs = mapping
@@ -205,10 +208,17 @@ export function planBulk(
   let blankRows = 0;
   let rowsWithOutputs = 0;
   let replaced = 0;
+  let hiddenRows = 0;
+  const hidden = new Set(options.runHiddenRows ? [] : (selection.hiddenRows ?? []));
   selection.rows.forEach((cells, offset) => {
     const values = inputs.map(({ column }) => cells[column] ?? "");
     if (values.every((value) => String(value).trim() === "")) {
       blankRows++;
+      return;
+    }
+    // Hidden and filtered-out rows are not what the user sees as the range: skipped by default.
+    if (hidden.has(offset)) {
+      hiddenRows++;
       return;
     }
     const errorAt = values.findIndex(isExcelError);
@@ -265,6 +275,7 @@ export function planBulk(
     inputs,
     blankRows,
     rowsWithOutputs,
+    hiddenRows,
     errorRows,
     problems,
     warnings,

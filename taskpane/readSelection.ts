@@ -39,6 +39,11 @@ export interface SelectionData {
    * date, not the serial). Absent when formats were not read.
    */
   formats?: string[][];
+  /**
+   * Data row offsets (0 = the row under the header) that are hidden or filtered out: the plan
+   * skips them unless asked to run them. Absent when not read.
+   */
+  hiddenRows?: number[];
   /** Results of an earlier run right of the selection, if its status column is there. */
   existing: {
     /** Output names found in the header row right of the status column. */
@@ -100,7 +105,24 @@ export async function readSelection(
       })
     );
     headerRange.load("values");
+    // Hidden and filtered-out rows, in the same sync: the addresses of the visible data cells of
+    // the first column (RangeView, ExcelApi 1.3); the rows missing from it are hidden.
+    const visible =
+      block.rowCount > 1
+        ? sheet
+            .getRange(
+              blockAddress({
+                ...block,
+                top: block.top + 1,
+                rowCount: block.rowCount - 1,
+                columnCount: 1,
+              })
+            )
+            .getVisibleView()
+            .load("cellAddresses")
+        : undefined;
     await context.sync();
+    const hiddenRows = visible ? hiddenOffsets(block, visible.cellAddresses as string[][]) : [];
     const headerRow = headerRange.values[0] as CellScalar[];
     const headers = headerRow.slice(0, block.columnCount);
     const right = headerRow.slice(block.columnCount + gap);
@@ -140,6 +162,7 @@ export async function readSelection(
       sheetId: selected.worksheet.id,
       block,
       statusColumn,
+      hiddenRows,
       headers,
       rows: data.rows.map((row) => row.slice(0, block.columnCount)),
       formats: (data.formats ?? []).map((row) => row.slice(0, block.columnCount)),
@@ -159,6 +182,16 @@ export async function readSelection(
       syncs: 2 + data.syncs,
     };
   });
+}
+
+/** Data row offsets missing from the visible view's addresses (first column only). */
+function hiddenOffsets(block: CellBlock, addresses: readonly string[][]): number[] {
+  const shown = new Set(addresses.map((row) => parseAddress(row[0]).block.top));
+  const hidden: number[] = [];
+  for (let offset = 0; offset < block.rowCount - 1; offset++) {
+    if (!shown.has(block.top + 1 + offset)) hidden.push(offset);
+  }
+  return hidden;
 }
 
 /** The selection as a block of cells; whole columns or rows (`A:B`, `1:3`) are refused plainly. */

@@ -100,6 +100,11 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     placement,
     pickRow
   );
+  const runHidden = element(
+    "fluent-checkbox",
+    { id: "run-hidden" },
+    "Also run hidden and filtered-out rows"
+  ) as ValueElement;
   const planSummary = element("p", { id: "plan-summary", class: "plan", "aria-live": "polite" });
   const run = element("fluent-button", { id: "run", appearance: "accent", disabled: true }, "Run");
   const progressBox = element("section", {
@@ -143,6 +148,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       selectionSummary,
       mappingList,
       onlyEmpty,
+      runHidden,
       placementBox,
       planSummary,
       element("div", { class: "actions" }, run)
@@ -173,7 +179,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     spellId.replaceChildren(...ids.map((id) => element("fluent-option", { value: id }, id)));
   };
   const busy = (running: boolean) => {
-    for (const control of [useSelection, run, spellId, onlyEmpty, retry]) {
+    for (const control of [useSelection, run, spellId, onlyEmpty, runHidden, retry]) {
       control.toggleAttribute("disabled", running);
     }
     cancel.toggleAttribute("disabled", !running);
@@ -185,6 +191,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     plan = planBulk(selection, mapping, {
       onlyRowsWithoutOutputs: onlyEmpty.checked === true,
       insertColumns: choice === "insert",
+      runHiddenRows: runHidden.checked === true,
     });
     // The choice is offered while cells of the user's are in the way (or another column is picked).
     placementBox.hidden = plan.conflict === undefined && selection.statusColumn === undefined;
@@ -192,6 +199,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     const skipped: string[] = [];
     if (plan.blankRows) skipped.push(`${plan.blankRows} blank`);
     if (plan.rowsWithOutputs) skipped.push(`${plan.rowsWithOutputs} with outputs`);
+    if (plan.hiddenRows) skipped.push(`${plan.hiddenRows} hidden or filtered out`);
     if (plan.errorRows.length) {
       skipped.push(`${plan.errorRows.length} with an error value in an input, status says which`);
     }
@@ -370,6 +378,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     }
   });
   onlyEmpty.addEventListener("change", replan);
+  runHidden.addEventListener("change", replan);
   spellId.addEventListener("input", replan);
   spellId.addEventListener("change", replan);
 

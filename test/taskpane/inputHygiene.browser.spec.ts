@@ -89,4 +89,35 @@ describe("Task pane input hygiene (against the emulator)", () => {
     expect(workbook.values("Sheet1", "B3")).toEqual([["keep me"]]);
     expect((await emulatorStats()).requests.bulkStart).toBe(0);
   });
+
+  it("should skip hidden and filtered-out rows by default, and run them when asked", async () => {
+    const workbook = workbookWith([["text"], ["shown 1"], ["hidden"], ["shown 2"], ["filtered"]]);
+    uninstall = workbook.install();
+    workbook.hideRows("Sheet1", [2, 4]); // sheet rows 3 and 5
+    const selection = await readSelection();
+    expect(selection.hiddenRows).toEqual([1, 3]);
+    expect(selection.syncs).toBe(3); // the visible view is read with the header row
+
+    const plan = planBulk(selection, defaultMapping(selection.headers), {
+      onlyRowsWithoutOutputs: false,
+    });
+    expect(plan.hiddenRows).toBe(2);
+    expect(plan.rows.map((row) => row.inputs)).toEqual([{ text: "shown 1" }, { text: "shown 2" }]);
+    const everything = planBulk(selection, defaultMapping(selection.headers), {
+      onlyRowsWithoutOutputs: false,
+      runHiddenRows: true,
+    });
+    expect(everything.hiddenRows).toBe(0);
+    expect(everything.rows.length).toBe(4);
+
+    const progress = await new BulkRunController(emulatorClient()).start(selection, plan, "echo");
+    expect(progress.phase).toBe("done");
+    expect((await emulatorStats()).bulkRunsCreated).toBe(2);
+    expect(workbook.values("Sheet1", "B2:C5")).toEqual([
+      ["success", "shown 1"],
+      ["", ""],
+      ["success", "shown 2"],
+      ["", ""],
+    ]);
+  });
 });

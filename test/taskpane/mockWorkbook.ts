@@ -120,6 +120,9 @@ export class MockWorkbook {
   /** Dynamic-array results: anchor cell ("Sheet1!B2") → the block its formula spills into. */
   private readonly spills = new Map<string, CellBlock>();
 
+  /** Hidden (or filtered-out) rows per sheet. */
+  private readonly hidden = new Map<string, Set<number>>();
+
   /** Sheet name → its id, which, as in Excel, stays the same when the sheet is renamed. */
   private readonly sheetIds = new Map<string, string>();
 
@@ -148,6 +151,16 @@ export class MockWorkbook {
     if (this.selection.startsWith(`${from}!`)) {
       this.selection = `${to}!${this.selection.slice(from.length + 1)}`;
     }
+  }
+
+  /**
+   * Hides rows (zero-based), as a user hiding them or a filter leaving them out would;
+   * `Range.getVisibleView()` leaves them out.
+   */
+  hideRows(sheet: string, rows: readonly number[]): void {
+    const hidden = this.hidden.get(sheet) ?? new Set<number>();
+    for (const row of rows) hidden.add(row);
+    this.hidden.set(sheet, hidden);
   }
 
   /** Inserts `count` empty columns before column `at` (zero-based), moving cells right, as Excel does. */
@@ -446,6 +459,9 @@ export class MockWorkbook {
             return range;
           };
         }
+        if (property === "getVisibleView") {
+          return () => this.visibleView(queue, sheet, block);
+        }
         if (property === "insert") {
           return (shift: string) => {
             queue.push({ kind: "insert", sheet, block, shift });
@@ -476,6 +492,29 @@ export class MockWorkbook {
         return Reflect.set(object, property, data);
       },
     }) as unknown as Excel.Range;
+  }
+
+  /** `Range.getVisibleView()`: only `cellAddresses` is modelled (load it, then sync). */
+  private visibleView(queue: Operation[], sheet: string, block: CellBlock): OfficeMockObject {
+    const view = new OfficeMockObject({ cellAddresses: undefined });
+    return new Proxy(view, {
+      get: (object, property, receiver) => {
+        if (property === "load") {
+          return (argument: string | string[]) => {
+            const properties = loadList(argument);
+            object.load(properties);
+            queue.push({ kind: "load", target: object, sheet, block, properties });
+            return receiver;
+          };
+        }
+        const value = Reflect.get(object, property, object);
+        if (typeof value === "function") return value.bind(object);
+        if (typeof value === "string" && MOCK_ERRORS.includes(value)) {
+          throw new Error(`${String(property)} of the visible view: ${value}`);
+        }
+        return value;
+      },
+    });
   }
 
   private async sync(queue: Operation[]): Promise<void> {
@@ -509,7 +548,9 @@ export class MockWorkbook {
       } else if (op.kind === "load") {
         read = true;
         for (const property of op.properties) {
-          if (!["values", "formulas", "numberFormat", "text"].includes(property)) continue;
+          if (!["values", "formulas", "numberFormat", "text", "cellAddresses"].includes(property)) {
+            continue;
+          }
           const data = this.read(op.sheet, op.block, property);
           responseBytes += payloadBytes(data);
           fillLoaded(op.target, property, data);
@@ -588,6 +629,21 @@ export class MockWorkbook {
   }
 
   private read(sheet: string, block: CellBlock, property: string): unknown[][] {
+    if (property === "cellAddresses") {
+      // A RangeView's addresses: the visible rows only.
+      const hidden = this.hidden.get(sheet);
+      const visible: string[][] = [];
+      for (let r = 0; r < block.rowCount; r++) {
+        if (hidden?.has(block.top + r)) continue;
+        visible.push(
+          Array.from(
+            { length: block.columnCount },
+            (_, c) => `${quoteSheet(sheet)}!${columnName(block.left + c)}${block.top + r + 1}`
+          )
+        );
+      }
+      return visible;
+    }
     const rows: unknown[][] = [];
     for (let r = 0; r < block.rowCount; r++) {
       const cells = this.sheets.get(sheet)?.get(block.top + r);
