@@ -15,7 +15,7 @@ import {
 import type { Endpoint, RequestTimeouts, RetryOptions } from "../types.js";
 import { SpellError } from "../errors/SpellError.js";
 import { requestJson, type JsonRequest } from "./requestJson.js";
-import { keyRedactor } from "./keyRedactor.js";
+import { keyRedactor, type Redactor } from "./keyRedactor.js";
 import { resolveFetch } from "./resolveFetch.js";
 
 /**
@@ -97,7 +97,7 @@ export class SpellApi implements SpellEndpoints {
   readonly #headers: Record<string, string>;
   // Content-Type only with a body: servers reject an empty JSON body on GET.
   readonly #jsonHeaders: Record<string, string>;
-  readonly #redact: (text: string) => string;
+  readonly #redact: Redactor;
   /** The base host as the paths are appended to it (no trailing slash); holds no secret. */
   readonly baseUrl: string;
   private readonly pollBaseUrl: string;
@@ -152,7 +152,7 @@ export class SpellApi implements SpellEndpoints {
   }
 
   getRun(runId: string | number): Observable<RunAnswer> {
-    if (this.#redact(String(runId)) !== String(runId)) {
+    if (this.#redact.holdsKey(String(runId))) {
       // A run id given to resumeRun by mistake (or by a hostile page) must not carry the key
       // into a URL (server logs, proxies); ids read from answers are already scrubbed.
       return throwError(() => new SpellError("getRun: the run id holds the API key; not sent"));

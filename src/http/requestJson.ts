@@ -7,6 +7,7 @@ import { SpellResponseTooLargeError } from "../errors/SpellResponseTooLargeError
 import type { Endpoint, HttpMethod } from "../types.js";
 import { parseRetryAfter } from "../internal/parseRetryAfter.js";
 import { parseJsonKeepingIds } from "./parseJsonKeepingIds.js";
+import type { Redactor } from "./keyRedactor.js";
 
 /**
  * One HTTP request as the transport sends it.
@@ -54,8 +55,8 @@ export interface RequestTransport {
  * parsed 2xx body and completes. Unsubscribing before the answer aborts the request.
  *
  * Non-2xx answers error with `SpellHttpError`, a missing answer with `SpellNetworkError`, a 2xx
- * body that is not JSON with `SpellProtocolError`. `redact` scrubs every answer's text before it
- * is parsed, 2xx or not, so a key the service echoes (in an error body, in outputs, inside a run
+ * body that is not JSON with `SpellProtocolError`. `redact` scrubs every answer, 2xx or not, before
+ * anything else sees it (string by string once parsed, so the JSON stays intact), so a key the service echoes (in an error body, in outputs, inside a run
  * id) never reaches an error, a snapshot, the workbook or a later URL. Numeric ids beyond 2^53
  * are kept exactly (see `parseJsonKeepingIds`).
  *
@@ -71,14 +72,14 @@ export interface RequestTransport {
  *
  * ## Example
  * ```ts
- * requestJson(fetch, { method: "GET", url, endpoint: "getRun", headers }, (t) => t).subscribe(console.log);
+ * requestJson(fetch, { method: "GET", url, endpoint: "getRun", headers, maxBytes }, keyRedactor(key)).subscribe(console.log);
  * ```
  * @internal
  */
 export function requestJson(
   fetchFn: typeof fetch,
   request: JsonRequest,
-  redact: (text: string) => string,
+  redact: Redactor,
   transport: RequestTransport = {}
 ): Observable<unknown> {
   const scheduler = transport.scheduler ?? asyncScheduler;
@@ -131,7 +132,7 @@ function noQueue(sendNow: (release: () => void) => void): () => void {
 async function send(
   fetchFn: typeof fetch,
   request: JsonRequest,
-  redact: (text: string) => string,
+  redact: Redactor,
   signal: AbortSignal
 ): Promise<unknown> {
   const { method, endpoint } = request;
@@ -147,8 +148,7 @@ async function send(
       // to another origin (fetch would forward both).
       redirect: "manual",
     });
-    // Every text read from the service is scrubbed before anything else sees it.
-    text = redact(await readText(response, request));
+    text = await readText(response, request);
   } catch (cause) {
     if (cause instanceof SpellResponseTooLargeError) throw cause;
     // No answer, or the connection dropped in the middle of the body.
@@ -160,17 +160,18 @@ async function send(
     throw new SpellProtocolError(
       method,
       endpoint,
-      `a redirect (HTTP ${response.status || "3xx"}${location ? ` to ${redact(location)}` : ""}), ` +
+      `a redirect (HTTP ${response.status || "3xx"}${location ? ` to ${redact.text(location)}` : ""}), ` +
         "which the API never needs: not followed, so the key was not sent there",
       undefined
     );
   }
   if (request.ignoreBody && response.ok) return undefined;
   if (!response.ok) {
+    // Every answer is scrubbed of the key before anything else sees it.
     const body = parseJson(text);
     throw new SpellHttpError(
       response.status,
-      body === undefined ? text : body,
+      body === undefined ? redact.text(text) : redact.json(body),
       method,
       endpoint,
       parseRetryAfter(response.headers.get("retry-after"), Date.now())
@@ -178,9 +179,9 @@ async function send(
   }
   const body = parseJson(text);
   if (body === undefined) {
-    throw new SpellProtocolError(method, endpoint, "not JSON", text);
+    throw new SpellProtocolError(method, endpoint, "not JSON", redact.text(text));
   }
-  return body;
+  return redact.answer(body, text);
 }
 
 /**

@@ -97,4 +97,33 @@ describe("SpellClient redaction of an echoed key (hostile services)", () => {
     expect(printed(error)).not.toContain(KEY);
     expect(service.requests.length).toBe(before);
   });
+
+  it("should keep the JSON intact: a key as a property name is scrubbed, a short key leaves successful answers alone", async () => {
+    const { client } = await clientOf(() => ({
+      status: 400,
+      body: `{"message":"bad","debug":{"${ESCAPED[0]}":"x"}}`,
+    }));
+    const error = await failureOf(client.runOutputs("echo", {}));
+    expect((error as SpellHttpError).body).toEqual({
+      message: "bad",
+      debug: { "[redacted]": "x" },
+    });
+    expect(printed(error)).not.toContain(KEY);
+
+    // "s" appears in "success" and "status": a key that short is no secret to scrub from answers.
+    const service = await startScriptedService((request) =>
+      request.endpoint === "start"
+        ? { body: { runId: "runs-1" } }
+        : { body: { state: "success", outputs: { status: "yes" } } }
+    );
+    services.push(service);
+    const short = new SpellClient({
+      apiKey: "s",
+      baseUrl: service.baseUrl,
+      pollBaseUrl: service.pollBaseUrl,
+    });
+    await expectAsync(short.runOutputs("echo", {}, { wait: false })).toBeResolvedTo({
+      status: "yes",
+    });
+  });
 });
