@@ -24,7 +24,9 @@ export class SpellHttpError extends SpellError {
     readonly body: unknown,
     readonly method: HttpMethod,
     readonly endpoint: Endpoint,
-    readonly retryAfterMs?: number
+    readonly retryAfterMs?: number,
+    /** The URL requested (host, path and query; never a header or the key), when known. */
+    readonly url?: string
   ) {
     super(`${describeRequest(method, endpoint)} failed with HTTP ${status}${describeBody(body)}`);
   }

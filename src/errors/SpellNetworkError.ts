@@ -22,7 +22,9 @@ export class SpellNetworkError extends SpellError {
   constructor(
     readonly method: HttpMethod,
     readonly endpoint: Endpoint,
-    cause: unknown
+    cause: unknown,
+    /** The URL requested (host, path and query; never a header or the key), when known. */
+    readonly url?: string
   ) {
     super(`${describeRequest(method, endpoint)} failed: ${describeCause(cause)}`, { cause });
     this.connectionRefused = hasErrorCode(cause, "ECONNREFUSED");

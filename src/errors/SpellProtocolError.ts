@@ -18,7 +18,9 @@ export class SpellProtocolError extends SpellError {
     readonly method: HttpMethod,
     readonly endpoint: Endpoint,
     problem: string,
-    readonly body: unknown
+    readonly body: unknown,
+    /** The URL requested (host, path and query; never a header or the key), when known. */
+    readonly url?: string
   ) {
     super(`${describeRequest(method, endpoint)} answered an unexpected body: ${problem}`);
   }

@@ -18,7 +18,9 @@ export class SpellResponseTooLargeError extends SpellError {
   constructor(
     readonly method: HttpMethod,
     readonly endpoint: Endpoint,
-    readonly limitBytes: number
+    readonly limitBytes: number,
+    /** The URL requested (host, path and query; never a header or the key), when known. */
+    readonly url?: string
   ) {
     super(
       `${describeRequest(method, endpoint)} answered more than ${limitBytes} bytes; ` +

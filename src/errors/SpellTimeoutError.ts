@@ -25,7 +25,9 @@ export class SpellTimeoutError extends SpellError {
     readonly method: HttpMethod,
     readonly endpoint: Endpoint,
     readonly timeoutMs: number,
-    advice = "use polling mode ({ wait: false }) for long-running spells"
+    advice = "use polling mode ({ wait: false }) for long-running spells",
+    /** The URL requested (host, path and query; never a header or the key), when known. */
+    readonly url?: string
   ) {
     super(`${describeRequest(method, endpoint)} did not answer within ${timeoutMs} ms; ${advice}`);
   }

@@ -242,7 +242,8 @@ export class SpellApi implements SpellEndpoints {
             ? undefined
             : createsRuns
               ? "not sent again, since the service may have started it"
-              : "the service did not answer in time"
+              : "the service did not answer in time",
+          unbounded.url
         ),
     };
     // Cold: requestJson sends (and serialises the body) per subscription, nothing before.

@@ -152,7 +152,7 @@ async function send(
   } catch (cause) {
     if (cause instanceof SpellResponseTooLargeError) throw cause;
     // No answer, or the connection dropped in the middle of the body.
-    throw new SpellNetworkError(method, endpoint, cause);
+    throw new SpellNetworkError(method, endpoint, cause, request.url);
   }
   if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
     // Browsers hide the Location of a manual redirect (an "opaqueredirect" with status 0).
@@ -162,7 +162,8 @@ async function send(
       endpoint,
       `a redirect (HTTP ${response.status || "3xx"}${location ? ` to ${redact.text(location)}` : ""}), ` +
         "which the API never needs: not followed, so the key was not sent there",
-      undefined
+      undefined,
+      request.url
     );
   }
   if (request.ignoreBody && response.ok) return undefined;
@@ -174,12 +175,13 @@ async function send(
       body === undefined ? redact.text(text) : redact.json(body),
       method,
       endpoint,
-      parseRetryAfter(response.headers.get("retry-after"), Date.now())
+      parseRetryAfter(response.headers.get("retry-after"), Date.now()),
+      request.url
     );
   }
   const body = parseJson(text);
   if (body === undefined) {
-    throw new SpellProtocolError(method, endpoint, "not JSON", redact.text(text));
+    throw new SpellProtocolError(method, endpoint, "not JSON", redact.text(text), request.url);
   }
   return redact.answer(body, text);
 }
@@ -193,13 +195,14 @@ async function readText(response: Response, request: JsonRequest): Promise<strin
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
-    throw new SpellResponseTooLargeError(method, endpoint, maxBytes);
+    throw new SpellResponseTooLargeError(method, endpoint, maxBytes, request.url);
   }
   if (!response.body || typeof response.body.getReader !== "function") {
     // A fetch without web streams (cross-fetch's node-fetch in Node gives a Node stream): the
     // size can only be checked afterwards (content-length was checked above).
     const whole = await response.text();
-    if (whole.length > maxBytes) throw new SpellResponseTooLargeError(method, endpoint, maxBytes);
+    if (whole.length > maxBytes)
+      throw new SpellResponseTooLargeError(method, endpoint, maxBytes, request.url);
     return whole;
   }
   const reader = response.body.getReader();
@@ -212,7 +215,7 @@ async function readText(response: Response, request: JsonRequest): Promise<strin
     received += value.byteLength;
     if (received > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new SpellResponseTooLargeError(method, endpoint, maxBytes);
+      throw new SpellResponseTooLargeError(method, endpoint, maxBytes, request.url);
     }
     text += decoder.decode(value, { stream: true });
   }

@@ -50,7 +50,7 @@ describe("SpellClient redaction of an echoed key (hostile services)", () => {
 
   it("should redact a JSON-escaped key in an error body (.body and message)", async () => {
     for (const echo of ESCAPED) {
-      const { client } = await clientOf(() => ({
+      const { client, service } = await clientOf(() => ({
         status: 401,
         body: `{"message":"bad key ${echo}","debug":{"authorization":"Bearer ${echo}"}}`,
       }));
@@ -58,6 +58,14 @@ describe("SpellClient redaction of an echoed key (hostile services)", () => {
       expect(error).toBeInstanceOf(SpellHttpError);
       expect(printed(error)).withContext(echo).not.toContain(KEY);
       expect((error as Error).message).toContain("bad key [redacted]");
+      // The error names its request: method, endpoint and the URL (never a header).
+      expect(error).toEqual(
+        jasmine.objectContaining({
+          method: "POST",
+          endpoint: "start",
+          url: `${service.baseUrl}/spells/start`,
+        })
+      );
     }
   });
 
