@@ -9,6 +9,8 @@ import {
 import type { BulkResumeToken, BulkSnapshot, RunState } from "../src/index.js";
 import { SpellNetworkError, TERMINAL_STATES } from "../src/index.js";
 import { columnName } from "./a1Address.js";
+import type { CellBlock } from "./a1Address.js";
+import { addBlockName, blockName, deleteBlockName } from "./trackedBlock.js";
 import { OutputLayout } from "./outputLayout.js";
 import type { BulkPlan } from "./planBulk.js";
 import { progressEstimate } from "./progressEstimate.js";
@@ -58,6 +60,11 @@ export interface BulkProgress {
   stale: number;
   /** Rows marked cancelled. */
   cancelled: number;
+  /**
+   * Finished runs whose rows can no longer be found (deleted, or edited where another record now
+   * is): their results are kept (`keptResults()`), never written elsewhere.
+   */
+  kept: number;
   /** Rows a "Retry failed rows" would run again. */
   retryable: number;
   elapsedMs: number;
@@ -83,6 +90,8 @@ interface ActiveBulk {
   handled: Set<number>;
   stale: Set<number>;
   cancelled: Set<number>;
+  /** Results whose rows can no longer be found: kept here and in the job, never written elsewhere. */
+  lost: RowResult[];
   latest: BulkSnapshot | undefined;
   lastApplied: BulkSnapshot | undefined;
   ended: { kind: "complete" } | { kind: "error"; error: unknown } | { kind: "cancel" } | undefined;
@@ -137,6 +146,8 @@ export class BulkRunController {
   async start(selection: SelectionData, plan: BulkPlan, spellId: string): Promise<BulkProgress> {
     const { block } = selection;
     const job: BulkJob = {
+      blockName: blockName(),
+      inputHeaders: plan.inputs.map((input) => String(selection.headers[input.column]).trim()),
       version: 1,
       spellId,
       sheet: selection.sheet,
@@ -154,7 +165,7 @@ export class BulkRunController {
     };
     // A refused start changes nothing, neither stored nor in the sheet.
     if (this.active) throw new Error("A bulk is already running.");
-    if (plan.insertColumns) await insertStatusColumn(job);
+    await prepareBlock(job, block, plan.insertColumns);
     if (plan.errorRows.length > 0) await writeSkippedStatuses(job, plan);
     return this.launch(
       job,
@@ -184,7 +195,8 @@ export class BulkRunController {
     const runs = retryableRuns(last);
     if (runs.length === 0) throw new Error("No failed rows to retry.");
     const { job } = last;
-    const rows = runs.map((run) => job.rows[run]);
+    const rows = runs.map((run) => job.rows[run]).filter((row) => row >= 0);
+    if (rows.length === 0) throw new Error("The failed rows can no longer be found.");
     const inputs = await readRowInputs(job.sheetId ?? job.sheet, rows, job.inputColumns);
     const kept = rows
       .map((row, i) => ({ row, values: inputs.values[i], formats: inputs.formats[i] }))
@@ -261,8 +273,14 @@ export class BulkRunController {
           layout: new OutputLayout(job.statusColumn, job.outputNames),
           headersWritten: 0,
           ownedWidth: job.ownedWidth,
+          blockName: job.blockName,
+          inputHeaders: job.inputHeaders,
+          // Shared with the job: rows found again after a sort or insert are saved with it.
+          rows: job.rows,
+          fingerprints: job.fingerprints,
         },
         handled: new Set(job.handled),
+        lost: [],
         stale: new Set(),
         cancelled: new Set(),
         latest: undefined,
@@ -347,14 +365,25 @@ export class BulkRunController {
     });
     if (results.length > 0) {
       const report = await writeOutputs(active.target, results);
-      for (const run of [...report.written, ...report.stale]) active.handled.add(run);
+      for (const run of [...report.written, ...report.stale, ...report.lost]) {
+        active.handled.add(run);
+      }
       for (const run of report.stale) active.stale.add(run);
+      const lost = new Set(report.lost);
+      active.lost.push(...results.filter((result) => lost.has(result.run) && result.outputs));
       job.outputNames = active.target.layout.names;
       job.ownedWidth = active.target.ownedWidth;
       job.handled = job.rows.map((_, run) => run).filter((run) => active.handled.has(run));
       changed = true;
     }
-    if (changed) await saveBulkProgress(job);
+    if (active.target.moved) {
+      // The block or its rows moved: the job's positions are saved again (rare: after an edit).
+      active.target.moved = false;
+      job.headerRow = active.target.headerRow;
+      job.inputColumns = active.target.inputColumns;
+      job.statusColumn = active.target.layout.statusColumn;
+      await saveBulkJob(job);
+    } else if (changed) await saveBulkProgress(job);
     active.lastApplied = snapshot;
     this.emit(active, active.ended?.kind === "cancel" ? "cancelling" : "running");
   }
@@ -378,14 +407,20 @@ export class BulkRunController {
       if (marks.length > 0) await writeOutputs(active.target, marks);
       for (const run of active.cancelled) active.handled.add(run);
       await clearBulkJob();
+      await this.releaseBlock(active);
       active.finished = true;
       this.settle(active, "cancelled");
     } else if (ended.kind === "complete") {
       await clearBulkJob();
+      await this.releaseBlock(active);
       active.finished = true;
       const { layout } = active.target;
       const columns = `${columnName(layout.statusColumn)}–${columnName(layout.statusColumn + layout.width - 1)}`;
-      this.settle(active, "done", `Results are in ${active.job.sheet}, columns ${columns}.`);
+      this.settle(
+        active,
+        "done",
+        `Results are in ${active.job.sheet}, columns ${columns}.` + keptMessage(active.lost.length)
+      );
     } else {
       const resumable = (active.job.token?.groupIds.length ?? 0) > 0;
       // Without a group id there is nothing to resume: no state to keep.
@@ -397,6 +432,35 @@ export class BulkRunController {
           ? " The service may have received the bulk before the connection failed: check before running these rows again."
           : "";
       this.settle(active, "failed", `${describe(ended.error)}${hint}`);
+    }
+  }
+
+  /**
+   * Results whose rows were deleted (or edited where another record now is) during the run, as
+   * tab-separated text with a header line (status, then output names), for the user to paste
+   * where they want: never written into the sheet by the pane.
+   */
+  keptResults(): string {
+    const active = this.active ?? this.last;
+    if (!active || active.lost.length === 0) return "";
+    const names = active.target.layout.names;
+    const cell = (value: unknown) => String(value ?? "").replace(/[\t\r\n]+/g, " ");
+    return [
+      ["Spell status", ...names].join("\t"),
+      ...active.lost.map((result) =>
+        [result.status, ...names.map((name) => cell(result.outputs?.[name]))].join("\t")
+      ),
+    ].join("\n");
+  }
+
+  /** Deletes the block's name once nothing may need it (no retry, nothing kept). */
+  private async releaseBlock(active: ActiveBulk): Promise<void> {
+    const name = active.job.blockName;
+    if (!name || active.lost.length > 0 || retryableRuns(active).length > 0) return;
+    try {
+      await deleteBlockName(name);
+    } catch {
+      // A name left behind harms nothing: it only names the block.
     }
   }
 
@@ -435,6 +499,7 @@ export class BulkRunController {
       counts,
       stale: active.stale.size,
       cancelled: active.cancelled.size,
+      kept: active.lost.length,
       retryable: phase === "running" || phase === "cancelling" ? 0 : retryableRuns(active).length,
       elapsedMs,
       remainingMs: phase === "running" ? remainingMs : undefined,
@@ -471,19 +536,37 @@ async function writeSkippedStatuses(job: BulkJob, plan: BulkPlan): Promise<void>
 }
 
 /**
- * Inserts a new, empty column where the status column goes (the user chose to insert columns
- * rather than write over their cells): their cells there move right. One sync. Outputs get
- * their columns inserted as they appear (`WriteTarget.ownedWidth`).
+ * Before a run, in one sync: inserts a new, empty column where the status column goes when the
+ * user chose to insert columns rather than write over their cells (their cells move right;
+ * outputs get columns inserted as they appear, see `WriteTarget.ownedWidth`), then names the
+ * block (header row to last row, first input column to the status column) so that Excel keeps
+ * track of it through inserts and deletes.
  */
-async function insertStatusColumn(job: BulkJob): Promise<void> {
+async function prepareBlock(job: BulkJob, block: CellBlock, insertColumn: boolean): Promise<void> {
   await Excel.run(async (context) => {
-    const column = columnName(job.statusColumn);
-    context.workbook.worksheets
-      .getItem(job.sheetId ?? job.sheet)
-      .getRange(`${column}:${column}`)
-      .insert("Right");
+    const sheet = context.workbook.worksheets.getItem(job.sheetId ?? job.sheet);
+    if (insertColumn) {
+      const column = columnName(job.statusColumn);
+      sheet.getRange(`${column}:${column}`).insert("Right");
+    }
+    if (job.blockName) {
+      addBlockName(context, sheet, job.blockName, {
+        top: block.top,
+        left: block.left,
+        rowCount: block.rowCount,
+        columnCount: job.statusColumn - block.left + 1,
+      });
+    }
     await context.sync();
   });
+}
+
+function keptMessage(count: number): string {
+  if (count === 0) return "";
+  return (
+    ` ${count} result${count === 1 ? "" : "s"} could not be placed: ${count === 1 ? "its row was" : "their rows were"} ` +
+    "deleted or changed during the run. Nothing was written elsewhere; copy them with Copy kept results."
+  );
 }
 
 /** Runs that did not end in success with outputs written. */
@@ -557,6 +640,7 @@ function idleProgress(spellId: string): BulkProgress {
     counts: EMPTY_COUNTS(),
     stale: 0,
     cancelled: 0,
+    kept: 0,
     retryable: 0,
     elapsedMs: 0,
     remainingMs: undefined,

@@ -12,16 +12,37 @@ export const STATUS_HEADER = "Spell status";
  * ```
  */
 export class OutputLayout {
-  private readonly columns = new Map<string, number>();
+  private columns = new Map<string, number>();
+  private status: number;
 
   /**
    * @param statusColumn the status column; outputs follow it
    * @param names output names that already have columns (e.g. headers of an earlier run)
    */
-  constructor(
-    readonly statusColumn: number,
-    names: readonly string[] = []
-  ) {
+  constructor(statusColumn: number, names: readonly string[] = []) {
+    this.status = statusColumn;
+    for (const name of names) this.columnOf(name);
+  }
+
+  /** The status column. */
+  get statusColumn(): number {
+    return this.status;
+  }
+
+  /**
+   * Where the block is now (found by the header row's text after the user inserted, deleted or
+   * moved columns): the status column and the columns of the output names found. Names not
+   * found get new columns again, right of every known one. Columns between may be the user's:
+   * writes leave them alone (`null`).
+   */
+  relocate(statusColumn: number, found: ReadonlyMap<string, number>): void {
+    const names = this.names;
+    this.status = statusColumn;
+    this.columns = new Map();
+    for (const name of names) {
+      const column = found.get(name);
+      if (column !== undefined) this.columns.set(name, column);
+    }
     for (const name of names) this.columnOf(name);
   }
 
@@ -30,16 +51,16 @@ export class OutputLayout {
     return [...this.columns.keys()];
   }
 
-  /** Number of columns used, the status column included. */
+  /** Columns from the status column to the last output column (user's columns between included). */
   get width(): number {
-    return 1 + this.columns.size;
+    return Math.max(this.status, ...this.columns.values()) - this.status + 1;
   }
 
-  /** The column of an output name, given the next free column when the name is new. */
+  /** The column of an output name, given the next free column (right of all) when the name is new. */
   columnOf(name: string): number {
     let column = this.columns.get(name);
     if (column === undefined) {
-      column = this.statusColumn + 1 + this.columns.size;
+      column = Math.max(this.status, ...this.columns.values()) + 1;
       this.columns.set(name, column);
     }
     return column;

@@ -28,8 +28,18 @@ export interface BulkJob {
   sheetId?: string;
   /** Absolute, zero-based row of the selection's header row (output headers go there). */
   headerRow: number;
-  /** `rows[i]`: the absolute sheet row of run `i`. */
+  /**
+   * `rows[i]`: the absolute sheet row of run `i` as last seen (updated when the block moved or
+   * rows were sorted); -1 when its inputs are in no row any more.
+   */
   rows: number[];
+  /**
+   * The workbook name over the block (see `trackedBlock`): writes find the block through it.
+   * Absent in jobs stored before it existed (then rows are addressed where they were).
+   */
+  blockName?: string;
+  /** Header text of each input column, in input order (inputs are found by it after column edits). */
+  inputHeaders?: string[];
   /** Absolute columns of the inputs, in input order. */
   inputColumns: number[];
   inputNames: string[];
@@ -55,6 +65,8 @@ interface StoredJob extends Omit<
   "rows" | "handled" | "token" | "outputNames" | "ownedWidth"
 > {
   rows: string;
+  /** Runs whose row is -1 (their `rows` entry is stored as 0). */
+  lostRows?: string;
 }
 
 interface StoredProgress {
@@ -82,7 +94,12 @@ export async function saveBulkJob(job: BulkJob): Promise<void> {
     handled: _handled,
     ...fixed
   } = job;
-  const stored: StoredJob = { ...fixed, rows: encodeIndexes(job.rows) };
+  const lost = job.rows.flatMap((row, run) => (row < 0 ? [run] : []));
+  const stored: StoredJob = {
+    ...fixed,
+    rows: encodeIndexes(job.rows.map((row) => Math.max(0, row))),
+    ...(lost.length > 0 ? { lostRows: encodeIndexes(lost) } : {}),
+  };
   Office.context.document.settings.set(BULK_JOB_SETTING, stored);
   setProgress(job);
   await saveSettings();
@@ -130,9 +147,12 @@ export function loadBulkJob(): BulkJob | undefined {
   };
   if (!stored || stored.version !== 1) return undefined;
   try {
+    const { lostRows, ...fixed } = stored;
+    const rows = decodeIndexes(stored.rows);
+    for (const run of decodeIndexes(lostRows ?? "")) rows[run] = -1;
     return {
-      ...stored,
-      rows: decodeIndexes(stored.rows),
+      ...fixed,
+      rows,
       token: progress.token,
       outputNames: progress.outputNames ?? [],
       ownedWidth: progress.ownedWidth,

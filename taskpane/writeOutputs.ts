@@ -3,6 +3,7 @@ import type { OutputLayout } from "./outputLayout.js";
 import { STATUS_HEADER } from "./outputLayout.js";
 import { PAYLOAD_BUDGET_BYTES, chunkByBytes, payloadBytes } from "./payloadBytes.js";
 import { rowFingerprint } from "./rowFingerprint.js";
+import { locateBlock, relocateRows } from "./trackedBlock.js";
 import { STALE_STATUS } from "./statusText.js";
 import { TEXT_FORMAT, toCellWrite } from "./toCellWrite.js";
 import type { CellScalar } from "./toCellWrite.js";
@@ -53,6 +54,24 @@ export interface WriteTarget {
    * @default every column of the layout (no insert)
    */
   ownedWidth?: number;
+  /**
+   * The workbook name over the block (see `trackedBlock`). When set, every write first reads
+   * where the block is now (`locateBlock`), and with `rows` and `fingerprints` the runs' rows are
+   * found again by their inputs when they moved (`relocateRows`).
+   */
+  blockName?: string;
+  /** Header text of each input column, in input order (to find inputs after column edits). */
+  inputHeaders?: string[];
+  /** Per run: its current absolute row, -1 when its inputs are in no row any more (updated). */
+  rows?: number[];
+  /** Per run: `rowFingerprint` of its inputs when submitted. */
+  fingerprints?: string[];
+  /** Data rows in the block now (set by `locateBlock`). */
+  dataRows?: number;
+  /** Set when the block, a column or a run's row moved (the job must be saved again). */
+  moved?: boolean;
+  /** What the header row holds of ours (status column and output columns), to rewrite on change. */
+  headerKey?: string;
 }
 
 /**
@@ -69,6 +88,11 @@ export interface WriteReport {
   written: number[];
   /** Runs not written because their input cells changed; marked stale instead. */
   stale: number[];
+  /**
+   * Runs whose inputs are in no row of the block any more (row deleted, or edited where another
+   * record now is): nothing written anywhere; the caller keeps their results.
+   */
+  lost: number[];
   readSyncs: number;
   writeSyncs: number;
 }
@@ -98,16 +122,42 @@ export async function writeOutputs(
   results: readonly RowResult[],
   budgetBytes = PAYLOAD_BUDGET_BYTES
 ): Promise<WriteReport> {
-  const sorted = [...results].sort((a, b) => a.row - b.row);
-  const report: WriteReport = { written: [], stale: [], readSyncs: 0, writeSyncs: 0 };
-  if (sorted.length === 0) return report;
-  for (const result of sorted) {
-    for (const name of Object.keys(result.outputs ?? {})) target.layout.columnOf(name);
-  }
+  const report: WriteReport = { written: [], stale: [], lost: [], readSyncs: 0, writeSyncs: 0 };
+  if (results.length === 0) return report;
 
   return Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(target.sheet);
-    const stale = await findStaleRows(context, sheet, target, sorted, budgetBytes, report);
+    // Where the block is now (the user may have inserted, deleted or sorted since the last write).
+    if (target.blockName !== undefined) await locateBlock(context, sheet, target, report);
+    const rows = target.blockName !== undefined ? target.rows : undefined;
+    let placed: RowResult[] = [];
+    for (const result of results) {
+      const row = rows && result.run >= 0 ? rows[result.run] : result.row;
+      if (row >= 0) placed.push({ ...result, row });
+      else report.lost.push(result.run);
+    }
+    let stale = await findStaleRows(context, sheet, target, placed, budgetBytes, report);
+    if (rows && target.fingerprints && stale.size > 0) {
+      // Rows moved (sort, insert or delete inside the block) or were edited: find every run again
+      // by its inputs; an edited row no run claims gets the stale mark, a run found nowhere is lost.
+      const unclaimed = await relocateRows(context, sheet, target, report, budgetBytes);
+      const next: RowResult[] = [];
+      stale = new Set();
+      for (const result of placed) {
+        const row = rows[result.run];
+        if (row >= 0) next.push({ ...result, row });
+        else if (result.checkInputs !== false && unclaimed.has(result.row)) {
+          next.push(result);
+          stale.add(result.run);
+        } else report.lost.push(result.run);
+      }
+      placed = next;
+    }
+    const sorted = placed.sort((a, b) => a.row - b.row);
+    for (const result of sorted) {
+      if (stale.has(result.run)) continue;
+      for (const name of Object.keys(result.outputs ?? {})) target.layout.columnOf(name);
+    }
 
     const writes: Array<{
       address: string;
@@ -123,8 +173,18 @@ export async function writeOutputs(
       const to = columnName(layout.statusColumn + layout.width - 1);
       sheet.getRange(`${from}:${to}`).insert("Right");
     }
-    if (target.headersWritten < layout.width) {
-      const header = [STATUS_HEADER, ...layout.names].map((name) => toCellWrite(name));
+    const headerKey = [layout.statusColumn, ...layout.names.map((n) => layout.columnOf(n))].join();
+    if (target.headerKey !== headerKey && sorted.length > 0) {
+      // Status header and one header per output at its column; columns between are left alone.
+      const header: (CellScalar | null)[] = new Array(layout.width).fill(null);
+      const formats: (string | null)[] = new Array(layout.width).fill(null);
+      const put = (offset: number, name: string) => {
+        const cell = toCellWrite(name);
+        header[offset] = cell.value;
+        formats[offset] = cell.numberFormat;
+      };
+      put(0, STATUS_HEADER);
+      for (const name of layout.names) put(layout.columnOf(name) - layout.statusColumn, name);
       writes.push({
         address: blockAddress({
           top: target.headerRow,
@@ -132,8 +192,8 @@ export async function writeOutputs(
           rowCount: 1,
           columnCount: layout.width,
         }),
-        values: [header.map((cell) => cell.value)],
-        formats: [header.map((cell) => cell.numberFormat)],
+        values: [header],
+        formats: [formats],
       });
     }
     const writeBytes = (result: RowResult) =>
@@ -193,6 +253,7 @@ export async function writeOutputs(
       await context.sync();
     }
     target.headersWritten = layout.width;
+    if (sorted.length > 0) target.headerKey = headerKey;
     target.ownedWidth = Math.max(owned, layout.width);
     return report;
   });

@@ -100,7 +100,7 @@ describe("Excel batches of the task pane (mock workbook)", () => {
         outputs: { echo: `row ${i}` },
       }))
     );
-    expect(report).toEqual({ written: picked, stale: [], readSyncs: 1, writeSyncs: 1 });
+    expect(report).toEqual({ written: picked, stale: [], lost: [], readSyncs: 1, writeSyncs: 1 });
     expect(workbook.stats.syncs).toBe(2);
     expect(workbook.values("Sheet1", "C5:C7")).toEqual([["row 3"], ["row 4"], [""]]);
     expect(workbook.values("Sheet1", "C99")).toEqual([["row 97"]]);

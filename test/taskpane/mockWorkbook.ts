@@ -68,6 +68,8 @@ type Operation =
     }
   | { kind: "calculate"; calculationType: string }
   | { kind: "insert"; sheet: string; block: CellBlock; shift: string }
+  | { kind: "lookup"; target: OfficeMockObject; fill: () => void }
+  | { kind: "name"; name: string; target: { sheet: string; block: CellBlock } | undefined }
   | { kind: "fail"; code: string; message: string };
 
 type WritableProperty = "values" | "formulas" | "numberFormat";
@@ -120,6 +122,13 @@ export class MockWorkbook {
   /** Dynamic-array results: anchor cell ("Sheet1!B2") → the block its formula spills into. */
   private readonly spills = new Map<string, CellBlock>();
 
+  /**
+   * Workbook-scoped names → the block they refer to. As in Excel, structural edits move and
+   * resize them (an insert inside a named block grows it, a delete shrinks it); a sort moves
+   * cells inside the block, not the name.
+   */
+  private readonly names = new Map<string, { sheet: string; block: CellBlock } | undefined>();
+
   /** Hidden (or filtered-out) rows per sheet. */
   private readonly hidden = new Map<string, Set<number>>();
 
@@ -166,11 +175,13 @@ export class MockWorkbook {
   /** Inserts `count` empty columns before column `at` (zero-based), moving cells right, as Excel does. */
   insertColumns(sheet: string, at: number, count = 1): void {
     this.remapCells(sheet, (row, column) => [row, column >= at ? column + count : column]);
+    this.moveNames(sheet, "column", at, count);
   }
 
   /** Inserts `count` empty rows before row `at` (zero-based), moving cells down. */
   insertRows(sheet: string, at: number, count = 1): void {
     this.remapCells(sheet, (row, column) => [row >= at ? row + count : row, column]);
+    this.moveNames(sheet, "row", at, count);
   }
 
   /** Deletes `count` rows from row `at` (zero-based); the cells below move up. */
@@ -178,6 +189,47 @@ export class MockWorkbook {
     this.remapCells(sheet, (row, column) =>
       row >= at && row < at + count ? undefined : [row >= at ? row - count : row, column]
     );
+    this.moveNames(sheet, "row", at, -count);
+  }
+
+  /** Where a workbook name refers to now ("Sheet1!A3:C9"), undefined when gone (#REF!). */
+  nameAddress(name: string): string | undefined {
+    const target = this.names.get(name);
+    return target ? `${quoteSheet(target.sheet)}!${blockAddress(target.block)}` : undefined;
+  }
+
+  /** Every workbook name the add-in left (for "nothing left behind" checks). */
+  nameList(): string[] {
+    return [...this.names.keys()];
+  }
+
+  /** Moves or resizes names on `sheet` for an insert (`count` > 0) or delete (< 0) at `at`. */
+  private moveNames(sheet: string, axis: "row" | "column", at: number, count: number): void {
+    for (const [name, target] of this.names) {
+      if (!target || target.sheet !== sheet) continue;
+      const start = axis === "row" ? target.block.top : target.block.left;
+      const size = axis === "row" ? target.block.rowCount : target.block.columnCount;
+      let newStart = start;
+      let newSize = size;
+      if (count > 0) {
+        if (at <= start) newStart = start + count;
+        else if (at < start + size) newSize = size + count;
+      } else {
+        const end = at - count; // deleted: at..end-1
+        const overlap = Math.max(0, Math.min(end, start + size) - Math.max(at, start));
+        if (end <= start) newStart = start + count;
+        else if (at <= start) newStart = at;
+        newSize = size - overlap;
+      }
+      if (newSize <= 0) {
+        this.names.set(name, undefined); // the whole block was deleted: the name shows #REF!
+        continue;
+      }
+      target.block =
+        axis === "row"
+          ? { ...target.block, top: newStart, rowCount: newSize }
+          : { ...target.block, left: newStart, columnCount: newSize };
+    }
   }
 
   /**
@@ -396,6 +448,16 @@ export class MockWorkbook {
         worksheets: {
           getItem: (name: string) => worksheet(name),
         },
+        names: {
+          add: (name: string, reference: Excel.Range) => {
+            const { sheet, block } = parseAddress(
+              (reference as unknown as { _address: string })._address
+            );
+            queue.push({ kind: "name", name, target: { sheet, block } });
+          },
+          getItemOrNullObject: (name: string) => this.namedItem(queue, name),
+          getItem: (name: string) => this.namedItem(queue, name),
+        },
         application: {
           calculate: (calculationType: string) => {
             queue.push({ kind: "calculate", calculationType });
@@ -459,6 +521,7 @@ export class MockWorkbook {
             return range;
           };
         }
+        if (property === "_address") return `${quoteSheet(sheet)}!${blockAddress(block)}`;
         if (property === "getVisibleView") {
           return () => this.visibleView(queue, sheet, block);
         }
@@ -492,6 +555,75 @@ export class MockWorkbook {
         return Reflect.set(object, property, data);
       },
     }) as unknown as Excel.Range;
+  }
+
+  /**
+   * `names.getItemOrNullObject(name)`: `isNullObject`, `getRange()` (whose `address` is loaded
+   * at sync, where the name refers to then) and `delete()`.
+   */
+  private namedItem(queue: Operation[], name: string): OfficeMockObject {
+    const item = new OfficeMockObject({});
+    const range = new OfficeMockObject({ address: undefined });
+    const at = () => this.names.get(name);
+    // As in Office, `isNullObject` is known after the next sync, without a load.
+    let isNull: boolean | undefined;
+    queue.push({
+      kind: "lookup",
+      target: item,
+      fill: () => {
+        isNull = !this.names.has(name);
+      },
+    });
+    return new Proxy(item, {
+      get: (object, property) => {
+        if (property === "isNullObject") {
+          if (isNull === undefined) throw new Error(`isNullObject of name ${name}: sync first`);
+          return isNull;
+        }
+        if (property === "delete") {
+          return () => queue.push({ kind: "name", name, target: undefined });
+        }
+        if (property === "getRange") {
+          return () =>
+            new Proxy(range, {
+              get: (r, p, rr) => {
+                if (p === "load") {
+                  return (argument: string | string[]) => {
+                    r.load(loadList(argument));
+                    queue.push({
+                      kind: "lookup",
+                      target: r,
+                      fill: () => {
+                        const target = at();
+                        if (!target)
+                          throw new MockOfficeError("InvalidReference", `${name} refers to #REF!`);
+                        fillLoaded(
+                          r,
+                          "address",
+                          `${quoteSheet(target.sheet)}!${blockAddress(target.block)}`
+                        );
+                      },
+                    });
+                    return rr;
+                  };
+                }
+                const value = Reflect.get(r, p, r);
+                if (typeof value === "function") return value.bind(r);
+                if (typeof value === "string" && MOCK_ERRORS.includes(value)) {
+                  throw new Error(`${String(p)} of name ${name}: ${value}`);
+                }
+                return value;
+              },
+            });
+        }
+        const value = Reflect.get(object, property, object);
+        if (typeof value === "function") return value.bind(object);
+        if (typeof value === "string" && MOCK_ERRORS.includes(value)) {
+          throw new Error(`${String(property)} of name ${name}: ${value}`);
+        }
+        return value;
+      },
+    });
   }
 
   /** `Range.getVisibleView()`: only `cellAddresses` is modelled (load it, then sync). */
@@ -541,6 +673,15 @@ export class MockWorkbook {
       if (op.kind === "write") {
         wrote = true;
         this.apply(op.sheet, op.block, op.property, op.data);
+      } else if (op.kind === "lookup") {
+        read = true;
+        op.fill();
+        loaded.push(op.target);
+      } else if (op.kind === "name") {
+        wrote = true;
+        if (op.target)
+          this.names.set(op.name, { sheet: op.target.sheet, block: { ...op.target.block } });
+        else this.names.delete(op.name);
       } else if (op.kind === "insert") {
         wrote = true;
         if (op.shift === "Right") this.insertColumns(op.sheet, op.block.left, op.block.columnCount);
