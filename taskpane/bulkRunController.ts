@@ -7,7 +7,7 @@ import {
   type Subscription,
 } from "rxjs";
 import type { BulkResumeToken, BulkSnapshot, RunState } from "../src/index.js";
-import { SpellNetworkError, TERMINAL_STATES } from "../src/index.js";
+import { SpellHttpError, SpellNetworkError, TERMINAL_STATES } from "../src/index.js";
 import { columnName } from "./a1Address.js";
 import type { CellBlock } from "./a1Address.js";
 import { addBlockName, blockName, deleteBlockName } from "./trackedBlock.js";
@@ -145,8 +145,10 @@ export class BulkRunController {
    */
   async start(selection: SelectionData, plan: BulkPlan, spellId: string): Promise<BulkProgress> {
     const { block } = selection;
+    const name = blockName();
     const job: BulkJob = {
-      blockName: blockName(),
+      id: name,
+      blockName: name,
       inputHeaders: plan.inputs.map((input) => String(selection.headers[input.column]).trim()),
       version: 1,
       spellId,
@@ -208,6 +210,7 @@ export class BulkRunController {
       outputNames: [...last.target.layout.names],
       ownedWidth: last.target.ownedWidth,
       token: undefined,
+      expired: undefined,
       handled: [],
       startedAt: this.now(),
     };
@@ -406,12 +409,12 @@ export class BulkRunController {
       });
       if (marks.length > 0) await writeOutputs(active.target, marks);
       for (const run of active.cancelled) active.handled.add(run);
-      await clearBulkJob();
+      await clearBulkJob(active.job.id);
       await this.releaseBlock(active);
       active.finished = true;
       this.settle(active, "cancelled");
     } else if (ended.kind === "complete") {
-      await clearBulkJob();
+      await clearBulkJob(active.job.id);
       await this.releaseBlock(active);
       active.finished = true;
       const { layout } = active.target;
@@ -421,10 +424,24 @@ export class BulkRunController {
         "done",
         `Results are in ${active.job.sheet}, columns ${columns}.` + keptMessage(active.lost.length)
       );
+    } else if (isExpired(ended.error) && active.job.token) {
+      // The service no longer knows the groups: resuming again cannot help. Kept (marked) so the
+      // pane can say so and let the user dismiss it; Retry failed rows runs the rest again.
+      active.job.expired = true;
+      await saveBulkJob(active.job);
+      active.finished = true;
+      const rest = active.job.rows.length - active.handled.size;
+      this.settle(
+        active,
+        "failed",
+        `The service no longer knows this bulk (its runs expired or were deleted), so the results ` +
+          `of its ${rest} unfinished row${rest === 1 ? "" : "s"} cannot be collected. Forget it, or ` +
+          `use Retry failed rows to run ${rest === 1 ? "it" : "them"} again (${rest} new run${rest === 1 ? "" : "s"}).`
+      );
     } else {
       const resumable = (active.job.token?.groupIds.length ?? 0) > 0;
       // Without a group id there is nothing to resume: no state to keep.
-      if (!resumable) await clearBulkJob();
+      if (!resumable) await clearBulkJob(active.job.id);
       active.finished = true;
       const hint = resumable
         ? " The bulk goes on in the service: use Resume to collect its results."
@@ -645,6 +662,11 @@ function idleProgress(spellId: string): BulkProgress {
     elapsedMs: 0,
     remainingMs: undefined,
   };
+}
+
+/** True for the service's answer that a group is unknown (404) or gone (410). */
+function isExpired(error: unknown): boolean {
+  return error instanceof SpellHttpError && (error.status === 404 || error.status === 410);
 }
 
 /**

@@ -8,6 +8,13 @@ export const BULK_JOB_SETTING = "spellrun.bulkJob";
 export const BULK_PROGRESS_SETTING = "spellrun.bulkProgress";
 
 /**
+ * Name of the document setting listing the ids of the stored jobs (one per block): each job is
+ * under `spellrun.bulkJob.<id>` and `spellrun.bulkProgress.<id>`. A job without an id (stored by
+ * an earlier version) is under the bare names.
+ */
+export const BULK_JOB_IDS_SETTING = "spellrun.bulkJobs";
+
+/**
  * Everything needed to pick a bulk up again after the task pane or the workbook was closed:
  * where its rows are, what each row's inputs were, where results go and how to re-attach to the
  * service's groups. Never the API key (the token holds spell and group ids only).
@@ -21,6 +28,11 @@ export const BULK_PROGRESS_SETTING = "spellrun.bulkProgress";
  */
 export interface BulkJob {
   version: 1;
+  /**
+   * The job's id among the document's jobs (one per block; the block's name). Absent in jobs
+   * stored by an earlier version, which are kept under the bare setting names.
+   */
+  id?: string;
   spellId: string;
   /** The sheet's name when the bulk started (for messages). */
   sheet: string;
@@ -53,6 +65,11 @@ export interface BulkJob {
    * absent in jobs stored before it existed (then every output column is taken as the run's).
    */
   ownedWidth?: number;
+  /**
+   * Set when the service answered that it no longer knows the bulk's groups (expired): the job
+   * can only be dismissed, or its unfinished rows run again.
+   */
+  expired?: boolean;
   /** The core's resume token, once the first group id is known. */
   token?: BulkResumeToken;
   /** Runs whose result, stale or cancelled mark is already in the sheet, in increasing order. */
@@ -100,7 +117,12 @@ export async function saveBulkJob(job: BulkJob): Promise<void> {
     rows: encodeIndexes(job.rows.map((row) => Math.max(0, row))),
     ...(lost.length > 0 ? { lostRows: encodeIndexes(lost) } : {}),
   };
-  Office.context.document.settings.set(BULK_JOB_SETTING, stored);
+  const settings = Office.context.document.settings;
+  settings.set(jobKey(BULK_JOB_SETTING, job.id), stored);
+  if (job.id !== undefined) {
+    const ids = storedIds();
+    if (!ids.includes(job.id)) settings.set(BULK_JOB_IDS_SETTING, [...ids, job.id]);
+  }
   setProgress(job);
   await saveSettings();
 }
@@ -126,11 +148,35 @@ function setProgress(job: BulkJob): void {
     ownedWidth: job.ownedWidth,
     handled: encodeIndexes(job.handled),
   };
-  Office.context.document.settings.set(BULK_PROGRESS_SETTING, progress);
+  Office.context.document.settings.set(jobKey(BULK_PROGRESS_SETTING, job.id), progress);
+}
+
+function jobKey(base: string, id: string | undefined): string {
+  return id === undefined ? base : `${base}.${id}`;
+}
+
+function storedIds(): string[] {
+  const ids = Office.context.document.settings.get(BULK_JOB_IDS_SETTING) as unknown;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
 }
 
 /**
- * The bulk the document's settings hold, if any (and if readable).
+ * Every job the document's settings hold (an earlier version's single job first), skipping any
+ * that cannot be read.
+ *
+ * ## Example
+ * ```ts
+ * for (const job of loadBulkJobs()) offerResume(job);
+ * ```
+ */
+export function loadBulkJobs(): BulkJob[] {
+  return [undefined, ...storedIds()]
+    .map((id) => loadJob(id))
+    .filter((job): job is BulkJob => job !== undefined);
+}
+
+/**
+ * The first job the document's settings hold, if any (and if readable); see `loadBulkJobs`.
  *
  * ## Example
  * ```ts
@@ -139,9 +185,13 @@ function setProgress(job: BulkJob): void {
  * ```
  */
 export function loadBulkJob(): BulkJob | undefined {
+  return loadBulkJobs()[0];
+}
+
+function loadJob(id: string | undefined): BulkJob | undefined {
   const settings = Office.context.document.settings;
-  const stored = settings.get(BULK_JOB_SETTING) as StoredJob | null;
-  const progress = (settings.get(BULK_PROGRESS_SETTING) as StoredProgress | null) ?? {
+  const stored = settings.get(jobKey(BULK_JOB_SETTING, id)) as StoredJob | null;
+  const progress = (settings.get(jobKey(BULK_PROGRESS_SETTING, id)) as StoredProgress | null) ?? {
     outputNames: [],
     handled: "",
   };
@@ -164,16 +214,23 @@ export function loadBulkJob(): BulkJob | undefined {
 }
 
 /**
- * Forgets the stored bulk (it finished, or was cancelled).
+ * Forgets one stored job (it finished, was cancelled, or the user dismissed it); every other job
+ * stays. Without an id: the job an earlier version stored under the bare names.
  *
  * ## Example
  * ```ts
- * await clearBulkJob();
+ * await clearBulkJob(job.id);
  * ```
  */
-export async function clearBulkJob(): Promise<void> {
-  Office.context.document.settings.remove(BULK_JOB_SETTING);
-  Office.context.document.settings.remove(BULK_PROGRESS_SETTING);
+export async function clearBulkJob(id?: string): Promise<void> {
+  const settings = Office.context.document.settings;
+  settings.remove(jobKey(BULK_JOB_SETTING, id));
+  settings.remove(jobKey(BULK_PROGRESS_SETTING, id));
+  if (id !== undefined) {
+    const ids = storedIds().filter((other) => other !== id);
+    if (ids.length > 0) settings.set(BULK_JOB_IDS_SETTING, ids);
+    else settings.remove(BULK_JOB_IDS_SETTING);
+  }
   await saveSettings();
 }
 

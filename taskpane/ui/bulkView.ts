@@ -12,7 +12,7 @@ import { element } from "./element.js";
  *
  * ## Example
  * ```ts
- * const deps: BulkViewDeps = { controller, readSelection, freezeFormulas, recentSpells, rememberSpell, loadBulkJob, clearBulkJob };
+ * const deps: BulkViewDeps = { controller, readSelection, freezeFormulas, recentSpells, rememberSpell, loadBulkJobs, clearBulkJob };
  * ```
  */
 export interface BulkViewDeps {
@@ -22,8 +22,10 @@ export interface BulkViewDeps {
   freezeFormulas(): Promise<{ frozen: number }>;
   recentSpells(): Promise<string[]>;
   rememberSpell(spellId: string): Promise<string[]>;
-  loadBulkJob(): BulkJob | undefined;
-  clearBulkJob(): Promise<void>;
+  /** Every job stored in the document (one per block). */
+  loadBulkJobs(): BulkJob[];
+  /** Forgets one job (by id; without: the one an earlier version stored). */
+  clearBulkJob(id?: string): Promise<void>;
 }
 
 type ValueElement = HTMLElement & { value: string; checked?: boolean };
@@ -130,6 +132,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   const timing = element("p", { id: "timing", class: "hint" });
   const cancel = element("fluent-button", { id: "cancel" }, "Cancel");
   const retry = element("fluent-button", { id: "retry", hidden: true }, "Retry failed rows");
+  const copyKept = element("fluent-button", { id: "copy-kept", hidden: true }, "Copy kept results");
   const freeze = element("fluent-button", { id: "freeze" }, "Freeze SPELL formulas in selection");
   const freezeStatus = element("p", {
     id: "freeze-status",
@@ -172,7 +175,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     progressText,
     counts,
     timing,
-    element("div", { class: "actions" }, cancel, retry)
+    element("div", { class: "actions" }, cancel, retry, copyKept)
   );
 
   const setRecent = (ids: string[]) => {
@@ -282,6 +285,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       ["pending", progress.counts.pending],
       ["stale", progress.stale],
       ["cancelled", progress.cancelled],
+      ["kept", progress.kept],
     ];
     counts.replaceChildren(
       ...items
@@ -305,13 +309,11 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     cancel.hidden = !active;
     retry.hidden = active || progress.retryable === 0;
     retry.textContent = `Retry failed rows (${progress.retryable})`;
+    copyKept.hidden = progress.kept === 0;
     if (!active) forgetSelection();
     // Resume is offered whenever a bulk is left unfinished (failed, pane reloaded), not only
     // when the pane opens.
-    if (progress.phase === "failed") {
-      const stored = deps.loadBulkJob();
-      if (stored) offerResume(stored);
-    }
+    if (progress.phase === "failed") offerJobs();
   };
 
   // After a bulk, the rows read before it are out of date (they have outputs now): a second
@@ -385,21 +387,21 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   run.addEventListener("click", async () => {
     const id = spellId.value.trim();
     if (!selection || !plan || plan.problems.length > 0 || !id) return;
-    // One stored bulk per workbook: a new run must never discard an unfinished one (its runs are
-    // paid for), so it is resumed or forgotten by the user first.
-    const unfinished = deps.loadBulkJob();
+    // Several jobs per workbook, one per block: a new run never discards another job, and over
+    // the block of an unfinished one (its runs are paid for) it waits until that one is resumed
+    // or forgotten.
+    const unfinished = deps.loadBulkJobs().find((job) => overlaps(job, selection!, plan!));
     if (unfinished) {
       report(
         new Error(
-          `An unfinished bulk (spell "${unfinished.spellId}", ${unfinished.rows.length} rows) is ` +
+          `An unfinished bulk over these rows (spell "${unfinished.spellId}", ${unfinished.rows.length} rows) is ` +
             "kept in this workbook: Resume or Forget it before starting another."
         )
       );
-      offerResume(unfinished);
+      offerJobs();
       return;
     }
     busy(true);
-    resumeBox.hidden = true;
     try {
       setRecent(await deps.rememberSpell(id));
       await deps.controller.start(selection, plan, id);
@@ -409,6 +411,16 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     }
   });
   cancel.addEventListener("click", () => void deps.controller.cancel());
+  // Results whose rows were deleted during the run: never written into the sheet by the pane,
+  // copied for the user to paste where they belong.
+  copyKept.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(deps.controller.keptResults());
+      copyKept.textContent = "Copied";
+    } catch (error) {
+      report(error);
+    }
+  });
   retry.addEventListener("click", async () => {
     try {
       await deps.controller.retryFailed();
@@ -431,25 +443,39 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   });
 
   // A declaration (hoisted): render() offers a resume too, and is subscribed above.
-  function offerResume(job: BulkJob): void {
-    const resumable = (job.token?.groupIds.length ?? 0) > 0;
-    const resume = element("fluent-button", { id: "resume-run", appearance: "accent" }, "Resume");
-    const forget = element("fluent-button", { id: "forget-run" }, "Forget");
-    resumeBox.replaceChildren(
-      element(
-        "p",
-        {},
-        resumable
-          ? `A bulk of ${job.rows.length} rows (spell "${job.spellId}", sheet ${job.sheet}) did not finish here. ` +
-              "Resume collects its results; finished rows are not run again."
-          : `A bulk of ${job.rows.length} rows (spell "${job.spellId}") was interrupted before the service confirmed it. ` +
-              "Its rows may have run: check their status cells before running them again."
-      ),
+  /** Shows every stored job with Resume (when it can be) and Forget; hidden when there is none. */
+  function offerJobs(): void {
+    const jobs = deps.loadBulkJobs();
+    resumeBox.replaceChildren(...jobs.map((job, i) => jobNotice(job, i)));
+    resumeBox.hidden = jobs.length === 0;
+  }
+
+  function jobNotice(job: BulkJob, index: number): HTMLElement {
+    const suffix = index === 0 ? "" : `-${index + 1}`;
+    const resumable = (job.token?.groupIds.length ?? 0) > 0 && !job.expired;
+    const resume = element(
+      "fluent-button",
+      { id: `resume-run${suffix}`, appearance: "accent" },
+      "Resume"
+    );
+    const forget = element("fluent-button", { id: `forget-run${suffix}` }, "Forget");
+    const text = job.expired
+      ? `A bulk of ${job.rows.length} rows (spell "${job.spellId}", sheet ${job.sheet}) can no longer be collected: ` +
+        "the service no longer knows its runs (they expired). Forget it; rows without a status can be run again."
+      : resumable
+        ? `A bulk of ${job.rows.length} rows (spell "${job.spellId}", sheet ${job.sheet}) did not finish here. ` +
+          "Resume collects its results; finished rows are not run again."
+        : `A bulk of ${job.rows.length} rows (spell "${job.spellId}") was interrupted before the service confirmed it. ` +
+          "Its rows may have run: check their status cells before running them again.";
+    const notice = element(
+      "div",
+      { class: "job" },
+      element("p", {}, text),
       element("div", { class: "actions" }, ...(resumable ? [resume, forget] : [forget]))
     );
-    resumeBox.hidden = false;
     resume.addEventListener("click", async () => {
-      resumeBox.hidden = true;
+      notice.remove();
+      resumeBox.hidden = resumeBox.childElementCount === 0;
       try {
         await deps.controller.resume(job);
       } catch (error) {
@@ -457,12 +483,32 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       }
     });
     forget.addEventListener("click", async () => {
-      await deps.clearBulkJob();
-      resumeBox.hidden = true;
+      await deps.clearBulkJob(job.id);
+      notice.remove();
+      resumeBox.hidden = resumeBox.childElementCount === 0;
     });
+    return notice;
   }
 
   setRecent(await deps.recentSpells());
-  const stored = deps.loadBulkJob();
-  if (stored) offerResume(stored);
+  offerJobs();
+}
+
+/** True when a stored job's rows and columns (as last seen) meet the planned block. */
+function overlaps(job: BulkJob, selection: SelectionData, plan: BulkPlan): boolean {
+  const sameSheet =
+    job.sheetId !== undefined ? job.sheetId === selection.sheetId : job.sheet === selection.sheet;
+  if (!sameSheet) return false;
+  const rows = job.rows.filter((row) => row >= 0);
+  const top = Math.min(job.headerRow, ...rows);
+  const bottom = Math.max(job.headerRow, ...rows);
+  const left = Math.min(...job.inputColumns);
+  const right = job.statusColumn + job.outputNames.length;
+  const { block } = selection;
+  return (
+    top <= block.top + block.rowCount - 1 &&
+    bottom >= block.top &&
+    left <= plan.statusColumn + plan.ownedWidth &&
+    right >= block.left
+  );
 }

@@ -5,7 +5,7 @@ import { freezeFormulas } from "../freezeFormulas.js";
 import { readSelection } from "../readSelection.js";
 import { recalculateWorkbook } from "../recalculateWorkbook.js";
 import { recentSpells, rememberSpell } from "../recentSpells.js";
-import { clearBulkJob, loadBulkJob } from "../resumeState.js";
+import { clearBulkJob, loadBulkJobs } from "../resumeState.js";
 import { sharedBulkSource } from "../sharedBulkSource.js";
 import { testConnection } from "../testConnection.js";
 import type { BulkViewDeps } from "./bulkView.js";
@@ -28,7 +28,7 @@ export function taskPaneDeps(): { bulk: BulkViewDeps; settings: SettingsViewDeps
       freezeFormulas,
       recentSpells,
       rememberSpell,
-      loadBulkJob,
+      loadBulkJobs,
       clearBulkJob,
     },
     settings: {

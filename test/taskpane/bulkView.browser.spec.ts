@@ -1,7 +1,12 @@
 import { BulkRunController } from "../../taskpane/bulkRunController.js";
 import { freezeFormulas } from "../../taskpane/freezeFormulas.js";
 import { readSelection } from "../../taskpane/readSelection.js";
-import { clearBulkJob, loadBulkJob, saveBulkJob } from "../../taskpane/resumeState.js";
+import {
+  clearBulkJob,
+  loadBulkJob,
+  loadBulkJobs,
+  saveBulkJob,
+} from "../../taskpane/resumeState.js";
 import type { BulkJob } from "../../taskpane/resumeState.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import type { BulkViewDeps } from "../../taskpane/ui/bulkView.js";
@@ -50,7 +55,7 @@ describe("Bulk view", () => {
       freezeFormulas,
       recentSpells: async () => ["echo"],
       rememberSpell: async (id) => [id],
-      loadBulkJob,
+      loadBulkJobs,
       clearBulkJob,
     };
   });
@@ -154,5 +159,53 @@ describe("Bulk view", () => {
     expect((root.querySelector("#resume") as HTMLElement).hidden).toBeFalse();
     expect(loadBulkJob()?.token?.groupIds).toEqual(["paid-group"]);
     expect((await emulatorStats()).requests.bulkStart).toBe(0);
+  });
+
+  it("should keep a job of another block when a new Run starts, and still offer to resume it", async () => {
+    // An unfinished bulk over U1:U4 (another block of the same sheet).
+    const other: BulkJob = {
+      ...storedJob("other-group"),
+      id: "other",
+      rows: [1, 2, 3],
+      inputColumns: [20],
+      statusColumn: 21,
+    };
+    await saveBulkJob(other);
+    await mountBulkView(root, deps);
+    expect(text("resume")).toContain("did not finish here");
+    (root.querySelector("#spell-id") as ValueElement).value = "echo";
+    click("use-selection");
+    await waitFor(() => /will start/.test(text("plan-summary")), 5_000, "the plan");
+
+    click("run");
+    await waitFor(() => /^Finished/.test(text("progress-text")), 3_000, "the end of the bulk");
+
+    expect(workbook.values("Sheet1", "B2")).toEqual([["success"]]);
+    expect(loadBulkJobs().map((job) => job.id)).toEqual(["other"]);
+    expect((root.querySelector("#resume") as HTMLElement).hidden).toBeFalse();
+    expect(root.querySelector("#resume-run")).not.toBeNull();
+  });
+
+  it("should say in plain words when the service no longer knows a stored bulk, and let it be dismissed", async () => {
+    await saveBulkJob({ ...storedJob("expired-group"), id: "old" });
+    // The core waits `bulkVisibilityGraceMs` (30 s) before taking a 404 as final, also on resume.
+    const poll = { initialDelayMs: 20, intervalMs: 50, growth: 1, maxIntervalMs: 50 };
+    deps.controller = new BulkRunController(
+      emulatorClient({ poll: { ...poll, bulkVisibilityGraceMs: 0 } })
+    );
+    await mountBulkView(root, deps);
+    click("resume-run");
+    await waitFor(() => /^Stopped/.test(text("progress-text")), 3_000, "the failed resume");
+
+    expect(text("progress-text")).toContain(
+      "The service no longer knows this bulk (its runs expired or were deleted), so the results of its 3 unfinished rows cannot be collected."
+    );
+    expect(text("progress-text")).not.toMatch(/HTTP|404/);
+    expect(loadBulkJobs()[0]?.expired).toBeTrue();
+    expect(text("resume")).toContain("the service no longer knows its runs");
+    expect(root.querySelector("#resume-run")).toBeNull();
+    click("forget-run");
+    await waitFor(() => (root.querySelector("#resume") as HTMLElement).hidden, 2_000, "forget");
+    expect(loadBulkJobs()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { freezeFormulas } from "../../taskpane/freezeFormulas.js";
 import { STATUS_HEADER } from "../../taskpane/outputLayout.js";
 import { defaultMapping, planBulk } from "../../taskpane/planBulk.js";
 import { readSelection } from "../../taskpane/readSelection.js";
-import { clearBulkJob, loadBulkJob } from "../../taskpane/resumeState.js";
+import { clearBulkJob, loadBulkJobs } from "../../taskpane/resumeState.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
 import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
@@ -44,7 +44,7 @@ describe("Task pane never overwrites the user's cells (against the emulator)", (
       freezeFormulas,
       recentSpells: async () => ["echo"],
       rememberSpell: async (id) => [id],
-      loadBulkJob,
+      loadBulkJobs,
       clearBulkJob,
     });
     (root.querySelector("#spell-id") as ValueElement).value = "echo";
