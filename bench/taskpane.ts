@@ -17,6 +17,9 @@ import { BulkRunController } from "../taskpane/bulkRunController.js";
 import type { BulkSource } from "../taskpane/bulkRunController.js";
 import { defaultMapping, planBulk } from "../taskpane/planBulk.js";
 import { readSelection } from "../taskpane/readSelection.js";
+import { saveBulkJob } from "../taskpane/resumeState.js";
+import type { BulkJob } from "../taskpane/resumeState.js";
+import { rowFingerprint } from "../taskpane/rowFingerprint.js";
 import { toCellWrite } from "../taskpane/toCellWrite.js";
 import { MockWorkbook } from "../test/taskpane/mockWorkbook.js";
 import type { MockCellValue } from "../test/taskpane/mockWorkbook.js";
@@ -37,7 +40,9 @@ function sheetRows(): MockCellValue[][] {
 }
 
 /** Finishes a random share of the remaining runs at each poll; deterministic (seeded). */
-function fakeSource(): BulkSource & { polls: number; sourceMs: number } {
+function fakeSource(
+  onPoll: (poll: number) => void = () => undefined
+): BulkSource & { polls: number; sourceMs: number } {
   let seed = 42;
   const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const source = {
@@ -87,6 +92,7 @@ function fakeSource(): BulkSource & { polls: number; sourceMs: number } {
             resume,
           };
           source.sourceMs += performance.now() - started;
+          onPoll(poll);
           subscriber.next(snapshot);
           if (left === 0) {
             clearInterval(timer);
@@ -103,13 +109,19 @@ function fakeSource(): BulkSource & { polls: number; sourceMs: number } {
   return source;
 }
 
-async function addinRun(): Promise<Record<string, number>> {
+async function addinRun(sortMidRun = false): Promise<Record<string, number>> {
   const workbook = new MockWorkbook({
     sheets: { Sheet1: sheetRows() },
     selection: `Sheet1!A1:B${ROWS + 1}`,
   });
   const uninstall = workbook.install();
-  const source = fakeSource();
+  // With `sortMidRun`, the user sorts the block (descending) at poll 10: every later write must
+  // find its rows again by their inputs.
+  const source = fakeSource((poll) => {
+    if (sortMidRun && poll === 10) {
+      workbook.sortRows("Sheet1", 1, ROWS, (cells) => -Number(/\d+/.exec(String(cells[0]))?.[0]));
+    }
+  });
   // Wall time inside the add-in's own calls, without waiting between polls.
   let addinMs = 0;
   const timed = async <T>(work: () => Promise<T>) => {
@@ -135,12 +147,14 @@ async function addinRun(): Promise<Record<string, number>> {
     const busyMs = performance.eventLoopUtilization(eluBefore).active;
     addinMs += busyMs - (workbook.stats.mockMs - mockBefore) - source.sourceMs;
     if (progress.counts.success !== ROWS)
-      throw new Error(`only ${progress.counts.success} rows succeeded`);
+      throw new Error(`only ${progress.counts.success} rows succeeded: ${progress.message}`);
     return {
       readSyncs,
       writeSyncs: workbook.stats.writeSyncs - syncsBefore.writeSyncs,
       checkReadSyncs: workbook.stats.readSyncs - syncsBefore.readSyncs,
       polls: source.polls,
+      settingsSaves: workbook.stats.settingsSaves,
+      largestSavedKB: workbook.stats.largestSettingsBytes / 1024,
       maxRequestKB: workbook.stats.maxRequestBytes / 1024,
       maxResponseKB: workbook.stats.maxResponseBytes / 1024,
       addinMs,
@@ -177,11 +191,56 @@ async function baselineRun(): Promise<number> {
   }
 }
 
+/**
+ * Size of a saved job (document settings, JSON bytes) of `rows` rows: as stored at the start
+ * (consecutive rows), and after a sort moved every row (the rows list can no longer be ranges).
+ */
+async function savedJobKB(rows: number): Promise<{ fresh: number; sorted: number }> {
+  const workbook = new MockWorkbook();
+  const uninstall = workbook.install();
+  try {
+    const job: BulkJob = {
+      version: 1,
+      id: "SpellRun_bench",
+      blockName: "SpellRun_bench",
+      spellId: "translate",
+      sheet: "Sheet1",
+      sheetId: "{00000000-0001-0000-0000-000000000000}",
+      headerRow: 0,
+      rows: Array.from({ length: rows }, (_, i) => i + 1),
+      inputColumns: [0, 1],
+      inputHeaders: ["text", "language"],
+      inputNames: ["text", "language"],
+      fingerprints: Array.from({ length: rows }, (_, i) => rowFingerprint([`row ${i}`, "fr"])),
+      statusColumn: 2,
+      outputNames: ["translation", "words"],
+      token: {
+        spellId: "translate",
+        groupIds: Array.from({ length: Math.ceil(rows / CHUNK) }, (_, i) => `group-${i}`),
+        chunkSizes: Array.from({ length: Math.ceil(rows / CHUNK) }, () => CHUNK),
+      },
+      handled: Array.from({ length: Math.floor(rows / 2) }, (_, i) => i * 2),
+      startedAt: Date.now(),
+    };
+    await saveBulkJob(job);
+    const fresh = JSON.stringify(workbook.savedSettings).length / 1024;
+    job.rows.reverse();
+    await saveBulkJob(job);
+    const sorted = JSON.stringify(workbook.savedSettings).length / 1024;
+    return { fresh, sorted };
+  } finally {
+    uninstall();
+  }
+}
+
 async function main(): Promise<void> {
   await baselineRun(); // warm-up (JIT), not counted
   await addinRun();
   const baselineMs = await baselineRun();
   const figures = await addinRun();
+  const sorted = await addinRun(true);
+  const job10k = await savedJobKB(10_000);
+  const job100k = await savedJobKB(100_000);
   const per1000 = (ms: number) => (ms / ROWS) * 1000;
   console.log(
     `Task pane bulk over a ${ROWS.toLocaleString("en")}-row selection (mock workbook, ${figures.polls} polls)`
@@ -190,7 +249,15 @@ async function main(): Promise<void> {
   console.log(
     `  write syncs during the bulk:   ${figures.writeSyncs} (polls: ${figures.polls}; at most one write sync per poll)`
   );
-  console.log(`  input-check read syncs:        ${figures.checkReadSyncs}`);
+  console.log(
+    `  write syncs per poll:          ${(figures.writeSyncs / figures.polls).toFixed(2)} (naming the block and deleting the name included)`
+  );
+  console.log(
+    `  read syncs during the bulk:    ${figures.checkReadSyncs} (${(figures.checkReadSyncs / figures.polls).toFixed(2)} per poll: where the block is + the rows' inputs)`
+  );
+  console.log(
+    `  document settings saves:       ${figures.settingsSaves} (largest ${figures.largestSavedKB.toFixed(0)} KB)`
+  );
   console.log(
     `  largest request / response:    ${figures.maxRequestKB.toFixed(0)} KB / ${figures.maxResponseKB.toFixed(0)} KB (Office limit 5120 KB)`
   );
@@ -201,6 +268,17 @@ async function main(): Promise<void> {
     `  baseline per 1,000 rows:       ${per1000(baselineMs).toFixed(1)} ms (read once, convert, write one block)`
   );
   console.log(`  ratio add-in / baseline:       ${(figures.addinMs / baselineMs).toFixed(1)}×`);
+  console.log(
+    `  sorted at poll 10: read syncs ${sorted.checkReadSyncs} (${(sorted.checkReadSyncs / sorted.polls).toFixed(2)} per poll), ` +
+      `write syncs ${sorted.writeSyncs}, add-in code ${per1000(sorted.addinMs).toFixed(1)} ms per 1,000 rows ` +
+      `(${(sorted.addinMs / figures.addinMs).toFixed(1)}× the unsorted run), largest save ${sorted.largestSavedKB.toFixed(0)} KB`
+  );
+  console.log(
+    `  saved job, 10,000 rows:        ${job10k.fresh.toFixed(0)} KB (${job10k.sorted.toFixed(0)} KB after a sort moved every row)`
+  );
+  console.log(
+    `  saved job, 100,000 rows:       ${job100k.fresh.toFixed(0)} KB (${job100k.sorted.toFixed(0)} KB after a sort moved every row)`
+  );
 }
 
 main().catch((error: unknown) => {

@@ -136,6 +136,9 @@ export async function writeOutputs(
       if (row >= 0) placed.push({ ...result, row });
       else report.lost.push(result.run);
     }
+    // Sorted by row: the checks and writes group neighbouring rows (after a sort, run order is not
+    // row order).
+    placed.sort((a, b) => a.row - b.row);
     let stale = await findStaleRows(context, sheet, target, placed, budgetBytes, report);
     if (rows && target.fingerprints && stale.size > 0) {
       // Rows moved (sort, insert or delete inside the block) or were edited: find every run again

@@ -45,6 +45,9 @@ export interface MockWorkbookStats {
   maxResponseBytes: number;
   /** Time spent inside the mock's own sync work (to subtract from totals in benchmarks). */
   mockMs: number;
+  /** `settings.saveAsync` calls, and the largest saved settings (JSON bytes). */
+  settingsSaves: number;
+  largestSettingsBytes: number;
 }
 
 /** What the tests can put in the model. */
@@ -106,6 +109,8 @@ export class MockWorkbook {
     maxRequestBytes: 0,
     maxResponseBytes: 0,
     mockMs: 0,
+    settingsSaves: 0,
+    largestSettingsBytes: 0,
   };
   /** `Excel.CalculationType` values passed to `application.calculate`. */
   readonly calculations: string[] = [];
@@ -401,7 +406,14 @@ export class MockWorkbook {
       saveAsync: (...args: unknown[]) => {
         const callback = args.find((arg) => typeof arg === "function") as
           ((result: { status: string }) => void) | undefined;
-        this.timed(() => (this.savedSettings = structuredClone(this.settings)));
+        this.timed(() => {
+          this.savedSettings = structuredClone(this.settings);
+          this.stats.settingsSaves++;
+          this.stats.largestSettingsBytes = Math.max(
+            this.stats.largestSettingsBytes,
+            JSON.stringify(this.savedSettings).length
+          );
+        });
         setTimeout(() => callback?.({ status: "succeeded" }), 0);
       },
     });

@@ -117,9 +117,12 @@ describe("Task pane results follow their rows through structural edits", () => {
   it("should put each result in its own row after the user sorts the block mid-run", async () => {
     install();
     const source = new ScriptedSource();
-    const { done } = await startAndFinishTwo(source);
+    const { controller, done } = await startAndFinishTwo(source);
     // Descending by text: f, e, d, c, b, a (the written status and outputs move with their rows).
     workbook.sortRows("Sheet1", 1, 6, (cells) => -String(cells[0]).charCodeAt(0));
+    // One write finds the rows again; the next ones write runs whose rows are in reverse order.
+    source.live.next(snapshot([0, 1, 2]));
+    await waitFor(() => controller.progress$.value.counts.success === 3, 5_000, "three results");
 
     expect((await finishAll(source, done)).phase).toBe("done");
     expect(workbook.values("Sheet1", "A2:A7").flat()).toEqual(["f", "e", "d", "c", "b", "a"]);
