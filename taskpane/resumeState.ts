@@ -79,9 +79,12 @@ export interface BulkJob {
 
 interface StoredJob extends Omit<
   BulkJob,
-  "rows" | "handled" | "token" | "outputNames" | "ownedWidth"
+  "rows" | "handled" | "token" | "outputNames" | "ownedWidth" | "fingerprints"
 > {
   rows: string;
+  /** Fingerprints as one string, 9 base64url characters each (jobs stored before: an array). */
+  fingerprintsPacked?: string;
+  fingerprints?: string[];
   /** Runs whose row is -1 (their `rows` entry is stored as 0). */
   lostRows?: string;
 }
@@ -112,8 +115,11 @@ export async function saveBulkJob(job: BulkJob): Promise<void> {
     ...fixed
   } = job;
   const lost = job.rows.flatMap((row, run) => (row < 0 ? [run] : []));
+  const { fingerprints, ...rest } = fixed;
+  const packed = packFingerprints(fingerprints);
   const stored: StoredJob = {
-    ...fixed,
+    ...rest,
+    ...(packed !== undefined ? { fingerprintsPacked: packed } : { fingerprints }),
     rows: encodeIndexes(job.rows.map((row) => Math.max(0, row))),
     ...(lost.length > 0 ? { lostRows: encodeIndexes(lost) } : {}),
   };
@@ -149,6 +155,43 @@ function setProgress(job: BulkJob): void {
     handled: encodeIndexes(job.handled),
   };
   Office.context.document.settings.set(jobKey(BULK_PROGRESS_SETTING, job.id), progress);
+}
+
+const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/** Characters per packed fingerprint: 9 × 6 bits hold the 53-bit `rowFingerprint`. */
+const PACKED_CHARS = 9;
+
+/**
+ * The fingerprints (base-36 numbers below 2^53, as `rowFingerprint` makes them) as one string of
+ * 9 base64url characters each: 9 bytes a row instead of ~14 in a JSON array, which matters at
+ * 100,000 rows. Undefined when one is not such a number (kept as an array then).
+ */
+function packFingerprints(fingerprints: readonly string[]): string | undefined {
+  let packed = "";
+  for (const fingerprint of fingerprints) {
+    let n = parseInt(fingerprint, 36);
+    if (!Number.isSafeInteger(n) || n < 0 || n.toString(36) !== fingerprint) return undefined;
+    for (let i = 0; i < PACKED_CHARS; i++) {
+      packed += DIGITS[n % 64];
+      n = Math.floor(n / 64);
+    }
+  }
+  return packed;
+}
+
+function unpackFingerprints(packed: string): string[] {
+  if (packed.length % PACKED_CHARS !== 0) throw new Error("Damaged fingerprints");
+  const fingerprints: string[] = [];
+  for (let at = 0; at < packed.length; at += PACKED_CHARS) {
+    let n = 0;
+    for (let i = PACKED_CHARS - 1; i >= 0; i--) {
+      const digit = DIGITS.indexOf(packed[at + i]);
+      if (digit < 0) throw new Error("Damaged fingerprints");
+      n = n * 64 + digit;
+    }
+    fingerprints.push(n.toString(36));
+  }
+  return fingerprints;
 }
 
 function jobKey(base: string, id: string | undefined): string {
@@ -197,11 +240,15 @@ function loadJob(id: string | undefined): BulkJob | undefined {
   };
   if (!stored || stored.version !== 1) return undefined;
   try {
-    const { lostRows, ...fixed } = stored;
+    const { lostRows, fingerprintsPacked, fingerprints, ...fixed } = stored;
     const rows = decodeIndexes(stored.rows);
     for (const run of decodeIndexes(lostRows ?? "")) rows[run] = -1;
     return {
       ...fixed,
+      fingerprints:
+        fingerprintsPacked !== undefined
+          ? unpackFingerprints(fingerprintsPacked)
+          : (fingerprints ?? []),
       rows,
       token: progress.token,
       outputNames: progress.outputNames ?? [],
