@@ -54,7 +54,8 @@ function page(emulator: { baseUrl: string; pollBaseUrl: string; apiKey: string }
 
 async function serve(folder: string, html: string): Promise<http.Server> {
   const server = http.createServer(async (request, response) => {
-    if (request.url === "/" || request.url === "/index.html") {
+    const url = (request.url ?? "").split("?")[0];
+    if (url === "/" || url === "/index.html") {
       response.writeHead(200, { "content-type": "text/html" }).end(html);
     } else if (request.url === "/harness.js") {
       response
@@ -155,8 +156,53 @@ async function main(): Promise<void> {
       });
     await tab.waitForTimeout(800); // the progress bar's transition
     await tab.screenshot({ path: path.join(docs, "taskpane-finished.png"), fullPage: true });
+
+    // The overwrite prompt: a second block whose right-hand column holds the user's notes.
+    await tab.evaluate(() => {
+      const { workbook } = (
+        window as unknown as {
+          __harness: {
+            workbook: {
+              setValues(sheet: string, at: string, rows: string[][]): void;
+              select(address: string): void;
+            };
+          };
+        }
+      ).__harness;
+      workbook.setValues("Reviews", "H1", [
+        ["text", "Notes"],
+        ["Lid does not close.", "called back"],
+        ["Five stars, would buy again.", ""],
+        ["Too loud at night.", "refund sent"],
+      ]);
+      workbook.select("Reviews!H1:H4");
+    });
+    await tab.click("#use-selection");
+    await tab.waitForFunction(
+      () => !(document.querySelector("#placement-box") as HTMLElement | null)?.hidden,
+      null,
+      { timeout: 10_000 }
+    );
+    await tab.waitForTimeout(300);
+    await tab.screenshot({ path: path.join(docs, "taskpane-overwrite.png"), fullPage: true });
+
+    // A resumable job: the harness stores an unfinished bulk before the pane opens.
+    const resumable = await context.newPage();
+    resumable.on("pageerror", (error) => console.error("page error:", error.message));
+    await resumable.goto(`http://127.0.0.1:${port}/?resumable`);
+    await resumable.waitForFunction(
+      () => !(document.querySelector("#resume") as HTMLElement | null)?.hidden,
+      null,
+      { timeout: 30_000 }
+    );
+    await resumable.waitForTimeout(300);
+    await resumable.screenshot({
+      path: path.join(docs, "taskpane-resumable.png"),
+      fullPage: true,
+    });
     console.log(
-      `Saved docs/taskpane-settings.png, docs/taskpane-running.png, docs/taskpane-finished.png (${WIDTH} px wide).`
+      "Saved docs/taskpane-settings.png, docs/taskpane-running.png, docs/taskpane-finished.png, " +
+        `docs/taskpane-overwrite.png, docs/taskpane-resumable.png (${WIDTH} px wide).`
     );
   } finally {
     await browser.close();

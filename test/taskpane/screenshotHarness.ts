@@ -4,6 +4,8 @@
  * whose address the page receives in `window.__spellEmulator`. Used by `npm run screenshot`.
  */
 import { saveSettings } from "../../addin/settings.js";
+import { saveBulkJob } from "../../taskpane/resumeState.js";
+import { rowFingerprint } from "../../taskpane/rowFingerprint.js";
 import { mountTaskPane } from "../../taskpane/ui/mountTaskPane.js";
 import { taskPaneDeps } from "../../taskpane/ui/taskPaneDeps.js";
 import { MockWorkbook } from "./mockWorkbook.js";
@@ -34,6 +36,25 @@ async function main(): Promise<void> {
   const workbook = new MockWorkbook({ sheets: { Reviews: rows }, selection: "Reviews!A1:A41" });
   workbook.install();
   await saveSettings({ ...emulator, authHeader: "authorization", maxInFlight: 8 });
+  if (location.search.includes("resumable")) {
+    // As a workbook reopened after the pane was closed mid-run: 40 rows, 14 written.
+    await saveBulkJob({
+      version: 1,
+      id: "SpellRun_screenshot",
+      spellId: "summarize",
+      sheet: "Reviews",
+      headerRow: 0,
+      rows: Array.from({ length: 40 }, (_, i) => i + 1),
+      inputColumns: [0],
+      inputNames: ["text"],
+      fingerprints: rows.slice(1).map((row) => rowFingerprint(row)),
+      statusColumn: 1,
+      outputNames: ["summary"],
+      token: { spellId: "summarize", groupIds: ["bulk_screenshot"], chunkSizes: [40] },
+      handled: Array.from({ length: 14 }, (_, i) => i),
+      startedAt: Date.now() - 95_000,
+    });
+  }
   const root = document.getElementById("app");
   if (!root) throw new Error("no #app");
   await mountTaskPane(root, taskPaneDeps());
