@@ -126,7 +126,9 @@ interface ActiveBulk {
  * ```
  */
 export class BulkRunController {
-  readonly progress$ = new BehaviorSubject<BulkProgress>(idleProgress(""));
+  private readonly progressSubject = new BehaviorSubject<BulkProgress>(idleProgress(""));
+  /** The progress, replayed to each new subscriber (latest first), then every change. */
+  readonly progress$: Observable<BulkProgress> = this.progressSubject.asObservable();
   private active: ActiveBulk | undefined;
   private last: ActiveBulk | undefined;
 
@@ -134,6 +136,11 @@ export class BulkRunController {
     private readonly source: BulkSource,
     private readonly now: () => number = Date.now
   ) {}
+
+  /** The latest progress (what `progress$` last emitted). */
+  get progress(): BulkProgress {
+    return this.progressSubject.value;
+  }
 
   /** True while a bulk is running or being cancelled. */
   get running(): boolean {
@@ -522,7 +529,7 @@ export class BulkRunController {
       remainingMs: phase === "running" ? remainingMs : undefined,
       message,
     };
-    this.progress$.next(progress);
+    this.progressSubject.next(progress);
     return progress;
   }
 }

@@ -2,10 +2,12 @@ import { columnName, parseAddress } from "../a1Address.js";
 import type { BulkProgress, BulkRunController } from "../bulkRunController.js";
 import { defaultMapping, planBulk } from "../planBulk.js";
 import type { BulkPlan, ColumnMapping } from "../planBulk.js";
-import { formatDuration } from "../progressEstimate.js";
 import type { SelectionData } from "../readSelection.js";
 import type { BulkJob } from "../resumeState.js";
 import { element } from "./element.js";
+import { freezeSection } from "./freezeSection.js";
+import { jobNotices } from "./jobNotices.js";
+import { progressPanel } from "./progressPanel.js";
 
 /**
  * What the bulk view needs; the task pane passes the real modules.
@@ -31,10 +33,11 @@ export interface BulkViewDeps {
 type ValueElement = HTMLElement & { value: string; checked?: boolean };
 
 /**
- * The bulk run view: spell id, "Use selection" with its column mapping, how many runs will
- * start, Run / Cancel / Retry failed rows with live progress, resume of an interrupted bulk,
- * and "Freeze" of SPELL formulas. A thin view: the work is in `planBulk`, `BulkRunController`,
- * `readSelection` and `freezeFormulas`.
+ * The bulk run view: spell id, "Use selection" with its column mapping and where results go,
+ * how many runs will start and Run; its other parts are `progressPanel` (live progress, Cancel,
+ * Retry failed rows, Copy kept results), `jobNotices` (resume or forget stored jobs) and
+ * `freezeSection`. A thin view: the work is in `planBulk`, `BulkRunController`, `readSelection`
+ * and `freezeFormulas`.
  *
  * ## Example
  * ```ts
@@ -46,12 +49,15 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   let mapping: ColumnMapping[] = [];
   let plan: BulkPlan | undefined;
 
-  const resumeBox = element("section", {
-    id: "resume",
-    class: "notice",
-    hidden: true,
-    "aria-label": "Interrupted bulk",
+  const panel = progressPanel(deps.controller);
+  const report = panel.report;
+  const notices = jobNotices({
+    loadBulkJobs: deps.loadBulkJobs,
+    clearBulkJob: deps.clearBulkJob,
+    resume: (job) => deps.controller.resume(job),
+    report,
   });
+  const offerJobs = notices.offer;
   const spellLabel = element("label", { id: "spell-id-label", for: "spell-id" }, "Spell ID");
   const spellId = element("fluent-combobox", {
     id: "spell-id",
@@ -109,40 +115,9 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   ) as ValueElement;
   const planSummary = element("p", { id: "plan-summary", class: "plan", "aria-live": "polite" });
   const run = element("fluent-button", { id: "run", appearance: "accent", disabled: true }, "Run");
-  const progressBox = element("section", {
-    id: "progress",
-    class: "progress",
-    hidden: true,
-    "aria-label": "Bulk progress",
-  });
-  const bar = element("fluent-progress", {
-    id: "bar",
-    min: 0,
-    max: 100,
-    value: 0,
-    "aria-label": "Runs finished",
-  });
-  const progressText = element("p", {
-    id: "progress-text",
-    class: "progress-text",
-    role: "status",
-    "aria-live": "polite",
-  });
-  const counts = element("ul", { id: "counts", class: "counts" });
-  const timing = element("p", { id: "timing", class: "hint" });
-  const cancel = element("fluent-button", { id: "cancel" }, "Cancel");
-  const retry = element("fluent-button", { id: "retry", hidden: true }, "Retry failed rows");
-  const copyKept = element("fluent-button", { id: "copy-kept", hidden: true }, "Copy kept results");
-  const freeze = element("fluent-button", { id: "freeze" }, "Freeze SPELL formulas in selection");
-  const freezeStatus = element("p", {
-    id: "freeze-status",
-    class: "hint",
-    role: "status",
-    "aria-live": "polite",
-  });
 
   root.replaceChildren(
-    resumeBox,
+    notices.element,
     element(
       "div",
       { class: "stack" },
@@ -156,36 +131,18 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       planSummary,
       element("div", { class: "actions" }, run)
     ),
-    progressBox,
+    panel.element,
     element("fluent-divider", {}),
-    element(
-      "div",
-      { class: "stack" },
-      element(
-        "p",
-        { class: "hint" },
-        "Replace SPELL formulas in the selection by their values, so paid results never recalculate."
-      ),
-      element("div", { class: "actions" }, freeze),
-      freezeStatus
-    )
-  );
-  progressBox.append(
-    bar,
-    progressText,
-    counts,
-    timing,
-    element("div", { class: "actions" }, cancel, retry, copyKept)
+    freezeSection(deps.freezeFormulas)
   );
 
   const setRecent = (ids: string[]) => {
     spellId.replaceChildren(...ids.map((id) => element("fluent-option", { value: id }, id)));
   };
   const busy = (running: boolean) => {
-    for (const control of [useSelection, run, spellId, onlyEmpty, runHidden, retry]) {
+    for (const control of [useSelection, run, spellId, onlyEmpty, runHidden, panel.retry]) {
       control.toggleAttribute("disabled", running);
     }
-    cancel.toggleAttribute("disabled", !running);
   };
 
   const replan = () => {
@@ -261,55 +218,9 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
 
   const render = (progress: BulkProgress) => {
     if (progress.phase === "idle") return;
-    progressBox.hidden = false;
-    const percent = progress.total ? Math.round((progress.finished / progress.total) * 100) : 100;
-    bar.setAttribute("value", String(percent));
-    bar.setAttribute("aria-valuetext", `${progress.finished} of ${progress.total} runs finished`);
-    const phaseText: Record<string, string> = {
-      running: "Running",
-      cancelling: "Cancelling",
-      done: "Finished",
-      cancelled: "Cancelled",
-      failed: "Stopped",
-    };
-    progressText.textContent =
-      `${phaseText[progress.phase] ?? ""}: ${progress.finished} / ${progress.total} done` +
-      (progress.message ? `. ${progress.message}` : "");
-    progressText.dataset.tone =
-      progress.phase === "failed" ? "bad" : progress.phase === "done" ? "good" : "info";
-    const items: Array<[string, number]> = [
-      ["success", progress.counts.success],
-      ["failure", progress.counts.failure],
-      ["error", progress.counts.error],
-      ["running", progress.counts.inProgress],
-      ["pending", progress.counts.pending],
-      ["stale", progress.stale],
-      ["cancelled", progress.cancelled],
-      ["kept", progress.kept],
-    ];
-    counts.replaceChildren(
-      ...items
-        .filter(([label, count]) => count > 0 || label === "success")
-        .map(([label, count]) =>
-          element(
-            "li",
-            { class: `count count-${label}` },
-            element("strong", {}, String(count)),
-            ` ${label}`
-          )
-        )
-    );
-    timing.textContent =
-      `Elapsed ${formatDuration(progress.elapsedMs)}` +
-      (progress.remainingMs !== undefined
-        ? ` · about ${formatDuration(progress.remainingMs)} left`
-        : "");
+    panel.render(progress);
     const active = progress.phase === "running" || progress.phase === "cancelling";
     busy(active);
-    cancel.hidden = !active;
-    retry.hidden = active || progress.retryable === 0;
-    retry.textContent = `Retry failed rows (${progress.retryable})`;
-    copyKept.hidden = progress.kept === 0;
     if (!active) forgetSelection();
     // Resume is offered whenever a bulk is left unfinished (failed, pane reloaded), not only
     // when the pane opens.
@@ -331,12 +242,6 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     run.textContent = "Run";
   };
   deps.controller.progress$.subscribe(render);
-
-  const report = (error: unknown) => {
-    progressBox.hidden = false;
-    progressText.textContent = error instanceof Error ? error.message : String(error);
-    progressText.dataset.tone = "bad";
-  };
 
   const readAndPlan = async (options?: { statusColumn?: number }): Promise<SelectionData> => {
     const read = await deps.readSelection(options);
@@ -410,85 +315,6 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       busy(false);
     }
   });
-  cancel.addEventListener("click", () => void deps.controller.cancel());
-  // Results whose rows were deleted during the run: never written into the sheet by the pane,
-  // copied for the user to paste where they belong.
-  copyKept.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(deps.controller.keptResults());
-      copyKept.textContent = "Copied";
-    } catch (error) {
-      report(error);
-    }
-  });
-  retry.addEventListener("click", async () => {
-    try {
-      await deps.controller.retryFailed();
-    } catch (error) {
-      report(error);
-    }
-  });
-  freeze.addEventListener("click", async () => {
-    freeze.setAttribute("disabled", "");
-    try {
-      const { frozen } = await deps.freezeFormulas();
-      freezeStatus.textContent = frozen
-        ? `Froze ${frozen} cell${frozen === 1 ? "" : "s"}.`
-        : "No SPELL formulas in the selection.";
-    } catch (error) {
-      freezeStatus.textContent = `Could not freeze: ${error instanceof Error ? error.message : String(error)}`;
-    } finally {
-      freeze.removeAttribute("disabled");
-    }
-  });
-
-  // A declaration (hoisted): render() offers a resume too, and is subscribed above.
-  /** Shows every stored job with Resume (when it can be) and Forget; hidden when there is none. */
-  function offerJobs(): void {
-    const jobs = deps.loadBulkJobs();
-    resumeBox.replaceChildren(...jobs.map((job, i) => jobNotice(job, i)));
-    resumeBox.hidden = jobs.length === 0;
-  }
-
-  function jobNotice(job: BulkJob, index: number): HTMLElement {
-    const suffix = index === 0 ? "" : `-${index + 1}`;
-    const resumable = (job.token?.groupIds.length ?? 0) > 0 && !job.expired;
-    const resume = element(
-      "fluent-button",
-      { id: `resume-run${suffix}`, appearance: "accent" },
-      "Resume"
-    );
-    const forget = element("fluent-button", { id: `forget-run${suffix}` }, "Forget");
-    const text = job.expired
-      ? `A bulk of ${job.rows.length} rows (spell "${job.spellId}", sheet ${job.sheet}) can no longer be collected: ` +
-        "the service no longer knows its runs (they expired). Forget it; rows without a status can be run again."
-      : resumable
-        ? `A bulk of ${job.rows.length} rows (spell "${job.spellId}", sheet ${job.sheet}) did not finish here. ` +
-          "Resume collects its results; finished rows are not run again."
-        : `A bulk of ${job.rows.length} rows (spell "${job.spellId}") was interrupted before the service confirmed it. ` +
-          "Its rows may have run: check their status cells before running them again.";
-    const notice = element(
-      "div",
-      { class: "job" },
-      element("p", {}, text),
-      element("div", { class: "actions" }, ...(resumable ? [resume, forget] : [forget]))
-    );
-    resume.addEventListener("click", async () => {
-      notice.remove();
-      resumeBox.hidden = resumeBox.childElementCount === 0;
-      try {
-        await deps.controller.resume(job);
-      } catch (error) {
-        report(error);
-      }
-    });
-    forget.addEventListener("click", async () => {
-      await deps.clearBulkJob(job.id);
-      notice.remove();
-      resumeBox.hidden = resumeBox.childElementCount === 0;
-    });
-    return notice;
-  }
 
   setRecent(await deps.recentSpells());
   offerJobs();

@@ -34,7 +34,7 @@ async function runUntilPageDies(quickRows: number): Promise<void> {
     pageAlive ? fetch(input, init) : Promise.reject(new TypeError("Failed to fetch"));
   const before = new BulkRunController(emulatorClient({ fetch: pageFetch, retry: { limit: 0 } }));
   const firstRun = runSelection(before, "sleep");
-  await waitFor(() => before.progress$.value.finished >= quickRows, 10_000, "the quick rows");
+  await waitFor(() => before.progress.finished >= quickRows, 10_000, "the quick rows");
   pageAlive = false;
   expect((await firstRun).phase).toBe("failed");
 }
@@ -93,7 +93,7 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     controller.progress$.subscribe((progress) => seen.push(progress));
 
     const finished = runSelection(controller, "sleep");
-    await waitFor(() => controller.progress$.value.finished >= 5, 10_000, "the quick rows");
+    await waitFor(() => controller.progress.finished >= 5, 10_000, "the quick rows");
     await controller.cancel();
     const progress = await finished;
 
@@ -179,7 +179,7 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     const controller = new BulkRunController(emulatorClient());
 
     const finished = runSelection(controller, "sleep");
-    await waitFor(() => controller.progress$.value.finished >= 5, 10_000, "the quick rows");
+    await waitFor(() => controller.progress.finished >= 5, 10_000, "the quick rows");
     workbook.setValues("Sheet1", "A5", [[12_345]]); // the user types over row 5's input
     const progress = await finished;
 
@@ -238,7 +238,7 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     uninstall = workbook.install();
     const controller = new BulkRunController(emulatorClient());
     const first = runSelection(controller, "sleep");
-    await waitFor(() => controller.progress$.value.finished >= 2, 10_000, "the quick rows");
+    await waitFor(() => controller.progress.finished >= 2, 10_000, "the quick rows");
     await controller.cancel();
     expect((await first).retryable).toBe(1);
     workbook.setValues("Sheet1", "A3", [[0]]);
@@ -265,7 +265,7 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     uninstall = workbook.install();
     const controller = new BulkRunController(emulatorClient());
     const run = runSelection(controller, "sleep");
-    await waitFor(() => controller.progress$.value.finished >= 5, 10_000, "the quick rows");
+    await waitFor(() => controller.progress.finished >= 5, 10_000, "the quick rows");
 
     // Mid-run, the resume state is stored: it must hold what resume needs, and no key.
     const stored = JSON.stringify(workbook.savedSettings);

@@ -93,7 +93,7 @@ describe("BulkRunController cancel", () => {
     );
     const { workbook, controller, finished } = await startOver(source);
     source.live.next(snapshot([success("a"), success("b"), running, running, running, running]));
-    await waitFor(() => controller.progress$.value.finished >= 2, 5_000, "the first poll applied");
+    await waitFor(() => controller.progress.finished >= 2, 5_000, "the first poll applied");
 
     await controller.cancel();
     const progress = await finished;
@@ -120,7 +120,7 @@ describe("BulkRunController cancel", () => {
     );
     const { workbook, controller, finished } = await startOver(source);
     source.live.next(snapshot([success("a"), running, running, running, running, running]));
-    await waitFor(() => controller.progress$.value.finished >= 1, 5_000, "the first poll applied");
+    await waitFor(() => controller.progress.finished >= 1, 5_000, "the first poll applied");
 
     await controller.cancel();
     const progress = await finished;

@@ -76,9 +76,9 @@ describe("Task pane results follow their rows through structural edits", () => {
     });
     const controller = new BulkRunController(source);
     const done = controller.start(selection, plan, "upper");
-    await waitFor(() => controller.progress$.value.phase === "running", 5_000, "the start");
+    await waitFor(() => controller.progress.phase === "running", 5_000, "the start");
     source.live.next(snapshot([0, 1]));
-    await waitFor(() => controller.progress$.value.counts.success === 2, 5_000, "two results");
+    await waitFor(() => controller.progress.counts.success === 2, 5_000, "two results");
     return { controller, done };
   }
 
@@ -122,7 +122,7 @@ describe("Task pane results follow their rows through structural edits", () => {
     workbook.sortRows("Sheet1", 1, 6, (cells) => -String(cells[0]).charCodeAt(0));
     // One write finds the rows again; the next ones write runs whose rows are in reverse order.
     source.live.next(snapshot([0, 1, 2]));
-    await waitFor(() => controller.progress$.value.counts.success === 3, 5_000, "three results");
+    await waitFor(() => controller.progress.counts.success === 3, 5_000, "three results");
 
     expect((await finishAll(source, done)).phase).toBe("done");
     expect(workbook.values("Sheet1", "A2:A7").flat()).toEqual(["f", "e", "d", "c", "b", "a"]);

@@ -1,0 +1,76 @@
+import type { BulkJob } from "../resumeState.js";
+import { element } from "./element.js";
+
+/**
+ * The resume notices of the bulk view: one per stored job, with Resume (when it can be resumed)
+ * and Forget; the section is hidden when there is none.
+ *
+ * ## Example
+ * ```ts
+ * const notices = jobNotices({ loadBulkJobs, clearBulkJob, resume: (job) => controller.resume(job), report });
+ * root.prepend(notices.element);
+ * notices.offer();
+ * ```
+ */
+export function jobNotices(deps: {
+  loadBulkJobs(): BulkJob[];
+  clearBulkJob(id?: string): Promise<void>;
+  resume(job: BulkJob): Promise<unknown>;
+  report(error: unknown): void;
+}): { element: HTMLElement; offer(): void } {
+  const box = element("section", {
+    id: "resume",
+    class: "notice",
+    hidden: true,
+    "aria-label": "Interrupted bulk",
+  });
+  const refresh = () => (box.hidden = box.childElementCount === 0);
+
+  const notice = (job: BulkJob, index: number): HTMLElement => {
+    const suffix = index === 0 ? "" : `-${index + 1}`;
+    const resumable = (job.token?.groupIds.length ?? 0) > 0 && !job.expired;
+    const resume = element(
+      "fluent-button",
+      { id: `resume-run${suffix}`, appearance: "accent" },
+      "Resume"
+    );
+    const forget = element("fluent-button", { id: `forget-run${suffix}` }, "Forget");
+    const text = job.expired
+      ? `A bulk of ${job.rows.length} rows (spell "${job.spellId}", sheet ${job.sheet}) can no longer be collected: ` +
+        "the service no longer knows its runs (they expired). Forget it; rows without a status can be run again."
+      : resumable
+        ? `A bulk of ${job.rows.length} rows (spell "${job.spellId}", sheet ${job.sheet}) did not finish here. ` +
+          "Resume collects its results; finished rows are not run again."
+        : `A bulk of ${job.rows.length} rows (spell "${job.spellId}") was interrupted before the service confirmed it. ` +
+          "Its rows may have run: check their status cells before running them again.";
+    const item = element(
+      "div",
+      { class: "job" },
+      element("p", {}, text),
+      element("div", { class: "actions" }, ...(resumable ? [resume, forget] : [forget]))
+    );
+    resume.addEventListener("click", async () => {
+      item.remove();
+      refresh();
+      try {
+        await deps.resume(job);
+      } catch (error) {
+        deps.report(error);
+      }
+    });
+    forget.addEventListener("click", async () => {
+      await deps.clearBulkJob(job.id);
+      item.remove();
+      refresh();
+    });
+    return item;
+  };
+
+  return {
+    element: box,
+    offer: () => {
+      box.replaceChildren(...deps.loadBulkJobs().map(notice));
+      refresh();
+    },
+  };
+}
