@@ -208,4 +208,31 @@ describe("Bulk view", () => {
     await waitFor(() => (root.querySelector("#resume") as HTMLElement).hidden, 2_000, "forget");
     expect(loadBulkJobs()).toEqual([]);
   });
+
+  it("should run the unfinished rows of an expired bulk again on Retry failed rows, with the count shown", async () => {
+    await saveBulkJob({ ...storedJob("expired-group"), id: "old" });
+    const poll = { initialDelayMs: 20, intervalMs: 50, growth: 1, maxIntervalMs: 50 };
+    deps.controller = new BulkRunController(
+      emulatorClient({ poll: { ...poll, bulkVisibilityGraceMs: 0 } })
+    );
+    await mountBulkView(root, deps);
+    click("resume-run");
+    await waitFor(() => /^Stopped/.test(text("progress-text")), 10_000, "the failed resume");
+    const retry = root.querySelector("#retry") as HTMLElement;
+    expect(retry.hidden).toBeFalse();
+    expect(retry.textContent).toBe("Retry failed rows (3)");
+
+    click("retry");
+    await waitFor(() => /^Finished/.test(text("progress-text")), 10_000, "the re-run");
+
+    expect(workbook.values("Sheet1", "B1:C5")).toEqual([
+      ["Spell status", "text"],
+      ["success", "one"],
+      ["", ""],
+      ["success", "three"],
+      ["success", "four"],
+    ]);
+    expect((await emulatorStats()).bulkRunsCreated).toBe(3);
+    expect(loadBulkJobs()).toEqual([]);
+  });
 });
