@@ -17,8 +17,15 @@ import { progressEstimate } from "./progressEstimate.js";
 import { dateInputValue } from "./dateInputValue.js";
 import { readValuesInChunks } from "./readValuesInChunks.js";
 import type { SelectionData } from "./readSelection.js";
-import { clearBulkJob, saveBulkJob, saveBulkProgress } from "./resumeState.js";
-import type { BulkJob } from "./resumeState.js";
+import {
+  clearBulkJob,
+  loadKeptResults,
+  saveBulkJob,
+  saveBulkProgress,
+  saveKeptResults,
+} from "./resumeState.js";
+import type { BulkJob, KeptResult } from "./resumeState.js";
+import { keptResultsText } from "./keptResultsText.js";
 import { rowFingerprint } from "./rowFingerprint.js";
 import { CANCELLED_STATUS, statusText } from "./statusText.js";
 import type { CellScalar } from "./toCellWrite.js";
@@ -91,7 +98,7 @@ interface ActiveBulk {
   stale: Set<number>;
   cancelled: Set<number>;
   /** Results whose rows can no longer be found: kept here and in the job, never written elsewhere. */
-  lost: RowResult[];
+  lost: KeptResult[];
   latest: BulkSnapshot | undefined;
   lastApplied: BulkSnapshot | undefined;
   ended: { kind: "complete" } | { kind: "error"; error: unknown } | { kind: "cancel" } | undefined;
@@ -290,7 +297,8 @@ export class BulkRunController {
           fingerprints: job.fingerprints,
         },
         handled: new Set(job.handled),
-        lost: [],
+        // Kept earlier in this job (rows deleted before a reload) stay kept.
+        lost: loadKeptResults(job.id),
         stale: new Set(),
         cancelled: new Set(),
         latest: undefined,
@@ -380,7 +388,12 @@ export class BulkRunController {
       }
       for (const run of report.stale) active.stale.add(run);
       const lost = new Set(report.lost);
-      active.lost.push(...results.filter((result) => lost.has(result.run) && result.outputs));
+      const kept = results.filter((result) => lost.has(result.run) && result.outputs);
+      if (kept.length > 0) {
+        // Paid results whose rows are gone: saved at once, so a reload does not lose them.
+        active.lost.push(...kept.map(({ status, outputs }) => ({ status, outputs })));
+        await saveKeptResults(job.id, active.lost);
+      }
       job.outputNames = active.target.layout.names;
       job.ownedWidth = active.target.ownedWidth;
       job.handled = job.rows.map((_, run) => run).filter((run) => active.handled.has(run));
@@ -416,12 +429,12 @@ export class BulkRunController {
       });
       if (marks.length > 0) await writeOutputs(active.target, marks);
       for (const run of active.cancelled) active.handled.add(run);
-      await clearBulkJob(active.job.id);
+      await this.endJob(active);
       await this.releaseBlock(active);
       active.finished = true;
       this.settle(active, "cancelled");
     } else if (ended.kind === "complete") {
-      await clearBulkJob(active.job.id);
+      await this.endJob(active);
       await this.releaseBlock(active);
       active.finished = true;
       const { layout } = active.target;
@@ -466,15 +479,22 @@ export class BulkRunController {
    */
   keptResults(): string {
     const active = this.active ?? this.last;
-    if (!active || active.lost.length === 0) return "";
-    const names = active.target.layout.names;
-    const cell = (value: unknown) => String(value ?? "").replace(/[\t\r\n]+/g, " ");
-    return [
-      ["Spell status", ...names].join("\t"),
-      ...active.lost.map((result) =>
-        [result.status, ...names.map((name) => cell(result.outputs?.[name]))].join("\t")
-      ),
-    ].join("\n");
+    if (!active) return "";
+    return keptResultsText(active.lost, active.target.layout.names);
+  }
+
+  /**
+   * The bulk is over: its job is forgotten, unless results whose rows were deleted are kept
+   * (then it stays, marked `keptOnly`, so the pane can offer them after a reload).
+   */
+  private async endJob(active: ActiveBulk): Promise<void> {
+    if (active.lost.length === 0) {
+      await clearBulkJob(active.job.id);
+      return;
+    }
+    active.job.keptOnly = true;
+    active.job.outputNames = active.target.layout.names;
+    await saveBulkJob(active.job);
   }
 
   /** Deletes the block's name once nothing may need it (no retry, nothing kept). */

@@ -14,6 +14,18 @@ export const BULK_PROGRESS_SETTING = "spellrun.bulkProgress";
  */
 export const BULK_JOB_IDS_SETTING = "spellrun.bulkJobs";
 
+/** Prefix of the setting with a job's kept results (`spellrun.bulkKept.<id>`). */
+export const BULK_KEPT_SETTING = "spellrun.bulkKept";
+
+/**
+ * A finished run whose row could no longer be found (deleted, or edited where another record now
+ * is): its status and outputs, kept for the user and never written into the sheet by the pane.
+ */
+export interface KeptResult {
+  status: string;
+  outputs?: Record<string, unknown>;
+}
+
 /**
  * Everything needed to pick a bulk up again after the task pane or the workbook was closed:
  * where its rows are, what each row's inputs were, where results go and how to re-attach to the
@@ -70,6 +82,11 @@ export interface BulkJob {
    * can only be dismissed, or its unfinished rows run again.
    */
   expired?: boolean;
+  /**
+   * Set when the bulk is over but results whose rows were deleted are kept
+   * (`loadKeptResults`): the job stays stored only so that the user can copy or forget them.
+   */
+  keptOnly?: boolean;
   /** The core's resume token, once the first group id is known. */
   token?: BulkResumeToken;
   /** Runs whose result, stale or cancelled mark is already in the sheet, in increasing order. */
@@ -273,12 +290,43 @@ export async function clearBulkJob(id?: string): Promise<void> {
   const settings = Office.context.document.settings;
   settings.remove(jobKey(BULK_JOB_SETTING, id));
   settings.remove(jobKey(BULK_PROGRESS_SETTING, id));
+  settings.remove(jobKey(BULK_KEPT_SETTING, id));
   if (id !== undefined) {
     const ids = storedIds().filter((other) => other !== id);
     if (ids.length > 0) settings.set(BULK_JOB_IDS_SETTING, ids);
     else settings.remove(BULK_JOB_IDS_SETTING);
   }
   await saveSettings();
+}
+
+/**
+ * Stores a job's kept results (see `KeptResult`) and saves the settings: written only when one
+ * more is kept, which happens only after a row was deleted mid-run.
+ *
+ * ## Example
+ * ```ts
+ * await saveKeptResults(job.id, [{ status: "success", outputs: { summary: "…" } }]);
+ * ```
+ */
+export async function saveKeptResults(
+  id: string | undefined,
+  kept: readonly KeptResult[]
+): Promise<void> {
+  Office.context.document.settings.set(jobKey(BULK_KEPT_SETTING, id), kept);
+  await saveSettings();
+}
+
+/**
+ * A job's kept results (empty when none or unreadable).
+ *
+ * ## Example
+ * ```ts
+ * const kept = loadKeptResults(job.id);
+ * ```
+ */
+export function loadKeptResults(id: string | undefined): KeptResult[] {
+  const kept = Office.context.document.settings.get(jobKey(BULK_KEPT_SETTING, id)) as unknown;
+  return Array.isArray(kept) ? (kept as KeptResult[]) : [];
 }
 
 function saveSettings(): Promise<void> {

@@ -322,6 +322,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
 
 /** True when a stored job's rows and columns (as last seen) meet the planned block. */
 function overlaps(job: BulkJob, selection: SelectionData, plan: BulkPlan): boolean {
+  if (job.keptOnly) return false; // over: it writes nothing more
   const sameSheet =
     job.sheetId !== undefined ? job.sheetId === selection.sheetId : job.sheet === selection.sheet;
   if (!sameSheet) return false;

@@ -1,3 +1,5 @@
+import { keptResultsText } from "../keptResultsText.js";
+import { loadKeptResults } from "../resumeState.js";
 import type { BulkJob } from "../resumeState.js";
 import { element } from "./element.js";
 
@@ -28,6 +30,7 @@ export function jobNotices(deps: {
 
   const notice = (job: BulkJob, index: number): HTMLElement => {
     const suffix = index === 0 ? "" : `-${index + 1}`;
+    if (job.keptOnly) return keptNotice(job, suffix);
     const resumable = (job.token?.groupIds.length ?? 0) > 0 && !job.expired;
     const resume = element(
       "fluent-button",
@@ -54,6 +57,43 @@ export function jobNotices(deps: {
       refresh();
       try {
         await deps.resume(job);
+      } catch (error) {
+        deps.report(error);
+      }
+    });
+    forget.addEventListener("click", async () => {
+      await deps.clearBulkJob(job.id);
+      item.remove();
+      refresh();
+    });
+    return item;
+  };
+
+  /** A finished bulk whose results for deleted rows are kept: Copy them, or Forget. */
+  const keptNotice = (job: BulkJob, suffix: string): HTMLElement => {
+    const kept = loadKeptResults(job.id);
+    const copy = element(
+      "fluent-button",
+      { id: `copy-kept-job${suffix}`, appearance: "accent" },
+      "Copy kept results"
+    );
+    const forget = element("fluent-button", { id: `forget-run${suffix}` }, "Forget");
+    const item = element(
+      "div",
+      { class: "job" },
+      element(
+        "p",
+        {},
+        `A bulk (spell "${job.spellId}", sheet ${job.sheet}) finished, but ${kept.length} ` +
+          `result${kept.length === 1 ? "" : "s"} could not be placed: ${kept.length === 1 ? "its row was" : "their rows were"} ` +
+          "deleted during the run. Copy them to paste where they belong, then Forget."
+      ),
+      element("div", { class: "actions" }, copy, forget)
+    );
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(keptResultsText(kept, job.outputNames));
+        copy.textContent = "Copied";
       } catch (error) {
         deps.report(error);
       }

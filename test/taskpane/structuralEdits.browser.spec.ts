@@ -5,7 +5,13 @@ import type { BulkProgress, BulkSource } from "../../taskpane/bulkRunController.
 import { STATUS_HEADER } from "../../taskpane/outputLayout.js";
 import { defaultMapping, planBulk } from "../../taskpane/planBulk.js";
 import { readSelection } from "../../taskpane/readSelection.js";
-import { loadBulkJob } from "../../taskpane/resumeState.js";
+import {
+  clearBulkJob,
+  loadBulkJob,
+  loadBulkJobs,
+  loadKeptResults,
+} from "../../taskpane/resumeState.js";
+import { jobNotices } from "../../taskpane/ui/jobNotices.js";
 import { MockWorkbook } from "./mockWorkbook.js";
 import type { MockCellValue } from "./mockWorkbook.js";
 import { waitFor } from "./taskpaneTestKit.js";
@@ -177,6 +183,23 @@ describe("Task pane results follow their rows through structural edits", () => {
     expect(controller.keptResults()).toBe(`${STATUS_HEADER}\tupper\nsuccess\tD`);
     // The name stays while a kept result may need the block.
     expect(workbook.nameList().length).toBe(1);
+
+    // Saved: after a reload the pane still offers the kept result (and nothing to resume).
+    workbook.reload();
+    const [job] = loadBulkJobs();
+    expect(job.keptOnly).toBeTrue();
+    expect(loadKeptResults(job.id)).toEqual([{ status: "success", outputs: { upper: "D" } }]);
+    const notices = jobNotices({
+      loadBulkJobs,
+      clearBulkJob,
+      resume: () => Promise.reject(new Error("not offered")),
+      report: fail,
+    });
+    notices.offer();
+    expect(notices.element.hidden).toBeFalse();
+    expect(notices.element.textContent).toContain("finished, but 1 result could not be placed");
+    expect(notices.element.querySelector("#resume-run")).toBeNull();
+    expect(notices.element.querySelector("#copy-kept-job")).not.toBeNull();
   });
 
   it("should find inputs and status by their headers after a column is inserted inside the block", async () => {
