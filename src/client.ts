@@ -251,7 +251,9 @@ export class SpellClient {
   /**
    * Re-attaches to a bulk run from the `resume` token of one of its snapshots. Behaves like
    * `bulk` (including cancel on unsubscribe). Rows of chunks that had not been submitted when
-   * the token was taken end as `error` with outputs `{ error: "Not submitted: ..." }`.
+   * the token was taken end as `error` with outputs `{ error: "Not submitted: ..." }`. A group
+   * the service answers 404 for fails at once (`poll.bulkVisibilityGraceMs` is not applied: the
+   * group was accepted before, so it expired or was deleted).
    *
    * ## Example
    * ```ts
@@ -272,7 +274,8 @@ export class SpellClient {
         size,
         groupId: token.groupIds[index],
       }));
-      return bulkSnapshots(this.bulkContext(), token.spellId, chunks);
+      // The groups were accepted before the token was taken: a 404 now means expired, not late.
+      return bulkSnapshots({ ...this.bulkContext(), visibilityGraceMs: 0 }, token.spellId, chunks);
     });
   }
 

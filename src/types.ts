@@ -182,7 +182,10 @@ export interface PollOptions {
   growth?: number;
   /** Largest interval. @default 6000 */
   maxIntervalMs?: number;
-  /** How long a bulk group may answer 404 after bulkStart before that is an error. @default 30000 */
+  /**
+   * How long a bulk group may answer 404 after bulkStart before that is an error. Not applied by
+   * `resumeBulk`. @default 30000
+   */
   bulkVisibilityGraceMs?: number;
   /**
    * How long getRun may answer 404 for a run this client has just started (a poll host lagging

@@ -80,4 +80,17 @@ describe("SpellClient and runs the poll host shows late, or starts it in polling
     ]);
     expect(service!.requests[1].query.get("runId")).toBe("77");
   });
+
+  it("should give resumeBulk no grace: a group the service no longer knows fails at the first read", async () => {
+    // A resumed group was accepted long before; its 404 means expired, not "not visible yet".
+    const client = await clientOf(() => ({ status: 404, body: { message: "no such group" } }));
+    const started = Date.now();
+    const error = await lastValueFrom(
+      client.resumeBulk({ spellId: "echo", groupIds: ["gone"], chunkSizes: [3] }, 3)
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SpellHttpError);
+    expect((error as SpellHttpError).status).toBe(404);
+    expect(service!.requests.map((request) => request.endpoint)).toEqual(["getBulkRuns"]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
 });
