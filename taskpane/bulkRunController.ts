@@ -1,10 +1,24 @@
 import {
   BehaviorSubject,
+  EMPTY,
+  Subject,
+  catchError,
+  concat,
+  concatMap,
+  defer,
+  endWith,
   first,
+  ignoreElements,
   lastValueFrom,
+  map,
+  merge,
+  of,
+  take,
+  takeUntil,
+  takeWhile,
+  tap,
   timeout,
   type Observable,
-  type Subscription,
 } from "rxjs";
 import type { BulkResumeToken, BulkSnapshot, RunState } from "../src/index.js";
 import { SpellHttpError, SpellNetworkError, TERMINAL_STATES } from "../src/index.js";
@@ -91,6 +105,12 @@ const EMPTY_COUNTS = (): Record<RunState | "pending", number> => ({
   error: 0,
 });
 
+/** How a bulk ended: the core's snapshots completed or failed, or the user cancelled. */
+type BulkEnd = { kind: "complete" } | { kind: "error"; error: unknown } | { kind: "cancel" };
+
+/** What the controller's pipeline handles, in order: snapshots, then one end. */
+type BulkEvent = { snapshot: BulkSnapshot } | { end: BulkEnd };
+
 interface ActiveBulk {
   job: BulkJob;
   target: WriteTarget;
@@ -99,26 +119,27 @@ interface ActiveBulk {
   cancelled: Set<number>;
   /** Results whose rows can no longer be found: kept here and in the job, never written elsewhere. */
   lost: KeptResult[];
-  latest: BulkSnapshot | undefined;
   lastApplied: BulkSnapshot | undefined;
-  ended: { kind: "complete" } | { kind: "error"; error: unknown } | { kind: "cancel" } | undefined;
-  draining: boolean;
-  /** Set while cancel reads the groups once more; `finish` waits for that read. */
-  readingAfterCancel: boolean;
-  finished: boolean;
-  subscription?: Subscription;
-  resolve: (progress: BulkProgress) => void;
+  /** The first end seen (set when it arrives, before the writes queued ahead of it are done). */
+  ended: BulkEnd | undefined;
+  /** Emits once when the user cancels. */
+  cancel$: Subject<void>;
+  /** Settles with the final progress when the bulk is done, cancelled or failed. */
+  done: Promise<BulkProgress>;
 }
 
 /**
  * Runs one spell over rows of a sheet through one `bulk` of the core, and keeps the sheet and the
  * document's resume state up to date as runs finish.
  *
- * Per snapshot (at most one per poll) that has newly finished runs: one `writeOutputs` call
- * (one read sync to check the rows' inputs, then one write sync) and one save of the resume
- * state. Snapshots that arrive while a write is going on are coalesced: only the latest is
- * applied, since each snapshot holds every run. Unsubscribing (cancel) makes the core send
- * cancelBulk; finished rows keep their outputs, the rest are marked cancelled.
+ * One pipeline per bulk: the core's snapshots (until cancel), then once more the groups read
+ * after a cancel, then one end, each handled in turn (`concatMap`). Per snapshot (at most one per
+ * poll) that has newly finished runs: one `writeOutputs` call (reads to check where the block
+ * and its rows are now, then one write sync) and one save of the resume state. Snapshots that
+ * arrive while a write is going on are folded: each holds every run, so one overtaken by a newer
+ * snapshot is skipped and only the newest is applied. Cancel unsubscribes from the core (which
+ * sends cancelBulk); finished rows keep their outputs, the rest are marked cancelled. A write that
+ * fails ends the pipeline, which unsubscribes too (stop spending; Resume collects the results).
  *
  * ```
  * snapshots:  P───S1──S2──S3────D|
@@ -247,26 +268,9 @@ export class BulkRunController {
     const active = this.active;
     if (!active || active.ended) return;
     active.ended = { kind: "cancel" };
-    active.subscription?.unsubscribe();
     this.emit(active, "cancelling");
-    const token = active.job.token;
-    if (token && token.groupIds.length > 0) {
-      active.readingAfterCancel = true;
-      try {
-        active.latest = await lastValueFrom(
-          this.source.resumeBulk(token, active.job.rows.length).pipe(
-            // Once the cancel has reached the service every run is final: one read shows it.
-            first((snapshot) => snapshot.done),
-            timeout({ first: CANCEL_READ_TIMEOUT_MS })
-          )
-        );
-      } catch {
-        // The groups could not be read again: the rows not seen finished are marked cancelled.
-      } finally {
-        active.readingAfterCancel = false;
-      }
-    }
-    await this.drain(active);
+    active.cancel$.next();
+    await active.done;
   }
 
   private async launch(job: BulkJob, inputsList: Record<string, unknown>[]): Promise<BulkProgress> {
@@ -280,92 +284,114 @@ export class BulkRunController {
 
   private run(job: BulkJob, source: () => Observable<BulkSnapshot>): Promise<BulkProgress> {
     if (this.active) return Promise.reject(new Error("A bulk is already running."));
-    return new Promise<BulkProgress>((resolve) => {
-      const active: ActiveBulk = {
-        job,
-        target: {
-          sheet: job.sheetId ?? job.sheet,
-          headerRow: job.headerRow,
-          inputColumns: job.inputColumns,
-          layout: new OutputLayout(job.statusColumn, job.outputNames),
-          headersWritten: 0,
-          ownedWidth: job.ownedWidth,
-          blockName: job.blockName,
-          inputHeaders: job.inputHeaders,
-          // Shared with the job: rows found again after a sort or insert are saved with it.
-          rows: job.rows,
-          fingerprints: job.fingerprints,
-        },
-        handled: new Set(job.handled),
-        // Kept earlier in this job (rows deleted before a reload) stay kept.
-        lost: loadKeptResults(job.id),
-        stale: new Set(),
-        cancelled: new Set(),
-        latest: undefined,
-        lastApplied: undefined,
-        ended: undefined,
-        draining: false,
-        readingAfterCancel: false,
-        finished: false,
-        resolve,
-      };
-      this.active = active;
-      this.emit(active, "running");
-      active.subscription = source().subscribe({
-        next: (snapshot) => {
-          active.latest = snapshot;
-          void this.drain(active);
-        },
-        error: (error: unknown) => {
-          active.ended ??= { kind: "error", error };
-          void this.drain(active);
-        },
-        complete: () => {
-          active.ended ??= { kind: "complete" };
-          void this.drain(active);
-        },
-      });
+    const cancel$ = new Subject<void>();
+    const active: ActiveBulk = {
+      job,
+      target: {
+        sheet: job.sheetId ?? job.sheet,
+        headerRow: job.headerRow,
+        inputColumns: job.inputColumns,
+        layout: new OutputLayout(job.statusColumn, job.outputNames),
+        headersWritten: 0,
+        ownedWidth: job.ownedWidth,
+        blockName: job.blockName,
+        inputHeaders: job.inputHeaders,
+        // Shared with the job: rows found again after a sort or insert are saved with it.
+        rows: job.rows,
+        fingerprints: job.fingerprints,
+      },
+      handled: new Set(job.handled),
+      // Kept earlier in this job (rows deleted before a reload) stay kept.
+      lost: loadKeptResults(job.id),
+      stale: new Set(),
+      cancelled: new Set(),
+      lastApplied: undefined,
+      ended: undefined,
+      cancel$,
+      done: Promise.resolve(idleProgress(job.spellId)),
+    };
+    this.active = active;
+    this.emit(active, "running");
+
+    const events$: Observable<BulkEvent> = merge(
+      defer(source).pipe(
+        map((snapshot): BulkEvent => ({ snapshot })),
+        endWith<BulkEvent>({ end: { kind: "complete" } }),
+        catchError((error: unknown) => of<BulkEvent>({ end: { kind: "error", error } })),
+        // Unsubscribing makes the core send cancelBulk for every unfinished group.
+        takeUntil(cancel$)
+      ),
+      cancel$.pipe(
+        take(1),
+        concatMap(() =>
+          concat(
+            this.readAfterCancel(active).pipe(map((snapshot): BulkEvent => ({ snapshot }))),
+            of<BulkEvent>({ end: { kind: "cancel" } })
+          )
+        )
+      )
+    ).pipe(takeWhile((event) => !("end" in event), true));
+
+    let newest: BulkSnapshot | undefined;
+    active.done = lastValueFrom(
+      events$.pipe(
+        tap((event) => {
+          if ("snapshot" in event) newest = event.snapshot;
+          else active.ended ??= event.end;
+        }),
+        concatMap((event) =>
+          "end" in event
+            ? defer(() => this.finish(active, event.end))
+            : // Overtaken while a write was going on: the newer snapshot holds all of this one.
+              event.snapshot === newest
+              ? defer(() => this.apply(active, event.snapshot)).pipe(ignoreElements())
+              : EMPTY
+        ),
+        // The sheet could not be written (sheet deleted, workbook busy...): the pipeline has
+        // unsubscribed, so the core cancels the unfinished runs; the stored job still lets a
+        // resume read back finished ones.
+        catchError((error: unknown) => of(this.writeFailed(active, error)))
+      )
+    );
+    return active.done;
+  }
+
+  /**
+   * After cancelBulk, the groups once more: once the cancel has reached the service every run is
+   * final, so one read shows what finished (and was paid for) since the last poll. Nothing when
+   * the read fails or takes too long: the rows not seen finished are marked cancelled.
+   */
+  private readAfterCancel(active: ActiveBulk): Observable<BulkSnapshot> {
+    return defer(() => {
+      const token = active.job.token;
+      if (!token || token.groupIds.length === 0) return EMPTY;
+      return this.source.resumeBulk(token, active.job.rows.length).pipe(
+        first((snapshot) => snapshot.done),
+        timeout({ first: CANCEL_READ_TIMEOUT_MS }),
+        catchError(() => EMPTY)
+      );
     });
   }
 
-  /** Applies the latest snapshot (one at a time), then finishes the bulk once it has ended. */
-  private async drain(active: ActiveBulk): Promise<void> {
-    if (active.draining || active.finished) return;
-    active.draining = true;
-    try {
-      while (active.latest) {
-        const snapshot = active.latest;
-        active.latest = undefined;
-        await this.apply(active, snapshot);
-      }
-      if (active.ended && !active.readingAfterCancel) await this.finish(active);
-    } catch (error) {
-      // The sheet could not be written (sheet deleted, workbook busy...). Stop spending: the core
-      // cancels the unfinished runs; the stored job still lets a resume read back finished ones.
-      active.subscription?.unsubscribe();
-      active.finished = true;
-      this.settle(
-        active,
-        "failed",
-        `Could not write to the sheet: ${describe(error)}.` +
-          ((active.job.token?.groupIds.length ?? 0) > 0
-            ? " The bulk is kept in this workbook: Resume collects its results."
-            : "")
-      );
-    } finally {
-      active.draining = false;
-    }
-    if (!active.finished && !active.readingAfterCancel && (active.latest || active.ended)) {
-      await this.drain(active);
-    }
+  private writeFailed(active: ActiveBulk, error: unknown): BulkProgress {
+    return this.settle(
+      active,
+      "failed",
+      `Could not write to the sheet: ${describe(error)}.` +
+        ((active.job.token?.groupIds.length ?? 0) > 0
+          ? " The bulk is kept in this workbook: Resume collects its results."
+          : "")
+    );
   }
 
   private async apply(active: ActiveBulk, snapshot: BulkSnapshot): Promise<void> {
     const { job } = active;
     let changed = false;
     if (!sameToken(job.token, snapshot.resume)) {
+      // Saved before anything is written: if the write fails or the pane dies during it, Resume
+      // still finds the groups.
       job.token = snapshot.resume;
-      changed = true;
+      await saveBulkProgress(job);
     }
     const results: RowResult[] = [];
     const cancelling = active.ended?.kind === "cancel";
@@ -411,9 +437,7 @@ export class BulkRunController {
     this.emit(active, active.ended?.kind === "cancel" ? "cancelling" : "running");
   }
 
-  private async finish(active: ActiveBulk): Promise<void> {
-    const ended = active.ended;
-    if (!ended) return;
+  private async finish(active: ActiveBulk, ended: BulkEnd): Promise<BulkProgress> {
     if (ended.kind === "cancel") {
       const marks: RowResult[] = [];
       active.job.rows.forEach((row, run) => {
@@ -431,15 +455,13 @@ export class BulkRunController {
       for (const run of active.cancelled) active.handled.add(run);
       await this.endJob(active);
       await this.releaseBlock(active);
-      active.finished = true;
-      this.settle(active, "cancelled");
+      return this.settle(active, "cancelled");
     } else if (ended.kind === "complete") {
       await this.endJob(active);
       await this.releaseBlock(active);
-      active.finished = true;
       const { layout } = active.target;
       const columns = `${columnName(layout.statusColumn)}–${columnName(layout.statusColumn + layout.width - 1)}`;
-      this.settle(
+      return this.settle(
         active,
         "done",
         `Results are in ${active.job.sheet}, columns ${columns}.` + keptMessage(active.lost.length)
@@ -449,9 +471,8 @@ export class BulkRunController {
       // pane can say so and let the user dismiss it; Retry failed rows runs the rest again.
       active.job.expired = true;
       await saveBulkJob(active.job);
-      active.finished = true;
       const rest = active.job.rows.length - active.handled.size;
-      this.settle(
+      return this.settle(
         active,
         "failed",
         `The service no longer knows this bulk (its runs expired or were deleted), so the results ` +
@@ -462,13 +483,12 @@ export class BulkRunController {
       const resumable = (active.job.token?.groupIds.length ?? 0) > 0;
       // Without a group id there is nothing to resume: no state to keep.
       if (!resumable) await clearBulkJob(active.job.id);
-      active.finished = true;
       const hint = resumable
         ? " The bulk goes on in the service: use Resume to collect its results."
         : mayHaveStarted(ended.error)
           ? " The service may have received the bulk before the connection failed: check before running these rows again."
           : "";
-      this.settle(active, "failed", `${describe(ended.error)}${hint}`);
+      return this.settle(active, "failed", `${describe(ended.error)}${hint}`);
     }
   }
 
@@ -508,11 +528,10 @@ export class BulkRunController {
     }
   }
 
-  private settle(active: ActiveBulk, phase: BulkPhase, message?: string): void {
+  private settle(active: ActiveBulk, phase: BulkPhase, message?: string): BulkProgress {
     this.active = undefined;
     this.last = active;
-    const progress = this.emit(active, phase, message);
-    active.resolve(progress);
+    return this.emit(active, phase, message);
   }
 
   private emit(active: ActiveBulk, phase: BulkPhase, message?: string): BulkProgress {

@@ -155,3 +155,70 @@ describe("BulkRunController cancel", () => {
     expect(loadBulkJob()).toEqual(before);
   });
 });
+
+describe("BulkRunController pipeline", () => {
+  let uninstall: () => void = () => undefined;
+  afterEach(() => uninstall());
+
+  async function startOver(source: ScriptedSource) {
+    const rows: MockCellValue[][] = [["text"], ["a"], ["b"], ["c"], ["d"], ["e"], ["f"]];
+    const workbook = workbookWith(rows);
+    uninstall = workbook.install();
+    const selection = await readSelection();
+    const plan = planBulk(selection, defaultMapping(selection.headers), {
+      onlyRowsWithoutOutputs: false,
+    });
+    const controller = new BulkRunController(source);
+    const finished = controller.start(selection, plan, "echo");
+    await waitFor(() => source.subscribedLive, 5_000, "the bulk subscribed");
+    return { workbook, controller, finished };
+  }
+
+  it("should fold snapshots that arrive during a write: only the newest is applied, every row written once", async () => {
+    const source = new ScriptedSource(of());
+    const { workbook, controller, finished } = await startOver(source);
+    const before = workbook.stats.writeSyncs;
+    let pushed = false;
+    workbook.afterSync = () => {
+      if (pushed) return;
+      // Two polls answer while the first write is going on.
+      pushed = true;
+      source.live.next(snapshot([success("a"), success("b"), running, running, running, running]));
+      source.live.next(
+        snapshot([success("a"), success("b"), success("c"), running, running, running])
+      );
+    };
+    source.live.next(snapshot([success("a"), running, running, running, running, running]));
+    await waitFor(() => controller.progress.finished >= 3, 5_000, "the third row applied");
+
+    // The first snapshot's write and one for the newest: the one in between was overtaken.
+    expect(workbook.stats.writeSyncs - before).toBe(2);
+    expect(workbook.values("Sheet1", "B2:C4")).toEqual([
+      ["success", "a"],
+      ["success", "b"],
+      ["success", "c"],
+    ]);
+    source.live.next(snapshot(["a", "b", "c", "d", "e", "f"].map(success)));
+    source.live.complete();
+    const progress = await finished;
+    expect(progress.phase).toBe("done");
+    expect(workbook.values("Sheet1", "C2:C7")).toEqual([["a"], ["b"], ["c"], ["d"], ["e"], ["f"]]);
+  });
+
+  it("should stop spending when the sheet cannot be written: unsubscribed, failed, the job kept for Resume", async () => {
+    const source = new ScriptedSource(of());
+    const { workbook, finished } = await startOver(source);
+    workbook.payloadLimitBytes = 1;
+    source.live.next(snapshot([success("a"), running, running, running, running, running]));
+    const progress = await finished;
+
+    expect(progress.phase).toBe("failed");
+    expect(progress.message).toMatch(
+      /^Could not write to the sheet: .*Resume collects its results\.$/
+    );
+    expect(source.unsubscribedLive).toBeTrue();
+    workbook.payloadLimitBytes = 5 * 1024 * 1024;
+    expect(loadBulkJob()?.token).toEqual(TOKEN);
+    expect(workbook.values("Sheet1", "B2:B7").flat()).toEqual(["", "", "", "", "", ""]);
+  });
+});
