@@ -43,6 +43,7 @@ import { keptResultsText } from "./keptResultsText.js";
 import { rowFingerprint } from "./rowFingerprint.js";
 import { CANCELLED_STATUS, statusText } from "./statusText.js";
 import type { CellScalar } from "./toCellWrite.js";
+import { writeKeptBelow, type KeptRowsWritten } from "./writeKeptBelow.js";
 import { writeOutputs } from "./writeOutputs.js";
 import type { RowResult, WriteTarget } from "./writeOutputs.js";
 
@@ -105,6 +106,12 @@ const EMPTY_COUNTS = (): Record<RunState | "pending", number> => ({
   error: 0,
 });
 
+/** One record's input cells: raw values and number formats, in input order. */
+interface RowCells {
+  values: CellScalar[];
+  formats?: string[];
+}
+
 /** How a bulk ended: the core's snapshots completed or failed, or the user cancelled. */
 type BulkEnd = { kind: "complete" } | { kind: "error"; error: unknown } | { kind: "cancel" };
 
@@ -119,6 +126,8 @@ interface ActiveBulk {
   cancelled: Set<number>;
   /** Results whose rows can no longer be found: kept here and in the job, never written elsewhere. */
   lost: KeptResult[];
+  /** Per run: its input cells as sent (raw values and formats), kept with a lost result. */
+  cells: Array<RowCells | undefined>;
   lastApplied: BulkSnapshot | undefined;
   /** The first end seen (set when it arrives, before the writes queued ahead of it are done). */
   ended: BulkEnd | undefined;
@@ -204,9 +213,15 @@ export class BulkRunController {
     if (this.active) throw new Error("A bulk is already running.");
     await prepareBlock(job, block, plan.insertColumns);
     if (plan.errorRows.length > 0) await writeSkippedStatuses(job, plan);
+    const cells = plan.rows.map(({ offset }) => ({
+      values: plan.inputs.map(({ column }) => selection.rows[offset][column]),
+      formats:
+        selection.formats && plan.inputs.map(({ column }) => selection.formats![offset]?.[column]),
+    }));
     return this.launch(
       job,
-      plan.rows.map((row) => row.inputs)
+      plan.rows.map((row) => row.inputs),
+      cells
     );
   }
 
@@ -219,7 +234,7 @@ export class BulkRunController {
       throw new Error("This bulk has no group id stored, so it cannot be resumed.");
     }
     const token = job.token;
-    return this.run(job, () => this.source.resumeBulk(token, job.rows.length));
+    return this.run(job, () => this.source.resumeBulk(token, job.rows.length), await jobCells(job));
   }
 
   /**
@@ -255,7 +270,7 @@ export class BulkRunController {
         job.inputNames.map((name, i) => [name, dateInputValue(values[i], formats[i])])
       )
     );
-    return this.launch(retry, inputsList);
+    return this.launch(retry, inputsList, kept);
   }
 
   /**
@@ -273,16 +288,24 @@ export class BulkRunController {
     await active.done;
   }
 
-  private async launch(job: BulkJob, inputsList: Record<string, unknown>[]): Promise<BulkProgress> {
+  private async launch(
+    job: BulkJob,
+    inputsList: Record<string, unknown>[],
+    cells: Array<RowCells | undefined>
+  ): Promise<BulkProgress> {
     // A refused start changes nothing stored: the job of the running bulk stays as it is.
     if (this.active) throw new Error("A bulk is already running.");
     // Stored before anything is sent: if the pane dies before the first group id is known, the
     // next start can at least warn that rows may have run.
     await saveBulkJob(job);
-    return this.run(job, () => this.source.bulk(job.spellId, inputsList));
+    return this.run(job, () => this.source.bulk(job.spellId, inputsList), cells);
   }
 
-  private run(job: BulkJob, source: () => Observable<BulkSnapshot>): Promise<BulkProgress> {
+  private run(
+    job: BulkJob,
+    source: () => Observable<BulkSnapshot>,
+    cells: Array<RowCells | undefined>
+  ): Promise<BulkProgress> {
     if (this.active) return Promise.reject(new Error("A bulk is already running."));
     const cancel$ = new Subject<void>();
     const active: ActiveBulk = {
@@ -303,6 +326,7 @@ export class BulkRunController {
       handled: new Set(job.handled),
       // Kept earlier in this job (rows deleted before a reload) stay kept.
       lost: loadKeptResults(job.id),
+      cells,
       stale: new Set(),
       cancelled: new Set(),
       lastApplied: undefined,
@@ -417,7 +441,14 @@ export class BulkRunController {
       const kept = results.filter((result) => lost.has(result.run) && result.outputs);
       if (kept.length > 0) {
         // Paid results whose rows are gone: saved at once, so a reload does not lose them.
-        active.lost.push(...kept.map(({ status, outputs }) => ({ status, outputs })));
+        active.lost.push(
+          ...kept.map(({ run, status, outputs }) => ({
+            status,
+            outputs,
+            inputs: active.cells[run]?.values,
+            formats: active.cells[run]?.formats,
+          }))
+        );
         await saveKeptResults(job.id, active.lost);
       }
       job.outputNames = active.target.layout.names;
@@ -500,7 +531,30 @@ export class BulkRunController {
   keptResults(): string {
     const active = this.active ?? this.last;
     if (!active) return "";
-    return keptResultsText(active.lost, active.target.layout.names);
+    return keptResultsText(active.lost, active.target.layout.names, active.job.inputHeaders);
+  }
+
+  /**
+   * Writes the kept results of the last bulk as new records under its block (see
+   * `writeKeptBelow`: only into empty rows, nothing written otherwise), then forgets them.
+   *
+   * @return where they were written
+   * @throws KeptRowsOccupiedError when the rows under the block are not empty
+   */
+  async writeKeptBelow(): Promise<KeptRowsWritten> {
+    const last = this.last;
+    if (!last || this.active || last.lost.length === 0)
+      throw new Error("No kept results to write.");
+    const written = await writeKeptBelow(last.job, last.lost);
+    last.lost = [];
+    if (last.job.keptOnly) {
+      await clearBulkJob(last.job.id);
+      await this.releaseBlock(last);
+    } else {
+      await saveKeptResults(last.job.id, []);
+    }
+    this.emit(last, this.progress.phase, `Kept results written to ${written.address}.`);
+    return written;
   }
 
   /**
@@ -649,6 +703,32 @@ function retryableRuns(active: ActiveBulk): number[] {
     }
   });
   return runs;
+}
+
+/**
+ * A resumed job's input cells, read once before re-attaching (so a result whose row is deleted
+ * during the resumed run is kept with its inputs): a row's cells only when they still match the
+ * fingerprint taken at submission; none when the sheet cannot be read.
+ */
+async function jobCells(job: BulkJob): Promise<Array<RowCells | undefined>> {
+  const rows = job.rows.filter((row) => row >= 0);
+  if (rows.length === 0) return [];
+  try {
+    const { values, formats } = await readRowInputs(
+      job.sheetId ?? job.sheet,
+      rows,
+      job.inputColumns
+    );
+    const byRow = new Map(rows.map((row, i) => [row, i]));
+    return job.rows.map((row, run) => {
+      const i = byRow.get(row);
+      return i === undefined || rowFingerprint(values[i]) !== job.fingerprints[run]
+        ? undefined
+        : { values: values[i], formats: formats[i] };
+    });
+  } catch {
+    return [];
+  }
 }
 
 /**

@@ -3,14 +3,20 @@ import type { KeptResult } from "./resumeState.js";
 
 /**
  * Kept results (runs whose rows could no longer be found) as tab-separated text with a header
- * line (status, then output names), for the user to paste where they belong.
+ * line (input names, status, then output names) and one line per record: its inputs (blank when
+ * not known), status and outputs, for the user to paste where they belong.
  *
  * ## Example
  * ```ts
- * keptResultsText([{ status: "success", outputs: { upper: "D" } }], ["upper"]); // "Spell status\tupper\nsuccess\tD"
+ * keptResultsText([{ status: "success", outputs: { upper: "D" }, inputs: ["d"] }], ["upper"], ["text"]);
+ * // "text\tSpell status\tupper\nd\tsuccess\tD"
  * ```
  */
-export function keptResultsText(kept: readonly KeptResult[], names: readonly string[]): string {
+export function keptResultsText(
+  kept: readonly KeptResult[],
+  names: readonly string[],
+  inputNames: readonly string[] = []
+): string {
   if (kept.length === 0) return "";
   const cell = (value: unknown) =>
     (typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value)).replace(
@@ -18,9 +24,13 @@ export function keptResultsText(kept: readonly KeptResult[], names: readonly str
       " "
     );
   return [
-    [STATUS_HEADER, ...names].join("\t"),
+    [...inputNames, STATUS_HEADER, ...names].join("\t"),
     ...kept.map((result) =>
-      [cell(result.status), ...names.map((name) => cell(result.outputs?.[name]))].join("\t")
+      [
+        ...inputNames.map((_, i) => cell(result.inputs?.[i])),
+        cell(result.status),
+        ...names.map((name) => cell(result.outputs?.[name])),
+      ].join("\t")
     ),
   ].join("\n");
 }

@@ -1,5 +1,6 @@
 import type { BulkResumeToken } from "../src/index.js";
 import { decodeIndexes, encodeIndexes } from "./indexRanges.js";
+import type { CellScalar } from "./toCellWrite.js";
 
 /** Name of the document setting that holds the bulk in progress (what does not change). */
 export const BULK_JOB_SETTING = "spellrun.bulkJob";
@@ -19,11 +20,20 @@ export const BULK_KEPT_SETTING = "spellrun.bulkKept";
 
 /**
  * A finished run whose row could no longer be found (deleted, or edited where another record now
- * is): its status and outputs, kept for the user and never written into the sheet by the pane.
+ * is): its status and outputs, kept for the user and never written into a row by the pane; the
+ * user may copy it, or have it written as a new record under the block (`writeKeptBelow`).
  */
 export interface KeptResult {
   status: string;
   outputs?: Record<string, unknown>;
+  /**
+   * The record's input cells as they were when it was sent, in input order (raw values, not
+   * ISO-converted dates). Absent when not known (its row was deleted while the workbook was
+   * closed, or a job kept by an earlier version).
+   */
+  inputs?: CellScalar[];
+  /** The input cells' number formats, with `inputs` (a date stays a date when written back). */
+  formats?: string[];
 }
 
 /**

@@ -1,6 +1,8 @@
 import { keptResultsText } from "../keptResultsText.js";
 import { loadKeptResults } from "../resumeState.js";
 import type { BulkJob } from "../resumeState.js";
+import { deleteBlockName } from "../trackedBlock.js";
+import { writeKeptBelow } from "../writeKeptBelow.js";
 import { element } from "./element.js";
 
 /**
@@ -69,13 +71,21 @@ export function jobNotices(deps: {
     return item;
   };
 
-  /** A finished bulk whose results for deleted rows are kept: Copy them, or Forget. */
+  /**
+   * A finished bulk whose results for deleted rows are kept: write them under the block (only
+   * into empty rows), Copy them, or Forget.
+   */
   const keptNotice = (job: BulkJob, suffix: string): HTMLElement => {
     const kept = loadKeptResults(job.id);
     const copy = element(
       "fluent-button",
       { id: `copy-kept-job${suffix}`, appearance: "accent" },
       "Copy kept results"
+    );
+    const below = element(
+      "fluent-button",
+      { id: `write-kept-job${suffix}` },
+      "Write below the block"
     );
     const forget = element("fluent-button", { id: `forget-run${suffix}` }, "Forget");
     const item = element(
@@ -86,13 +96,27 @@ export function jobNotices(deps: {
         {},
         `A bulk (spell "${job.spellId}", sheet ${job.sheet}) finished, but ${kept.length} ` +
           `result${kept.length === 1 ? "" : "s"} could not be placed: ${kept.length === 1 ? "its row was" : "their rows were"} ` +
-          "deleted during the run. Copy them to paste where they belong, then Forget."
+          "deleted during the run. Write them as new rows under the block (only into empty rows), " +
+          "or copy them to paste where they belong, then Forget."
       ),
-      element("div", { class: "actions" }, copy, forget)
+      element("div", { class: "actions" }, copy, below, forget)
     );
+    below.addEventListener("click", async () => {
+      try {
+        await writeKeptBelow(job, kept);
+        await deps.clearBulkJob(job.id);
+        if (job.blockName) await deleteBlockName(job.blockName).catch(() => undefined);
+        item.remove();
+        refresh();
+      } catch (error) {
+        deps.report(error);
+      }
+    });
     copy.addEventListener("click", async () => {
       try {
-        await navigator.clipboard.writeText(keptResultsText(kept, job.outputNames));
+        await navigator.clipboard.writeText(
+          keptResultsText(kept, job.outputNames, job.inputHeaders ?? job.inputNames)
+        );
         copy.textContent = "Copied";
       } catch (error) {
         deps.report(error);

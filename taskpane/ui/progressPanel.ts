@@ -51,12 +51,17 @@ export function progressPanel(controller: BulkRunController): {
   const cancel = element("fluent-button", { id: "cancel" }, "Cancel");
   const retry = element("fluent-button", { id: "retry", hidden: true }, "Retry failed rows");
   const copyKept = element("fluent-button", { id: "copy-kept", hidden: true }, "Copy kept results");
+  const writeKept = element(
+    "fluent-button",
+    { id: "write-kept", hidden: true },
+    "Write below the block"
+  );
   box.append(
     bar,
     text,
     counts,
     timing,
-    element("div", { class: "actions" }, cancel, retry, copyKept)
+    element("div", { class: "actions" }, cancel, retry, copyKept, writeKept)
   );
 
   const report = (error: unknown) => {
@@ -71,6 +76,14 @@ export function progressPanel(controller: BulkRunController): {
     try {
       await navigator.clipboard.writeText(controller.keptResults());
       copyKept.textContent = "Copied";
+    } catch (error) {
+      report(error);
+    }
+  });
+  // ...or written as new records under the block, only into empty rows.
+  writeKept.addEventListener("click", async () => {
+    try {
+      await controller.writeKeptBelow();
     } catch (error) {
       report(error);
     }
@@ -127,6 +140,7 @@ export function progressPanel(controller: BulkRunController): {
     retry.hidden = active || progress.retryable === 0;
     retry.textContent = `Retry failed rows (${progress.retryable})`;
     copyKept.hidden = progress.kept === 0;
+    writeKept.hidden = active || progress.kept === 0;
   };
   return { element: box, retry, render, report };
 }

@@ -12,6 +12,7 @@ import {
   loadKeptResults,
 } from "../../taskpane/resumeState.js";
 import { jobNotices } from "../../taskpane/ui/jobNotices.js";
+import { KeptRowsOccupiedError } from "../../taskpane/writeKeptBelow.js";
 import { MockWorkbook } from "./mockWorkbook.js";
 import type { MockCellValue } from "./mockWorkbook.js";
 import { waitFor } from "./taskpaneTestKit.js";
@@ -180,7 +181,8 @@ describe("Task pane results follow their rows through structural edits", () => {
       ["", "", ""],
       ["", "", ""],
     ]);
-    expect(controller.keptResults()).toBe(`${STATUS_HEADER}\tupper\nsuccess\tD`);
+    // With its inputs, so the user can tell which record it is.
+    expect(controller.keptResults()).toBe(`text\t${STATUS_HEADER}\tupper\nd\tsuccess\tD`);
     // The name stays while a kept result may need the block.
     expect(workbook.nameList().length).toBe(1);
 
@@ -188,7 +190,9 @@ describe("Task pane results follow their rows through structural edits", () => {
     workbook.reload();
     const [job] = loadBulkJobs();
     expect(job.keptOnly).toBeTrue();
-    expect(loadKeptResults(job.id)).toEqual([{ status: "success", outputs: { upper: "D" } }]);
+    expect(loadKeptResults(job.id)).toEqual([
+      jasmine.objectContaining({ status: "success", outputs: { upper: "D" }, inputs: ["d"] }),
+    ]);
     const notices = jobNotices({
       loadBulkJobs,
       clearBulkJob,
@@ -200,6 +204,41 @@ describe("Task pane results follow their rows through structural edits", () => {
     expect(notices.element.textContent).toContain("finished, but 1 result could not be placed");
     expect(notices.element.querySelector("#resume-run")).toBeNull();
     expect(notices.element.querySelector("#copy-kept-job")).not.toBeNull();
+
+    // Written under the block from the notice: the record comes back whole, the job is gone.
+    notices.element.querySelector<HTMLElement>("#write-kept-job")!.click();
+    await waitFor(() => loadBulkJobs().length === 0, 5_000, "the kept job forgotten");
+    expect(workbook.values("Sheet1", "A7:C7")).toEqual([["d", "success", "D"]]);
+    expect(workbook.nameList()).toEqual([]);
+    expect(notices.element.hidden).toBeTrue();
+  });
+
+  it("should write kept results under the block only into empty rows, and forget them once written", async () => {
+    install();
+    const source = new ScriptedSource();
+    const { controller, done } = await startAndFinishTwo(source);
+    workbook.deleteRows("Sheet1", 4); // d
+    workbook.deleteRows("Sheet1", 2); // b: finished before, stays deleted, nothing kept for it
+    workbook.setValues("Sheet1", "C6", [["mine"]]); // under the block, in the output column
+    expect((await finishAll(source, done)).kept).toBe(1);
+
+    await expectAsync(controller.writeKeptBelow()).toBeRejectedWithError(
+      KeptRowsOccupiedError,
+      /C6 under the block is not empty/
+    );
+    expect(workbook.values("Sheet1", "A6:C6")).toEqual([["", "", "mine"]]);
+    expect(controller.progress.kept).toBe(1);
+
+    workbook.setValues("Sheet1", "C6", [[""]]);
+    const written = await controller.writeKeptBelow();
+    expect(written.rows).toBe(1);
+    expect(workbook.values("Sheet1", "A6:C6")).toEqual([["d", "success", "D"]]);
+    // Text goes into Text cells (a "=..." input or output would stay text).
+    expect(workbook.cell("Sheet1", "A6").numberFormat).toBe("@");
+    expect(controller.progress.kept).toBe(0);
+    expect(controller.progress.message).toContain("Kept results written to");
+    expect(loadBulkJobs()).toEqual([]);
+    await expectAsync(controller.writeKeptBelow()).toBeRejectedWithError(/No kept results/);
   });
 
   it("should find inputs and status by their headers after a column is inserted inside the block", async () => {
