@@ -3,6 +3,7 @@ import {
   catchError,
   defer,
   finalize,
+  map,
   mergeMap,
   Observable,
   of,
@@ -21,7 +22,7 @@ import { resumeTokenProblem, runIdProblem } from "./internal/resumeArgumentProbl
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
 import { onAbort } from "./internal/onAbort.js";
 import { RunBatcher } from "./internal/RunBatcher.js";
-import { reusedBulk } from "./internal/reusedBulk.js";
+import { NOT_IN_TOKEN, reusedBulk, spreadSentRuns } from "./internal/reusedBulk.js";
 import { pollRun, startAndPollRun, waitRun } from "./internal/runSnapshots.js";
 import { pollScheduleFor } from "./internal/pollScheduleFor.js";
 import { RunDurationEstimator } from "./internal/RunDurationEstimator.js";
@@ -275,7 +276,16 @@ export class SpellClient {
         groupId: token.groupIds[index],
       }));
       // The groups were accepted before the token was taken: a 404 now means expired, not late.
-      return bulkSnapshots({ ...this.bulkContext(), visibilityGraceMs: 0 }, token.spellId, chunks);
+      const sent$ = bulkSnapshots(
+        { ...this.bulkContext(), visibilityGraceMs: 0 },
+        token.spellId,
+        chunks
+      );
+      const rows = token.rows;
+      // A bulk with reuse: its runs spread over the rows again (see BulkResumeToken.rows).
+      return rows
+        ? sent$.pipe(map((snapshot) => spreadSentRuns(snapshot, rows, () => NOT_IN_TOKEN, rows)))
+        : sent$;
     });
   }
 

@@ -103,6 +103,15 @@ export interface BulkResumeToken {
   spellId: string;
   groupIds: string[];
   chunkSizes: number[];
+  /**
+   * Present when a `bulk(…, { reuse: true })` did not send every row as its own run: per row,
+   * the index (among the runs sent) of the run that answers it, rows with identical inputs
+   * sharing one; `-1` for a row answered from remembered results, whose outputs are not in the
+   * token (`resumeBulk` shows such a row as `error`, "answered from remembered results": run it
+   * again, which the store answers at no cost while it remembers it). `chunkSizes` add up to the
+   * runs sent; `resumeBulk`'s count is the number of rows.
+   */
+  rows?: number[];
 }
 
 /**

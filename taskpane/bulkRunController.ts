@@ -20,7 +20,7 @@ import {
   timeout,
   type Observable,
 } from "rxjs";
-import type { BulkResumeToken, BulkSnapshot, RunState } from "../src/index.js";
+import type { BulkOptions, BulkResumeToken, BulkSnapshot, RunState } from "../src/index.js";
 import { SpellHttpError, SpellNetworkError, TERMINAL_STATES } from "../src/index.js";
 import { columnName } from "./a1Address.js";
 import type { CellBlock } from "./a1Address.js";
@@ -56,7 +56,11 @@ import type { RowResult, WriteTarget } from "./writeOutputs.js";
  * ```
  */
 export interface BulkSource {
-  bulk(spellId: string, inputsList: Record<string, unknown>[]): Observable<BulkSnapshot>;
+  bulk(
+    spellId: string,
+    inputsList: Record<string, unknown>[],
+    options?: BulkOptions
+  ): Observable<BulkSnapshot>;
   resumeBulk(token: BulkResumeToken, count: number): Observable<BulkSnapshot>;
 }
 
@@ -298,7 +302,9 @@ export class BulkRunController {
     // Stored before anything is sent: if the pane dies before the first group id is known, the
     // next start can at least warn that rows may have run.
     await saveBulkJob(job);
-    return this.run(job, () => this.source.bulk(job.spellId, inputsList), cells);
+    // The core's one reuse rule (as SPELL.BULK and SPELL.RUN): identical rows share one run, rows
+    // whose results are still remembered are answered without a run.
+    return this.run(job, () => this.source.bulk(job.spellId, inputsList, { reuse: true }), cells);
   }
 
   private run(

@@ -49,6 +49,11 @@ export interface PlannedRow {
  */
 export interface BulkPlan {
   rows: PlannedRow[];
+  /**
+   * Rows with different inputs: the most runs the bulk starts (identical rows share one run, and
+   * rows whose results are still remembered start none).
+   */
+  distinctRows: number;
   /** Mapped columns in input order. */
   inputs: Array<{ column: number; inputName: string }>;
   blankRows: number;
@@ -272,6 +277,7 @@ export function planBulk(
   ];
   return {
     rows,
+    distinctRows: new Set(rows.map((row) => JSON.stringify(row.inputs))).size,
     inputs,
     blankRows,
     rowsWithOutputs,

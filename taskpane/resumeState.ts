@@ -117,7 +117,10 @@ interface StoredJob extends Omit<
 }
 
 interface StoredProgress {
+  /** The token without its `rows` (stored as `tokenRows`). */
   token?: BulkResumeToken;
+  /** `token.rows` (a bulk with reuse: row → run sent, -1 remembered), each + 1, as `encodeIndexes`. */
+  tokenRows?: string;
   outputNames: string[];
   ownedWidth?: number;
   handled: string;
@@ -175,8 +178,10 @@ export async function saveBulkProgress(job: BulkJob): Promise<void> {
 }
 
 function setProgress(job: BulkJob): void {
+  const { rows, ...token } = job.token ?? { rows: undefined };
   const progress: StoredProgress = {
-    token: job.token,
+    token: job.token && (token as BulkResumeToken),
+    ...(rows ? { tokenRows: encodeIndexes(rows.map((index) => index + 1)) } : {}),
     outputNames: job.outputNames,
     ownedWidth: job.ownedWidth,
     handled: encodeIndexes(job.handled),
@@ -277,7 +282,10 @@ function loadJob(id: string | undefined): BulkJob | undefined {
           ? unpackFingerprints(fingerprintsPacked)
           : (fingerprints ?? []),
       rows,
-      token: progress.token,
+      token:
+        progress.token && progress.tokenRows !== undefined
+          ? { ...progress.token, rows: decodeIndexes(progress.tokenRows).map((n) => n - 1) }
+          : progress.token,
       outputNames: progress.outputNames ?? [],
       ownedWidth: progress.ownedWidth,
       handled: decodeIndexes(progress.handled ?? ""),

@@ -12,8 +12,10 @@ import type { BulkSource } from "./bulkRunController.js";
  * ```
  */
 export const sharedBulkSource: BulkSource = {
-  bulk: (spellId, inputsList) =>
-    defer(() => from(sharedClient())).pipe(switchMap((client) => client.bulk(spellId, inputsList))),
+  bulk: (spellId, inputsList, options) =>
+    defer(() => from(sharedClient())).pipe(
+      switchMap((client) => client.bulk(spellId, inputsList, options))
+    ),
   resumeBulk: (token, count) =>
     defer(() => from(sharedClient())).pipe(switchMap((client) => client.resumeBulk(token, count))),
 };

@@ -42,7 +42,7 @@ export function resumeTokenProblem(token: unknown, count: unknown): string | und
   if (token === null || typeof token !== "object") {
     return `the token must be an object ({ spellId, groupIds, chunkSizes }), not ${describeType(token)}`;
   }
-  const { spellId, groupIds, chunkSizes } = token as Record<string, unknown>;
+  const { spellId, groupIds, chunkSizes, rows } = token as Record<string, unknown>;
   if (typeof spellId !== "string" || spellId.trim() === "")
     return "token.spellId must be a non-empty string";
   if (!Array.isArray(groupIds) || groupIds.some((id) => typeof id !== "string" || id === "")) {
@@ -64,7 +64,21 @@ export function resumeTokenProblem(token: unknown, count: unknown): string | und
   if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 0) {
     return "the row count must be a whole number of 0 or more";
   }
-  if (total !== count) return `the token describes ${total} runs, not ${count}`;
+  if (rows === undefined) {
+    if (total !== count) return `the token describes ${total} runs, not ${count}`;
+    return undefined;
+  }
+  // A bulk with reuse: `rows` maps each row to a run sent (or -1: answered from the store).
+  if (!Array.isArray(rows)) return "token.rows must be an array of whole numbers";
+  if (rows.length !== count) return `the token describes ${rows.length} rows, not ${count}`;
+  const used = new Array<boolean>(total).fill(false);
+  for (const index of rows) {
+    if (!Number.isSafeInteger(index) || (index as number) < -1 || (index as number) >= total) {
+      return `token.rows must hold whole numbers from -1 to ${total - 1}`;
+    }
+    if ((index as number) >= 0) used[index as number] = true;
+  }
+  if (used.includes(false)) return "token.rows leaves a run sent without a row";
   return undefined;
 }
 

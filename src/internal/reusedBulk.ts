@@ -88,19 +88,66 @@ export function reusedBulk(
             })
           )
         );
+        // Every row sent as its own run, in order: the token needs no map of rows.
+        const rowsMap = distinct.length === inputsList.length ? undefined : sentIndexOf;
         return sent$.pipe(
-          map((snapshot) => {
-            const runs = inputsList.map((_, row): BulkRunEntry => {
-              const outputs = remembered[row];
-              return outputs ? { state: "success", outputs } : snapshot.runs[sentIndexOf[row]];
-            });
-            return { ...snapshot, runs, total: runs.length, counts: countsOf(runs) };
-          })
+          map((snapshot) =>
+            spreadSentRuns(
+              snapshot,
+              sentIndexOf,
+              (row) => ({
+                state: "success",
+                outputs: remembered[row] as Record<string, unknown>,
+              }),
+              rowsMap
+            )
+          )
         );
       })
     );
   });
 }
+
+/**
+ * A snapshot of the runs sent, spread over every row: row `r` gets run `sentIndexOf[r]`, or
+ * `notSent(r)` when that is -1. `total` and `counts` are over the rows; the resume token carries
+ * `rows` (the map) when given.
+ *
+ * ## Example
+ * ```ts
+ * spreadSentRuns(snapshot, [0, 0, -1], () => ({ state: "success", outputs: {} }), [0, 0, -1]);
+ * ```
+ * @internal
+ */
+export function spreadSentRuns(
+  snapshot: BulkSnapshot,
+  sentIndexOf: readonly number[],
+  notSent: (row: number) => BulkRunEntry,
+  rows?: number[]
+): BulkSnapshot {
+  const runs = sentIndexOf.map((index, row) => (index < 0 ? notSent(row) : snapshot.runs[index]));
+  return {
+    ...snapshot,
+    runs,
+    total: runs.length,
+    counts: countsOf(runs),
+    ...(rows ? { resume: { ...snapshot.resume, rows } } : {}),
+  };
+}
+
+/**
+ * What `resumeBulk` shows for a row the bulk answered from remembered results when it started:
+ * its outputs are not in the token.
+ *
+ * @internal
+ */
+export const NOT_IN_TOKEN: BulkRunEntry = {
+  state: "error",
+  outputs: {
+    error:
+      "Answered from remembered results when the bulk started; its outputs are not in the resume token. Run it again (answered from the store at no cost while remembered).",
+  },
+};
 
 function countsOf(runs: BulkRunEntry[]): Record<RunState | "pending", number> {
   const counts: Record<RunState | "pending", number> = {

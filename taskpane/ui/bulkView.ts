@@ -168,9 +168,12 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       plan.problems.length > 0
         ? plan.problems.join(" ") +
           (plan.conflict && choice === "stop" ? " Stopped: nothing will run or be written." : "")
-        : `${plan.rows.length} run${plan.rows.length === 1 ? "" : "s"} will start` +
+        : (plan.distinctRows < plan.rows.length
+            ? `${plan.rows.length} rows; ${plan.distinctRows} run${plan.distinctRows === 1 ? "" : "s"} at most will start (identical rows share one)`
+            : `${plan.rows.length} run${plan.rows.length === 1 ? "" : "s"} at most will start`) +
           (skipped.length ? ` (skipped: ${skipped.join(", ")})` : "") +
-          `. Status goes in column ${status}, outputs to its right.` +
+          `. Status goes in column ${status}, outputs to its right. Rows whose results are ` +
+          "remembered from earlier runs are answered without a run." +
           plan.warnings.map((warning) => ` ${warning}`).join("");
     planSummary.dataset.tone =
       plan.problems.length > 0 ? "bad" : plan.warnings.length > 0 ? "warn" : "info";

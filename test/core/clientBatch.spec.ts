@@ -136,5 +136,41 @@ describe("SpellClient with batch against the emulator", () => {
       expect(mixed.values.at(-1)?.runs.map((row) => row.outputs)).toEqual([{ n: 3 }, { n: 5 }]);
       expect(emulator.stats.bulkRunsCreated).toBe(1);
     });
+
+    it("should give a token that maps rows to the runs sent, which resumeBulk spreads again", async () => {
+      const client = newClient({ reuse: {} });
+      await collect(client.bulk("echo", [{ n: 7 }], { reuse: true }));
+      emulator.resetStats();
+      const rows = [{ n: 8 }, { n: 7 }, { n: 8 }, { n: 9 }];
+      const last = (await collect(client.bulk("echo", rows, { reuse: true }))).values.at(-1)!;
+      expect(emulator.stats.bulkRunsCreated).toBe(2);
+      // Row 1 was remembered (-1); rows 0 and 2 share the first run sent.
+      expect(last.resume.rows).toEqual([0, -1, 0, 1]);
+      expect(last.resume.chunkSizes).toEqual([2]);
+
+      // From a fresh client (a reload): the runs sent go back to their rows; nothing is started.
+      emulator.resetStats();
+      const resumed = (
+        await collect(newClient().resumeBulk(JSON.parse(JSON.stringify(last.resume)), 4))
+      ).values.at(-1)!;
+      expect(resumed.runs.map((run) => run.outputs)).toEqual([
+        { n: 8 },
+        jasmine.objectContaining({ error: jasmine.stringMatching(/remembered results/) }),
+        { n: 8 },
+        { n: 9 },
+      ]);
+      expect(resumed.runs[1].state).toBe("error");
+      expect(resumed.total).toBe(4);
+      expect(resumed.counts).toEqual(
+        jasmine.objectContaining({ success: 3, error: 1, inProgress: 0, pending: 0 })
+      );
+      expect(emulator.stats.requests.bulkStart).toBe(0);
+
+      // Every row sent as its own run: no map in the token.
+      const plain = (
+        await collect(client.bulk("echo", [{ n: 10 }, { n: 11 }], { reuse: true }))
+      ).values.at(-1)!;
+      expect(plain.resume.rows).toBeUndefined();
+    });
   });
 });

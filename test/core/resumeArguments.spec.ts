@@ -39,6 +39,12 @@ describe("SpellClient argument checks (before any request)", () => {
       [{ spellId: "", groupIds: ["g"], chunkSizes: [1] }, 1],
       [{ spellId: "echo", groupIds: ["g", "h"], chunkSizes: [1] }, 1],
       [{ spellId: "echo", groupIds: ["g"], chunkSizes: [2] }, 3],
+      // A map of rows (bulk with reuse) of the wrong length, out of range, or leaving a run out.
+      [{ spellId: "echo", groupIds: ["g"], chunkSizes: [2], rows: [0, 1] }, 3],
+      [{ spellId: "echo", groupIds: ["g"], chunkSizes: [2], rows: [0, 2, 1] }, 3],
+      [{ spellId: "echo", groupIds: ["g"], chunkSizes: [2], rows: [0, -2, 1] }, 3],
+      [{ spellId: "echo", groupIds: ["g"], chunkSizes: [2], rows: [0, 0, -1] }, 3],
+      [{ spellId: "echo", groupIds: ["g"], chunkSizes: [2], rows: "0,1,1" }, 3],
     ];
     for (const [token, count] of cases) {
       const error = await failure(

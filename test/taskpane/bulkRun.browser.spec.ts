@@ -151,6 +151,51 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     expect(storedJobKeys(workbook)).toEqual([]);
   });
 
+  it("should run identical rows once and start nothing for rows whose results are remembered", async () => {
+    const rows: MockCellValue[][] = [["ms"], [5], [6], [5], [6], [5]];
+    workbook = workbookWith(rows);
+    uninstall = workbook.install();
+    const client = emulatorClient();
+    expect((await runSelection(new BulkRunController(client), "sleep")).counts.success).toBe(5);
+    expect((await emulatorStats()).bulkRunsCreated).toBe(2);
+    expect(workbook.values("Sheet1", "C2:C6").flat()).toEqual([5, 6, 5, 6, 5]);
+
+    // Run again over the same rows: every result is remembered, so nothing is sent at all.
+    workbook.setValues("Sheet1", "B2", [[""], [""], [""], [""], [""]]);
+    const again = await runSelection(new BulkRunController(client), "sleep");
+    expect(again.counts.success).toBe(5);
+    const stats = await emulatorStats();
+    expect(stats.bulkRunsCreated).toBe(2);
+    expect(stats.requests.bulkStart).toBe(1);
+    expect(workbook.values("Sheet1", "B2:B6").flat()).toEqual(Array(5).fill("success"));
+  });
+
+  it("should resume a bulk whose identical rows shared runs, each result back in its own row", async () => {
+    const rows: MockCellValue[][] = [["ms"]];
+    // 4 quick rows over 2 values, then 8 of about 1 s over 4 values: 6 runs for 12 rows.
+    for (let i = 0; i < 12; i++) rows.push([i < 4 ? i % 2 : 20_000 + (i % 4)]);
+    workbook = workbookWith(rows);
+    uninstall = workbook.install();
+    await runUntilPageDies(4);
+    workbook.reload();
+    const statsBefore = await emulatorStats();
+
+    const job = loadBulkJob()!;
+    expect(job.token?.rows).toEqual([0, 1, 0, 1, 2, 3, 4, 5, 2, 3, 4, 5]);
+    const progress = await new BulkRunController(emulatorClient()).resume(job);
+
+    expect(progress.phase).toBe("done");
+    expect(progress.counts.success).toBe(12);
+    const stats = await emulatorStats();
+    expect(stats.bulkRunsCreated).toBe(6);
+    expect(stats.requests.bulkStart).toBe(statsBefore.requests.bulkStart);
+    workbook.values("Sheet1", "B2:C13").forEach(([status, slept], i) =>
+      expect([status, slept])
+        .withContext(`row ${i + 2}`)
+        .toEqual(["success", rows[i + 1][0]])
+    );
+  });
+
   it("should resume after the sheet was renamed while the workbook was closed", async () => {
     const rows: MockCellValue[][] = [["ms"]];
     for (let i = 0; i < 12; i++) rows.push([i < 4 ? i : 20_000 + i]); // 4 quick, 8 of about 1 s
@@ -241,7 +286,7 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     await waitFor(() => controller.progress.finished >= 2, 10_000, "the quick rows");
     await controller.cancel();
     expect((await first).retryable).toBe(1);
-    workbook.setValues("Sheet1", "A3", [[0]]);
+    workbook.setValues("Sheet1", "A3", [[1]]);
 
     const progress = await controller.retryFailed();
 
@@ -249,12 +294,13 @@ describe("BulkRunController (task pane bulk runs against the emulator)", () => {
     expect(progress.total).toBe(1);
     expect(workbook.values("Sheet1", "B2:C4")).toEqual([
       ["success", 0],
-      ["success", 0],
+      ["success", 1],
       ["success", 0],
     ]);
     const stats = await emulatorStats();
     expect(stats.requests.bulkStart).toBe(2);
-    expect(stats.bulkRunsCreated).toBe(4);
+    // The two rows of 0 shared one run; the cancelled row, retried with 1, is the third.
+    expect(stats.bulkRunsCreated).toBe(3);
   });
 
   it("should never put the API key in document settings or any cell", async () => {

@@ -72,7 +72,7 @@ describe("Bulk view", () => {
     (root.querySelector("#spell-id") as ValueElement).value = "echo";
     click("use-selection");
     await waitFor(() => /will start/.test(text("plan-summary")), 5_000, "the plan");
-    expect(text("plan-summary")).toContain("3 runs will start (skipped: 1 blank)");
+    expect(text("plan-summary")).toContain("3 runs at most will start (skipped: 1 blank)");
     expect(text("selection-summary")).toContain("Sheet1!A1:A5");
     const run = root.querySelector("#run") as HTMLElement;
     expect(run.hasAttribute("disabled")).toBeFalse();

@@ -141,6 +141,21 @@ describe("planBulk", () => {
       [2, { body: "yo", language: "de" }],
     ]);
     expect(plan.rows[0].fingerprint).toBe(rowFingerprint(["hi", "fr"]));
+    expect(plan.distinctRows).toBe(2);
+  });
+
+  it("should count rows with identical inputs once in distinctRows (they share one run)", () => {
+    const plan = planBulk(
+      selection([
+        ["hi", "fr", "a"],
+        ["hi", "fr", "b"],
+        ["hi", "de", "c"],
+      ]),
+      defaultMapping(["text", " language ", ""]),
+      { onlyRowsWithoutOutputs: false }
+    );
+    expect(plan.rows.length).toBe(3);
+    expect(plan.distinctRows).toBe(2);
   });
 
   it("should leave out rows that already have outputs when asked", () => {
