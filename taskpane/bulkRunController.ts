@@ -25,7 +25,7 @@ import { SpellHttpError, SpellNetworkError, TERMINAL_STATES } from "../src/index
 import { columnName } from "./a1Address.js";
 import type { CellBlock } from "./a1Address.js";
 import { addBlockName, blockName, deleteBlockName } from "./trackedBlock.js";
-import { OutputLayout } from "./outputLayout.js";
+import { writeTargetOf } from "./writeTargetOf.js";
 import type { BulkPlan } from "./planBulk.js";
 import { progressEstimate } from "./progressEstimate.js";
 import { dateInputValue } from "./dateInputValue.js";
@@ -316,19 +316,8 @@ export class BulkRunController {
     const cancel$ = new Subject<void>();
     const active: ActiveBulk = {
       job,
-      target: {
-        sheet: job.sheetId ?? job.sheet,
-        headerRow: job.headerRow,
-        inputColumns: job.inputColumns,
-        layout: new OutputLayout(job.statusColumn, job.outputNames),
-        headersWritten: 0,
-        ownedWidth: job.ownedWidth,
-        blockName: job.blockName,
-        inputHeaders: job.inputHeaders,
-        // Shared with the job: rows found again after a sort or insert are saved with it.
-        rows: job.rows,
-        fingerprints: job.fingerprints,
-      },
+      // Shares the job's rows: rows found again after a sort or insert are saved with it.
+      target: writeTargetOf(job, "rows"),
       handled: new Set(job.handled),
       // Kept earlier in this job (rows deleted before a reload) stay kept.
       lost: loadKeptResults(job.id),
@@ -638,16 +627,8 @@ export class BulkRunController {
  * input, which error), so the user sees why those rows have no outputs. One read and one write.
  */
 async function writeSkippedStatuses(job: BulkJob, plan: BulkPlan): Promise<void> {
-  const target: WriteTarget = {
-    sheet: job.sheetId ?? job.sheet,
-    headerRow: job.headerRow,
-    inputColumns: job.inputColumns,
-    layout: new OutputLayout(job.statusColumn, job.outputNames),
-    headersWritten: 0,
-    ownedWidth: job.ownedWidth,
-  };
   await writeOutputs(
-    target,
+    writeTargetOf(job, "none"),
     plan.errorRows.map(({ offset, status }, i) => ({
       run: -1 - i,
       row: job.headerRow + 1 + offset,

@@ -1,9 +1,8 @@
 import { blockAddress, columnName } from "./a1Address.js";
-import { OutputLayout } from "./outputLayout.js";
 import type { BulkJob, KeptResult } from "./resumeState.js";
 import { toCellWrite, type CellScalar } from "./toCellWrite.js";
 import { locateBlock } from "./trackedBlock.js";
-import type { WriteTarget } from "./writeOutputs.js";
+import { writeTargetOf } from "./writeTargetOf.js";
 
 /**
  * The rows under a bulk's block hold something in a column the kept results would be written
@@ -53,16 +52,7 @@ export async function writeKeptBelow(
   if (!job.blockName) throw new Error("This bulk's block has no name, so it cannot be found.");
   return Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(job.sheetId ?? job.sheet);
-    const target: WriteTarget = {
-      sheet: job.sheetId ?? job.sheet,
-      headerRow: job.headerRow,
-      inputColumns: job.inputColumns,
-      layout: new OutputLayout(job.statusColumn, job.outputNames),
-      headersWritten: 0,
-      ownedWidth: job.ownedWidth,
-      blockName: job.blockName,
-      inputHeaders: job.inputHeaders ?? job.inputNames,
-    };
+    const target = writeTargetOf(job, "block");
     await locateBlock(context, sheet, target, { readSyncs: 0 });
     const status = target.layout.statusColumn;
     const top = target.headerRow + 1 + (target.dataRows ?? 0);

@@ -59,23 +59,30 @@ class ScriptedSource implements BulkSource {
   }
 }
 
+/**
+ * Sheet1 holds `text` over a–f, selected; starts an `echo` bulk over every row and resolves once
+ * the bulk subscribed to `source`. `installed` receives the workbook's uninstall.
+ */
+async function startSixRows(source: ScriptedSource, installed: (uninstall: () => void) => void) {
+  const rows: MockCellValue[][] = [["text"], ["a"], ["b"], ["c"], ["d"], ["e"], ["f"]];
+  const workbook = workbookWith(rows);
+  installed(workbook.install());
+  const selection = await readSelection();
+  const plan = planBulk(selection, defaultMapping(selection.headers), {
+    onlyRowsWithoutOutputs: false,
+  });
+  const controller = new BulkRunController(source);
+  const finished = controller.start(selection, plan, "echo");
+  await waitFor(() => source.subscribedLive, 5_000, "the bulk subscribed");
+  return { workbook, controller, finished };
+}
+
 describe("BulkRunController cancel", () => {
   let uninstall: () => void = () => undefined;
   afterEach(() => uninstall());
 
-  async function startOver(source: ScriptedSource) {
-    const rows: MockCellValue[][] = [["text"], ["a"], ["b"], ["c"], ["d"], ["e"], ["f"]];
-    const workbook = workbookWith(rows);
-    uninstall = workbook.install();
-    const selection = await readSelection();
-    const plan = planBulk(selection, defaultMapping(selection.headers), {
-      onlyRowsWithoutOutputs: false,
-    });
-    const controller = new BulkRunController(source);
-    const finished = controller.start(selection, plan, "echo");
-    await waitFor(() => source.subscribedLive, 5_000, "the bulk subscribed");
-    return { workbook, controller, finished };
-  }
+  const startOver = (source: ScriptedSource) =>
+    startSixRows(source, (remove) => (uninstall = remove));
 
   it("should write the runs that finished since the last poll (paid for) and mark only the rest cancelled", async () => {
     // Seen by the last poll: a and b done. Between that poll and the cancel, c and d finished.
@@ -160,19 +167,8 @@ describe("BulkRunController pipeline", () => {
   let uninstall: () => void = () => undefined;
   afterEach(() => uninstall());
 
-  async function startOver(source: ScriptedSource) {
-    const rows: MockCellValue[][] = [["text"], ["a"], ["b"], ["c"], ["d"], ["e"], ["f"]];
-    const workbook = workbookWith(rows);
-    uninstall = workbook.install();
-    const selection = await readSelection();
-    const plan = planBulk(selection, defaultMapping(selection.headers), {
-      onlyRowsWithoutOutputs: false,
-    });
-    const controller = new BulkRunController(source);
-    const finished = controller.start(selection, plan, "echo");
-    await waitFor(() => source.subscribedLive, 5_000, "the bulk subscribed");
-    return { workbook, controller, finished };
-  }
+  const startOver = (source: ScriptedSource) =>
+    startSixRows(source, (remove) => (uninstall = remove));
 
   it("should fold snapshots that arrive during a write: only the newest is applied, every row written once", async () => {
     const source = new ScriptedSource(of());
