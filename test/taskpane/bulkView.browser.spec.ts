@@ -96,6 +96,41 @@ describe("Bulk view", () => {
     expect((await emulatorStats()).bulkRunsCreated).toBe(3);
   });
 
+  it("should warn before Run when the selection has no header row (its first row looks like data)", async () => {
+    uninstall();
+    // The user selected the data only: the first row is a record, not names.
+    workbook = workbookWith([
+      ["hello", 12],
+      ["world", 13],
+    ]);
+    uninstall = workbook.install();
+    await mountBulkView(root, deps);
+    (root.querySelector("#spell-id") as ValueElement).value = "echo";
+    click("use-selection");
+    await waitFor(() => /will start/.test(text("plan-summary")), 5_000, "the plan");
+    expect(text("plan-summary")).toMatch(/first row .*(names|header)/i);
+    expect((root.querySelector("#plan-summary") as HTMLElement).dataset.tone).toBe("warn");
+    expect((await emulatorStats()).bulkRunsCreated).toBe(0);
+  });
+
+  it("should refuse input names that differ only in case, and start nothing", async () => {
+    uninstall();
+    workbook = workbookWith([
+      ["Text", "text"],
+      ["a", "b"],
+    ]);
+    uninstall = workbook.install();
+    await mountBulkView(root, deps);
+    (root.querySelector("#spell-id") as ValueElement).value = "echo";
+    click("use-selection");
+    await waitFor(() => /case/.test(text("plan-summary")), 5_000, "the refusal");
+    expect(text("plan-summary")).toContain("Text");
+    expect((root.querySelector("#run") as HTMLElement).hasAttribute("disabled")).toBeTrue();
+    click("run");
+    expect((await emulatorStats()).requests.bulkStart ?? 0).toBe(0);
+    expect(workbook.values("Sheet1", "C1:C2")).toEqual([[""], [""]]);
+  });
+
   it("should let a column be renamed or left out", async () => {
     uninstall();
     workbook = workbookWith([
