@@ -446,6 +446,7 @@ export class SpellClient {
       retry: this.options.retry ?? {},
       scheduler: this.scheduler,
       visibilityGraceMs: this.poll.bulkVisibilityGraceMs ?? DEFAULT_POLL.bulkVisibilityGraceMs,
+      afterUnsubscribeMs: this.api.startTimeoutMs,
     };
   }
 }

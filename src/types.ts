@@ -165,7 +165,11 @@ export interface BulkOptions {
 export interface RequestTimeouts {
   /** getRun, getBulkRuns, cancelBulk. @default 30000 */
   readMs?: number;
-  /** Polling-mode start and bulkStart (not retried when it passes). @default 60000 */
+  /**
+   * Polling-mode start and bulkStart (not retried when it passes). Also bounds what an
+   * unsubscribed bulk leaves in the background (the answer of its bulkStart, then its cancelBulk),
+   * so nothing keeps a process alive longer than this after an unsubscribe. @default 60000
+   */
   startMs?: number;
 }
 

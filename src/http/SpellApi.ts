@@ -104,7 +104,8 @@ export class SpellApi implements SpellEndpoints {
   private readonly scheduler: SchedulerLike;
   private readonly retryOptions: RetryOptions | undefined;
   private readonly readTimeoutMs: number;
-  private readonly startTimeoutMs: number;
+  /** Time limit of a polling-mode start or bulkStart (`RequestTimeouts.startMs`). */
+  readonly startTimeoutMs: number;
   private readonly maxResponseBytes: number;
   private readonly waitTimeoutMs: number;
   /** Every request holds one of these from sending until its fetch has really ended. */

@@ -5,17 +5,21 @@ import {
   concat,
   defer,
   distinctUntilChanged,
+  finalize,
   ignoreElements,
   map,
   Observable,
   of,
   ReplaySubject,
+  share,
   skip,
   startWith,
   switchMap,
+  take,
+  takeUntil,
   tap,
   throwError,
-  timeout,
+  timer,
   type SchedulerLike,
 } from "rxjs";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
@@ -50,7 +54,7 @@ export interface BulkChunk {
  *
  * ## Example
  * ```ts
- * const context: BulkContext = { api, limiter, poll: {}, retry: {}, scheduler: asyncScheduler, visibilityGraceMs: 30_000 };
+ * const context: BulkContext = { api, limiter, poll: {}, retry: {}, scheduler: asyncScheduler, visibilityGraceMs: 30_000, afterUnsubscribeMs: 60_000 };
  * ```
  * @internal
  */
@@ -62,8 +66,12 @@ export interface BulkContext {
   scheduler: SchedulerLike;
   /** How long a 404 from getBulkRuns means "not visible yet". */
   visibilityGraceMs: number;
-  /** Upper bound of the background cancel after unsubscribe, retries included. @default 30000 */
-  cancelTimeoutMs?: number;
+  /**
+   * How long the work left after an unsubscribe may go on: waiting for the answer of a bulkStart
+   * in flight and its cancelBulk (retries included), together. The client passes its start time
+   * limit (`timeouts.startMs`), so an unsubscribed bulk never keeps a process alive longer.
+   */
+  afterUnsubscribeMs: number;
 }
 
 interface ChunkView {
@@ -94,7 +102,8 @@ const NOT_SUBMITTED: BulkRunEntry = Object.freeze({
  *
  * Unsubscribing before done sends exactly one cancelBulk per unfinished group (also for a group
  * whose bulkStart was in flight: its answer is awaited, then cancelled), in the background,
- * retried and bounded. An error does not cancel: the runs keep their value and can be resumed.
+ * retried, and ended `afterUnsubscribeMs` after the unsubscribe at the latest. An error does not
+ * cancel: the runs keep their value and can be resumed.
  *
  * ```
  * chunk 0:  p─────s0──────────d0|
@@ -134,6 +143,15 @@ export function bulkSnapshots(
   });
 }
 
+/**
+ * The views of one chunk: pending, then (once its bulkStart answered, or at once for a group id
+ * to re-attach to) the polled views of its group until done.
+ *
+ * The bulkStart attempt is shared through a `ReplaySubject` that outlives an unsubscribe: the
+ * request is never aborted half way (the service may already have started the group), and its
+ * answer stays available to the cancel. `finalize` sends that cancel when the subscriber leaves
+ * before done; never after done or an error (the runs stay resumable).
+ */
 function chunkViews(
   context: BulkContext,
   spellId: string,
@@ -145,34 +163,24 @@ function chunkViews(
   if (chunk.groupId === undefined && chunk.inputs === undefined) {
     return of({ runs: new Array<BulkRunEntry>(chunk.size).fill(NOT_SUBMITTED), done: true });
   }
-  return new Observable<ChunkView>((subscriber) => {
+  return defer(() => {
     let groupId = chunk.groupId;
     let done = false;
-    // The answer of a bulkStart attempt that is on its way; see the teardown below.
-    let startInFlight: ReplaySubject<string> | undefined;
+    // The group id of the latest bulkStart attempt, replayed to the cancel even after the
+    // subscriber left; an attempt that failed replays its error (nothing to cancel).
+    let lastAttempt: Observable<string> | undefined;
 
-    const markStarted = () => {
-      started.next();
-      started.complete();
-    };
-
-    const startOnce$ = defer(() => {
-      const answer = new ReplaySubject<string>(1);
-      startInFlight = answer;
-      // Not tied to the subscriber: a bulkStart is never aborted half way, because the service
-      // may already have started the group; if the subscriber left, the group gets cancelled.
-      context.api.bulkStartOnce(spellId, chunk.inputs ?? []).subscribe({
-        next: (id) => answer.next(id),
-        error: (error: unknown) => {
-          startInFlight = undefined;
-          answer.error(error);
-        },
-        complete: () => {
-          startInFlight = undefined;
-          answer.complete();
-        },
-      });
-      return answer;
+    const bulkStart$ = defer(() => {
+      lastAttempt = context.api.bulkStartOnce(spellId, chunk.inputs ?? []).pipe(
+        share({
+          connector: () => new ReplaySubject<string>(1),
+          // Never sent again by a late subscriber (the cancel), never aborted by a leaving one.
+          resetOnError: false,
+          resetOnComplete: false,
+          resetOnRefCountZero: false,
+        })
+      );
+      return lastAttempt;
     });
 
     const groupId$: Observable<string> =
@@ -180,40 +188,36 @@ function chunkViews(
         ? of(groupId)
         : concat(
             previousStarted.pipe(ignoreElements()),
-            startOnce$.pipe(retryTransient<string>("bulkStart", context.retry, context.scheduler))
+            bulkStart$.pipe(retryTransient<string>("bulkStart", context.retry, context.scheduler))
           );
 
     const work$ = groupId$.pipe(
       tap((id) => {
         groupId = id;
-        markStarted();
-        subscriber.next(pendingView(chunk.size, id));
+        // The next chunk's bulkStart may go out now (group ids stay a prefix of the chunks).
+        started.next();
+        started.complete();
       }),
-      switchMap((id) => pollGroup(context, id, chunk.size, chunk.inputs))
+      switchMap((id) =>
+        pollGroup(context, id, chunk.size, chunk.inputs).pipe(
+          startWith(pendingView(chunk.size, id))
+        )
+      )
     );
 
-    subscriber.next(pendingView(chunk.size, groupId));
-    const subscription = context.limiter.schedule(work$).subscribe({
-      next: (view) => {
-        done = view.done;
-        subscriber.next(view);
-      },
-      error: (error: unknown) => {
-        runState.failed = true;
-        subscriber.error(error);
-      },
-      complete: () => subscriber.complete(),
-    });
-
-    return () => {
-      subscription.unsubscribe();
-      if (done || runState.failed) return;
-      if (groupId !== undefined) {
-        cancelInBackground(context, groupId);
-      } else if (startInFlight) {
-        startInFlight.subscribe({ next: (id) => cancelInBackground(context, id), error: noop });
-      }
-    };
+    return context.limiter.schedule(work$).pipe(
+      startWith(pendingView(chunk.size, groupId)),
+      tap({
+        next: (view) => (done = view.done),
+        // Set before the error reaches combineLatest, which then unsubscribes the other chunks.
+        error: () => (runState.failed = true),
+      }),
+      finalize(() => {
+        if (done || runState.failed) return;
+        if (groupId !== undefined) cancelInBackground(context, of(groupId));
+        else if (lastAttempt !== undefined) cancelInBackground(context, lastAttempt);
+      })
+    );
   });
 }
 
@@ -352,12 +356,19 @@ function toSnapshot(spellId: string, chunkSizes: number[], views: ChunkView[]): 
   };
 }
 
-function cancelInBackground(context: BulkContext, groupId: string): void {
-  const limitMs = context.cancelTimeoutMs ?? 30_000;
-  context.api
-    .cancelBulk(groupId)
-    // Bounded even if the service keeps answering 429 with long Retry-After values.
-    .pipe(timeout({ first: limitMs, scheduler: context.scheduler }))
+/**
+ * Cancels the group once its id is known, in the background, retried on transient failures.
+ * Waiting for the id (a bulkStart still in flight) and the cancel together end within
+ * `context.afterUnsubscribeMs` of the unsubscribe, so nothing keeps a process alive longer.
+ */
+function cancelInBackground(context: BulkContext, groupId$: Observable<string>): void {
+  groupId$
+    .pipe(
+      take(1),
+      switchMap((id) => context.api.cancelBulk(id)),
+      // Bounded even if the service keeps answering 429 with long Retry-After values.
+      takeUntil(timer(context.afterUnsubscribeMs, context.scheduler))
+    )
     .subscribe({ error: noop });
 }
 

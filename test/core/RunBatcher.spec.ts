@@ -24,6 +24,7 @@ function context(
     retry: { limit: 2, baseDelayMs: 5, jitter: 0 },
     scheduler,
     visibilityGraceMs: 10,
+    afterUnsubscribeMs: 20,
   };
 }
 

@@ -33,6 +33,8 @@ function context(api: SpellEndpoints, scheduler: TestScheduler, maxInFlight = 8)
     retry: { limit: 2, baseDelayMs: 5, jitter: 0 },
     scheduler,
     visibilityGraceMs: 10,
+    // The background cancel after an unsubscribe ends 20 frames after it.
+    afterUnsubscribeMs: 20,
   };
 }
 
@@ -220,6 +222,34 @@ describe("bulkSnapshots", () => {
       expectSubscriptions(cancelBulk.subscriptions).toBe("3ms ^-!");
     });
     expect(api.calls.getBulkRuns).toEqual([]);
+  });
+
+  it("should end the wait for a late bulkStart answer and its cancel within afterUnsubscribeMs of the unsubscribe", () => {
+    let api!: ReturnType<typeof fakeEndpoints>;
+    marbles(({ cold, expectObservable, expectSubscriptions }, scheduler) => {
+      const bulkStart = cold("--------g|", { g: "G1" });
+      const hungCancel = cold<void>("-");
+      api = fakeEndpoints({ bulkStartOnce: () => bulkStart, cancelBulk: () => hungCancel });
+      const snapshots = bulkSnapshots(context(api, scheduler), "echo", chunked(2, 10));
+      // unsubscribed at 1: the start answers at 8, its cancel hangs and is given up at 1 + 20
+      expectObservable(summaries(snapshots), "-!").toBe("a", { a: "0:2/0/0" });
+      expectSubscriptions(bulkStart.subscriptions).toBe("^--------!");
+      expectSubscriptions(hungCancel.subscriptions).toBe("8ms ^ 12ms !");
+    });
+    expect(api.calls.cancelBulk).toEqual(["G1"]);
+  });
+
+  it("should never send a bulkStart again for the cancel when unsubscribed after an attempt failed", () => {
+    let api!: ReturnType<typeof fakeEndpoints>;
+    marbles(({ cold, expectObservable }, scheduler) => {
+      const tooMany = new SpellHttpError(429, {}, "POST", "bulkStart", 4);
+      api = fakeEndpoints({ bulkStartOnce: () => cold("-#", undefined, tooMany) });
+      // the attempt fails at 1; unsubscribed at 3, while waiting to retry at 5
+      const snapshots = bulkSnapshots(context(api, scheduler), "echo", chunked(1, 10));
+      expectObservable(summaries(snapshots), "---!").toBe("a", { a: "0:1/0/0" });
+    });
+    expect(api.calls.bulkStartOnce.length).toBe(1);
+    expect(api.calls.cancelBulk).toEqual([]);
   });
 
   it("should not cancel after done, nor after an error (the runs stay resumable)", () => {

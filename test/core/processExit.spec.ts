@@ -1,12 +1,43 @@
 import { spawn } from "node:child_process";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator/startEmulator.js";
 import { pause } from "./support/collect.js";
+import { later, startScriptedService } from "./support/scriptedService.js";
 
 const here = typeof __dirname === "string" ? __dirname : dirname(fileURLToPath(import.meta.url));
+
+/** How a child process of `support/` ended after printing "unsubscribed". */
+interface ChildEnd {
+  exitCode: number | null;
+  output: string;
+  /** From the child's "unsubscribed" to its exit. */
+  msAfterUnsubscribe: number;
+}
+
+/** Runs `support/<script>` in its own Node process until it exits (killed after 15 s). */
+async function runChild(script: string, env: Record<string, string>): Promise<ChildEnd> {
+  const child = spawn(process.execPath, ["--import", "tsx", join(here, "support", script)], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let unsubscribedAt = 0;
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    if (!unsubscribedAt && output.includes("unsubscribed")) unsubscribedAt = Date.now();
+  });
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exitCode = await new Promise<number | null>((resolve) => {
+    const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.on("exit", (code) => {
+      clearTimeout(killer);
+      resolve(code);
+    });
+  });
+  expect(output).toContain("unsubscribed");
+  return { exitCode, output, msAfterUnsubscribe: Date.now() - unsubscribedAt };
+}
 
 describe("SpellClient in a Node process", () => {
   let emulator: RunningEmulator;
@@ -20,38 +51,15 @@ describe("SpellClient in a Node process", () => {
   });
 
   it("should let the process exit by itself soon after unsubscribe (no stray timers or sockets)", async () => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", join(here, "support", "subscribeAndLeave.ts")],
-      {
-        env: {
-          ...process.env,
-          SPELL_BASE_URL: emulator.baseUrl,
-          SPELL_POLL_BASE_URL: emulator.pollBaseUrl,
-          SPELL_API_KEY: emulator.apiKey,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      }
-    );
-    let output = "";
-    let unsubscribedAt = 0;
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!unsubscribedAt && output.includes("unsubscribed")) unsubscribedAt = Date.now();
+    const end = await runChild("subscribeAndLeave.ts", {
+      SPELL_BASE_URL: emulator.baseUrl,
+      SPELL_POLL_BASE_URL: emulator.pollBaseUrl,
+      SPELL_API_KEY: emulator.apiKey,
     });
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exitCode = await new Promise<number | null>((resolve) => {
-      const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      child.on("exit", (code) => {
-        clearTimeout(killer);
-        resolve(code);
-      });
-    });
-    expect(output).toContain("unsubscribed");
-    expect(exitCode).withContext(output).toBe(0);
+    expect(end.exitCode).withContext(end.output).toBe(0);
     // Poll and retry timers are seconds long: exiting within one second means none was left.
     // (The background cancelBulk requests take a few ms on loopback.)
-    expect(Date.now() - unsubscribedAt).toBeLessThan(1000);
+    expect(end.msAfterUnsubscribe).toBeLessThan(1000);
     // the three groups were cancelled, once each
     await pause(100);
     expect(emulator.stats.requests.cancelBulk).toBe(3);
@@ -59,44 +67,46 @@ describe("SpellClient in a Node process", () => {
   }, 20_000);
 
   it("should exit within the start time limit after unsubscribing a hung bulkStart and a run queued behind it", async () => {
-    let requests = 0;
-    const hung = createServer(() => {
-      requests++;
-    });
-    await new Promise<void>((resolve) => hung.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+    const service = await startScriptedService(() => "hang");
     const startMs = 1500;
     try {
-      const child = spawn(
-        process.execPath,
-        ["--import", "tsx", join(here, "support", "leaveHungService.ts")],
-        {
-          env: { ...process.env, SPELL_BASE_URL: url, SPELL_START_MS: String(startMs) },
-          stdio: ["ignore", "pipe", "pipe"],
-        }
-      );
-      let output = "";
-      let unsubscribedAt = 0;
-      child.stdout.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        if (!unsubscribedAt && output.includes("unsubscribed")) unsubscribedAt = Date.now();
+      const end = await runChild("leaveHungService.ts", {
+        SPELL_BASE_URL: service.baseUrl,
+        SPELL_START_MS: String(startMs),
       });
-      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      const exitCode = await new Promise<number | null>((resolve) => {
-        const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-        child.on("exit", (code) => {
-          clearTimeout(killer);
-          resolve(code);
-        });
-      });
-      expect(exitCode).withContext(output).toBe(0);
+      expect(end.exitCode).withContext(end.output).toBe(0);
       // The bulkStart left in the background ends at the start limit, nothing later.
-      expect(Date.now() - unsubscribedAt).toBeLessThan(startMs + 1500);
+      expect(end.msAfterUnsubscribe).toBeLessThan(startMs + 1500);
       // The queued run was never sent: one request slot, held by the bulkStart throughout.
-      expect(requests).toBe(1);
+      expect(service.requests.map((request) => request.endpoint)).toEqual(["bulkStart"]);
     } finally {
-      hung.closeAllConnections();
-      await new Promise<void>((resolve) => hung.close(() => resolve()));
+      await service.close();
+    }
+  }, 20_000);
+
+  it("should exit within the start time limit when a late bulkStart answer leads to a cancelBulk that hangs", async () => {
+    // bulkStart answers 1 s after it was sent (0.7 s after the unsubscribe); cancelBulk never
+    // answers, and its own read limit (10 s) is longer than the start limit.
+    const service = await startScriptedService((request) =>
+      request.endpoint === "bulkStart" ? later(1000, { body: { runId: "g-late" } }) : "hang"
+    );
+    const startMs = 2000;
+    try {
+      const end = await runChild("leaveHungService.ts", {
+        SPELL_BASE_URL: service.baseUrl,
+        SPELL_START_MS: String(startMs),
+        SPELL_READ_MS: "10000",
+      });
+      expect(end.exitCode).withContext(end.output).toBe(0);
+      expect(end.msAfterUnsubscribe).toBeLessThan(startMs + 1500);
+      // The group was still cancelled, once; the run queued behind it was never sent.
+      expect(service.requests.map((request) => request.endpoint)).toEqual([
+        "bulkStart",
+        "cancelBulk",
+      ]);
+      expect(service.requests[1].body).toEqual({ groupId: "g-late" });
+    } finally {
+      await service.close();
     }
   }, 20_000);
 });
