@@ -14,6 +14,7 @@ import {
 } from "../internal/parseResponses.js";
 import type { Endpoint, RequestTimeouts, RetryOptions } from "../types.js";
 import { SpellError } from "../errors/SpellError.js";
+import type { RequestTarget } from "../errors/describeRequest.js";
 import { requestJson, type JsonRequest } from "./requestJson.js";
 import { keyRedactor, type Redactor } from "./keyRedactor.js";
 import { resolveFetch } from "./resolveFetch.js";
@@ -95,7 +96,6 @@ export class SpellApi implements SpellEndpoints {
   // The key lives only in these private (#) fields: `util.inspect`, `JSON.stringify` and error
   // objects never show it.
   readonly #headers: Record<string, string>;
-  // Content-Type only with a body: servers reject an empty JSON body on GET.
   readonly #jsonHeaders: Record<string, string>;
   readonly #redact: Redactor;
   /** The base host as the paths are appended to it (no trailing slash); holds no secret. */
@@ -135,20 +135,19 @@ export class SpellApi implements SpellEndpoints {
   }
 
   startAndWait(spellId: string, inputs: Record<string, unknown>): Observable<WaitAnswer> {
+    const target = this.target("start");
     // The whole run is this one request: bounded by waitTimeoutMs from sending it.
-    return this.send(
-      "POST",
-      this.baseUrl,
-      "start",
-      { spellId, wait: true, inputs },
-      this.waitTimeoutMs
-    ).pipe(this.retry("start"), map(parseWaitAnswer));
+    return this.send(target, { spellId, wait: true, inputs }, { limitMs: this.waitTimeoutMs }).pipe(
+      this.retry("start"),
+      map((body) => parseWaitAnswer(body, target))
+    );
   }
 
   startPolling(spellId: string, inputs: Record<string, unknown>): Observable<string | number> {
-    return this.send("POST", this.baseUrl, "start", { spellId, wait: false, inputs }).pipe(
+    const target = this.target("start");
+    return this.send(target, { spellId, wait: false, inputs }).pipe(
       this.retry("start"),
-      map((body) => parseRunId(body, "start"))
+      map((body) => parseRunId(body, target))
     );
   }
 
@@ -158,36 +157,31 @@ export class SpellApi implements SpellEndpoints {
       // into a URL (server logs, proxies); ids read from answers are already scrubbed.
       return throwError(() => new SpellError("getRun: the run id holds the API key; not sent"));
     }
-    const url = `${this.pollBaseUrl}/spells/getRun?runId=${encodeURIComponent(String(runId))}`;
-    return this.sendTo({ method: "GET", url, endpoint: "getRun", headers: this.#headers }).pipe(
+    const target = this.target("getRun", runId);
+    return this.send(target).pipe(
       this.retry("getRun"),
-      map((body) => parseRunAnswer(body, "GET", "getRun"))
+      map((body) => parseRunAnswer(body, target))
     );
   }
 
   bulkStartOnce(spellId: string, inputsList: Record<string, unknown>[]): Observable<string> {
-    return this.send("POST", this.baseUrl, "bulkStart", { spellId, inputs: inputsList }).pipe(
-      map(parseGroupId)
+    const target = this.target("bulkStart");
+    return this.send(target, { spellId, inputs: inputsList }).pipe(
+      map((body) => parseGroupId(body, target))
     );
   }
 
   getBulkRuns(groupId: string): Observable<BulkRunAnswer[]> {
-    return this.send("POST", this.baseUrl, "getBulkRuns", { groupId }).pipe(
+    const target = this.target("getBulkRuns");
+    return this.send(target, { groupId }).pipe(
       this.retry("getBulkRuns"),
-      map(parseBulkRuns)
+      map((body) => parseBulkRuns(body, target))
     );
   }
 
   cancelBulk(groupId: string): Observable<void> {
     // The body of cancelBulk's answer is "not shown": any 2xx (204, empty, text) means it went through.
-    return this.sendTo({
-      method: "POST",
-      url: `${this.baseUrl}/spells/cancelBulk`,
-      endpoint: "cancelBulk",
-      headers: this.#jsonHeaders,
-      body: { groupId },
-      ignoreBody: true,
-    }).pipe(
+    return this.send(this.target("cancelBulk"), { groupId }, { ignoreBody: true }).pipe(
       this.retry("cancelBulk"),
       map(() => undefined)
     );
@@ -198,53 +192,60 @@ export class SpellApi implements SpellEndpoints {
    * retry) and unparsed: the harmless questions of `SpellClient.checkConnection`.
    */
   probeHosts(probeId: string): { base: Observable<unknown>; poll: Observable<unknown> } {
-    const pollUrl = `${this.pollBaseUrl}/spells/getRun?runId=${encodeURIComponent(probeId)}`;
     return {
-      base: this.send("POST", this.baseUrl, "getBulkRuns", { groupId: probeId }),
-      poll: this.sendTo({
-        method: "GET",
-        url: pollUrl,
-        endpoint: "getRun",
-        headers: this.#headers,
-      }),
+      base: this.send(this.target("getBulkRuns"), { groupId: probeId }),
+      poll: this.send(this.target("getRun", probeId)),
     };
+  }
+
+  /**
+   * Method, endpoint and URL of a request: getRun is a GET on the poll host with the run id in
+   * the query, every other endpoint a POST on the base host.
+   */
+  private target(endpoint: Endpoint, runId?: string | number): RequestTarget {
+    if (endpoint === "getRun") {
+      const query = `?runId=${encodeURIComponent(String(runId))}`;
+      return { method: "GET", endpoint, url: `${this.pollBaseUrl}/spells/getRun${query}` };
+    }
+    return { method: "POST", endpoint, url: `${this.baseUrl}/spells/${endpoint}` };
   }
 
   private retry<T>(endpoint: Endpoint) {
     return retryTransient<T>(endpoint, this.retryOptions, this.scheduler);
   }
 
+  /**
+   * Sends one request per subscription, with a JSON body when given, under its time limit: the
+   * wait-mode limit when `limitMs` is given, else the start or read limit by endpoint.
+   */
   private send(
-    method: "POST",
-    host: string,
-    endpoint: Endpoint,
-    body: unknown,
-    limitMs?: number
+    target: RequestTarget,
+    body?: unknown,
+    { limitMs, ignoreBody }: { limitMs?: number; ignoreBody?: boolean } = {}
   ): Observable<unknown> {
-    const url = `${host}/spells/${endpoint}`;
-    return this.sendTo({ method, url, endpoint, headers: this.#jsonHeaders, body }, limitMs);
-  }
-
-  private sendTo(unbounded: Omit<JsonRequest, "maxBytes">, limitMs?: number): Observable<unknown> {
-    const createsRuns = unbounded.endpoint === "start" || unbounded.endpoint === "bulkStart";
+    const createsRuns = target.endpoint === "start" || target.endpoint === "bulkStart";
     const waits = limitMs !== undefined;
     const ms = limitMs ?? (createsRuns ? this.startTimeoutMs : this.readTimeoutMs);
     const request: JsonRequest = {
-      ...unbounded,
+      ...target,
+      // Content-Type only with a body: servers reject an empty JSON body on GET.
+      headers: body === undefined ? this.#headers : this.#jsonHeaders,
+      body,
+      ignoreBody,
       maxBytes: this.maxResponseBytes,
       // Per attempt (inside the retry), from sending: the wait for a slot does not count.
       limitMs: ms,
       timeoutError: () =>
         new SpellTimeoutError(
-          unbounded.method,
-          unbounded.endpoint,
+          target.method,
+          target.endpoint,
           ms,
           waits
             ? undefined
             : createsRuns
               ? "not sent again, since the service may have started it"
               : "the service did not answer in time",
-          unbounded.url
+          target.url
         ),
     };
     // Cold: requestJson sends (and serialises the body) per subscription, nothing before.

@@ -1,9 +1,10 @@
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
-import type { Endpoint, HttpMethod, RunState } from "../types.js";
+import type { RequestTarget } from "../errors/describeRequest.js";
+import type { RunState } from "../types.js";
 
 // Validators of the service's 2xx bodies. Each returns only the fields the core uses (extra
 // fields are ignored) and throws `SpellProtocolError` naming the field that is missing or
-// mistyped.
+// mistyped, and the request (method, endpoint, URL) that got the body.
 
 /**
  * A run as getRun (and every getBulkRuns entry) reports it, the state kept verbatim.
@@ -83,24 +84,19 @@ export function serviceStateOf(state: string): string | undefined {
  *
  * ## Example
  * ```ts
- * parseRunId({ runId: 42, extra: true }, "start"); // 42
+ * parseRunId({ runId: 42, extra: true }, { method: "POST", endpoint: "start", url }); // 42
  * ```
  * @internal
  */
-export function parseRunId(body: unknown, endpoint: Endpoint): string | number {
-  const runId = field(body, "runId", "POST", endpoint);
+export function parseRunId(body: unknown, request: RequestTarget): string | number {
+  const runId = field(body, "runId", request);
   if (
     (typeof runId === "string" && runId !== "") ||
     (typeof runId === "number" && Number.isFinite(runId))
   ) {
     return runId;
   }
-  throw new SpellProtocolError(
-    "POST",
-    endpoint,
-    `"runId" must be a non-empty string or a number`,
-    body
-  );
+  throw shapeError(request, `"runId" must be a non-empty string or a number`, body);
 }
 
 /**
@@ -108,12 +104,12 @@ export function parseRunId(body: unknown, endpoint: Endpoint): string | number {
  *
  * ## Example
  * ```ts
- * parseGroupId({ runId: "bulk-1" }); // "bulk-1"
+ * parseGroupId({ runId: "bulk-1" }, { method: "POST", endpoint: "bulkStart", url }); // "bulk-1"
  * ```
  * @internal
  */
-export function parseGroupId(body: unknown): string {
-  const runId = parseRunId(body, "bulkStart");
+export function parseGroupId(body: unknown, request: RequestTarget): string {
+  const runId = parseRunId(body, request);
   // The service document types a bulk run id as a string; a number is accepted and normalised
   // because it is sent back as a JSON string `groupId`.
   return String(runId);
@@ -125,27 +121,27 @@ export function parseGroupId(body: unknown): string {
  *
  * ## Example
  * ```ts
- * parseWaitAnswer({ outputs: { words: 3 } }); // { outputs: { words: 3 } }
+ * parseWaitAnswer({ outputs: { words: 3 } }, { method: "POST", endpoint: "start", url }); // { outputs: { words: 3 } }
  * ```
  * @internal
  */
-export function parseWaitAnswer(body: unknown): WaitAnswer {
-  const object = asObject(body, "POST", "start");
+export function parseWaitAnswer(body: unknown, request: RequestTarget): WaitAnswer {
+  const object = asObject(body, request);
   const answer: WaitAnswer = {};
   if (object.state !== undefined) {
     if (typeof object.state !== "string") {
-      throw new SpellProtocolError("POST", "start", `"state" must be a string`, body);
+      throw shapeError(request, `"state" must be a string`, body);
     }
     answer.state = object.state;
   }
   if (object.outputs !== undefined && object.outputs !== null) {
-    answer.outputs = asOutputs(object.outputs, "POST", "start", body);
+    answer.outputs = asOutputs(object.outputs, request, body);
   } else if (
     "runId" in object &&
     (answer.state === undefined || toRunState(answer.state) === "inProgress")
   ) {
     // A service that switches long spells to polling: the run goes on under this id.
-    answer.runId = parseRunId(body, "start");
+    answer.runId = parseRunId(body, request);
   }
   return answer;
 }
@@ -155,24 +151,24 @@ export function parseWaitAnswer(body: unknown): WaitAnswer {
  *
  * ## Example
  * ```ts
- * parseRunAnswer({ state: "inProgress" }, "GET", "getRun"); // { state: "inProgress", outputs: {} }
+ * parseRunAnswer({ state: "inProgress" }, { method: "GET", endpoint: "getRun", url }); // { state: "inProgress", outputs: {} }
  * ```
  * @internal
  */
-export function parseRunAnswer(body: unknown, method: HttpMethod, endpoint: Endpoint): RunAnswer {
-  const object = asObject(body, method, endpoint);
+export function parseRunAnswer(body: unknown, request: RequestTarget): RunAnswer {
+  const object = asObject(body, request);
   if (typeof object.state !== "string") {
-    throw new SpellProtocolError(method, endpoint, `"state" must be a string`, body);
+    throw shapeError(request, `"state" must be a string`, body);
   }
   const outputs = object.outputs;
   if (outputs === undefined || outputs === null) {
     // A finished success must carry its outputs; other states may omit them.
     if (toRunState(object.state) === "success") {
-      throw new SpellProtocolError(method, endpoint, `"outputs" missing for a success`, body);
+      throw shapeError(request, `"outputs" missing for a success`, body);
     }
     return { state: object.state, outputs: {} };
   }
-  return { state: object.state, outputs: asOutputs(outputs, method, endpoint, body) };
+  return { state: object.state, outputs: asOutputs(outputs, request, body) };
 }
 
 /**
@@ -180,17 +176,17 @@ export function parseRunAnswer(body: unknown, method: HttpMethod, endpoint: Endp
  *
  * ## Example
  * ```ts
- * parseBulkRuns({ runs: [{ state: "success", outputs: { i: 0 } }] });
+ * parseBulkRuns({ runs: [{ state: "success", outputs: { i: 0 } }] }, { method: "POST", endpoint: "getBulkRuns", url });
  * ```
  * @internal
  */
-export function parseBulkRuns(body: unknown): BulkRunAnswer[] {
-  const runs = field(body, "runs", "POST", "getBulkRuns");
+export function parseBulkRuns(body: unknown, request: RequestTarget): BulkRunAnswer[] {
+  const runs = field(body, "runs", request);
   if (!Array.isArray(runs)) {
-    throw new SpellProtocolError("POST", "getBulkRuns", `"runs" must be an array`, body);
+    throw shapeError(request, `"runs" must be an array`, body);
   }
   return runs.map((run: unknown) => {
-    const answer: BulkRunAnswer = parseRunAnswer(run, "POST", "getBulkRuns");
+    const answer: BulkRunAnswer = parseRunAnswer(run, request);
     // What may identify the entry's input (see matchBulkEntries); ignored when malformed.
     const { index, inputs } = run as Record<string, unknown>;
     if (typeof index === "number" && Number.isInteger(index)) answer.index = index;
@@ -216,27 +212,31 @@ export interface BulkRunAnswer extends RunAnswer {
   inputs?: Record<string, unknown>;
 }
 
-function field(body: unknown, name: string, method: HttpMethod, endpoint: Endpoint): unknown {
-  const object = asObject(body, method, endpoint);
-  if (!(name in object)) throw new SpellProtocolError(method, endpoint, `"${name}" missing`, body);
+function field(body: unknown, name: string, request: RequestTarget): unknown {
+  const object = asObject(body, request);
+  if (!(name in object)) throw shapeError(request, `"${name}" missing`, body);
   return object[name];
 }
 
-function asObject(body: unknown, method: HttpMethod, endpoint: Endpoint): Record<string, unknown> {
+function asObject(body: unknown, request: RequestTarget): Record<string, unknown> {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw new SpellProtocolError(method, endpoint, "expected a JSON object", body);
+    throw shapeError(request, "expected a JSON object", body);
   }
   return body as Record<string, unknown>;
 }
 
 function asOutputs(
   outputs: unknown,
-  method: HttpMethod,
-  endpoint: Endpoint,
+  request: RequestTarget,
   body: unknown
 ): Record<string, unknown> {
   if (typeof outputs !== "object" || outputs === null || Array.isArray(outputs)) {
-    throw new SpellProtocolError(method, endpoint, `"outputs" must be an object`, body);
+    throw shapeError(request, `"outputs" must be an object`, body);
   }
   return outputs as Record<string, unknown>;
+}
+
+/** The error of a body without the shape the core needs, naming its request and URL. */
+function shapeError(request: RequestTarget, problem: string, body: unknown): SpellProtocolError {
+  return new SpellProtocolError(request.method, request.endpoint, problem, body, request.url);
 }

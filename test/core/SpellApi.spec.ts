@@ -92,6 +92,8 @@ describe("SpellApi", () => {
       ).catch((e: unknown) => e);
       expect(error).withContext(JSON.stringify(body)).toBeInstanceOf(SpellProtocolError);
       expect((error as Error).message).toContain(problem);
+      // The request that got the body, missing field or not JSON alike (never the key).
+      expect((error as SpellProtocolError).url).toBe("http://base.test/spells/start");
     }
     const reads: Array<[unknown, string]> = [
       [{ outputs: {} }, '"state" must be a string'],
@@ -105,12 +107,14 @@ describe("SpellApi", () => {
       ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SpellProtocolError);
       expect((error as Error).message).toContain(problem);
+      expect((error as SpellProtocolError).url).toBe("http://poll.test/spells/getRun?runId=1");
     }
     const { fetchFn } = fakeFetch([[200, { runs: "nope" }]]);
     const error = await lastValueFrom(
       new SpellApi({ ...connection, fetch: fetchFn }).getBulkRuns("g")
     ).catch((e: unknown) => e);
     expect((error as Error).message).toContain('"runs" must be an array');
+    expect((error as SpellProtocolError).url).toBe("http://base.test/spells/getBulkRuns");
   });
 
   it("should turn a non-2xx answer into SpellHttpError with status, parsed body, method, endpoint and Retry-After", async () => {

@@ -61,12 +61,15 @@ describe("matchBulkEntries", () => {
   });
 
   it("should read index and echoed inputs from a getBulkRuns answer, ignoring malformed ones", () => {
-    const parsed = parseBulkRuns({
-      runs: [
-        { state: "success", outputs: { n: 1 }, index: 1, inputs: { n: 1 } },
-        { state: "success", outputs: { n: 0 }, index: "0", inputs: [0] },
-      ],
-    });
+    const parsed = parseBulkRuns(
+      {
+        runs: [
+          { state: "success", outputs: { n: 1 }, index: 1, inputs: { n: 1 } },
+          { state: "success", outputs: { n: 0 }, index: "0", inputs: [0] },
+        ],
+      },
+      { method: "POST", endpoint: "getBulkRuns", url: "http://base.test/spells/getBulkRuns" }
+    );
     expect(parsed).toEqual([
       { state: "success", outputs: { n: 1 }, index: 1, inputs: { n: 1 } },
       { state: "success", outputs: { n: 0 } },
