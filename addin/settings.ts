@@ -1,3 +1,4 @@
+import { parseServiceUrl } from "../src/index.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import { SettingsError } from "./SettingsError.js";
 import { settingsStorage } from "./settingsStorage.js";
@@ -280,29 +281,24 @@ export function checkServiceAddress(name: "baseUrl" | "pollBaseUrl", value: unkn
       `Enter the ${label}: the https:// address of the Spell Run service.`
     );
   }
-  let url: URL | undefined;
-  try {
-    url = typeof value === "string" ? new URL(value.trim()) : undefined;
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new SettingsError(name, `The ${label} must be an https:// address.`);
-  }
-  if (url.username || url.password || url.search || url.hash) {
+  const parsed = parseServiceUrl(value);
+  if (!parsed.ok) {
+    if (parsed.problem === "notAbsolute" || parsed.problem === "notHttp") {
+      throw new SettingsError(name, `The ${label} must be an https:// address.`);
+    }
     // A key pasted into the address would end up in every request line and log.
     throw new SettingsError(
       name,
       `The ${label} must not contain a user name, password, query or fragment.`
     );
   }
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+  if (parsed.protocol === "http:" && !isLoopbackHost(parsed.hostname)) {
     throw new SettingsError(
       name,
       `The ${label} must use https://: the add-in runs on an https page, which may not call an http:// address on another computer (the browser blocks it). http:// works only for this computer (localhost).`
     );
   }
-  return url.href.replace(/\/+$/, "");
+  return parsed.url;
 }
 
 /** How the settings form names each address. */

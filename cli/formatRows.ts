@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import type { RunState } from "spellrun";
+import { failureReason, type RunState } from "spellrun";
 import { guardCsvCell } from "./guardCsvCell.js";
 import { headerOf, type OutputLayout } from "./OutputLayout.js";
 import type { TableFormat } from "./tableFormat.js";
@@ -115,9 +115,10 @@ function csvRecord(row: FinishedRow, layout: OutputLayout): string[] {
   return [...inputs, row.status, ...outputs, success ? "" : reasonOf(row.outputs), other];
 }
 
+/** The spell's explanation (`failureReason`), else the outputs as JSON, else nothing. */
 function reasonOf(outputs: Record<string, unknown>): string {
-  const reason = outputs.reason ?? outputs.error ?? outputs.message;
-  if (reason !== undefined) return cellText(reason);
+  const reason = failureReason(outputs);
+  if (reason !== undefined) return reason;
   return Object.keys(outputs).length > 0 ? JSON.stringify(outputs) : "";
 }
 

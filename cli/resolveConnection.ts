@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { SpellClientOptions } from "spellrun";
+import { parseServiceUrl, type SpellClientOptions } from "spellrun";
 import { UsageError } from "./UsageError.js";
 
 /**
@@ -55,9 +55,8 @@ export function resolveConnection(
     ["--base-url", baseUrl],
     ["--poll-base-url", pollBaseUrl],
   ] as const) {
-    if (!/^https?:\/\/[^\s]+$/i.test(url)) {
-      throw new UsageError(`${name} must be an http:// or https:// address`);
-    }
+    const parsed = parseServiceUrl(url);
+    if (!parsed.ok) throw new UsageError(`${name} ${parsed.says}`);
   }
   const authHeader = (flags.authHeader ?? recorded?.authHeader ?? "authorization").toLowerCase();
   if (authHeader !== "authorization" && authHeader !== "x-api-key") {

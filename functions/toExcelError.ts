@@ -1,4 +1,5 @@
 import {
+  redactKey,
   SpellHttpError,
   SpellNetworkError,
   SpellProtocolError,
@@ -21,7 +22,7 @@ import { ServiceAddressNotSetError } from "../addin/ServiceAddressNotSetError.js
 export interface ErrorContext {
   spellId?: string;
   baseUrl?: string;
-  /** Never shown: any occurrence in a message is replaced by "[API key]". */
+  /** Never shown: any occurrence in a message is replaced by "[redacted]" (see `redactKey`). */
   apiKey?: string;
 }
 
@@ -67,12 +68,12 @@ export function toExcelError(error: unknown, context: ErrorContext = {}): Custom
     ? `the Spell Run service at ${context.baseUrl}`
     : "the Spell Run service";
   const say = (code: "#VALUE!" | "#N/A", message: string) =>
-    excelError(code, redact(message, context.apiKey));
+    excelError(code, redactKey(message, context.apiKey));
 
   if (error instanceof MissingApiKeyError || error instanceof ServiceAddressNotSetError)
     return say("#N/A", error.message);
   if (error instanceof SpellHttpError) {
-    const detail = serviceMessage(error.body);
+    const detail = error.serviceMessage === undefined ? "" : `: ${error.serviceMessage}`;
     switch (true) {
       case error.status === 401 || error.status === 403:
         return say(
@@ -108,7 +109,7 @@ export function toExcelError(error: unknown, context: ErrorContext = {}): Custom
     }
   }
   if (error instanceof SpellRunError) {
-    const reason = runReason(error.outputs);
+    const reason = error.reason;
     return say("#N/A", `${spell} ended in ${error.state}${reason ? `: ${reason}` : ""}.`);
   }
   if (error instanceof SpellTimeoutError) {
@@ -125,28 +126,4 @@ export function toExcelError(error: unknown, context: ErrorContext = {}): Custom
   }
   const message = error instanceof Error ? error.message : String(error);
   return say("#N/A", `Unexpected problem: ${message}`);
-}
-
-/** The service's own explanation from an error body, when it has one. */
-function serviceMessage(body: unknown): string {
-  if (body && typeof body === "object" && "message" in body) {
-    const message = (body as { message: unknown }).message;
-    if (typeof message === "string" && message.trim()) return `: ${message.trim()}`;
-  }
-  return "";
-}
-
-/** A failed run's explanation: the first text among its usual output names. */
-function runReason(outputs: Record<string, unknown>): string {
-  for (const name of ["reason", "error", "message"]) {
-    const value = outputs?.[name];
-    if (typeof value === "string" && value.trim()) return value.trim();
-  }
-  return "";
-}
-
-function redact(message: string, apiKey: string | undefined): string {
-  // Short keys would redact ordinary words; real keys are long.
-  if (!apiKey || apiKey.length < 6) return message;
-  return message.split(apiKey).join("[API key]");
 }

@@ -11,6 +11,9 @@
  */
 export { SpellClient, type PromiseRunOptions } from "./client.js";
 export { MemoryResultStore } from "./MemoryResultStore.js";
+export { countRunStates, type RunStateCounts } from "./countRunStates.js";
+export { failureReason } from "./failureReason.js";
+export { redactKey } from "./http/redactKey.js";
 export type { ConnectionCheck } from "./internal/checkConnection.js";
 export { TERMINAL_STATES } from "./types.js";
 export type {
@@ -30,6 +33,11 @@ export type {
   RunState,
   SpellClientOptions,
 } from "./types.js";
+export {
+  parseServiceUrl,
+  type ParsedServiceUrl,
+  type ServiceUrlProblem,
+} from "./http/parseServiceUrl.js";
 export { SpellError } from "./errors/SpellError.js";
 export { SpellHttpError } from "./errors/SpellHttpError.js";
 export { SpellRunError } from "./errors/SpellRunError.js";

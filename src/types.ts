@@ -1,3 +1,4 @@
+import type { RunStateCounts } from "./countRunStates.js";
 import type { SchedulerLike } from "rxjs";
 
 /**
@@ -132,7 +133,7 @@ export interface BulkSnapshot {
   /** True once every run is visible and none is `inProgress` or `pending`. */
   done: boolean;
   total: number;
-  counts: Record<RunState | "pending", number>;
+  counts: RunStateCounts;
   resume: BulkResumeToken;
 }
 

@@ -21,7 +21,12 @@ import {
   type Observable,
 } from "rxjs";
 import type { BulkOptions, BulkResumeToken, BulkSnapshot, RunState } from "../src/index.js";
-import { SpellHttpError, SpellNetworkError, TERMINAL_STATES } from "../src/index.js";
+import {
+  countRunStates,
+  SpellHttpError,
+  SpellNetworkError,
+  TERMINAL_STATES,
+} from "../src/index.js";
 import { columnName } from "./a1Address.js";
 import type { CellBlock } from "./a1Address.js";
 import { addBlockName, blockName, deleteBlockName } from "./trackedBlock.js";
@@ -101,14 +106,6 @@ export interface BulkProgress {
 
 /** How long cancel waits for the read of the groups after cancelBulk. */
 const CANCEL_READ_TIMEOUT_MS = 15_000;
-
-const EMPTY_COUNTS = (): Record<RunState | "pending", number> => ({
-  pending: 0,
-  inProgress: 0,
-  success: 0,
-  failure: 0,
-  error: 0,
-});
 
 /** One record's input cells: raw values and number formats, in input order. */
 interface RowCells {
@@ -586,7 +583,7 @@ export class BulkRunController {
   private emit(active: ActiveBulk, phase: BulkPhase, message?: string): BulkProgress {
     const snapshot = active.lastApplied;
     const total = active.job.rows.length;
-    const counts = snapshot ? { ...snapshot.counts } : { ...EMPTY_COUNTS(), pending: total };
+    const counts = snapshot ? { ...snapshot.counts } : { ...countRunStates([]), pending: total };
     if (phase === "cancelled") {
       // The unfinished runs are the cancelled ones now (counted in `cancelled`), also those the
       // read after cancelBulk showed as ended by the cancel.
@@ -767,7 +764,7 @@ function idleProgress(spellId: string): BulkProgress {
     spellId,
     total: 0,
     finished: 0,
-    counts: EMPTY_COUNTS(),
+    counts: countRunStates([]),
     stale: 0,
     cancelled: 0,
     kept: 0,

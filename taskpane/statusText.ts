@@ -1,4 +1,4 @@
-import type { BulkRunEntry } from "../src/index.js";
+import { failureReason, type BulkRunEntry } from "../src/index.js";
 
 /** Status cell text of a row that was not written because its inputs changed during the run. */
 export const STALE_STATUS = "stale: inputs changed during the run; outputs not written";
@@ -21,12 +21,10 @@ export function statusText(entry: BulkRunEntry): string {
   return `${entry.state}: ${failureMessage(entry.outputs)}`;
 }
 
-/** The most telling text in a failed run's outputs (spells name it differently). */
+/** The spell's explanation (`failureReason`), else the outputs as JSON. */
 function failureMessage(outputs: Record<string, unknown>): string {
-  for (const key of ["message", "error", "reason", "detail"]) {
-    const value = outputs[key];
-    if (typeof value === "string" && value.trim()) return value.trim();
-  }
+  const reason = failureReason(outputs);
+  if (reason !== undefined) return reason;
   const json = JSON.stringify(outputs);
   return json === "{}" ? "no message from the service" : json;
 }

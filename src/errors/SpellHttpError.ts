@@ -28,14 +28,26 @@ export class SpellHttpError extends SpellError {
     /** The URL requested (host, path and query; never a header or the key), when known. */
     readonly url?: string
   ) {
-    super(`${describeRequest(method, endpoint)} failed with HTTP ${status}${describeBody(body)}`);
+    const explanation = serviceMessageOf(body);
+    super(
+      `${describeRequest(method, endpoint)} failed with HTTP ${status}` +
+        (explanation === undefined ? "" : `: ${explanation}`)
+    );
+  }
+
+  /**
+   * The service's own explanation: the error body's `message` when it is a non-empty text,
+   * trimmed (already free of the key, like the whole body).
+   */
+  get serviceMessage(): string | undefined {
+    return serviceMessageOf(this.body);
   }
 }
 
-function describeBody(body: unknown): string {
-  if (body && typeof body === "object" && "message" in body) {
+function serviceMessageOf(body: unknown): string | undefined {
+  if (body !== null && typeof body === "object" && "message" in body) {
     const message = (body as { message: unknown }).message;
-    if (typeof message === "string" && message) return `: ${message}`;
+    if (typeof message === "string" && message.trim() !== "") return message.trim();
   }
-  return "";
+  return undefined;
 }

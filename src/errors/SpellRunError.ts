@@ -1,4 +1,5 @@
 import type { RunState } from "../types.js";
+import { failureReason } from "../failureReason.js";
 import { SpellError } from "./SpellError.js";
 
 /**
@@ -26,5 +27,10 @@ export class SpellRunError extends SpellError {
       detail ??
         `Spell run${runId === undefined ? "" : ` ${String(runId)}`} ended in state "${state}"`
     );
+  }
+
+  /** The explanation in the outputs, if the spell gave one (see `failureReason`). */
+  get reason(): string | undefined {
+    return failureReason(this.outputs);
   }
 }

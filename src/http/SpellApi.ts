@@ -17,6 +17,7 @@ import { SpellError } from "../errors/SpellError.js";
 import type { RequestTarget } from "../errors/describeRequest.js";
 import { requestJson, type JsonRequest } from "./requestJson.js";
 import { keyRedactor, type Redactor } from "./keyRedactor.js";
+import { parseServiceUrl } from "./parseServiceUrl.js";
 import { resolveFetch } from "./resolveFetch.js";
 
 /**
@@ -274,30 +275,9 @@ function checkApiKey(apiKey: unknown): void {
   }
 }
 
-/**
- * A service address as the paths are appended to it: absolute http(s), without its trailing
- * slashes. A query string or fragment is refused (`/api?tenant=1` would become
- * `/api?tenant=1/spells/start`), as is anything that is not an http(s) URL.
- */
+/** The address as the paths are appended to it, or `SpellError` naming the option. */
 function serviceUrl(option: "baseUrl" | "pollBaseUrl", value: unknown): string {
-  let url: URL;
-  try {
-    url = new URL(String(value));
-  } catch {
-    throw new SpellError(`SpellClient: ${option} is not an absolute URL (https://host/path)`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new SpellError(`SpellClient: ${option} must be an http:// or https:// URL`);
-  }
-  if (url.search !== "" || url.hash !== "") {
-    throw new SpellError(
-      `SpellClient: ${option} must not hold a query string or fragment (${url.search}${url.hash}): ` +
-        "the API's paths are appended to it"
-    );
-  }
-  return trimSlash(String(value));
-}
-
-function trimSlash(url: string): string {
-  return url.replace(/\/+$/, "");
+  const parsed = parseServiceUrl(value);
+  if (!parsed.ok) throw new SpellError(`SpellClient: ${option} ${parsed.says}`);
+  return parsed.url;
 }

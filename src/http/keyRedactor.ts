@@ -24,7 +24,8 @@ export interface Redactor {
 
 // A shorter key is no real secret and matches ordinary words: scrubbing it from a successful
 // answer would mangle the protocol's own values ("s" in "success"). Error texts are still scrubbed.
-const MIN_KEY_LENGTH = 8;
+/** Shortest key scrubbed from successful answers and composed texts. @internal */
+export const MIN_KEY_LENGTH = 8;
 
 /**
  * Replaces every appearance of `key` in a text with `[redacted]`: verbatim, and

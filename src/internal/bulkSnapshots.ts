@@ -28,7 +28,8 @@ import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import type { SpellEndpoints } from "../http/SpellApi.js";
 import { DEFAULT_POLL, pollUntilDone } from "../operators/pollUntilDone.js";
 import { retryTransient } from "../operators/retryTransient.js";
-import type { BulkRunEntry, BulkSnapshot, PollOptions, RetryOptions, RunState } from "../types.js";
+import { countRunStates } from "../countRunStates.js";
+import type { BulkRunEntry, BulkSnapshot, PollOptions, RetryOptions } from "../types.js";
 import type { ConcurrencyLimiter } from "./ConcurrencyLimiter.js";
 import { matchBulkEntries } from "./matchBulkEntries.js";
 import { serviceStateOf, toRunState, type BulkRunAnswer } from "./parseResponses.js";
@@ -329,21 +330,11 @@ function sameStates(previous: ChunkView, current: ChunkView): boolean {
 }
 
 function toSnapshot(spellId: string, chunkSizes: number[], views: ChunkView[]): BulkSnapshot {
-  const counts: Record<RunState | "pending", number> = {
-    inProgress: 0,
-    success: 0,
-    failure: 0,
-    error: 0,
-    pending: 0,
-  };
   const runs: BulkRunEntry[] = [];
   const groupIds: string[] = [];
   for (const view of views) {
     if (view.groupId !== undefined) groupIds.push(view.groupId);
-    for (const run of view.runs) {
-      counts[run.state]++;
-      runs.push(run);
-    }
+    for (const run of view.runs) runs.push(run);
   }
   return {
     groupId: groupIds[0] ?? "",
@@ -351,7 +342,7 @@ function toSnapshot(spellId: string, chunkSizes: number[], views: ChunkView[]): 
     runs,
     done: views.every((view) => view.done),
     total: runs.length,
-    counts,
+    counts: countRunStates(runs),
     resume: { spellId, groupIds: [...groupIds], chunkSizes: [...chunkSizes] },
   };
 }

@@ -1,5 +1,6 @@
 import { catchError, defer, from, map, mergeMap, of, tap, type Observable } from "rxjs";
-import type { BulkRunEntry, BulkSnapshot, ResultStore, RunState } from "../types.js";
+import { countRunStates } from "../countRunStates.js";
+import type { BulkRunEntry, BulkSnapshot, ResultStore } from "../types.js";
 
 /**
  * What `reusedBulk` needs from the client: its result store, how long a success is kept, and
@@ -130,7 +131,7 @@ export function spreadSentRuns(
     ...snapshot,
     runs,
     total: runs.length,
-    counts: countsOf(runs),
+    counts: countRunStates(runs),
     ...(rows ? { resume: { ...snapshot.resume, rows } } : {}),
   };
 }
@@ -148,15 +149,3 @@ export const NOT_IN_TOKEN: BulkRunEntry = {
       "Answered from remembered results when the bulk started; its outputs are not in the resume token. Run it again (answered from the store at no cost while remembered).",
   },
 };
-
-function countsOf(runs: BulkRunEntry[]): Record<RunState | "pending", number> {
-  const counts: Record<RunState | "pending", number> = {
-    inProgress: 0,
-    success: 0,
-    failure: 0,
-    error: 0,
-    pending: 0,
-  };
-  for (const run of runs) counts[run.state]++;
-  return counts;
-}

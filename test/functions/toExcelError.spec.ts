@@ -103,6 +103,6 @@ describe("toExcelError", () => {
     const error = mapped(new Error(`fetch to https://x?key=${apiKey} failed`));
     expect(error.code).toBe("#N/A");
     expect(error.message).not.toContain(apiKey);
-    expect(error.message).toContain("[API key]");
+    expect(error.message).toContain("[redacted]");
   });
 });
