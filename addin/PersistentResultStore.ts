@@ -1,4 +1,5 @@
 import type { ResultStore } from "../src/index.js";
+import { hashText } from "./hashText.js";
 import type { KeyValueStorage } from "./settingsStorage.js";
 
 /**
@@ -30,6 +31,15 @@ export interface PersistentResultStoreOptions {
 
 /** One index row: [item id, expiresAt (ms since epoch), characters stored]. */
 type IndexRow = [id: string, expiresAt: number, chars: number];
+
+/**
+ * The stored index. Item ids are `resultId(key)`; an index stored as a bare array of rows was
+ * written by an earlier version, whose ids came from another hash: it is re-keyed once.
+ */
+interface StoredIndex {
+  ids: "hashText";
+  rows: IndexRow[];
+}
 
 interface StoredEntry {
   key: string;
@@ -98,7 +108,7 @@ export class PersistentResultStore implements ResultStore {
    */
   async get(key: string): Promise<Record<string, unknown> | undefined> {
     await this.load();
-    const id = hashKey(key);
+    const id = resultId(key);
     const row = this.index.get(id);
     if (!row) return undefined;
     if (row.expiresAt <= this.now()) {
@@ -129,7 +139,7 @@ export class PersistentResultStore implements ResultStore {
   async set(key: string, outputs: Record<string, unknown>, ttlMs: number): Promise<void> {
     if (!(ttlMs > 0)) return;
     await this.load();
-    const id = hashKey(key);
+    const id = resultId(key);
     const entry: StoredEntry = { key, outputs };
     const text = JSON.stringify(entry);
     this.forget(id);
@@ -181,8 +191,12 @@ export class PersistentResultStore implements ResultStore {
   private async readIndex(): Promise<void> {
     let rows: IndexRow[] = [];
     try {
-      const parsed: unknown = JSON.parse((await this.storage.getItem(this.indexKey())) ?? "[]");
-      if (Array.isArray(parsed)) rows = parsed.filter(isIndexRow);
+      const parsed: unknown = JSON.parse((await this.storage.getItem(this.indexKey())) ?? "null");
+      if (Array.isArray(parsed)) {
+        rows = await this.rekey(parsed.filter(isIndexRow));
+      } else if (isStoredIndex(parsed)) {
+        rows = parsed.rows.filter(isIndexRow);
+      }
     } catch {
       // An unreadable index loses the remembered results, nothing more.
     }
@@ -195,6 +209,33 @@ export class PersistentResultStore implements ResultStore {
     }
     this.evict();
     if (this.pendingRemoves.size > 0) this.scheduleFlush();
+  }
+
+  /**
+   * Rows of an earlier version's index under today's ids: each entry is read once (it holds its
+   * full key), written again under `resultId(key)` and removed under its old id, so that results
+   * remembered before an update are still reused after it.
+   */
+  private async rekey(legacyRows: IndexRow[]): Promise<IndexRow[]> {
+    const now = this.now();
+    const live = legacyRows.filter(([, expiresAt]) => expiresAt > now);
+    const entries = await Promise.all(live.map(([oldId]) => this.readEntry(oldId)));
+    const rows: IndexRow[] = [];
+    live.forEach(([oldId, expiresAt, chars], index) => {
+      const entry = entries[index];
+      const id = entry === undefined ? undefined : resultId(entry.key);
+      if (id !== oldId) this.pendingRemoves.add(oldId);
+      if (entry === undefined || id === undefined) return;
+      rows.push([id, expiresAt, chars]);
+      this.values.set(id, entry);
+      this.pendingWrites.set(id, JSON.stringify(entry));
+    });
+    for (const [oldId, expiresAt] of legacyRows) {
+      if (expiresAt <= now) this.pendingRemoves.add(oldId);
+    }
+    // Written in the new format even when nothing was left to move.
+    this.scheduleFlush();
+    return rows;
   }
 
   private async readEntry(id: string): Promise<StoredEntry | undefined> {
@@ -242,7 +283,8 @@ export class PersistentResultStore implements ResultStore {
       // Results too large to store stay in memory only; the index must not promise them.
       .filter(([, row]) => row.chars <= this.maxEntryChars)
       .map(([id, row]) => [id, row.expiresAt, row.chars]);
-    items[this.indexKey()] = JSON.stringify(stored);
+    const index: StoredIndex = { ids: "hashText", rows: stored };
+    items[this.indexKey()] = JSON.stringify(index);
     const removes = [...this.pendingRemoves].map((id) => this.itemKey(id));
     this.pendingWrites.clear();
     this.pendingRemoves.clear();
@@ -273,17 +315,18 @@ function isIndexRow(value: unknown): value is IndexRow {
 }
 
 /**
- * A short storage id for a reuse key (which holds whole inputs and may be long): two 32-bit FNV-1a
- * style hashes with different seeds. Collisions only cost a reuse; the stored full key is checked.
+ * The storage id of a reuse key (which holds whole inputs and may be long): its `hashText` in
+ * base 36. A collision only costs a reuse: the stored full key is checked.
  */
-function hashKey(key: string): string {
-  let first = 0x811c9dc5;
-  let second = 0x01000193 ^ key.length;
-  for (let index = 0; index < key.length; index++) {
-    const code = key.charCodeAt(index);
-    first = Math.imul(first ^ code, 0x01000193);
-    second = Math.imul(second ^ code, 0x5bd1e995);
-    second ^= second >>> 15;
-  }
-  return (first >>> 0).toString(36) + (second >>> 0).toString(36);
+function resultId(key: string): string {
+  return hashText(key).toString(36);
+}
+
+function isStoredIndex(value: unknown): value is StoredIndex {
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    (value as StoredIndex).ids === "hashText" &&
+    Array.isArray((value as StoredIndex).rows)
+  );
 }

@@ -31,7 +31,33 @@ describe("PersistentResultStore", () => {
     expect(await store.get("key-a")).toBeUndefined();
     expect(await store.get("key-b")).toBeUndefined();
     await store.flush();
-    expect(await storage.getItem("spellrun.results.index")).toBe("[]");
+    expect(await storage.getItem("spellrun.results.index")).toBe('{"ids":"hashText","rows":[]}');
+  });
+
+  it("should still reuse results an earlier version stored under other ids, moving them once", async () => {
+    // An earlier version: the index a bare array of rows, ids from another hash.
+    const entry = JSON.stringify({ key: "key-a", outputs: { summary: "A" } });
+    await storage.setItems({
+      "spellrun.results.index": JSON.stringify([
+        ["old-a", now + 60_000, entry.length],
+        ["old-gone", now - 1, 10],
+      ]),
+      "spellrun.results.old-a": entry,
+      "spellrun.results.old-gone": JSON.stringify({ key: "key-gone", outputs: {} }),
+    });
+    const store = new PersistentResultStore(storage, { now: clock });
+    expect(await store.get("key-a")).toEqual({ summary: "A" });
+    expect(await store.get("key-gone")).toBeUndefined();
+    await store.flush();
+    expect(await storage.getItem("spellrun.results.old-a")).toBeNull();
+    expect(await storage.getItem("spellrun.results.old-gone")).toBeNull();
+    const index = JSON.parse((await storage.getItem("spellrun.results.index")) as string) as {
+      rows: unknown[];
+    };
+    expect(index.rows.length).toBe(1);
+    const reloaded = new PersistentResultStore(storage, { now: clock });
+    expect(await reloaded.get("key-a")).toEqual({ summary: "A" });
+    expect(reloaded.size).toBe(1);
   });
 
   it("should evict the oldest first beyond maxEntries, in memory and in storage", async () => {
@@ -102,11 +128,11 @@ describe("PersistentResultStore", () => {
     const store = new PersistentResultStore(storage, { now: clock });
     await store.set("k1", { v: 1 }, 60_000);
     await store.flush();
-    const index = JSON.parse((await storage.getItem("spellrun.results.index")) as string) as [
-      string,
-    ][];
+    const index = JSON.parse((await storage.getItem("spellrun.results.index")) as string) as {
+      rows: [string][];
+    };
     await storage.setItem(
-      `spellrun.results.${index[0][0]}`,
+      `spellrun.results.${index.rows[0][0]}`,
       JSON.stringify({ key: "other", outputs: { v: 9 } })
     );
     expect(await new PersistentResultStore(storage, { now: clock }).get("k1")).toBeUndefined();

@@ -105,6 +105,14 @@ describe("statusText", () => {
   });
 });
 
+describe("rowFingerprint", () => {
+  it("should stay what saved jobs hold (values fixed before it moved onto hashText)", () => {
+    expect(rowFingerprint(["Great product", 3])).toBe("5hwrlozp4c");
+    expect(rowFingerprint([])).toBe("1mjsfpb3rfi");
+    expect(rowFingerprint(["é", null, 1.5])).toBe("2f9xu5cc1wv");
+  });
+});
+
 describe("planBulk", () => {
   const selection = (
     rows: SelectionData["rows"],
