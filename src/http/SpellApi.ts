@@ -273,6 +273,13 @@ function checkApiKey(apiKey: unknown): void {
         "(a key read from a file often ends with a newline); remove it"
     );
   }
+  if (/[^\u0021-\u007e]/.test(apiKey)) {
+    // fetch cannot send it in a header, and would fail every request as a network error.
+    throw new SpellError(
+      "SpellClient: apiKey holds a character that is not plain ASCII " +
+        "(a typographic dash or quote pasted from a document, a letter with an accent); retype it"
+    );
+  }
 }
 
 /** The address as the paths are appended to it, or `SpellError` naming the option. */

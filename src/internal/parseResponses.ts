@@ -1,6 +1,7 @@
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import type { RequestTarget } from "../errors/describeRequest.js";
 import type { RunState } from "../types.js";
+import { isWellFormedText } from "./isWellFormedText.js";
 
 // Validators of the service's 2xx bodies. Each returns only the fields the core uses (extra
 // fields are ignored) and throws `SpellProtocolError` naming the field that is missing or
@@ -90,6 +91,11 @@ export function serviceStateOf(state: string): string | undefined {
  */
 export function parseRunId(body: unknown, request: RequestTarget): string | number {
   const runId = field(body, "runId", request);
+  if (request.endpoint === "start" && typeof runId === "string" && !isWellFormedText(runId)) {
+    // It could never be sent in a getRun URL (encodeURIComponent throws URIError); a group id
+    // goes back in a JSON body, where it is fine.
+    throw shapeError(request, `"runId" holds a broken character (a lone surrogate)`, body);
+  }
   if (
     (typeof runId === "string" && runId !== "") ||
     (typeof runId === "number" && Number.isFinite(runId))

@@ -1,3 +1,5 @@
+import { isWellFormedText } from "./isWellFormedText.js";
+
 /** Largest run count a resume token may describe (far above any real bulk; guards memory). */
 const MAX_RESUME_RUNS = 10_000_000;
 
@@ -16,6 +18,7 @@ export function runIdProblem(runId: unknown): string | undefined {
   if (typeof runId === "string") {
     if (runId.trim() === "") return "the run id is empty";
     if (runId.length > 1000) return "the run id is longer than 1000 characters";
+    if (!isWellFormedText(runId)) return "the run id holds a broken character (a lone surrogate)";
     return undefined;
   }
   if (typeof runId === "number") {

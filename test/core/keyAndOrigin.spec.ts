@@ -19,24 +19,28 @@ describe("SpellClient and the key (hostile services)", () => {
 
   it("should not follow a redirect to another origin, so neither the key nor the body goes there", async () => {
     const elsewhere = await service(() => ({ body: { runId: "stolen" } }));
-    const redirecting = await service(() => ({
-      status: 307,
-      body: "",
-      headers: { location: `${elsewhere.baseUrl}/spells/start` },
-    }));
-    const client = new SpellClient({
-      apiKey: KEY,
-      baseUrl: redirecting.baseUrl,
-      pollBaseUrl: redirecting.pollBaseUrl,
-    });
+    for (const status of [301, 302, 303, 307, 308]) {
+      const redirecting = await service(() => ({
+        status,
+        body: "",
+        headers: { location: `${elsewhere.baseUrl}/spells/start` },
+      }));
+      const client = new SpellClient({
+        apiKey: KEY,
+        baseUrl: redirecting.baseUrl,
+        pollBaseUrl: redirecting.pollBaseUrl,
+      });
 
-    const error = await client
-      .runOutputs("echo", { text: "private" }, { wait: false })
-      .catch((caught: unknown) => caught);
+      const error = await client
+        .runOutputs("echo", { text: "private" }, { wait: false })
+        .catch((caught: unknown) => caught);
 
-    expect(error).toBeInstanceOf(SpellProtocolError);
-    expect((error as Error).message).toContain(`redirect (HTTP 307 to ${elsewhere.baseUrl}`);
-    expect(redirecting.requests.length).toBe(1); // not retried: it may be a start
+      expect(error).withContext(String(status)).toBeInstanceOf(SpellProtocolError);
+      expect((error as Error).message).toContain(
+        `redirect (HTTP ${status} to ${elsewhere.baseUrl}`
+      );
+      expect(redirecting.requests.length).toBe(1); // not retried: it may be a start
+    }
     expect(elsewhere.requests).toEqual([]);
   });
 
@@ -70,7 +74,7 @@ describe("SpellClient and the key (hostile services)", () => {
     expect(JSON.stringify(client)).not.toContain(KEY);
   });
 
-  it("should refuse a key with a line break or space at construction, without repeating it", () => {
+  it("should refuse a key with a line break, space or non-ASCII character at construction, without repeating it", () => {
     for (const apiKey of [`${KEY}\n`, `${KEY} `, `${KEY}\r\nX-Injected: 1`]) {
       let error: unknown;
       try {
@@ -89,5 +93,11 @@ describe("SpellClient and the key (hostile services)", () => {
     expect(
       () => new SpellClient({ apiKey: "", baseUrl: "http://x", pollBaseUrl: "http://x" })
     ).toThrowError(SpellError, /apiKey is required/);
+    // fetch cannot put these in a header: every request would fail as a "network error".
+    for (const apiKey of [`${KEY}\u2013x`, `ключ-${KEY}`, `${KEY}\u00e9`]) {
+      expect(() => new SpellClient({ apiKey, baseUrl: "http://x", pollBaseUrl: "http://x" }))
+        .withContext(apiKey)
+        .toThrowError(SpellError, /^SpellClient: apiKey holds a character that is not plain ASCII/);
+    }
   });
 });

@@ -1,58 +1,37 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { lastValueFrom } from "rxjs";
 import { SpellClient, SpellTimeoutError } from "../../src/index.js";
-
-/** A service that answers nothing at all (`hang`) or headers then one byte every 50 ms (`trickle`). */
-async function hostileService(
-  behaviour: "hang" | "trickle"
-): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
-  const requests: string[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    requests.push(new URL(request.url ?? "/", "http://x").pathname.split("/").pop() ?? "");
-    if (behaviour === "hang") return;
-    response.writeHead(200, { "content-type": "application/json" });
-    response.write("{");
-    const timer = setInterval(() => response.write(" "), 50);
-    timers.add(timer);
-    response.on("close", () => clearInterval(timer));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearInterval(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+import {
+  startScriptedService,
+  type ScriptedReply,
+  type ScriptedRequest,
+} from "./support/scriptedService.js";
 
 describe("SpellClient request time limits (hostile services)", () => {
   const fast = { timeouts: { readMs: 300, startMs: 300 }, retry: { limit: 2, baseDelayMs: 10 } };
 
-  /** Runs `work` with a client of a hostile service; returns its error and the requests seen. */
+  /**
+   * Runs `work` with a client of a hostile service (`"hang"` or `"trickle"` to every request, or
+   * a script); returns its error and the endpoints of the requests seen.
+   */
   async function against(
-    behaviour: "hang" | "trickle",
+    behaviour: "hang" | "trickle" | ((request: ScriptedRequest) => ScriptedReply),
     work: (client: SpellClient) => Promise<unknown>
   ): Promise<{ error: unknown; requests: string[] }> {
-    const service = await hostileService(behaviour);
+    const service = await startScriptedService(
+      typeof behaviour === "function" ? behaviour : () => behaviour
+    );
     try {
       const client = new SpellClient({
         apiKey: "k",
-        baseUrl: service.url,
-        pollBaseUrl: service.url,
+        baseUrl: service.baseUrl,
+        pollBaseUrl: service.pollBaseUrl,
         ...fast,
       });
       const error = await work(client).then(
         () => undefined,
         (caught: unknown) => caught
       );
-      return { error, requests: service.requests };
+      return { error, requests: service.requests.map((request) => request.endpoint) };
     } finally {
       await service.close();
     }
@@ -81,5 +60,16 @@ describe("SpellClient request time limits (hostile services)", () => {
     );
     expect(error).toBeInstanceOf(SpellTimeoutError);
     expect(requests).toEqual(["getRun", "getRun", "getRun"]);
+  });
+
+  it("should retry a getBulkRuns whose answer trickles in, then fail the bulk with SpellTimeoutError", async () => {
+    const { error, requests } = await against(
+      (request) => (request.endpoint === "bulkStart" ? { body: { runId: "g-1" } } : "trickle"),
+      (client) => lastValueFrom(client.bulk("echo", [{ a: 1 }]))
+    );
+    expect(error).toBeInstanceOf(SpellTimeoutError);
+    expect((error as SpellTimeoutError).endpoint).toBe("getBulkRuns");
+    // Three reads (the limit is 2 retries), no cancel: a failed bulk stays resumable.
+    expect(requests).toEqual(["bulkStart", "getBulkRuns", "getBulkRuns", "getBulkRuns"]);
   });
 });

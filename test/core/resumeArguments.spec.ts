@@ -1,5 +1,10 @@
 import { lastValueFrom } from "rxjs";
-import { SpellClient, SpellError, type BulkResumeToken } from "../../src/index.js";
+import {
+  SpellClient,
+  SpellError,
+  SpellProtocolError,
+  type BulkResumeToken,
+} from "../../src/index.js";
 import { startScriptedService, type ScriptedService } from "./support/scriptedService.js";
 
 describe("SpellClient argument checks (before any request)", () => {
@@ -22,12 +27,30 @@ describe("SpellClient argument checks (before any request)", () => {
     );
 
   it("should refuse resumeRun of undefined, null, {}, an empty or an inexact id with SpellError", async () => {
-    for (const runId of [undefined, null, {}, "", "  ", 2 ** 53 + 2, -1, 1.5]) {
+    for (const runId of [undefined, null, {}, "", "  ", 2 ** 53 + 2, -1, 1.5, "run-\uD800"]) {
       const error = await failure(lastValueFrom(client.resumeRun(runId as unknown as string)));
       expect(error).withContext(String(runId)).toBeInstanceOf(SpellError);
       expect((error as Error).message).toMatch(/^resumeRun: /);
     }
     expect(service.requests).toEqual([]);
+  });
+
+  it("should fail with SpellProtocolError, never URIError, on a run id from the service that no URL can hold", async () => {
+    const broken = await startScriptedService(() => ({ body: '{"runId":"run-\\ud800"}' }));
+    try {
+      const error = await failure(
+        new SpellClient({
+          apiKey: "k",
+          baseUrl: broken.baseUrl,
+          pollBaseUrl: broken.pollBaseUrl,
+        }).runOutputs("echo", {}, { wait: false })
+      );
+      expect(error).toBeInstanceOf(SpellProtocolError);
+      expect((error as Error).message).toContain("lone surrogate");
+      expect(broken.requests.map((request) => request.endpoint)).toEqual(["start"]);
+    } finally {
+      await broken.close();
+    }
   });
 
   it("should refuse resumeBulk tokens with wrong types, negative or absurd sizes before sending anything", async () => {
