@@ -37,8 +37,16 @@ export interface SpellEndpoints {
   startPolling(spellId: string, inputs: Record<string, unknown>): Observable<string | number>;
   /** GET getRun on the poll host. Retried on transient failures. */
   getRun(runId: string | number): Observable<RunAnswer>;
-  /** POST bulkStart → group id, sent once: the caller decides about retries (see bulkSnapshots). */
-  bulkStartOnce(spellId: string, inputsList: Record<string, unknown>[]): Observable<string>;
+  /**
+   * POST bulkStart → group id, sent once: the caller decides about retries (see bulkSnapshots).
+   * `onSent` is called when the request leaves for the service (after its wait for a request
+   * slot): from then on the service may start the group.
+   */
+  bulkStartOnce(
+    spellId: string,
+    inputsList: Record<string, unknown>[],
+    onSent?: () => void
+  ): Observable<string>;
   /** POST getBulkRuns. Retried on transient failures. */
   getBulkRuns(groupId: string): Observable<BulkRunAnswer[]>;
   /** POST cancelBulk. Retried on transient failures. */
@@ -165,9 +173,13 @@ export class SpellApi implements SpellEndpoints {
     );
   }
 
-  bulkStartOnce(spellId: string, inputsList: Record<string, unknown>[]): Observable<string> {
+  bulkStartOnce(
+    spellId: string,
+    inputsList: Record<string, unknown>[],
+    onSent?: () => void
+  ): Observable<string> {
     const target = this.target("bulkStart");
-    return this.send(target, { spellId, inputs: inputsList }).pipe(
+    return this.send(target, { spellId, inputs: inputsList }, { onSent }).pipe(
       map((body) => parseGroupId(body, target))
     );
   }
@@ -222,7 +234,11 @@ export class SpellApi implements SpellEndpoints {
   private send(
     target: RequestTarget,
     body?: unknown,
-    { limitMs, ignoreBody }: { limitMs?: number; ignoreBody?: boolean } = {}
+    {
+      limitMs,
+      ignoreBody,
+      onSent,
+    }: { limitMs?: number; ignoreBody?: boolean; onSent?: () => void } = {}
   ): Observable<unknown> {
     const createsRuns = target.endpoint === "start" || target.endpoint === "bulkStart";
     const waits = limitMs !== undefined;
@@ -233,6 +249,7 @@ export class SpellApi implements SpellEndpoints {
       headers: body === undefined ? this.#headers : this.#jsonHeaders,
       body,
       ignoreBody,
+      onSent,
       maxBytes: this.maxResponseBytes,
       // Per attempt (inside the retry), from sending: the wait for a slot does not count.
       limitMs: ms,

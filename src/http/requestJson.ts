@@ -26,6 +26,8 @@ export interface JsonRequest {
   body?: unknown;
   /** True where the answer's body does not matter (cancelBulk): any 2xx is success. */
   ignoreBody?: boolean;
+  /** Called when the request is handed to fetch, after its wait for a slot. */
+  onSent?: () => void;
   /** Largest answer read; more fails with `SpellResponseTooLargeError`. */
   maxBytes: number;
   /** Time limit from sending to the last byte (not counting the wait for a slot); none when absent. */
@@ -97,6 +99,7 @@ export function requestJson(
           subscriber.error(request.timeoutError?.() ?? new Error(`No answer in ${limitMs} ms`));
         }, limitMs);
       }
+      request.onSent?.();
       send(fetchFn, request, redact, controller.signal)
         .then(
           (body) => {

@@ -8,6 +8,7 @@ import {
   finalize,
   ignoreElements,
   map,
+  NEVER,
   Observable,
   of,
   ReplaySubject,
@@ -148,9 +149,10 @@ export function bulkSnapshots(
  * The views of one chunk: pending, then (once its bulkStart answered, or at once for a group id
  * to re-attach to) the polled views of its group until done.
  *
- * The bulkStart attempt is shared through a `ReplaySubject` that outlives an unsubscribe: the
- * request is never aborted half way (the service may already have started the group), and its
- * answer stays available to the cancel. `finalize` sends that cancel when the subscriber leaves
+ * The bulkStart attempt is shared through a `ReplaySubject` that outlives an unsubscribe once
+ * the request was sent: it is never aborted half way (the service may already have started the
+ * group), and its answer stays available to the cancel. One still queued for a request slot is
+ * dropped: nothing was sent, nothing needs cancelling. `finalize` sends that cancel when the subscriber leaves
  * before done; never after done or an error (the runs stay resumable).
  */
 function chunkViews(
@@ -167,21 +169,30 @@ function chunkViews(
   return defer(() => {
     let groupId = chunk.groupId;
     let done = false;
-    // The group id of the latest bulkStart attempt, replayed to the cancel even after the
-    // subscriber left; an attempt that failed replays its error (nothing to cancel).
-    let lastAttempt: Observable<string> | undefined;
+    // The latest bulkStart attempt that was sent: its group id is replayed to the cancel even
+    // after the subscriber left; an attempt that failed replays its error (nothing to cancel).
+    let sentAttempt: Observable<string> | undefined;
 
     const bulkStart$ = defer(() => {
-      lastAttempt = context.api.bulkStartOnce(spellId, chunk.inputs ?? []).pipe(
-        share({
-          connector: () => new ReplaySubject<string>(1),
-          // Never sent again by a late subscriber (the cancel), never aborted by a leaving one.
-          resetOnError: false,
-          resetOnComplete: false,
-          resetOnRefCountZero: false,
+      let sent = false;
+      const attempt$: Observable<string> = context.api
+        .bulkStartOnce(spellId, chunk.inputs ?? [], () => {
+          sent = true;
+          sentAttempt = attempt$;
         })
-      );
-      return lastAttempt;
+        .pipe(
+          share({
+            connector: () => new ReplaySubject<string>(1),
+            // Never sent again by a late subscriber (the cancel).
+            resetOnError: false,
+            resetOnComplete: false,
+            // When the subscriber leaves: a sent request is never aborted (the service may
+            // have started the group; its answer goes to the cancel); one still waiting for a
+            // request slot is dropped, so nothing is sent at all.
+            resetOnRefCountZero: () => (sent ? NEVER : of(true)),
+          })
+        );
+      return attempt$;
     });
 
     const groupId$: Observable<string> =
@@ -216,7 +227,7 @@ function chunkViews(
       finalize(() => {
         if (done || runState.failed) return;
         if (groupId !== undefined) cancelInBackground(context, of(groupId));
-        else if (lastAttempt !== undefined) cancelInBackground(context, lastAttempt);
+        else if (sentAttempt !== undefined) cancelInBackground(context, sentAttempt);
       })
     );
   });

@@ -54,9 +54,10 @@ export function fakeEndpoints(
         calls.getRun.push(runId);
         return answers.getRun?.(runId) ?? NEVER;
       }),
-    bulkStartOnce: (spellId, inputsList) =>
+    bulkStartOnce: (spellId, inputsList, onSent) =>
       defer(() => {
         calls.bulkStartOnce.push([spellId, inputsList]);
+        onSent?.(); // a fake request has no slot to wait for: sent when subscribed
         return answers.bulkStartOnce?.(spellId, inputsList) ?? NEVER;
       }),
     getBulkRuns: (groupId) =>
