@@ -20,9 +20,10 @@ export interface ScriptedAnswer {
 
 /**
  * An answer, or a hostile way of not giving one: `"hang"` never answers (the connection stays
- * open), `"trickle"` sends 200 headers and `{`, then a space every 50 ms, never ending the body.
+ * open), `"trickle"` sends 200 headers and `{`, then a space every 50 ms, never ending the body,
+ * `"drop"` closes the connection without a word.
  */
-export type ScriptedReply = ScriptedAnswer | "hang" | "trickle";
+export type ScriptedReply = ScriptedAnswer | "hang" | "trickle" | "drop";
 
 /** A running scripted service; base and poll URLs point at the same small server. */
 export interface ScriptedService {
@@ -73,6 +74,10 @@ export async function startScriptedService(
       requests.push(request);
       void Promise.resolve(script(request)).then((reply) => {
         if (reply === "hang" || response.destroyed) return;
+        if (reply === "drop") {
+          incoming.socket.destroy();
+          return;
+        }
         if (reply === "trickle") {
           response.writeHead(200, { "content-type": "application/json" });
           response.write("{");

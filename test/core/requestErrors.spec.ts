@@ -1,0 +1,80 @@
+import { lastValueFrom } from "rxjs";
+import {
+  SpellClient,
+  SpellHttpError,
+  SpellNetworkError,
+  SpellProtocolError,
+  SpellResponseTooLargeError,
+  SpellTimeoutError,
+} from "../../src/index.js";
+import { startScriptedService, type ScriptedReply } from "./support/scriptedService.js";
+
+describe("SpellClient errors name the request that failed (scripted services)", () => {
+  /** The error of one polling-mode start (or of the getRun after it) against `reply`. */
+  async function failureOf(
+    reply: ScriptedReply,
+    endpoint: "start" | "getRun"
+  ): Promise<{ error: unknown; baseUrl: string }> {
+    const service = await startScriptedService((request) =>
+      request.endpoint === endpoint ? reply : { body: { runId: "run 1" } }
+    );
+    try {
+      const client = new SpellClient({
+        apiKey: "k",
+        baseUrl: service.baseUrl,
+        pollBaseUrl: service.pollBaseUrl,
+        maxResponseBytes: 1000,
+        timeouts: { readMs: 300, startMs: 300 },
+        retry: { limit: 0 },
+        poll: { initialDelayMs: 0 },
+      });
+      const error = await lastValueFrom(client.run("echo", {}, { wait: false })).then(
+        () => undefined,
+        (caught: unknown) => caught
+      );
+      return { error, baseUrl: service.baseUrl };
+    } finally {
+      await service.close();
+    }
+  }
+
+  const failures: Array<[string, ScriptedReply, new (...args: never[]) => Error]> = [
+    ["HTTP 500", { status: 500, body: { message: "boom" } }, SpellHttpError],
+    ["a body that is not JSON", { body: "<html>" }, SpellProtocolError],
+    ["a missing field", { body: { state: 1 } }, SpellProtocolError],
+    [
+      "a redirect",
+      { status: 307, body: "", headers: { location: "http://x/" } },
+      SpellProtocolError,
+    ],
+    ["no answer", "hang", SpellTimeoutError],
+    ["a dropped connection", "drop", SpellNetworkError],
+    ["a huge answer", { body: { runId: "x".repeat(5000) } }, SpellResponseTooLargeError],
+  ];
+
+  for (const [what, reply, type] of failures) {
+    it(`should say which request met ${what}: method, endpoint and URL, never the key`, async () => {
+      const start = await failureOf(reply, "start");
+      expect(start.error).toBeInstanceOf(type);
+      expect(start.error).toEqual(
+        jasmine.objectContaining({
+          method: "POST",
+          endpoint: "start",
+          url: `${start.baseUrl}/spells/start`,
+        })
+      );
+      expect((start.error as Error).message).toMatch(/^POST \/spells\/start /);
+
+      const poll = await failureOf(reply, "getRun");
+      expect(poll.error).toBeInstanceOf(type);
+      expect(poll.error).toEqual(
+        jasmine.objectContaining({
+          method: "GET",
+          endpoint: "getRun",
+          url: `${poll.baseUrl}/spells/getRun?runId=run%201`,
+        })
+      );
+      expect((poll.error as Error).message).toMatch(/^GET \/spells\/getRun /);
+    });
+  }
+});
