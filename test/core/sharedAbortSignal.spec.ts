@@ -1,18 +1,10 @@
 import { SpellClient } from "../../src/index.js";
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startScriptedService } from "./support/scriptedService.js";
 
 describe("SpellClient with one AbortSignal shared by many calls", () => {
   it("should abort 2,000 runOutputs without a listener warning and send nothing after the abort", async () => {
     // A service that never answers a start: every run holds its slot until the abort.
-    let requests = 0;
-    const hung = new Set<ServerResponse>();
-    const server = createServer((_request, response) => {
-      requests++;
-      hung.add(response);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const service = await startScriptedService(() => "hang");
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on("warning", onWarning);
@@ -24,8 +16,8 @@ describe("SpellClient with one AbortSignal shared by many calls", () => {
       };
       const client = new SpellClient({
         apiKey: "k",
-        baseUrl: url,
-        pollBaseUrl: url,
+        baseUrl: service.baseUrl,
+        pollBaseUrl: service.pollBaseUrl,
         fetch: countingFetch,
       });
       const controller = new AbortController();
@@ -35,7 +27,7 @@ describe("SpellClient with one AbortSignal shared by many calls", () => {
           .catch((error: unknown) => error)
       );
       // Wait until the first runs are at the service (the rest queued behind the limit).
-      while (requests < 8) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (service.requests.length < 8) await new Promise((resolve) => setTimeout(resolve, 10));
       const sentBeforeAbort = fetches;
       controller.abort(new Error("user left"));
       const results = await Promise.all(calls);
@@ -44,12 +36,11 @@ describe("SpellClient with one AbortSignal shared by many calls", () => {
 
       expect(results.every((result) => (result as Error).message === "user left")).toBe(true);
       expect(fetches).toBe(sentBeforeAbort);
-      expect(requests).toBe(sentBeforeAbort);
+      expect(service.requests.length).toBe(sentBeforeAbort);
       expect(warnings.map((warning) => warning.message)).toEqual([]);
     } finally {
       process.off("warning", onWarning);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.close();
     }
   });
 });
