@@ -239,6 +239,20 @@ describe("bulkSnapshots", () => {
     expect(api.calls.cancelBulk).toEqual(["G1"]);
   });
 
+  it("should drop a bulkStart still waiting to be sent at unsubscribe: nothing sent, nothing to cancel", () => {
+    let api!: ReturnType<typeof fakeEndpoints>;
+    marbles(({ cold, expectObservable, expectSubscriptions }, scheduler) => {
+      const queued = cold("---g|", { g: "G1" });
+      api = fakeEndpoints({ cancelBulk: () => cold<void>("-c|", { c: undefined }) });
+      // A transport that has not called onSent yet: the request still waits for a slot.
+      api.bulkStartOnce = () => queued;
+      const snapshots = bulkSnapshots(context(api, scheduler), "echo", chunked(2, 10));
+      expectObservable(summaries(snapshots), "-!").toBe("a", { a: "0:2/0/0" });
+      expectSubscriptions(queued.subscriptions).toBe("^!");
+    });
+    expect(api.calls.cancelBulk).toEqual([]);
+  });
+
   it("should never send a bulkStart again for the cancel when unsubscribed after an attempt failed", () => {
     let api!: ReturnType<typeof fakeEndpoints>;
     marbles(({ cold, expectObservable }, scheduler) => {
