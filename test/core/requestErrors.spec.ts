@@ -9,6 +9,8 @@ import {
 } from "../../src/index.js";
 import { startScriptedService, type ScriptedReply } from "./support/scriptedService.js";
 
+const KEY = "sk-live-0123456789abcdef";
+
 describe("SpellClient errors name the request that failed (scripted services)", () => {
   /** The error of one polling-mode start (or of the getRun after it) against `reply`. */
   async function failureOf(
@@ -20,7 +22,7 @@ describe("SpellClient errors name the request that failed (scripted services)", 
     );
     try {
       const client = new SpellClient({
-        apiKey: "k",
+        apiKey: KEY,
         baseUrl: service.baseUrl,
         pollBaseUrl: service.pollBaseUrl,
         maxResponseBytes: 1000,
@@ -52,29 +54,36 @@ describe("SpellClient errors name the request that failed (scripted services)", 
     ["a huge answer", { body: { runId: "x".repeat(5000) } }, SpellResponseTooLargeError],
   ];
 
+  /** The error is a `type` naming its request, and holds the key nowhere. */
+  function expectNamed(
+    error: unknown,
+    type: new (...args: never[]) => Error,
+    request: { method: string; endpoint: string; url: string }
+  ): void {
+    expect(error).toBeInstanceOf(type);
+    expect(error).toEqual(jasmine.objectContaining(request));
+    expect((error as Error).message.startsWith(`${request.method} /spells/${request.endpoint} `))
+      .withContext((error as Error).message)
+      .toBeTrue();
+    expect(JSON.stringify(error) + (error as Error).message + (error as Error).stack).not.toContain(
+      KEY
+    );
+  }
+
   for (const [what, reply, type] of failures) {
     it(`should say which request met ${what}: method, endpoint and URL, never the key`, async () => {
       const start = await failureOf(reply, "start");
-      expect(start.error).toBeInstanceOf(type);
-      expect(start.error).toEqual(
-        jasmine.objectContaining({
-          method: "POST",
-          endpoint: "start",
-          url: `${start.baseUrl}/spells/start`,
-        })
-      );
-      expect((start.error as Error).message).toMatch(/^POST \/spells\/start /);
-
+      expectNamed(start.error, type, {
+        method: "POST",
+        endpoint: "start",
+        url: `${start.baseUrl}/spells/start`,
+      });
       const poll = await failureOf(reply, "getRun");
-      expect(poll.error).toBeInstanceOf(type);
-      expect(poll.error).toEqual(
-        jasmine.objectContaining({
-          method: "GET",
-          endpoint: "getRun",
-          url: `${poll.baseUrl}/spells/getRun?runId=run%201`,
-        })
-      );
-      expect((poll.error as Error).message).toMatch(/^GET \/spells\/getRun /);
+      expectNamed(poll.error, type, {
+        method: "GET",
+        endpoint: "getRun",
+        url: `${poll.baseUrl}/spells/getRun?runId=run%201`,
+      });
     });
   }
 });
