@@ -149,11 +149,11 @@ export function bulkSnapshots(
  * The views of one chunk: pending, then (once its bulkStart answered, or at once for a group id
  * to re-attach to) the polled views of its group until done.
  *
- * The bulkStart attempt is shared through a `ReplaySubject` that outlives an unsubscribe once
- * the request was sent: it is never aborted half way (the service may already have started the
- * group), and its answer stays available to the cancel. One still queued for a request slot is
- * dropped: nothing was sent, nothing needs cancelling. `finalize` sends that cancel when the subscriber leaves
- * before done; never after done or an error (the runs stay resumable).
+ * When the subscriber leaves before done, `finalize` cancels the group in the background; never
+ * after done or an error (the runs stay resumable). The bulkStart attempt is shared through a
+ * `ReplaySubject` that outlives the unsubscribe once the request was sent: it is never aborted
+ * half way (the service may already have started the group), and its answer goes to the cancel.
+ * An attempt still queued for a request slot is dropped: nothing was sent, nothing to cancel.
  */
 function chunkViews(
   context: BulkContext,
