@@ -3,7 +3,10 @@
  * once as Excel does, against the emulator, versus the same 1,000 inputs as one `client.bulk`.
  *
  * Prints runs started, peak runs in flight, requests (the emulator's counters) and wall time, with
- * the ratio to the bulk baseline measured in the same run: the sheet with SPELL.RUN coalescing on
+ * the ratio to the bulk baseline measured in the same run. The coalesced sheet, the remembered
+ * sheet and the baseline are measured in `--rounds` rounds (5), each over inputs of its own, and
+ * their median (with the range) is printed: one cold sample on a shared 2-core machine varies
+ * by ±30%. The scenarios: the sheet with SPELL.RUN coalescing on
  * (the default: the calls of one recalculation go out as bulk runs; goal at most 1.5x the
  * baseline), the same sheet after a reload of the add-in (remembered results), the same sheet with
  * coalescing off (each distinct call its own run and polls), and the table as one =SPELL.BULK.
@@ -32,6 +35,7 @@ function option(name: string, fallback: number): number {
 const timeScale = option("time-scale", 0.1);
 const calls = option("calls", 10_000);
 const distinct = option("distinct", 1_000);
+const rounds = option("rounds", 5);
 const maxInFlight = 8;
 
 /**
@@ -53,7 +57,14 @@ interface Row {
   runs: number;
   peak: number;
   requests: number;
-  ms: number;
+  /** One wall time per round. */
+  ms: number[];
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function main(): Promise<void> {
@@ -74,12 +85,17 @@ async function main(): Promise<void> {
       await work();
       const ms = performance.now() - started;
       const { stats } = emulator;
+      const row = rows.find((each) => each.scenario === scenario);
+      if (row) {
+        row.ms.push(ms);
+        return;
+      }
       rows.push({
         scenario,
         runs: stats.runsCreated + stats.bulkRunsCreated,
         peak: stats.peakInFlight,
         requests: Object.values(stats.requests).reduce((sum, count) => sum + count, 0),
-        ms,
+        ms: [ms],
       });
     };
 
@@ -95,26 +111,7 @@ async function main(): Promise<void> {
       });
     };
 
-    // Not measured: the same sheet over other inputs, so that no row pays for loading and
-    // compiling the code paths (the baseline runs later, on warm code, too).
-    await sheet("Warm-up");
-    await measure(`${calls} x SPELL.RUN (${distinct} distinct), coalesced`, () => sheet());
-
-    await measure(`same sheet after a reload (remembered)`, async () => {
-      await resetSharedClient();
-      await Promise.all(
-        Array.from({ length: calls }, (_, index) =>
-          spellRun("echo", rangeOf(index), [["row"]], invocation())
-        )
-      );
-    });
-
-    await clearRememberedResults();
-    await saveSettings({ coalesceRuns: false });
-    await resetSharedClient();
-    await measure(`${calls} x SPELL.RUN (${distinct} distinct), not coalesced`, () => sheet());
-
-    await measure(`${distinct} inputs as one client.bulk (baseline)`, async () => {
+    const baseline = (round: number) => async () => {
       const client = new SpellClient({
         apiKey: emulator.apiKey,
         baseUrl: emulator.baseUrl,
@@ -122,13 +119,32 @@ async function main(): Promise<void> {
         maxInFlight,
       });
       const inputsList = Array.from({ length: distinct }, (_, index) => ({
-        text: `Text number ${index}`,
+        text: `Bulk ${round} number ${index}`,
         row: index,
       }));
       const runs = await client.bulkOutputs("echo", inputsList);
       if (runs.some((run) => run.state !== "success"))
         throw new Error("a bulk run did not succeed");
-    });
+    };
+
+    // Not measured: the same sheet over other inputs, so that no row pays for loading and
+    // compiling the code paths (the baseline runs later, on warm code, too).
+    await sheet("Warm-up");
+    await baseline(-1)();
+    for (let round = 0; round < rounds; round++) {
+      const prefix = `Round ${round}`;
+      await measure(`${calls} x SPELL.RUN (${distinct} distinct), coalesced`, () => sheet(prefix));
+      await measure(`same sheet after a reload (remembered)`, async () => {
+        await resetSharedClient();
+        await sheet(prefix);
+      });
+      await measure(`${distinct} inputs as one client.bulk (baseline)`, baseline(round));
+    }
+
+    await clearRememberedResults();
+    await saveSettings({ coalesceRuns: false });
+    await resetSharedClient();
+    await measure(`${calls} x SPELL.RUN (${distinct} distinct), not coalesced`, () => sheet());
 
     await measure(`${distinct}-row table as one SPELL.BULK (fresh inputs)`, async () => {
       const table: unknown[][] = [["text", "row", "bulk"]];
@@ -147,7 +163,9 @@ async function main(): Promise<void> {
     await emulator.close();
   }
 
-  const baseline = rows[3].ms;
+  const baseline = median(
+    rows.find((row) => row.scenario.includes("(baseline)"))?.ms ?? [Number.NaN]
+  );
   console.log(
     `\nspellrun custom functions benchmark (emulator timeScale ${timeScale}, maxInFlight ${maxInFlight})\n`
   );
@@ -159,6 +177,7 @@ async function main(): Promise<void> {
       "requests".padStart(9),
       "wall ms".padStart(9),
       "vs bulk".padStart(8),
+      "  rounds (ms)",
     ].join(" ")
   );
   for (const row of rows) {
@@ -168,14 +187,15 @@ async function main(): Promise<void> {
         String(row.runs).padStart(6),
         String(row.peak).padStart(6),
         String(row.requests).padStart(9),
-        row.ms.toFixed(0).padStart(9),
-        `${(row.ms / baseline).toFixed(2)}x`.padStart(8),
+        median(row.ms).toFixed(0).padStart(9),
+        `${(median(row.ms) / baseline).toFixed(2)}x`.padStart(8),
+        row.ms.length > 1 ? `  ${row.ms.map((ms) => ms.toFixed(0)).join(", ")}` : "",
       ].join(" ")
     );
   }
   console.log(
     `\nruns: runs created at the emulator; peak: most runs in progress at once (single + bulk); ` +
-      `vs bulk: wall time / the client.bulk baseline.`
+      `wall ms: the median of the rounds; vs bulk: that / the client.bulk baseline's median.`
   );
 }
 

@@ -19,14 +19,22 @@ import { plainCellValue } from "./plainCellValue.js";
  * @throws `#VALUE!` for a data type cell with no text (an image...).
  */
 export function parseOutputNames(value: unknown): string[] | undefined {
-  const cells = Array.isArray(value)
-    ? value.flatMap((row: unknown) => (Array.isArray(row) ? row : [row]))
-    : [value];
-  const names = cells
-    .map((cell) => plainCellValue(cell))
-    .filter((cell) => !isBlankName(cell))
-    .flatMap((cell) => String(cell).split(","))
-    .map((name) => name.trim())
-    .filter((name) => name !== "");
+  // Plain loops: this runs for every call of a filled-down column.
+  const names: string[] = [];
+  const add = (cell: unknown) => {
+    const plain = plainCellValue(cell);
+    if (isBlankName(plain)) return;
+    for (const part of String(plain).split(",")) {
+      const name = part.trim();
+      if (name !== "") names.push(name);
+    }
+  };
+  if (!Array.isArray(value)) add(value);
+  else {
+    for (const row of value as unknown[]) {
+      if (!Array.isArray(row)) add(row);
+      else for (const cell of row as unknown[]) add(cell);
+    }
+  }
   return names.length > 0 ? names : undefined;
 }

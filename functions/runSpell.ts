@@ -5,7 +5,10 @@ import { parseOutputNames } from "./parseOutputNames.js";
 import { parseSpellId } from "./parseSpellId.js";
 import { rememberedResults } from "../addin/rememberedResults.js";
 import { shapeOutputs } from "./shapeOutputs.js";
-import { sharedClientWithSettings } from "../addin/sharedClient.js";
+import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
+import type { SpellSettings } from "../addin/settings.js";
+import type { Observer, Subscription } from "rxjs";
+import { SpellError, type RunSnapshot, type SpellClient } from "../src/index.js";
 import { toExcelError, type ErrorContext } from "./toExcelError.js";
 
 /**
@@ -41,34 +44,92 @@ export const RUN_PREVIEW_TEXT = "SPELL.RUN runs when you press Enter";
  * @return One row of output values.
  * @throws An Excel error (`#VALUE!` or `#N/A`) with a message.
  */
-export async function runSpell(
+export function runSpell(
   spellIdArgument: unknown,
   inputsArgument: unknown,
   outputArgument: unknown,
   invocation?: CustomFunctions.CancelableInvocation
 ): Promise<unknown[][]> {
-  // Set before anything asynchronous, so a cancel at any moment is seen.
-  const cancel = new AbortController();
-  if (invocation) invocation.onCanceled = () => cancel.abort(cancelledError());
+  return new Promise<unknown[][]>((resolve, reject) => {
+    // Set before anything else, so a cancel at any moment is seen.
+    const call = new CellRun(resolve, reject);
+    if (invocation) invocation.onCanceled = () => call.cancel();
+    const spellId = parseSpellId(spellIdArgument);
+    const inputs = parseInputs(inputsArgument);
+    call.names = parseOutputNames(outputArgument);
+    call.spellId = spellId;
+    call.context = { spellId };
+    if (isInValuePreview(invocation)) {
+      resolve(previewRow(spellId, inputs, call.names));
+      return;
+    }
+    // Thousands of calls arrive together: once the client is built, none waits for a turn.
+    const ready = sharedClientIfReady();
+    if (ready) call.start(ready.client, ready.settings, inputs);
+    else {
+      sharedClientWithSettings().then(
+        ({ client, settings }) => call.start(client, settings, inputs),
+        (error: unknown) => call.error(error)
+      );
+    }
+  });
+}
 
-  const spellId = parseSpellId(spellIdArgument);
-  const inputs = parseInputs(inputsArgument);
-  const names = parseOutputNames(outputArgument);
-  if (isInValuePreview(invocation)) return previewRow(spellId, inputs, names);
+/**
+ * One `SPELL.RUN` call waiting for its run, and the observer of its subscription: one object per
+ * call rather than a handful of closures (a filled-down column makes thousands at once, all alive
+ * until the runs end).
+ */
+class CellRun implements Observer<RunSnapshot> {
+  spellId = "";
+  names: string[] | undefined;
+  context: ErrorContext = {};
+  private last: RunSnapshot | undefined;
+  private subscription: Subscription | undefined;
+  private cancelled = false;
 
-  let context: ErrorContext = { spellId };
-  try {
-    const { client, settings } = await sharedClientWithSettings();
-    context = { spellId, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
-    // Polling mode: spells may run longer than a wait-mode request should stay open, and short
-    // polls do not hold one of the browser's six connections per host for the whole run.
-    const outputs = await client.runOutputs(spellId, inputs, {
-      wait: false,
-      signal: cancel.signal,
-    });
-    return shapeOutputs(outputs, names);
-  } catch (error) {
-    throw toExcelError(error, context);
+  constructor(
+    private readonly resolve: (row: unknown[][]) => void,
+    private readonly reject: (error: unknown) => void
+  ) {}
+
+  /**
+   * Polling mode: spells may run longer than a wait-mode request should stay open, and short
+   * polls do not hold one of the browser's six connections per host for the whole run.
+   * Subscribed directly (no AbortController per call).
+   */
+  start(client: SpellClient, settings: SpellSettings, inputs: Record<string, unknown>): void {
+    if (this.cancelled) return this.reject(cancelledError());
+    const spellId = this.spellId;
+    this.context = { spellId, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
+    this.subscription = client.run(spellId, inputs, { wait: false }).subscribe(this);
+  }
+
+  /**
+   * Excel cancels (the cell was deleted or recalculated): only this call's interest ends; a run
+   * shared with other cells goes on for them, a queued run is never started.
+   */
+  cancel(): void {
+    this.cancelled = true;
+    this.subscription?.unsubscribe();
+    this.reject(cancelledError());
+  }
+
+  next(snapshot: RunSnapshot): void {
+    this.last = snapshot;
+  }
+
+  error(error: unknown): void {
+    this.reject(toExcelError(error, this.context));
+  }
+
+  complete(): void {
+    try {
+      if (!this.last) throw new SpellError("The run ended without a result");
+      this.resolve(shapeOutputs(this.last.outputs, this.names));
+    } catch (error) {
+      this.error(error);
+    }
   }
 }
 

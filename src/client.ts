@@ -156,27 +156,30 @@ export class SpellClient {
     const wait = options.wait ?? true;
     // A batch holds its own run slot (one per bulkStart, like a chunk of `bulk`).
     const batcher = wait ? undefined : this.batcher;
-    const fresh$ = batcher
-      ? batcher.run(spellId, inputs)
-      : this.limiter.schedule(
-          defer(() =>
-            wait
-              ? // The transport bounds the start by waitTimeoutMs from sending it.
-                waitRun(this.api, spellId, inputs, Infinity, this.scheduler, this.poll)
-              : startAndPollRun(this.api, spellId, inputs, this.poll, this.scheduler, {
-                  schedule: pollScheduleFor(
-                    this.durations,
-                    spellId,
-                    options.expectedDurationMs,
-                    this.poll
-                  ),
-                  onDuration: (durationMs) => this.durations.record(spellId, durationMs),
-                })
-          )
-        );
+    // Built only when this call is not answered by a run in flight (most calls of a filled-down
+    // column are).
+    const fresh = () =>
+      batcher
+        ? batcher.run(spellId, inputs)
+        : this.limiter.schedule(
+            defer(() =>
+              wait
+                ? // The transport bounds the start by waitTimeoutMs from sending it.
+                  waitRun(this.api, spellId, inputs, Infinity, this.scheduler, this.poll)
+                : startAndPollRun(this.api, spellId, inputs, this.poll, this.scheduler, {
+                    schedule: pollScheduleFor(
+                      this.durations,
+                      spellId,
+                      options.expectedDurationMs,
+                      this.poll
+                    ),
+                    onDuration: (durationMs) => this.durations.record(spellId, durationMs),
+                  })
+            )
+          );
     const reuse =
       options.reuse ?? (this.options.reuse !== undefined && this.options.reuse !== false);
-    return reuse ? this.reused(this.reuseKey(spellId, inputs), fresh$) : fresh$;
+    return reuse ? this.reused(this.reuseKey(spellId, inputs), fresh) : fresh();
   }
 
   /**
@@ -386,7 +389,7 @@ export class SpellClient {
     return canonicalJson([this.service, spellId, inputs]);
   }
 
-  private reused(key: string, fresh$: Observable<RunSnapshot>): Observable<RunSnapshot> {
+  private reused(key: string, fresh: () => Observable<RunSnapshot>): Observable<RunSnapshot> {
     return defer(() => {
       const existing = this.inFlightByKey.get(key);
       if (existing) return existing;
@@ -401,7 +404,7 @@ export class SpellClient {
         mergeMap((outputs) =>
           outputs
             ? of<RunSnapshot>({ state: "success", outputs })
-            : fresh$.pipe(
+            : fresh().pipe(
                 tap((snapshot) => {
                   if (snapshot.state === "success") {
                     Promise.resolve()

@@ -33,6 +33,37 @@ describe("canonicalJson", () => {
       '{"when":"1970-01-01T00:00:00.000Z"}'
     );
   });
+
+  it("should write exactly what JSON.stringify of a copy with sorted keys gives (keys stored earlier still match)", () => {
+    // What earlier versions computed: a copy whose keys were inserted sorted, then JSON.stringify.
+    const sortedCopy = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(sortedCopy);
+      if (value === null || typeof value !== "object") return value;
+      const withToJson = value as { toJSON?: () => unknown };
+      if (typeof withToJson.toJSON === "function") return sortedCopy(withToJson.toJSON());
+      const copy: Record<string, unknown> = {};
+      for (const key of Object.keys(value).sort()) {
+        copy[key] = sortedCopy((value as Record<string, unknown>)[key]);
+      }
+      return copy;
+    };
+    const samples: unknown[] = [
+      { text: 'Hello "world"\n', row: 3, ok: true, none: null },
+      { "10": "ten", "9": "nine", b: 1, "01": "not an index", "": "empty", "4294967295": "big" },
+      [1, undefined, () => 1, { z: [{ y: 2, x: NaN }] }, -0, 1e21],
+      { nested: { deep: { c: [], b: {}, a: "é\u2028😀" } }, f: () => 1, s: undefined },
+      "plain",
+      42,
+      null,
+      [],
+      {},
+    ];
+    for (const sample of samples) {
+      expect(canonicalJson(sample))
+        .withContext(String(JSON.stringify(sample)))
+        .toBe(JSON.stringify(sortedCopy(sample)));
+    }
+  });
 });
 
 describe("SpellClient.reuseKey", () => {

@@ -525,6 +525,20 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
       expect((await emulatorStats()).requests.getRun).toBe(polls);
     });
 
+    it("should start nothing when Excel cancels before the shared client is ready", async () => {
+      await resetSharedClient(); // as on a reload: the first call waits for the settings
+      const invocation = cancelableInvocation();
+      const call = run("sleep", cell('{"ms":100000}'), null, invocation);
+      invocation.cancel(); // in the same turn: the client is not built yet
+      const error = await rejection(call);
+      expect(error.code).toBe("#N/A");
+      expect(error.message).toContain("Cancelled");
+      await sleep(300);
+      const stats = await emulatorStats();
+      expect(stats.requests.start ?? 0).toBe(0);
+      expect(stats.runsCreated).toBe(0);
+    });
+
     it("should never start a queued run that Excel cancelled", async () => {
       await saveSettings({ maxInFlight: 1 });
       const first = cancelableInvocation();
