@@ -77,6 +77,8 @@ export class PersistentResultStore implements ResultStore {
   private readonly pendingWrites = new Map<string, string>();
   private readonly pendingRemoves = new Set<string>();
   private loaded: Promise<void> | undefined;
+  /** Set once `loaded` has resolved: `get` then answers from memory without a promise. */
+  private indexReady = false;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -106,8 +108,12 @@ export class PersistentResultStore implements ResultStore {
    *
    * @param key the core's reuse key
    */
-  async get(key: string): Promise<Record<string, unknown> | undefined> {
-    await this.load();
+  get(
+    key: string
+  ): Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined> {
+    // Answered without a promise once the index is loaded, unless the outputs must be read from
+    // storage: a recalculation of a filled-down column asks for a thousand keys at once.
+    if (!this.indexReady) return this.load().then(() => this.get(key));
     const id = resultId(key);
     const row = this.index.get(id);
     if (!row) return undefined;
@@ -116,16 +122,23 @@ export class PersistentResultStore implements ResultStore {
       this.scheduleFlush();
       return undefined;
     }
-    let entry = this.values.get(id);
+    const entry = this.values.get(id);
+    if (entry) return entry.key === key ? entry.outputs : undefined;
+    return this.readRemembered(key, id);
+  }
+
+  /** The outputs of a remembered entry not in memory yet, read from storage. */
+  private async readRemembered(
+    key: string,
+    id: string
+  ): Promise<Record<string, unknown> | undefined> {
+    const entry = await this.readEntry(id);
     if (!entry) {
-      entry = await this.readEntry(id);
-      if (!entry) {
-        this.forget(id);
-        this.scheduleFlush();
-        return undefined;
-      }
-      if (this.index.has(id)) this.values.set(id, entry);
+      this.forget(id);
+      this.scheduleFlush();
+      return undefined;
     }
+    if (this.index.has(id)) this.values.set(id, entry);
     return entry.key === key ? entry.outputs : undefined;
   }
 
@@ -184,7 +197,9 @@ export class PersistentResultStore implements ResultStore {
   }
 
   private load(): Promise<void> {
-    this.loaded ??= this.readIndex();
+    this.loaded ??= this.readIndex().then(() => {
+      this.indexReady = true;
+    });
     return this.loaded;
   }
 

@@ -84,6 +84,8 @@ export class SpellClient {
   private readonly service: string;
   private readonly inFlightByKey = new Map<string, Observable<RunSnapshot>>();
   private store: ResultStore | undefined;
+  /** The start of every reuse key: `[` and the service address as JSON. */
+  private keyPrefix: string | undefined;
   /** Coalesces polling-mode runs into bulk runs when `options.batch` is on. */
   private readonly batcher: RunBatcher | undefined;
 
@@ -386,7 +388,9 @@ export class SpellClient {
    * @return a string key
    */
   reuseKey(spellId: string, inputs: Record<string, unknown>): string {
-    return canonicalJson([this.service, spellId, inputs]);
+    // canonicalJson([service, spellId, inputs]), with the service's part written once.
+    this.keyPrefix ??= `[${canonicalJson(this.service)},`;
+    return `${this.keyPrefix}${canonicalJson(spellId)},${canonicalJson(inputs)}]`;
   }
 
   private reused(key: string, fresh: () => Observable<RunSnapshot>): Observable<RunSnapshot> {

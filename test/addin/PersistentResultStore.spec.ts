@@ -21,6 +21,21 @@ describe("PersistentResultStore", () => {
     expect(await reloaded.get("key-b")).toBeUndefined();
   });
 
+  it("should answer without a promise once loaded, unless the outputs must be read from storage", async () => {
+    const store = new PersistentResultStore(storage, { now: clock });
+    await store.set("key-a", { summary: "A" }, 60_000);
+    // A thousand keys at once (a recalculated column): no promise per key.
+    expect(store.get("key-a")).toEqual({ summary: "A" });
+    expect(store.get("key-b")).toBeUndefined();
+    await store.flush();
+
+    const reloaded = new PersistentResultStore(storage, { now: clock });
+    const first = reloaded.get("key-a");
+    expect(first).toBeInstanceOf(Promise); // the index is read from storage first
+    expect(await first).toEqual({ summary: "A" });
+    expect(reloaded.get("key-b")).toBeUndefined();
+  });
+
   it("should forget a result after its TTL, and never store one with TTL 0", async () => {
     const store = new PersistentResultStore(storage, { now: clock });
     await store.set("key-a", { v: 1 }, 1000);
