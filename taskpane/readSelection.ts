@@ -64,13 +64,24 @@ export interface SelectionData {
 }
 
 /**
- * Reads the selected range: its address, its header row, its rows with their number formats (in chunks under Office's
+ * A range of a sheet, by the sheet's id (a rename does not matter): the block read before, when
+ * the user then clicks elsewhere (to pick a column for the results).
+ */
+export interface SheetBlock {
+  sheetId: string;
+  block: CellBlock;
+}
+
+/**
+ * Reads the selected range (or `options.range`): its address, its header row, its rows with their number formats (in chunks under Office's
  * payload limit), and the status and output columns an earlier run left right of it.
  *
  * Syncs: one for the address, one for the header rows, then one per chunk of rows.
  *
  * With `options.statusColumn` (a column the user picked, right of the selection), status and
  * outputs are looked for, and checked for the user's data, there instead of right beside it.
+ * With `options.range`, that block is read instead of the selection (the selection may have
+ * moved since: the user clicked the column to pick).
  *
  * ## Example
  * ```ts
@@ -79,10 +90,14 @@ export interface SelectionData {
  */
 export async function readSelection(
   budgetBytes?: number,
-  options: { statusColumn?: number } = {}
+  options: { statusColumn?: number; range?: SheetBlock } = {}
 ): Promise<SelectionData> {
   return Excel.run(async (context) => {
-    const selected = context.workbook.getSelectedRange();
+    const selected = options.range
+      ? context.workbook.worksheets
+          .getItem(options.range.sheetId)
+          .getRange(blockAddress(options.range.block))
+      : context.workbook.getSelectedRange();
     selected.load("address, worksheet/id");
     await context.sync();
     const { sheet: sheetName, block } = selectedBlock(selected.address);

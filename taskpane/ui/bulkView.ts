@@ -2,7 +2,7 @@ import { columnName, parseAddress } from "../a1Address.js";
 import type { BulkProgress, BulkRunController } from "../bulkRunController.js";
 import { defaultMapping, planBulk } from "../planBulk.js";
 import type { BulkPlan, ColumnMapping } from "../planBulk.js";
-import type { SelectionData } from "../readSelection.js";
+import type { SelectionData, SheetBlock } from "../readSelection.js";
 import type { BulkJob } from "../resumeState.js";
 import { element } from "./element.js";
 import { freezeSection } from "./freezeSection.js";
@@ -19,8 +19,13 @@ import { progressPanel } from "./progressPanel.js";
  */
 export interface BulkViewDeps {
   controller: BulkRunController;
-  /** With `statusColumn`: status and outputs go there (a column the user picked). */
-  readSelection(options?: { statusColumn?: number }): Promise<SelectionData>;
+  /**
+   * With `statusColumn`: status and outputs go there (a column the user picked). With `range`:
+   * that block instead of the selection (read again after the user clicked elsewhere).
+   */
+  readSelection(options?: { statusColumn?: number; range?: SheetBlock }): Promise<SelectionData>;
+  /** The sheet and first column of the user's selection (to pick the results' column). */
+  selectedColumn(): Promise<{ sheetId: string; sheet: string; column: number }>;
   freezeFormulas(): Promise<{ frozen: number }>;
   recentSpells(): Promise<string[]>;
   rememberSpell(spellId: string): Promise<string[]>;
@@ -100,7 +105,18 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     placeholder: "e.g. H",
   }) as ValueElement;
   const usePicked = element("fluent-button", { id: "use-column" }, "Use this column");
-  const pickRow = element("div", { class: "actions", hidden: true }, pickColumn, usePicked);
+  const useSelectedColumn = element(
+    "fluent-button",
+    { id: "use-selected-column" },
+    "Use the selected cell's column"
+  );
+  const pickRow = element(
+    "div",
+    { class: "actions", hidden: true },
+    pickColumn,
+    usePicked,
+    useSelectedColumn
+  );
   const placementBox = element(
     "div",
     { id: "placement-box", class: "field", hidden: true },
@@ -246,18 +262,28 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   };
   deps.controller.progress$.subscribe(render);
 
-  const readAndPlan = async (options?: { statusColumn?: number }): Promise<SelectionData> => {
+  const readAndPlan = async (options?: {
+    statusColumn?: number;
+    range?: SheetBlock;
+  }): Promise<SelectionData> => {
     const read = await deps.readSelection(options);
     selection = read;
     mapping = defaultMapping(read.headers);
     return read;
   };
   placement.addEventListener("change", replan);
-  usePicked.addEventListener("click", async () => {
-    const letters = pickColumn.value.trim().toUpperCase();
+  /**
+   * Plans again with status and outputs in `column`, over the block read by Use selection (not
+   * the selection now: the user may have clicked elsewhere to find the column).
+   */
+  const useColumn = async (column: () => Promise<number>) => {
     try {
-      if (!/^[A-Z]{1,3}$/.test(letters)) throw new Error(`"${letters}" is not a column (e.g. H).`);
-      await readAndPlan({ statusColumn: parseAddress(`${letters}1`).block.left });
+      const current = selection;
+      if (!current) throw new Error("Press Use selection first.");
+      await readAndPlan({
+        statusColumn: await column(),
+        range: { sheetId: current.sheetId, block: current.block },
+      });
       // Offer the choices again if the picked column holds data too.
       placement.value = "pick";
       renderMapping();
@@ -267,7 +293,24 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       planSummary.dataset.tone = "bad";
       run.setAttribute("disabled", "");
     }
-  });
+  };
+  usePicked.addEventListener("click", () =>
+    useColumn(async () => {
+      const letters = pickColumn.value.trim().toUpperCase();
+      if (!/^[A-Z]{1,3}$/.test(letters)) throw new Error(`"${letters}" is not a column (e.g. H).`);
+      return parseAddress(`${letters}1`).block.left;
+    })
+  );
+  useSelectedColumn.addEventListener("click", () =>
+    useColumn(async () => {
+      const picked = await deps.selectedColumn();
+      if (picked.sheetId !== selection?.sheetId) {
+        throw new Error(`select a cell on ${selection?.sheet ?? "the sheet of the rows"}.`);
+      }
+      pickColumn.value = columnName(picked.column);
+      return picked.column;
+    })
+  );
 
   useSelection.addEventListener("click", async () => {
     useSelection.setAttribute("disabled", "");

@@ -3,6 +3,7 @@ import { loadSettings, saveSettings } from "../../addin/settings.js";
 import { BulkRunController } from "../bulkRunController.js";
 import { freezeFormulas } from "../freezeFormulas.js";
 import { readSelection } from "../readSelection.js";
+import { selectedColumn } from "../selectedColumn.js";
 import { recalculateWorkbook } from "../recalculateWorkbook.js";
 import { recentSpells, rememberSpell } from "../recentSpells.js";
 import { clearBulkJob, loadBulkJobs } from "../resumeState.js";
@@ -25,6 +26,7 @@ export function taskPaneDeps(): { bulk: BulkViewDeps; settings: SettingsViewDeps
     bulk: {
       controller: new BulkRunController(sharedBulkSource),
       readSelection: (options) => readSelection(undefined, options),
+      selectedColumn,
       freezeFormulas,
       recentSpells,
       rememberSpell,

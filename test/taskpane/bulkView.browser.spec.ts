@@ -1,6 +1,7 @@
 import { BulkRunController } from "../../taskpane/bulkRunController.js";
 import { freezeFormulas } from "../../taskpane/freezeFormulas.js";
 import { readSelection } from "../../taskpane/readSelection.js";
+import { selectedColumn } from "../../taskpane/selectedColumn.js";
 import {
   clearBulkJob,
   loadBulkJob,
@@ -52,6 +53,7 @@ describe("Bulk view", () => {
     deps = {
       controller: new BulkRunController(emulatorClient()),
       readSelection: () => readSelection(),
+      selectedColumn,
       freezeFormulas,
       recentSpells: async () => ["echo"],
       rememberSpell: async (id) => [id],

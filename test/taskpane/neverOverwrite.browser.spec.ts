@@ -3,6 +3,7 @@ import { freezeFormulas } from "../../taskpane/freezeFormulas.js";
 import { STATUS_HEADER } from "../../taskpane/outputLayout.js";
 import { defaultMapping, planBulk } from "../../taskpane/planBulk.js";
 import { readSelection } from "../../taskpane/readSelection.js";
+import { selectedColumn } from "../../taskpane/selectedColumn.js";
 import { clearBulkJob, loadBulkJobs } from "../../taskpane/resumeState.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
@@ -41,6 +42,7 @@ describe("Task pane never overwrites the user's cells (against the emulator)", (
     await mountBulkView(root, {
       controller: new BulkRunController(emulatorClient()),
       readSelection: (options) => readSelection(undefined, options),
+      selectedColumn,
       freezeFormulas,
       recentSpells: async () => ["echo"],
       rememberSpell: async (id) => [id],
@@ -115,6 +117,27 @@ describe("Task pane never overwrites the user's cells (against the emulator)", (
       ["one", "keep 1", "", "", "success", "one"],
       ["two", "keep 2", "", "", "success", "two"],
     ]);
+  });
+
+  it("should take the column of a cell the user clicks, and still run over the rows read before", async () => {
+    await useSelection();
+    find("placement").value = "pick";
+    find("placement").dispatchEvent(new Event("change"));
+    // The user clicks a cell of column D to show where the results go: the selection moves.
+    workbook.select("Sheet1!D7");
+    find("use-selected-column").click();
+    await waitFor(() => /Status goes in column D/.test(text("plan-summary")), 5_000, "the plan");
+    expect(find("pick-column").value).toBe("D");
+    expect(text("plan-summary")).toContain("2 runs at most will start");
+
+    find("run").click();
+    await waitFor(() => /^Finished/.test(text("progress-text")), 10_000, "the end of the bulk");
+    expect(workbook.values("Sheet1", "A1:E3")).toEqual([
+      ["text", "Notes", "", STATUS_HEADER, "text"],
+      ["one", "keep 1", "", "success", "one"],
+      ["two", "keep 2", "", "success", "two"],
+    ]);
+    expect(workbook.values("Sheet1", "D7:E7")).toEqual([["", ""]]);
   });
 });
 
