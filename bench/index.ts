@@ -48,6 +48,8 @@ function bundle(name: string): string {
     packages: "external",
     outfile,
     logLevel: "error",
+    // Paths a benchmark builds from its own folder (the emulator's child process script).
+    define: { __dirname: JSON.stringify(__dirname) },
   });
   return outfile;
 }
