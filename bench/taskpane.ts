@@ -256,7 +256,7 @@ async function main(): Promise<void> {
     `  read syncs during the bulk:    ${figures.checkReadSyncs} (${(figures.checkReadSyncs / figures.polls).toFixed(2)} per poll: where the block is + the rows' inputs)`
   );
   console.log(
-    `  document settings saves:       ${figures.settingsSaves} (largest ${figures.largestSavedKB.toFixed(0)} KB)`
+    `  document settings saves:       ${figures.settingsSaves} (largest ${figures.largestSavedKB.toFixed(0)} KB; progress at most every 2 s)`
   );
   console.log(
     `  largest request / response:    ${figures.maxRequestKB.toFixed(0)} KB / ${figures.maxResponseKB.toFixed(0)} KB (Office limit 5120 KB)`

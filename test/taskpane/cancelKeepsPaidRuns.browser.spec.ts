@@ -201,6 +201,45 @@ describe("BulkRunController pipeline", () => {
     expect(workbook.values("Sheet1", "C2:C7")).toEqual([["a"], ["b"], ["c"], ["d"], ["e"], ["f"]]);
   });
 
+  it("should save the rows written at most every 2 s, and every one of them when the bulk stops", async () => {
+    let now = 1_000_000;
+    const source = new ScriptedSource(of());
+    const rows: MockCellValue[][] = [["text"], ["a"], ["b"], ["c"], ["d"], ["e"], ["f"]];
+    const workbook = workbookWith(rows);
+    uninstall = workbook.install();
+    const selection = await readSelection();
+    const plan = planBulk(selection, defaultMapping(selection.headers), {
+      onlyRowsWithoutOutputs: false,
+    });
+    const controller = new BulkRunController(source, () => now);
+    const finished = controller.start(selection, plan, "echo");
+    await waitFor(() => source.subscribedLive, 5_000, "the bulk subscribed");
+    const before = workbook.stats.settingsSaves;
+    const finish = async (done: string[]) => {
+      const runs = ["a", "b", "c", "d", "e", "f"].map((text) =>
+        done.includes(text) ? success(text) : running
+      );
+      source.live.next(snapshot(runs));
+      await waitFor(() => controller.progress.finished >= done.length, 5_000, "applied");
+    };
+    await finish(["a"]); // the token: saved before the write
+    await finish(["a", "b"]);
+    await finish(["a", "b", "c"]);
+    expect(workbook.stats.settingsSaves - before).toBe(1);
+    expect(loadBulkJob()?.handled).toEqual([]);
+
+    now += 2_500; // the next write's progress is saved again
+    await finish(["a", "b", "c", "d"]);
+    expect(workbook.stats.settingsSaves - before).toBe(2);
+    expect(loadBulkJob()?.handled).toEqual([0, 1, 2, 3]);
+
+    await finish(["a", "b", "c", "d", "e"]);
+    source.live.error(new Error("the network went away"));
+    expect((await finished).phase).toBe("failed");
+    // Stopped with something to resume: every row written is marked, none is written twice.
+    expect(loadBulkJob()?.handled).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it("should stop spending when the sheet cannot be written: unsubscribed, failed, the job kept for Resume", async () => {
     const source = new ScriptedSource(of());
     const { workbook, finished } = await startOver(source);
