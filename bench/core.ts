@@ -2,6 +2,9 @@
 //
 // 1. Client CPU per run: SpellClient vs a minimal hand-written fetch + setTimeout polling client
 //    (same emulator, same runs, same poll schedule, alternating rounds). Goal: ratio ≤ 1.1.
+//    Also each side alone in its own process (bench/cpuSide.ts: no shared JIT state or heap, no
+//    forced GC): the two settings disagree (in one process the hand-written side is cheaper), so
+//    both are printed.
 // 2. Poll timing (issue 9): how late a polled run's end is seen, and polls per run, for runs of
 //    1 s, 3 s, 10 s and 60 s, after 5 runs of the same spell with stable duration (goal: at most
 //    max(300 ms, 10 %) late with at most 8 polls) and with durations varying ±50 % (reported).
@@ -13,16 +16,17 @@
 //    (bench/pollTimingSimulation.ts, 20 ms round trips), independent of the machine's load.
 // 3. A 10,000-input bulk (echo): wall time, requests, peak memory increase. Goal: ≤ 50 MB.
 // The emulator runs in a child process so that only the client is measured.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { lastValueFrom } from "rxjs";
-import { SpellClient, DEFAULT_POLL } from "../src/index.js";
+import { SpellClient } from "../src/index.js";
+import { baselineBatch, clientBatch, cpuMs, cpuPolls, CPU_CONCURRENCY } from "./cpuClients.js";
 import { startEmulatorProcess, type Connection } from "./startEmulatorProcess.js";
 import { simulateRuns, ROUND_TRIP_MS, type RunTiming } from "./pollTimingSimulation.js";
 import { ScaledScheduler } from "./scaledScheduler.js";
 
 const CPU_RUNS_PER_ROUND = 150;
 const CPU_ROUNDS = 6;
-const CPU_CONCURRENCY = 50;
-const CPU_SPELL_MS = 600;
 const BULK_SIZE = 10_000;
 
 /** A fetch that counts requests per endpoint, and getRun polls per run id. */
@@ -42,76 +46,28 @@ function countingFetch() {
   return { fetchFn, requests, pollsByRun };
 }
 
-// --- the baseline: what a careful developer writes by hand in a few lines -----------------
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function baselineRun(
-  connection: Connection,
-  spellId: string,
-  inputs: unknown
-): Promise<unknown> {
-  const headers = { Authorization: `Bearer ${connection.apiKey}`, Accept: "application/json" };
-  const started = await fetch(`${connection.baseUrl}/spells/start`, {
-    method: "POST",
-    headers: { ...headers, "Content-Type": "application/json" },
-    body: JSON.stringify({ spellId, wait: false, inputs }),
-  });
-  const { runId } = (await started.json()) as { runId: string | number };
-  let interval = DEFAULT_POLL.intervalMs;
-  await sleep(DEFAULT_POLL.initialDelayMs);
-  for (;;) {
-    cpuPolls.baseline++;
-    const url = `${connection.pollBaseUrl}/spells/getRun?runId=${encodeURIComponent(String(runId))}`;
-    const answer = (await (await fetch(url, { headers })).json()) as {
-      state: string;
-      outputs: unknown;
-    };
-    if (answer.state !== "inProgress") return answer.outputs;
-    await sleep(interval);
-    interval = Math.min(interval * DEFAULT_POLL.growth, DEFAULT_POLL.maxIntervalMs);
-  }
-}
-
-async function baselineBatch(connection: Connection, count: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      next++;
-      await baselineRun(connection, "sleep", { ms: CPU_SPELL_MS });
-    }
+/**
+ * The same comparison with each side alone in its own process (bench/cpuSide.ts), two processes
+ * per side in the order baseline, client, client, baseline: no shared JIT state or heap, no forced
+ * GC. Returns the mean CPU ms per run of each side.
+ */
+function measureCpuApart(connection: Connection, runs: number) {
+  const run = (side: "baseline" | "client") => {
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", join(__dirname, "cpuSide.ts"), side, String(runs)],
+      {
+        env: { ...process.env, SPELLRUN_BENCH_CONNECTION: JSON.stringify(connection) },
+        encoding: "utf8",
+      }
+    );
+    const line = result.stdout.trim().split("\n").pop() ?? "{}";
+    return (JSON.parse(line) as { perRun: number }).perRun;
   };
-  await Promise.all(Array.from({ length: CPU_CONCURRENCY }, worker));
-}
-
-/** getRun requests of each side during the CPU rounds (the schedules differ: see the report). */
-const cpuPolls = { baseline: 0, client: 0 };
-const pollCountingFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-  if (String(input).includes("/getRun")) cpuPolls.client++;
-  return fetch(input, init);
-}) as typeof fetch;
-
-async function clientBatch(connection: Connection, count: number): Promise<void> {
-  const client = new SpellClient({
-    ...connection,
-    maxInFlight: CPU_CONCURRENCY,
-    fetch: pollCountingFetch,
-  });
-  await Promise.all(
-    Array.from({ length: count }, () =>
-      client.runOutputs("sleep", { ms: CPU_SPELL_MS }, { wait: false })
-    )
-  );
-}
-
-function cpuMs(batch: () => Promise<void>): Promise<number> {
-  const before = process.cpuUsage();
-  return batch().then(() => {
-    const used = process.cpuUsage(before);
-    return (used.user + used.system) / 1000;
-  });
+  const order: Array<"baseline" | "client"> = ["baseline", "client", "client", "baseline"];
+  const perRun = { baseline: 0, client: 0 };
+  for (const side of order) perRun[side] += run(side) / 2;
+  return perRun;
 }
 
 async function measureCpu(connection: Connection) {
@@ -363,6 +319,7 @@ async function main(): Promise<void> {
   const { connection, child } = await startEmulatorProcess();
   try {
     const cpu = await measureCpu(connection);
+    const apart = measureCpuApart(connection, 600);
     // Default limit (8 chunks in flight), then 20 (all chunks at once) to show that the wall time
     // is the emulator's throughput (50 runs at a time per group), not the client's.
     const bulks =
@@ -398,6 +355,11 @@ async function main(): Promise<void> {
         client: `median of ${CPU_ROUNDS} round ratios (range ${spread})`,
         "CPU ms/run": `${cpu.median.toFixed(2)}×`,
         "getRun/run": "",
+      },
+      {
+        client: `each alone in its process (2 × 600 runs): hand-written / SpellClient`,
+        "CPU ms/run": `${apart.baseline.toFixed(3)} / ${apart.client.toFixed(3)}`,
+        "getRun/run": `ratio ${(apart.client / apart.baseline).toFixed(2)}×`,
       },
     ]);
 
