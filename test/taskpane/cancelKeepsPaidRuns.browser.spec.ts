@@ -63,7 +63,11 @@ class ScriptedSource implements BulkSource {
  * Sheet1 holds `text` over a–f, selected; starts an `echo` bulk over every row and resolves once
  * the bulk subscribed to `source`. `installed` receives the workbook's uninstall.
  */
-async function startSixRows(source: ScriptedSource, installed: (uninstall: () => void) => void) {
+async function startSixRows(
+  source: ScriptedSource,
+  installed: (uninstall: () => void) => void,
+  now?: () => number
+) {
   const rows: MockCellValue[][] = [["text"], ["a"], ["b"], ["c"], ["d"], ["e"], ["f"]];
   const workbook = workbookWith(rows);
   installed(workbook.install());
@@ -71,7 +75,7 @@ async function startSixRows(source: ScriptedSource, installed: (uninstall: () =>
   const plan = planBulk(selection, defaultMapping(selection.headers), {
     onlyRowsWithoutOutputs: false,
   });
-  const controller = new BulkRunController(source);
+  const controller = new BulkRunController(source, now);
   const finished = controller.start(selection, plan, "echo");
   await waitFor(() => source.subscribedLive, 5_000, "the bulk subscribed");
   return { workbook, controller, finished };
@@ -204,16 +208,11 @@ describe("BulkRunController pipeline", () => {
   it("should save the rows written at most every 2 s, and every one of them when the bulk stops", async () => {
     let now = 1_000_000;
     const source = new ScriptedSource(of());
-    const rows: MockCellValue[][] = [["text"], ["a"], ["b"], ["c"], ["d"], ["e"], ["f"]];
-    const workbook = workbookWith(rows);
-    uninstall = workbook.install();
-    const selection = await readSelection();
-    const plan = planBulk(selection, defaultMapping(selection.headers), {
-      onlyRowsWithoutOutputs: false,
-    });
-    const controller = new BulkRunController(source, () => now);
-    const finished = controller.start(selection, plan, "echo");
-    await waitFor(() => source.subscribedLive, 5_000, "the bulk subscribed");
+    const { workbook, controller, finished } = await startSixRows(
+      source,
+      (remove) => (uninstall = remove),
+      () => now
+    );
     const before = workbook.stats.settingsSaves;
     const finish = async (done: string[]) => {
       const runs = ["a", "b", "c", "d", "e", "f"].map((text) =>
