@@ -102,7 +102,12 @@ class CellRun implements Observer<RunSnapshot> {
     if (this.cancelled) return this.reject(cancelledError());
     const spellId = this.spellId;
     this.context = { spellId, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
-    this.subscription = client.run(spellId, inputs, { wait: false }).subscribe(this);
+    try {
+      this.subscription = client.run(spellId, inputs, { wait: false }).subscribe(this);
+    } catch (error) {
+      // Nothing may leave the cell pending: a synchronous throw becomes its error too.
+      this.error(error);
+    }
   }
 
   /**
