@@ -13,14 +13,14 @@
 import { performance } from "node:perf_hooks";
 import { Observable } from "rxjs";
 import type { BulkResumeToken, BulkRunEntry, BulkSnapshot, RunState } from "../src/index.js";
-import { BulkRunController } from "../taskpane/bulkRunController.js";
-import type { BulkSource } from "../taskpane/bulkRunController.js";
-import { defaultMapping, planBulk } from "../taskpane/planBulk.js";
-import { readSelection } from "../taskpane/readSelection.js";
-import { saveBulkJob } from "../taskpane/resumeState.js";
-import type { BulkJob } from "../taskpane/resumeState.js";
-import { rowFingerprint } from "../taskpane/rowFingerprint.js";
-import { toCellWrite } from "../taskpane/toCellWrite.js";
+import { BulkRunController } from "../taskpane/bulk/bulkRunController.js";
+import type { BulkSource } from "../taskpane/bulk/bulkRunController.js";
+import { defaultMapping, planBulk } from "../taskpane/bulk/planBulk.js";
+import { readSelection } from "../taskpane/sheet/readSelection.js";
+import { saveBulkJob } from "../taskpane/bulk/resumeState.js";
+import type { BulkJob } from "../taskpane/bulk/resumeState.js";
+import { rowFingerprint } from "../taskpane/sheet/rowFingerprint.js";
+import { toCellWrite } from "../taskpane/sheet/toCellWrite.js";
 import { MockWorkbook } from "../test/taskpane/mockWorkbook.js";
 import type { MockCellValue } from "../test/taskpane/mockWorkbook.js";
 

@@ -16,9 +16,9 @@ import v8 from "node:v8";
 import { fileURLToPath } from "node:url";
 import { CommanderError } from "commander";
 import { SpellError } from "spellrun";
-import { CliError } from "./CliError.js";
-import { createProgram } from "./createProgram.js";
-import { EXIT_CODES } from "./exitCodes.js";
+import { CliError } from "./errors/CliError.js";
+import { createProgram } from "./commands/createProgram.js";
+import { EXIT_CODES } from "./errors/exitCodes.js";
 
 // A bulk job streams: its live heap stays small (~20 MB at a million rows) while it allocates
 // fast, and V8's default lets the heap grow to about four times the live size between full GCs.

@@ -1,9 +1,9 @@
-import { columnName, parseAddress } from "../a1Address.js";
-import type { BulkProgress, BulkRunController } from "../bulkRunController.js";
-import { defaultMapping, planBulk } from "../planBulk.js";
-import type { BulkPlan, ColumnMapping } from "../planBulk.js";
-import type { SelectionData, SheetBlock } from "../readSelection.js";
-import type { BulkJob } from "../resumeState.js";
+import { columnName, parseAddress } from "../sheet/a1Address.js";
+import type { BulkProgress, BulkRunController } from "../bulk/bulkRunController.js";
+import { defaultMapping, planBulk } from "../bulk/planBulk.js";
+import type { BulkPlan, ColumnMapping } from "../bulk/planBulk.js";
+import type { SelectionData, SheetBlock } from "../sheet/readSelection.js";
+import type { BulkJob } from "../bulk/resumeState.js";
 import { element } from "./element.js";
 import { freezeSection } from "./freezeSection.js";
 import { jobNotices } from "./jobNotices.js";

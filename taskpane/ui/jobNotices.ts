@@ -1,8 +1,8 @@
-import { keptResultsText } from "../keptResultsText.js";
-import { loadKeptResults } from "../resumeState.js";
-import type { BulkJob } from "../resumeState.js";
-import { deleteBlockName } from "../trackedBlock.js";
-import { writeKeptBelow } from "../writeKeptBelow.js";
+import { keptResultsText } from "../bulk/keptResultsText.js";
+import { loadKeptResults } from "../bulk/resumeState.js";
+import type { BulkJob } from "../bulk/resumeState.js";
+import { deleteBlockName } from "../sheet/trackedBlock.js";
+import { writeKeptBelow } from "../sheet/writeKeptBelow.js";
 import { element } from "./element.js";
 
 /**

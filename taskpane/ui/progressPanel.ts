@@ -1,5 +1,5 @@
-import type { BulkProgress, BulkRunController } from "../bulkRunController.js";
-import { formatDuration } from "../progressEstimate.js";
+import type { BulkProgress, BulkRunController } from "../bulk/bulkRunController.js";
+import { formatDuration } from "../bulk/progressEstimate.js";
 import { element } from "./element.js";
 
 const PHASE_TEXT: Record<string, string> = {

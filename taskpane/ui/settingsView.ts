@@ -1,6 +1,6 @@
 import { checkServiceAddress, type SpellSettings } from "../../addin/settings.js";
 import { SettingsError } from "../../addin/SettingsError.js";
-import type { ConnectionCheck } from "../testConnection.js";
+import type { ConnectionCheck } from "./testConnection.js";
 import { element } from "./element.js";
 
 /**

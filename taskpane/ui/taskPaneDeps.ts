@@ -1,14 +1,14 @@
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { loadSettings, saveSettings } from "../../addin/settings.js";
-import { BulkRunController } from "../bulkRunController.js";
-import { freezeFormulas } from "../freezeFormulas.js";
-import { readSelection } from "../readSelection.js";
-import { selectedColumn } from "../selectedColumn.js";
-import { recalculateWorkbook } from "../recalculateWorkbook.js";
-import { recentSpells, rememberSpell } from "../recentSpells.js";
-import { clearBulkJob, loadBulkJobs } from "../resumeState.js";
-import { sharedBulkSource } from "../sharedBulkSource.js";
-import { testConnection } from "../testConnection.js";
+import { BulkRunController } from "../bulk/bulkRunController.js";
+import { freezeFormulas } from "../sheet/freezeFormulas.js";
+import { readSelection } from "../sheet/readSelection.js";
+import { selectedColumn } from "../sheet/selectedColumn.js";
+import { recalculateWorkbook } from "../sheet/recalculateWorkbook.js";
+import { recentSpells, rememberSpell } from "./recentSpells.js";
+import { clearBulkJob, loadBulkJobs } from "../bulk/resumeState.js";
+import { sharedBulkSource } from "../bulk/sharedBulkSource.js";
+import { testConnection } from "./testConnection.js";
 import type { BulkViewDeps } from "./bulkView.js";
 import type { SettingsViewDeps } from "./settingsView.js";
 

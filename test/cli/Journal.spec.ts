@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
-import { Journal } from "../../cli/Journal.js";
-import type { JobRecord } from "../../cli/JournalRecord.js";
-import { replayJournal } from "../../cli/replayJournal.js";
+import { Journal } from "../../cli/job/Journal.js";
+import type { JobRecord } from "../../cli/job/JournalRecord.js";
+import { replayJournal } from "../../cli/job/replayJournal.js";
 import { tempDir, type TempDir } from "./support/tables.js";
 
 const job: JobRecord = {

@@ -1,6 +1,6 @@
-import { formatHeader, formatRows } from "../../cli/formatRows.js";
-import { guardCsvCell } from "../../cli/guardCsvCell.js";
-import { chooseOutputLayout, headerOf } from "../../cli/OutputLayout.js";
+import { formatHeader, formatRows } from "../../cli/job/formatRows.js";
+import { guardCsvCell } from "../../cli/table/guardCsvCell.js";
+import { chooseOutputLayout, headerOf } from "../../cli/table/OutputLayout.js";
 
 describe("guardCsvCell", () => {
   it("should prefix every formula-starting character with a quote and leave other text alone", () => {

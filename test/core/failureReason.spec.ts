@@ -1,6 +1,6 @@
 import { failureReason, SpellRunError } from "../../src/index.js";
-import { statusText } from "../../taskpane/statusText.js";
-import { formatRows } from "../../cli/formatRows.js";
+import { statusText } from "../../taskpane/bulk/statusText.js";
+import { formatRows } from "../../cli/job/formatRows.js";
 import { toExcelError } from "../../functions/toExcelError.js";
 
 describe("failureReason", () => {

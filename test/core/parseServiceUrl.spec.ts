@@ -4,7 +4,7 @@ import {
   SpellError,
   type ServiceUrlProblem,
 } from "../../src/index.js";
-import { resolveConnection } from "../../cli/resolveConnection.js";
+import { resolveConnection } from "../../cli/commands/resolveConnection.js";
 import { checkServiceAddress } from "../../addin/settings.js";
 
 describe("parseServiceUrl", () => {

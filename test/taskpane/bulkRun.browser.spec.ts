@@ -1,10 +1,10 @@
-import { BulkRunController } from "../../taskpane/bulkRunController.js";
-import type { BulkProgress } from "../../taskpane/bulkRunController.js";
-import { STATUS_HEADER } from "../../taskpane/outputLayout.js";
-import { defaultMapping, planBulk } from "../../taskpane/planBulk.js";
-import { readSelection } from "../../taskpane/readSelection.js";
-import { BULK_JOB_SETTING, loadBulkJob } from "../../taskpane/resumeState.js";
-import { CANCELLED_STATUS, STALE_STATUS } from "../../taskpane/statusText.js";
+import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
+import type { BulkProgress } from "../../taskpane/bulk/bulkRunController.js";
+import { STATUS_HEADER } from "../../taskpane/bulk/outputLayout.js";
+import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
+import { readSelection } from "../../taskpane/sheet/readSelection.js";
+import { BULK_JOB_SETTING, loadBulkJob } from "../../taskpane/bulk/resumeState.js";
+import { CANCELLED_STATUS, STALE_STATUS } from "../../taskpane/bulk/statusText.js";
 import { emulatorForBrowser, emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
 import type { MockCellValue, MockWorkbook } from "./mockWorkbook.js";
 import { emulatorClient, waitFor, workbookWith } from "./taskpaneTestKit.js";

@@ -1,14 +1,14 @@
-import { BulkRunController } from "../../taskpane/bulkRunController.js";
-import { freezeFormulas } from "../../taskpane/freezeFormulas.js";
-import { readSelection } from "../../taskpane/readSelection.js";
-import { selectedColumn } from "../../taskpane/selectedColumn.js";
+import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
+import { freezeFormulas } from "../../taskpane/sheet/freezeFormulas.js";
+import { readSelection } from "../../taskpane/sheet/readSelection.js";
+import { selectedColumn } from "../../taskpane/sheet/selectedColumn.js";
 import {
   clearBulkJob,
   loadBulkJob,
   loadBulkJobs,
   saveBulkJob,
-} from "../../taskpane/resumeState.js";
-import type { BulkJob } from "../../taskpane/resumeState.js";
+} from "../../taskpane/bulk/resumeState.js";
+import type { BulkJob } from "../../taskpane/bulk/resumeState.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import type { BulkViewDeps } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";

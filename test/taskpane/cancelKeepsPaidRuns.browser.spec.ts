@@ -1,11 +1,11 @@
 import { Observable, of, Subject } from "rxjs";
 import type { BulkResumeToken, BulkRunEntry, BulkSnapshot } from "../../src/index.js";
-import { BulkRunController } from "../../taskpane/bulkRunController.js";
-import type { BulkSource } from "../../taskpane/bulkRunController.js";
-import { defaultMapping, planBulk } from "../../taskpane/planBulk.js";
-import { readSelection } from "../../taskpane/readSelection.js";
-import { loadBulkJob } from "../../taskpane/resumeState.js";
-import { CANCELLED_STATUS } from "../../taskpane/statusText.js";
+import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
+import type { BulkSource } from "../../taskpane/bulk/bulkRunController.js";
+import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
+import { readSelection } from "../../taskpane/sheet/readSelection.js";
+import { loadBulkJob } from "../../taskpane/bulk/resumeState.js";
+import { CANCELLED_STATUS } from "../../taskpane/bulk/statusText.js";
 import type { MockCellValue } from "./mockWorkbook.js";
 import { waitFor, workbookWith } from "./taskpaneTestKit.js";
 

@@ -1,4 +1,4 @@
-import { dateFormatParts, dateInputValue } from "../../taskpane/dateInputValue.js";
+import { dateFormatParts, dateInputValue } from "../../taskpane/sheet/dateInputValue.js";
 
 describe("dateInputValue", () => {
   it("should tell date and time formats from number, currency, percent and text formats", () => {

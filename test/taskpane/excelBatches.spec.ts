@@ -1,8 +1,8 @@
-import { OutputLayout } from "../../taskpane/outputLayout.js";
-import { readSelection } from "../../taskpane/readSelection.js";
-import { rowFingerprint } from "../../taskpane/rowFingerprint.js";
-import { writeOutputs } from "../../taskpane/writeOutputs.js";
-import type { RowResult, WriteTarget } from "../../taskpane/writeOutputs.js";
+import { OutputLayout } from "../../taskpane/bulk/outputLayout.js";
+import { readSelection } from "../../taskpane/sheet/readSelection.js";
+import { rowFingerprint } from "../../taskpane/sheet/rowFingerprint.js";
+import { writeOutputs } from "../../taskpane/sheet/writeOutputs.js";
+import type { RowResult, WriteTarget } from "../../taskpane/sheet/writeOutputs.js";
 import { MockWorkbook } from "./mockWorkbook.js";
 
 const LIMIT = 5 * 1024 * 1024;

@@ -1,7 +1,7 @@
-import { BulkRunController } from "../../taskpane/bulkRunController.js";
-import { STATUS_HEADER } from "../../taskpane/outputLayout.js";
-import { defaultMapping, planBulk } from "../../taskpane/planBulk.js";
-import { readSelection } from "../../taskpane/readSelection.js";
+import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
+import { STATUS_HEADER } from "../../taskpane/bulk/outputLayout.js";
+import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
+import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
 import type { MockCellValue } from "./mockWorkbook.js";
 import { emulatorClient, workbookWith } from "./taskpaneTestKit.js";

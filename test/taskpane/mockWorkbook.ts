@@ -17,9 +17,9 @@
  *   columns or rows (`getRange("D:E")`, the add-in's own inserts, applied at sync).
  */
 import { OfficeMockObject } from "office-addin-mock";
-import { blockAddress, columnName, parseAddress } from "../../taskpane/a1Address.js";
-import type { CellBlock } from "../../taskpane/a1Address.js";
-import { payloadBytes } from "../../taskpane/payloadBytes.js";
+import { blockAddress, columnName, parseAddress } from "../../taskpane/sheet/a1Address.js";
+import type { CellBlock } from "../../taskpane/sheet/a1Address.js";
+import { payloadBytes } from "../../taskpane/sheet/payloadBytes.js";
 
 export type MockCellValue = string | number | boolean;
 

@@ -1,10 +1,10 @@
-import { BulkRunController } from "../../taskpane/bulkRunController.js";
-import { freezeFormulas } from "../../taskpane/freezeFormulas.js";
-import { STATUS_HEADER } from "../../taskpane/outputLayout.js";
-import { defaultMapping, planBulk } from "../../taskpane/planBulk.js";
-import { readSelection } from "../../taskpane/readSelection.js";
-import { selectedColumn } from "../../taskpane/selectedColumn.js";
-import { clearBulkJob, loadBulkJobs } from "../../taskpane/resumeState.js";
+import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
+import { freezeFormulas } from "../../taskpane/sheet/freezeFormulas.js";
+import { STATUS_HEADER } from "../../taskpane/bulk/outputLayout.js";
+import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
+import { readSelection } from "../../taskpane/sheet/readSelection.js";
+import { selectedColumn } from "../../taskpane/sheet/selectedColumn.js";
+import { clearBulkJob, loadBulkJobs } from "../../taskpane/bulk/resumeState.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
 import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";

@@ -1,12 +1,12 @@
-import { blockAddress, columnName, parseAddress } from "../../taskpane/a1Address.js";
-import { decodeIndexes, encodeIndexes } from "../../taskpane/indexRanges.js";
-import { chunkByBytes, payloadBytes } from "../../taskpane/payloadBytes.js";
-import { defaultMapping, isExcelError, planBulk } from "../../taskpane/planBulk.js";
-import { formatDuration, progressEstimate } from "../../taskpane/progressEstimate.js";
-import type { SelectionData } from "../../taskpane/readSelection.js";
-import { rowFingerprint } from "../../taskpane/rowFingerprint.js";
-import { statusText } from "../../taskpane/statusText.js";
-import { toCellWrite } from "../../taskpane/toCellWrite.js";
+import { blockAddress, columnName, parseAddress } from "../../taskpane/sheet/a1Address.js";
+import { decodeIndexes, encodeIndexes } from "../../taskpane/bulk/indexRanges.js";
+import { chunkByBytes, payloadBytes } from "../../taskpane/sheet/payloadBytes.js";
+import { defaultMapping, isExcelError, planBulk } from "../../taskpane/bulk/planBulk.js";
+import { formatDuration, progressEstimate } from "../../taskpane/bulk/progressEstimate.js";
+import type { SelectionData } from "../../taskpane/sheet/readSelection.js";
+import { rowFingerprint } from "../../taskpane/sheet/rowFingerprint.js";
+import { statusText } from "../../taskpane/bulk/statusText.js";
+import { toCellWrite } from "../../taskpane/sheet/toCellWrite.js";
 
 describe("taskpane toCellWrite", () => {
   it("should write text, including formula-looking text, into Text-formatted cells", () => {

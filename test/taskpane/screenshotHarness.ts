@@ -4,8 +4,8 @@
  * whose address the page receives in `window.__spellEmulator`. Used by `npm run screenshot`.
  */
 import { saveSettings } from "../../addin/settings.js";
-import { saveBulkJob } from "../../taskpane/resumeState.js";
-import { rowFingerprint } from "../../taskpane/rowFingerprint.js";
+import { saveBulkJob } from "../../taskpane/bulk/resumeState.js";
+import { rowFingerprint } from "../../taskpane/sheet/rowFingerprint.js";
 import { mountTaskPane } from "../../taskpane/ui/mountTaskPane.js";
 import { taskPaneDeps } from "../../taskpane/ui/taskPaneDeps.js";
 import { MockWorkbook } from "./mockWorkbook.js";

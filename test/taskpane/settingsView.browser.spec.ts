@@ -1,8 +1,8 @@
 import { DEFAULT_SETTINGS, loadSettings, saveSettings } from "../../addin/settings.js";
 import type { SpellSettings } from "../../addin/settings.js";
-import { freezeFormulas } from "../../taskpane/freezeFormulas.js";
-import { recalculateWorkbook } from "../../taskpane/recalculateWorkbook.js";
-import { testConnection } from "../../taskpane/testConnection.js";
+import { freezeFormulas } from "../../taskpane/sheet/freezeFormulas.js";
+import { recalculateWorkbook } from "../../taskpane/sheet/recalculateWorkbook.js";
+import { testConnection } from "../../taskpane/ui/testConnection.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
 import { mountSettingsView } from "../../taskpane/ui/settingsView.js";
 import { emulatorForBrowser, emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";

@@ -1,18 +1,18 @@
 import { Observable, Subject, of } from "rxjs";
 import type { BulkResumeToken, BulkRunEntry, BulkSnapshot } from "../../src/index.js";
-import { BulkRunController } from "../../taskpane/bulkRunController.js";
-import type { BulkProgress, BulkSource } from "../../taskpane/bulkRunController.js";
-import { STATUS_HEADER } from "../../taskpane/outputLayout.js";
-import { defaultMapping, planBulk } from "../../taskpane/planBulk.js";
-import { readSelection } from "../../taskpane/readSelection.js";
+import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
+import type { BulkProgress, BulkSource } from "../../taskpane/bulk/bulkRunController.js";
+import { STATUS_HEADER } from "../../taskpane/bulk/outputLayout.js";
+import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
+import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import {
   clearBulkJob,
   loadBulkJob,
   loadBulkJobs,
   loadKeptResults,
-} from "../../taskpane/resumeState.js";
+} from "../../taskpane/bulk/resumeState.js";
 import { jobNotices } from "../../taskpane/ui/jobNotices.js";
-import { KeptRowsOccupiedError } from "../../taskpane/writeKeptBelow.js";
+import { KeptRowsOccupiedError } from "../../taskpane/sheet/writeKeptBelow.js";
 import { MockWorkbook } from "./mockWorkbook.js";
 import type { MockCellValue } from "./mockWorkbook.js";
 import { waitFor } from "./taskpaneTestKit.js";

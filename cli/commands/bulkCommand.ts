@@ -1,0 +1,129 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { SpellClient } from "spellrun";
+import { countRows } from "../table/countRows.js";
+import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
+import { parseInputMapping } from "../table/InputMapping.js";
+import { Journal } from "../job/Journal.js";
+import type { JobRecord } from "../job/JournalRecord.js";
+import { OutputFile } from "../table/OutputFile.js";
+import { parsePositiveInteger } from "./parsePositiveInteger.js";
+import { readInputRows } from "../table/readInputRows.js";
+import { replayJournal } from "../job/replayJournal.js";
+import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
+import { runBulkJob } from "../job/runBulkJob.js";
+import { tableFormat, type TableFormat } from "../table/tableFormat.js";
+import { UsageError } from "../errors/UsageError.js";
+
+/**
+ * The options of `spellrun bulk`, as commander parses them.
+ *
+ * ## Example
+ * ```ts
+ * const flags: BulkFlags = { output: "out.csv", chunkSize: "500", maxInFlight: "8", csvGuard: true, progressEvery: "10" };
+ * ```
+ */
+export interface BulkFlags extends ConnectionFlags {
+  output?: string;
+  format?: string;
+  map?: string[];
+  only?: string;
+  columns?: string;
+  chunkSize: string;
+  maxInFlight: string;
+  dryRun?: boolean;
+  quiet?: boolean;
+  csvGuard: boolean;
+  progressEvery: string;
+}
+
+/**
+ * `spellrun bulk <spell> <input> [-o output]`: one run per input row, in bulk runs of
+ * `--chunk-size` rows, the output in input order with a journal next to it.
+ *
+ * ## Example
+ * ```ts
+ * process.exitCode = await bulkCommand("summarize", "rows.csv", flags);
+ * ```
+ * @param spellId the spell
+ * @param input the input file, or `-`
+ * @param flags the options
+ * @return the exit code
+ */
+export async function bulkCommand(
+  spellId: string,
+  input: string,
+  flags: BulkFlags
+): Promise<ExitCode> {
+  const inputFormat = tableFormat(input, input === "-" ? (flags.format ?? "csv") : flags.format);
+  const outputPath = flags.output ?? defaultOutput(input, inputFormat);
+  const outputFormat = tableFormat(outputPath, undefined, inputFormat);
+  const mapping = parseInputMapping(flags.map, flags.only);
+  const chunkSize = parsePositiveInteger(flags.chunkSize, "--chunk-size");
+  const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
+  const progressEveryMs = Number(flags.progressEvery) * 1000;
+  if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
+
+  const total = input === "-" ? undefined : await countRows(input, inputFormat, mapping);
+  if (flags.dryRun) {
+    const rows = total ?? (await countRows("-", inputFormat, mapping));
+    const groups = Math.ceil(rows / chunkSize);
+    process.stdout.write(
+      `dry run: ${rows} rows would start ${rows} runs of "${spellId}" in ${groups} bulk runs of up to ${chunkSize}; nothing was started\n`
+    );
+    return EXIT_CODES.success;
+  }
+  const connection = resolveConnection(flags, process.env);
+  if (input !== "-" && outputPath !== "-" && path.resolve(input) === path.resolve(outputPath)) {
+    throw new UsageError("The output would overwrite the input: choose another -o file");
+  }
+  const journalPath = outputPath === "-" ? undefined : `${path.resolve(outputPath)}.journal`;
+  if (journalPath && existsSync(journalPath)) {
+    const previous = replayJournal(Journal.read(journalPath).records);
+    if (previous.outcome !== "complete") {
+      throw new UsageError(
+        `${journalPath} belongs to an unfinished job: continue it with "spellrun resume ${journalPath}", or delete it to start over`
+      );
+    }
+  }
+  const job: JobRecord = {
+    type: "job",
+    version: 1,
+    spellId,
+    input: input === "-" ? "-" : path.resolve(input),
+    inputFormat,
+    output: outputPath === "-" ? "-" : path.resolve(outputPath),
+    outputFormat,
+    chunkSize,
+    mapping,
+    csvGuard: flags.csvGuard,
+    ...(flags.columns ? { columns: flags.columns.split(",").map((name) => name.trim()) } : {}),
+    baseUrl: connection.baseUrl,
+    pollBaseUrl: connection.pollBaseUrl,
+    authHeader: connection.authHeader ?? "authorization",
+    ...(total === undefined ? {} : { total }),
+  };
+  const output = OutputFile.create(outputPath);
+  const journal = journalPath ? Journal.create(journalPath, job) : undefined;
+  const client = new SpellClient({ ...connection, maxInFlight, bulkChunkSize: chunkSize });
+  return runBulkJob(
+    {
+      client,
+      job,
+      table: readInputRows(input, inputFormat),
+      journal,
+      output,
+      startRow: 0,
+      knownWindows: new Map(),
+      rerunUnknown: false,
+      maxWindows: maxInFlight,
+    },
+    { quiet: flags.quiet === true, progressEveryMs }
+  );
+}
+
+function defaultOutput(input: string, format: TableFormat): string {
+  if (input === "-") return "-";
+  const parsed = path.parse(input);
+  return path.join(parsed.dir, `${parsed.name}.out.${format}`);
+}

@@ -1,0 +1,163 @@
+import { Command, Option } from "commander";
+import { bulkCommand, type BulkFlags } from "./bulkCommand.js";
+import { resumeCommand, type ResumeFlags } from "./resumeCommand.js";
+import { runCommand, type RunFlags } from "./runCommand.js";
+import { statusCommand } from "./statusCommand.js";
+
+const EXAMPLES = `
+Examples:
+  export SPELL_API_KEY=...            # or --api-key-file FILE; never on the command line
+  export SPELL_BASE_URL=https://api.example.com SPELL_POLL_BASE_URL=https://poll.example.com
+  spellrun run summarize --input '{"text":"Spells run workflows. They are stored."}'
+  spellrun run summarize --input-file inputs.json --poll --output summary
+  spellrun bulk summarize reviews.csv -o summaries.csv --map body=text --only body
+  spellrun bulk sentiment reviews.jsonl -o - --quiet | jq .outputs.label
+  spellrun bulk summarize reviews.csv --dry-run
+  spellrun status summaries.csv.journal
+  spellrun resume summaries.csv.journal
+  spellrun emulator --time-scale 0.1  # a local service to try it all
+
+Exit codes:
+  0 every run succeeded   1 some rows failed, errored, were cancelled or unknown
+  2 usage                 3 bad input (the message names the line)
+  4 service failure (resumable)      130 interrupted by Ctrl-C (resumable)
+`;
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function withConnection(command: Command): Command {
+  return command
+    .option("--base-url <url>", "service address of start and bulk calls (env SPELL_BASE_URL)")
+    .option("--poll-base-url <url>", "service address of getRun (env SPELL_POLL_BASE_URL)")
+    .option("--auth-header <name>", "authorization (Bearer) or x-api-key", undefined)
+    .option("--api-key-file <file>", "read the API key from this file (else env SPELL_API_KEY)")
+    .addOption(new Option("--api-key <key>").hideHelp());
+}
+
+/**
+ * Builds the `spellrun` command line (commander): run, bulk, resume, status, emulator, with
+ * `--help` examples and the exit codes. Each action sets `process.exitCode`; errors are thrown
+ * for `main` to report.
+ *
+ * ## Example
+ * ```ts
+ * await createProgram("0.1.0").parseAsync(["node", "spellrun", "status", "out.csv.journal"]);
+ * ```
+ * @param version the package version, for `--version`
+ * @return the program
+ */
+export function createProgram(version: string): Command {
+  const program = new Command("spellrun")
+    .description(
+      "Run Spell Run spells from the command line: one run, or one run per row of a CSV/TSV/JSONL file."
+    )
+    .version(version)
+    .exitOverride()
+    .showHelpAfterError()
+    .addHelpText("after", EXAMPLES);
+
+  withConnection(
+    program
+      .command("run")
+      .description("run a spell once and print its outputs (JSON, or one output as plain text)")
+      .argument("<spell>", "the spell id")
+      .option("--input <json>", "the inputs as a JSON object")
+      .option("--input-file <file>", "read the inputs (a JSON object) from a file, - for stdin")
+      .option("--wait", "wait mode: one request held until the run ends (default)")
+      .option("--poll", "polling mode: start, then poll until the run ends")
+      .option("--output <names...>", "print only these outputs (one name: plain text)")
+  ).action(async (spell: string, flags: RunFlags) => {
+    process.exitCode = await runCommand(spell, flags);
+  });
+
+  withConnection(
+    program
+      .command("bulk")
+      .description(
+        "one run per row of a CSV/TSV/JSONL file (or - for stdin); output in input order, with a journal"
+      )
+      .argument("<spell>", "the spell id")
+      .argument("<input>", "input.csv | input.tsv | input.jsonl | -")
+      .option(
+        "-o, --output <file>",
+        "output file (.csv, .tsv, .jsonl) or - for stdout; default <input>.out.<ext>"
+      )
+      .option("--format <format>", "format of stdin input: csv, tsv or jsonl")
+      .option(
+        "--map <column=input>",
+        "send a column under another input name (repeatable)",
+        collect
+      )
+      .option("--only <columns>", "send only these columns (comma-separated) as inputs")
+      .option(
+        "--columns <outputs>",
+        "CSV output columns for the outputs (default: those of the first rows)"
+      )
+      .option("--chunk-size <n>", "rows per bulk run", "500")
+      .option("--max-in-flight <n>", "bulk runs held at once", "8")
+      .option("--dry-run", "check the input and print how many runs would start; start none")
+      .option(
+        "--no-csv-guard",
+        "write CSV cells starting with = + - @ tab CR as they are (unsafe in spreadsheets)"
+      )
+      .option(
+        "--progress-every <seconds>",
+        "interval of progress lines when stderr is not a terminal",
+        "10"
+      )
+      .option("-q, --quiet", "no progress on stderr")
+  ).action(async (spell: string, input: string, flags: BulkFlags) => {
+    process.exitCode = await bulkCommand(spell, input, flags);
+  });
+
+  withConnection(
+    program
+      .command("resume")
+      .description(
+        "continue a bulk job from its journal: re-attach to its bulk runs, start only rows never submitted"
+      )
+      .argument("<journal>", "the journal next to the output (<output>.journal)")
+      .option("--max-in-flight <n>", "bulk runs held at once", "8")
+      .option(
+        "--rerun-unknown",
+        "start again the rows whose bulkStart was sent but never confirmed (may run them twice)"
+      )
+      .option(
+        "--progress-every <seconds>",
+        "interval of progress lines when stderr is not a terminal",
+        "10"
+      )
+      .option("-q, --quiet", "no progress on stderr")
+  ).action(async (journal: string, flags: ResumeFlags) => {
+    process.exitCode = await resumeCommand(journal, flags);
+  });
+
+  program
+    .command("status")
+    .description("what a bulk job has done, from its journal (exit 0 when complete)")
+    .argument("<journal>", "the journal next to the output")
+    .action((journal: string) => {
+      process.exitCode = statusCommand(journal);
+    });
+
+  program
+    .command("emulator")
+    .description(
+      "start the local Spell service emulator (spellrun emulator --help lists its flags)"
+    )
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .argument("[flags...]", "emulator flags")
+    .action(async (flags: string[]) => {
+      const { runEmulatorCli } = await import("../../emulator/runEmulatorCli.js");
+      await runEmulatorCli(flags, process.env);
+    });
+
+  program.configureOutput({
+    outputError: (text, write) => write(`spellrun: ${text.replace(/^error: /, "")}`),
+  });
+  return program;
+}

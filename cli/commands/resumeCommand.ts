@@ -1,0 +1,87 @@
+import path from "node:path";
+import { SpellClient } from "spellrun";
+import { CliError } from "../errors/CliError.js";
+import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
+import { Journal } from "../job/Journal.js";
+import { OutputFile } from "../table/OutputFile.js";
+import { parsePositiveInteger } from "./parsePositiveInteger.js";
+import { readInputRows } from "../table/readInputRows.js";
+import { replayJournal } from "../job/replayJournal.js";
+import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
+import { runBulkJob } from "../job/runBulkJob.js";
+import { UsageError } from "../errors/UsageError.js";
+
+/**
+ * The options of `spellrun resume`.
+ *
+ * ## Example
+ * ```ts
+ * const flags: ResumeFlags = { maxInFlight: "8", progressEvery: "10", rerunUnknown: false };
+ * ```
+ */
+export interface ResumeFlags extends ConnectionFlags {
+  maxInFlight: string;
+  quiet?: boolean;
+  progressEvery: string;
+  rerunUnknown?: boolean;
+}
+
+/**
+ * `spellrun resume <journal>`: continues a bulk job after Ctrl-C, a service error or a crash.
+ * Rows the journal vouches for stay; the rest of the output is cut off and rewritten. Windows
+ * with a recorded group are re-attached with the core's `resumeBulk` (nothing started again);
+ * windows never submitted are started; a window whose bulkStart may have reached the service
+ * without its answer being recorded is written as `unknown`, never started again unless
+ * `--rerun-unknown`.
+ *
+ * ## Example
+ * ```ts
+ * process.exitCode = await resumeCommand("out.csv.journal", flags);
+ * ```
+ * @param journalPath the journal file
+ * @param flags the options
+ * @return the exit code
+ */
+export async function resumeCommand(journalPath: string, flags: ResumeFlags): Promise<ExitCode> {
+  const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
+  const progressEveryMs = Number(flags.progressEvery) * 1000;
+  if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
+  const state = replayJournal(Journal.read(journalPath).records);
+  const { job } = state;
+  if (state.outcome === "complete") {
+    process.stderr.write(
+      `spellrun: the job is complete, ${state.writtenRows} rows in ${job.output}\n`
+    );
+    return EXIT_CODES.success;
+  }
+  const connection = resolveConnection(flags, process.env, job);
+  if (job.output === "-")
+    throw new CliError("This job wrote to stdout; there is no output to continue");
+  const { journal } = Journal.open(journalPath);
+  const output = OutputFile.resume(job.output, state.writtenBytes);
+  const client = new SpellClient({ ...connection, maxInFlight, bulkChunkSize: job.chunkSize });
+  if (!flags.quiet) {
+    const known = [...state.windows.entries()]
+      .filter(([index, window]) => index * job.chunkSize + window.count > state.writtenRows)
+      .map(([, window]) => window);
+    process.stderr.write(
+      `spellrun: resuming ${path.basename(job.output)} after row ${state.writtenRows}: ${known.filter((w) => w.groupId).length} bulk runs to re-attach, ${known.filter((w) => !w.groupId).length} with no recorded id\n`
+    );
+  }
+  return runBulkJob(
+    {
+      client,
+      job,
+      table: readInputRows(job.input, job.inputFormat),
+      journal,
+      output,
+      ...(state.layout ? { layout: state.layout } : {}),
+      startRow: state.writtenRows,
+      startCounts: state.counts,
+      knownWindows: state.windows,
+      rerunUnknown: flags.rerunUnknown === true,
+      maxWindows: maxInFlight,
+    },
+    { quiet: flags.quiet === true, progressEveryMs }
+  );
+}

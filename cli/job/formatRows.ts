@@ -1,0 +1,130 @@
+import { stringify } from "csv-stringify/sync";
+import { failureReason, type RunState } from "spellrun";
+import { guardCsvCell } from "../table/guardCsvCell.js";
+import { headerOf, type OutputLayout } from "../table/OutputLayout.js";
+import type { TableFormat } from "../table/tableFormat.js";
+
+/**
+ * How a row ended: a run state, `cancelled` (stopped by Ctrl-C) or `unknown` (submitted just
+ * before a crash, its group never recorded; not re-run unless `--rerun-unknown`).
+ *
+ * ## Example
+ * ```ts
+ * const status: RowStatus = "cancelled";
+ * ```
+ */
+export type RowStatus = Exclude<RunState, "inProgress"> | "cancelled" | "unknown";
+
+/**
+ * One finished row, ready to be written: its input values and how its run ended.
+ *
+ * ## Example
+ * ```ts
+ * const row: FinishedRow = { values: { text: "hi" }, status: "success", outputs: { words: 1 } };
+ * ```
+ */
+export interface FinishedRow {
+  values: Record<string, unknown>;
+  status: RowStatus;
+  outputs: Record<string, unknown>;
+}
+
+/**
+ * Options of `formatRows`.
+ *
+ * ## Example
+ * ```ts
+ * const options: FormatOptions = { format: "csv", csvGuard: true };
+ * ```
+ */
+export interface FormatOptions {
+  format: TableFormat;
+  /** Guard CSV/TSV cells against formula injection (`guardCsvCell`). @default true */
+  csvGuard: boolean;
+}
+
+/**
+ * Formats rows as the text appended to the output file. JSONL: one
+ * `{"input":{…},"status":"…","outputs":{…}}` object per line, values as they are. CSV/TSV: one
+ * line per row in the layout's columns (csv-stringify quoting), cells guarded against formula
+ * injection unless `csvGuard` is off.
+ *
+ * ## Example
+ * ```ts
+ * formatRows([{ values: { text: "=1+1" }, status: "success", outputs: { words: 1 } }],
+ *   { inputColumns: ["text"], outputNames: ["words"] }, { format: "csv", csvGuard: true });
+ * // "'=1+1,success,1,,\n"
+ * ```
+ * @param rows the finished rows
+ * @param layout the CSV columns (unused for JSONL)
+ * @param options format and guard
+ * @return the text to append
+ */
+export function formatRows(
+  rows: FinishedRow[],
+  layout: OutputLayout,
+  options: FormatOptions
+): string {
+  if (options.format === "jsonl") {
+    let text = "";
+    for (const row of rows) {
+      text += `${JSON.stringify({ input: row.values, status: row.status, outputs: row.outputs })}\n`;
+    }
+    return text;
+  }
+  return csvLines(
+    rows.map((row) => csvRecord(row, layout)),
+    options
+  );
+}
+
+/**
+ * The header line of a CSV/TSV output (empty for JSONL, which has none).
+ *
+ * ## Example
+ * ```ts
+ * formatHeader({ inputColumns: ["text"], outputNames: ["words"] }, { format: "csv", csvGuard: true });
+ * // "text,status,words,error,other_outputs\n"
+ * ```
+ * @param layout the columns
+ * @param options format and guard
+ * @return the header line
+ */
+export function formatHeader(layout: OutputLayout, options: FormatOptions): string {
+  return options.format === "jsonl" ? "" : csvLines([headerOf(layout)], options);
+}
+
+function csvLines(records: string[][], options: FormatOptions): string {
+  const guarded = options.csvGuard ? records.map((record) => record.map(guardCsvCell)) : records;
+  return stringify(guarded, {
+    delimiter: options.format === "tsv" ? "\t" : ",",
+    record_delimiter: "\n",
+  });
+}
+
+function csvRecord(row: FinishedRow, layout: OutputLayout): string[] {
+  const inputs = layout.inputColumns.map((column) => cellText(row.values[column]));
+  const success = row.status === "success";
+  const outputs = layout.outputNames.map((name) => (success ? cellText(row.outputs[name]) : ""));
+  let other = "";
+  if (success) {
+    const named = new Set(layout.outputNames);
+    const rest = Object.entries(row.outputs).filter(([name]) => !named.has(name));
+    if (rest.length > 0) other = JSON.stringify(Object.fromEntries(rest));
+  }
+  return [...inputs, row.status, ...outputs, success ? "" : reasonOf(row.outputs), other];
+}
+
+/** The spell's explanation (`failureReason`), else the outputs as JSON, else nothing. */
+function reasonOf(outputs: Record<string, unknown>): string {
+  const reason = failureReason(outputs);
+  if (reason !== undefined) return reason;
+  return Object.keys(outputs).length > 0 ? JSON.stringify(outputs) : "";
+}
+
+function cellText(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}

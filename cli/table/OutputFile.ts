@@ -1,0 +1,94 @@
+import { closeSync, fdatasyncSync, ftruncateSync, openSync, statSync, writeSync } from "node:fs";
+import { CliError } from "../errors/CliError.js";
+
+/**
+ * The output of a bulk job: a file appended with synchronous writes (so `bytes` is exactly what
+ * is on disk after `sync`), or stdout for `-o -`. Synchronous writes also keep memory flat: a
+ * slow disk slows the job down instead of queueing rows in memory.
+ *
+ * ## Example
+ * ```ts
+ * const output = OutputFile.create("out.csv");
+ * output.write("text,status\n");
+ * output.sync();
+ * output.close();
+ * ```
+ */
+export class OutputFile {
+  private constructor(
+    readonly path: string,
+    private fd: number | undefined,
+    private size: number
+  ) {}
+
+  /**
+   * Creates (or empties) the output file; `-` writes to stdout.
+   * @param path the file path, or `-`
+   * @return the output
+   */
+  static create(path: string): OutputFile {
+    if (path === "-") return new OutputFile(path, undefined, 0);
+    try {
+      return new OutputFile(path, openSync(path, "w"), 0);
+    } catch (error) {
+      throw new CliError(`Cannot write ${path}: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * Reopens an output file to continue it: anything after `bytes` (rows written after the
+   * journal's last `written` record) is cut off, since those rows will be written again.
+   * @param path the file path
+   * @param bytes the length the journal vouches for
+   * @return the output
+   */
+  static resume(path: string, bytes: number): OutputFile {
+    let size: number;
+    try {
+      size = statSync(path).size;
+    } catch (error) {
+      throw new CliError(`Cannot resume into ${path}: ${(error as Error).message}`);
+    }
+    if (size < bytes) {
+      throw new CliError(
+        `${path} is shorter (${size} bytes) than the journal says (${bytes} bytes): it was changed after the job wrote it`
+      );
+    }
+    const fd = openSync(path, "r+");
+    ftruncateSync(fd, bytes);
+    closeSync(fd);
+    return new OutputFile(path, openSync(path, "a"), bytes);
+  }
+
+  /** Bytes written so far (the file's length). */
+  get bytes(): number {
+    return this.size;
+  }
+
+  /**
+   * Appends text.
+   * @param text the text
+   */
+  write(text: string): void {
+    if (text === "") return;
+    if (this.fd === undefined) {
+      process.stdout.write(text);
+    } else {
+      writeSync(this.fd, text);
+    }
+    this.size += Buffer.byteLength(text);
+  }
+
+  /** Flushes the written text to disk (no-op for stdout). */
+  sync(): void {
+    if (this.fd !== undefined) fdatasyncSync(this.fd);
+  }
+
+  /** Flushes and closes the file. */
+  close(): void {
+    if (this.fd === undefined) return;
+    fdatasyncSync(this.fd);
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+}

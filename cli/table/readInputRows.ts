@@ -1,0 +1,168 @@
+import { createReadStream, openSync } from "node:fs";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { parse } from "csv-parse";
+import { InputError } from "../errors/InputError.js";
+import type { TableFormat } from "./tableFormat.js";
+
+/**
+ * One data row of an input table: its values by column name, and the line where it ends (for
+ * messages; a quoted CSV cell may span lines).
+ *
+ * ## Example
+ * ```ts
+ * const row: InputRow = { line: 2, values: { text: "hello" } };
+ * ```
+ */
+export interface InputRow {
+  line: number;
+  values: Record<string, unknown>;
+}
+
+/**
+ * An input table read as a stream: `columns` is known once the first row has been read (the CSV
+ * header, or the keys of the first JSON object).
+ *
+ * ## Example
+ * ```ts
+ * const table = readInputRows("rows.csv", "csv");
+ * for await (const row of table.rows) console.log(table.columns(), row.values);
+ * ```
+ */
+export interface InputTable {
+  columns(): string[];
+  rows: AsyncIterable<InputRow>;
+}
+
+/**
+ * Reads a CSV, TSV or JSONL table row by row, with backpressure: a row is parsed only when the
+ * consumer asks for it, so memory does not grow with the file. CSV goes through csv-parse (BOM,
+ * quoted cells, CRLF); a row with a different number of cells than the header, a malformed
+ * line or an unreadable file throws `InputError` naming the line.
+ *
+ * ## Example
+ * ```ts
+ * for await (const { line, values } of readInputRows("-", "jsonl").rows) console.log(line, values);
+ * ```
+ * @param path a file path, or `-` for stdin
+ * @param format the table format
+ * @return the table
+ */
+export function readInputRows(path: string, format: TableFormat): InputTable {
+  const name = path === "-" ? "stdin" : path;
+  let columns: string[] = [];
+  const open = (): Readable => {
+    if (path === "-") return process.stdin;
+    try {
+      // Opened here, so that a missing file is reported before anything else happens.
+      return createReadStream(path, { fd: openSync(path, "r") });
+    } catch (error) {
+      throw new InputError(name, undefined, `cannot read: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  };
+  const rows =
+    format === "jsonl"
+      ? jsonlRows(name, open, (keys) => (columns = keys))
+      : csvRows(name, open, format === "tsv" ? "\t" : ",", (header) => (columns = header));
+  return { columns: () => columns, rows };
+}
+
+async function* csvRows(
+  name: string,
+  open: () => Readable,
+  delimiter: string,
+  onHeader: (header: string[]) => void
+): AsyncGenerator<InputRow> {
+  const source = open();
+  const parser = parse({
+    bom: true,
+    delimiter,
+    skip_empty_lines: true,
+    columns: (header: unknown[]) => {
+      const names = header.map((cell) => String(cell).trim());
+      const seen = new Set<string>();
+      for (const column of names) {
+        if (column === "") throw new InputError(name, 1, "the header has an empty column name");
+        if (seen.has(column)) throw new InputError(name, 1, `the header repeats "${column}"`);
+        seen.add(column);
+      }
+      onHeader(names);
+      return names;
+    },
+  });
+  source.on("error", (error) => parser.destroy(error));
+  source.pipe(parser);
+  try {
+    // parser.info is live; reading it is cheaper than csv-parse's per-record `info` option.
+    for await (const record of parser as AsyncIterable<Record<string, string>>) {
+      yield { line: parser.info.lines, values: record };
+    }
+  } catch (error) {
+    throw toInputError(name, error);
+  } finally {
+    if (source !== process.stdin) source.destroy();
+  }
+}
+
+function toInputError(name: string, error: unknown): InputError {
+  if (error instanceof InputError) return error;
+  const details = error as {
+    message?: string;
+    lines?: number;
+    code?: string;
+    record?: unknown[];
+    columns?: unknown[];
+  };
+  const message =
+    (details.code === "CSV_RECORD_INCONSISTENT_COLUMNS" ||
+      details.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH") &&
+    Array.isArray(details.record) &&
+    Array.isArray(details.columns)
+      ? `a row of ${details.record.length} cells under a header of ${details.columns.length} names`
+      : (details.message ?? String(error)).replace(/^Invalid Record Length: /, "");
+  if (details.code === undefined || !details.code.startsWith("CSV_")) {
+    return new InputError(name, undefined, `cannot read: ${message}`, { cause: error });
+  }
+  return new InputError(name, details.lines, message, { cause: error });
+}
+
+async function* jsonlRows(
+  name: string,
+  open: () => Readable,
+  onKeys: (keys: string[]) => void
+): AsyncGenerator<InputRow> {
+  const source = open();
+  const lines = createInterface({ input: source, crlfDelay: Infinity });
+  let line = 0;
+  let first = true;
+  try {
+    for await (const text of lines) {
+      line++;
+      if (text.trim() === "") continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        throw new InputError(name, line, `not JSON: ${(error as Error).message}`);
+      }
+      if (value === null || typeof value !== "object" || Array.isArray(value)) {
+        throw new InputError(name, line, "each line must be a JSON object of inputs");
+      }
+      if (first) {
+        onKeys(Object.keys(value));
+        first = false;
+      }
+      yield { line, values: value as Record<string, unknown> };
+    }
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(name, undefined, `cannot read: ${(error as Error).message}`, {
+      cause: error,
+    });
+  } finally {
+    lines.close();
+    if (source !== process.stdin) source.destroy();
+  }
+}

@@ -1,0 +1,360 @@
+import type { BulkResumeToken } from "../../src";
+import { decodeIndexes, encodeIndexes } from "./indexRanges.js";
+import type { CellScalar } from "../sheet/toCellWrite.js";
+
+/** Name of the document setting that holds the bulk in progress (what does not change). */
+export const BULK_JOB_SETTING = "spellrun.bulkJob";
+
+/** Name of the document setting with the bulk's progress (token, rows written), saved per poll. */
+export const BULK_PROGRESS_SETTING = "spellrun.bulkProgress";
+
+/**
+ * Name of the document setting listing the ids of the stored jobs (one per block): each job is
+ * under `spellrun.bulkJob.<id>` and `spellrun.bulkProgress.<id>`. A job without an id (stored by
+ * an earlier version) is under the bare names.
+ */
+export const BULK_JOB_IDS_SETTING = "spellrun.bulkJobs";
+
+/** Prefix of the setting with a job's kept results (`spellrun.bulkKept.<id>`). */
+export const BULK_KEPT_SETTING = "spellrun.bulkKept";
+
+/**
+ * A finished run whose row could no longer be found (deleted, or edited where another record now
+ * is): its status and outputs, kept for the user and never written into a row by the pane; the
+ * user may copy it, or have it written as a new record under the block (`writeKeptBelow`).
+ */
+export interface KeptResult {
+  status: string;
+  outputs?: Record<string, unknown>;
+  /**
+   * The record's input cells as they were when it was sent, in input order (raw values, not
+   * ISO-converted dates). Absent when not known (its row was deleted while the workbook was
+   * closed, or a job kept by an earlier version).
+   */
+  inputs?: CellScalar[];
+  /** The input cells' number formats, with `inputs` (a date stays a date when written back). */
+  formats?: string[];
+}
+
+/**
+ * Everything needed to pick a bulk up again after the task pane or the workbook was closed:
+ * where its rows are, what each row's inputs were, where results go and how to re-attach to the
+ * service's groups. Never the API key (the token holds spell and group ids only).
+ *
+ * ## Example
+ * ```ts
+ * const job: BulkJob = { version: 1, spellId: "summarize", sheet: "Sheet1", headerRow: 0,
+ *   rows: [1, 2], inputColumns: [0], inputNames: ["text"], fingerprints: ["a", "b"],
+ *   statusColumn: 1, outputNames: [], handled: [], startedAt: Date.now() };
+ * ```
+ */
+export interface BulkJob {
+  version: 1;
+  /**
+   * The job's id among the document's jobs (one per block; the block's name). Absent in jobs
+   * stored by an earlier version, which are kept under the bare setting names.
+   */
+  id?: string;
+  spellId: string;
+  /** The sheet's name when the bulk started (for messages). */
+  sheet: string;
+  /** The sheet's id, by which its cells are found: a rename does not lose the bulk. */
+  sheetId?: string;
+  /** Absolute, zero-based row of the selection's header row (output headers go there). */
+  headerRow: number;
+  /**
+   * `rows[i]`: the absolute sheet row of run `i` as last seen (updated when the block moved or
+   * rows were sorted); -1 when its inputs are in no row any more.
+   */
+  rows: number[];
+  /**
+   * The workbook name over the block (see `trackedBlock`): writes find the block through it.
+   * Absent in jobs stored before it existed (then rows are addressed where they were).
+   */
+  blockName?: string;
+  /** Header text of each input column, in input order (inputs are found by it after column edits). */
+  inputHeaders?: string[];
+  /** Absolute columns of the inputs, in input order. */
+  inputColumns: number[];
+  inputNames: string[];
+  /** `fingerprints[i]`: `rowFingerprint` of run `i`'s input cells when it was submitted. */
+  fingerprints: string[];
+  statusColumn: number;
+  /** Output names in column order (status column + 1 onwards). */
+  outputNames: string[];
+  /**
+   * Columns from the status column on that are the run's own (see `WriteTarget.ownedWidth`);
+   * absent in jobs stored before it existed (then every output column is taken as the run's).
+   */
+  ownedWidth?: number;
+  /**
+   * Set when the service answered that it no longer knows the bulk's groups (expired): the job
+   * can only be dismissed, or its unfinished rows run again.
+   */
+  expired?: boolean;
+  /**
+   * Set when the bulk is over but results whose rows were deleted are kept
+   * (`loadKeptResults`): the job stays stored only so that the user can copy or forget them.
+   */
+  keptOnly?: boolean;
+  /** The core's resume token, once the first group id is known. */
+  token?: BulkResumeToken;
+  /** Runs whose result, stale or cancelled mark is already in the sheet, in increasing order. */
+  handled: number[];
+  startedAt: number;
+}
+
+interface StoredJob extends Omit<
+  BulkJob,
+  "rows" | "handled" | "token" | "outputNames" | "ownedWidth" | "fingerprints"
+> {
+  rows: string;
+  /** Fingerprints as one string, 9 base64url characters each (jobs stored before: an array). */
+  fingerprintsPacked?: string;
+  fingerprints?: string[];
+  /** Runs whose row is -1 (their `rows` entry is stored as 0). */
+  lostRows?: string;
+}
+
+interface StoredProgress {
+  /** The token without its `rows` (stored as `tokenRows`). */
+  token?: BulkResumeToken;
+  /** `token.rows` (a bulk with reuse: row → run sent, -1 remembered), each + 1, as `encodeIndexes`. */
+  tokenRows?: string;
+  outputNames: string[];
+  ownedWidth?: number;
+  handled: string;
+}
+
+/**
+ * Stores the bulk in the document's settings and saves them, so it survives a reload. The rows,
+ * fingerprints and mapping are written here once; `saveBulkProgress` updates the small part that
+ * changes per poll.
+ *
+ * ## Example
+ * ```ts
+ * await saveBulkJob(job);
+ * ```
+ */
+export async function saveBulkJob(job: BulkJob): Promise<void> {
+  const {
+    token: _token,
+    outputNames: _names,
+    ownedWidth: _owned,
+    handled: _handled,
+    ...fixed
+  } = job;
+  const lost = job.rows.flatMap((row, run) => (row < 0 ? [run] : []));
+  const { fingerprints, ...rest } = fixed;
+  const packed = packFingerprints(fingerprints);
+  const stored: StoredJob = {
+    ...rest,
+    ...(packed !== undefined ? { fingerprintsPacked: packed } : { fingerprints }),
+    rows: encodeIndexes(job.rows.map((row) => Math.max(0, row))),
+    ...(lost.length > 0 ? { lostRows: encodeIndexes(lost) } : {}),
+  };
+  const settings = Office.context.document.settings;
+  settings.set(jobKey(BULK_JOB_SETTING, job.id), stored);
+  if (job.id !== undefined) {
+    const ids = storedIds();
+    if (!ids.includes(job.id)) settings.set(BULK_JOB_IDS_SETTING, [...ids, job.id]);
+  }
+  setProgress(job);
+  await saveSettings();
+}
+
+/**
+ * Stores what changed since `saveBulkJob`: the resume token, output names and the runs already
+ * in the sheet (`job.handled` in increasing order).
+ *
+ * ## Example
+ * ```ts
+ * await saveBulkProgress({ ...job, token: snapshot.resume });
+ * ```
+ */
+export async function saveBulkProgress(job: BulkJob): Promise<void> {
+  setProgress(job);
+  await saveSettings();
+}
+
+function setProgress(job: BulkJob): void {
+  const { rows, ...token } = job.token ?? { rows: undefined };
+  const progress: StoredProgress = {
+    token: job.token && (token as BulkResumeToken),
+    ...(rows ? { tokenRows: encodeIndexes(rows.map((index) => index + 1)) } : {}),
+    outputNames: job.outputNames,
+    ownedWidth: job.ownedWidth,
+    handled: encodeIndexes(job.handled),
+  };
+  Office.context.document.settings.set(jobKey(BULK_PROGRESS_SETTING, job.id), progress);
+}
+
+const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/** Characters per packed fingerprint: 9 × 6 bits hold the 53-bit `rowFingerprint`. */
+const PACKED_CHARS = 9;
+
+/**
+ * The fingerprints (base-36 numbers below 2^53, as `rowFingerprint` makes them) as one string of
+ * 9 base64url characters each: 9 bytes a row instead of ~14 in a JSON array, which matters at
+ * 100,000 rows. Undefined when one is not such a number (kept as an array then).
+ */
+function packFingerprints(fingerprints: readonly string[]): string | undefined {
+  let packed = "";
+  for (const fingerprint of fingerprints) {
+    let n = parseInt(fingerprint, 36);
+    if (!Number.isSafeInteger(n) || n < 0 || n.toString(36) !== fingerprint) return undefined;
+    for (let i = 0; i < PACKED_CHARS; i++) {
+      packed += DIGITS[n % 64];
+      n = Math.floor(n / 64);
+    }
+  }
+  return packed;
+}
+
+function unpackFingerprints(packed: string): string[] {
+  if (packed.length % PACKED_CHARS !== 0) throw new Error("Damaged fingerprints");
+  const fingerprints: string[] = [];
+  for (let at = 0; at < packed.length; at += PACKED_CHARS) {
+    let n = 0;
+    for (let i = PACKED_CHARS - 1; i >= 0; i--) {
+      const digit = DIGITS.indexOf(packed[at + i]);
+      if (digit < 0) throw new Error("Damaged fingerprints");
+      n = n * 64 + digit;
+    }
+    fingerprints.push(n.toString(36));
+  }
+  return fingerprints;
+}
+
+function jobKey(base: string, id: string | undefined): string {
+  return id === undefined ? base : `${base}.${id}`;
+}
+
+function storedIds(): string[] {
+  const ids = Office.context.document.settings.get(BULK_JOB_IDS_SETTING) as unknown;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+}
+
+/**
+ * Every job the document's settings hold (an earlier version's single job first), skipping any
+ * that cannot be read.
+ *
+ * ## Example
+ * ```ts
+ * for (const job of loadBulkJobs()) offerResume(job);
+ * ```
+ */
+export function loadBulkJobs(): BulkJob[] {
+  return [undefined, ...storedIds()]
+    .map((id) => loadJob(id))
+    .filter((job): job is BulkJob => job !== undefined);
+}
+
+/**
+ * The first job the document's settings hold, if any (and if readable); see `loadBulkJobs`.
+ *
+ * ## Example
+ * ```ts
+ * const job = loadBulkJob();
+ * if (job?.token) offerResume(job);
+ * ```
+ */
+export function loadBulkJob(): BulkJob | undefined {
+  return loadBulkJobs()[0];
+}
+
+function loadJob(id: string | undefined): BulkJob | undefined {
+  const settings = Office.context.document.settings;
+  const stored = settings.get(jobKey(BULK_JOB_SETTING, id)) as StoredJob | null;
+  const progress = (settings.get(jobKey(BULK_PROGRESS_SETTING, id)) as StoredProgress | null) ?? {
+    outputNames: [],
+    handled: "",
+  };
+  if (!stored || stored.version !== 1) return undefined;
+  try {
+    const { lostRows, fingerprintsPacked, fingerprints, ...fixed } = stored;
+    const rows = decodeIndexes(stored.rows);
+    for (const run of decodeIndexes(lostRows ?? "")) rows[run] = -1;
+    return {
+      ...fixed,
+      fingerprints:
+        fingerprintsPacked !== undefined
+          ? unpackFingerprints(fingerprintsPacked)
+          : (fingerprints ?? []),
+      rows,
+      token:
+        progress.token && progress.tokenRows !== undefined
+          ? { ...progress.token, rows: decodeIndexes(progress.tokenRows).map((n) => n - 1) }
+          : progress.token,
+      outputNames: progress.outputNames ?? [],
+      ownedWidth: progress.ownedWidth,
+      handled: decodeIndexes(progress.handled ?? ""),
+    };
+  } catch {
+    return undefined; // damaged by hand or by another version: nothing sensible to resume
+  }
+}
+
+/**
+ * Forgets one stored job (it finished, was cancelled, or the user dismissed it); every other job
+ * stays. Without an id: the job an earlier version stored under the bare names.
+ *
+ * ## Example
+ * ```ts
+ * await clearBulkJob(job.id);
+ * ```
+ */
+export async function clearBulkJob(id?: string): Promise<void> {
+  const settings = Office.context.document.settings;
+  settings.remove(jobKey(BULK_JOB_SETTING, id));
+  settings.remove(jobKey(BULK_PROGRESS_SETTING, id));
+  settings.remove(jobKey(BULK_KEPT_SETTING, id));
+  if (id !== undefined) {
+    const ids = storedIds().filter((other) => other !== id);
+    if (ids.length > 0) settings.set(BULK_JOB_IDS_SETTING, ids);
+    else settings.remove(BULK_JOB_IDS_SETTING);
+  }
+  await saveSettings();
+}
+
+/**
+ * Stores a job's kept results (see `KeptResult`) and saves the settings: written only when one
+ * more is kept, which happens only after a row was deleted mid-run.
+ *
+ * ## Example
+ * ```ts
+ * await saveKeptResults(job.id, [{ status: "success", outputs: { summary: "…" } }]);
+ * ```
+ */
+export async function saveKeptResults(
+  id: string | undefined,
+  kept: readonly KeptResult[]
+): Promise<void> {
+  Office.context.document.settings.set(jobKey(BULK_KEPT_SETTING, id), kept);
+  await saveSettings();
+}
+
+/**
+ * A job's kept results (empty when none or unreadable).
+ *
+ * ## Example
+ * ```ts
+ * const kept = loadKeptResults(job.id);
+ * ```
+ */
+export function loadKeptResults(id: string | undefined): KeptResult[] {
+  const kept = Office.context.document.settings.get(jobKey(BULK_KEPT_SETTING, id)) as unknown;
+  return Array.isArray(kept) ? (kept as KeptResult[]) : [];
+}
+
+function saveSettings(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    Office.context.document.settings.saveAsync((result) => {
+      if (result.status === Office.AsyncResultStatus.Failed) {
+        reject(new Error(`Could not save the document's settings: ${result.error?.message}`));
+      } else {
+        resolve();
+      }
+    });
+  });
+}

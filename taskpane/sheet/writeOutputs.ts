@@ -1,0 +1,336 @@
+import { blockAddress, columnName } from "./a1Address.js";
+import type { OutputLayout } from "../bulk/outputLayout.js";
+import { STATUS_HEADER } from "../bulk/outputLayout.js";
+import { PAYLOAD_BUDGET_BYTES, chunkByBytes, payloadBytes } from "./payloadBytes.js";
+import { rowFingerprint } from "./rowFingerprint.js";
+import { locateBlock, relocateRows } from "./trackedBlock.js";
+import { STALE_STATUS } from "../bulk/statusText.js";
+import { TEXT_FORMAT, toCellWrite } from "./toCellWrite.js";
+import type { CellScalar } from "./toCellWrite.js";
+
+/**
+ * One finished row to put in the sheet.
+ *
+ * ## Example
+ * ```ts
+ * const result: RowResult = { run: 0, row: 1, fingerprint, status: "success", outputs: { summary: "…" } };
+ * ```
+ */
+export interface RowResult {
+  /** Index of the run in its bulk. */
+  run: number;
+  /** Absolute, zero-based sheet row. */
+  row: number;
+  /** Fingerprint of the row's input cells when the run was submitted. */
+  fingerprint: string;
+  /** Status cell text. */
+  status: string;
+  /** Outputs to write (successful runs only). */
+  outputs?: Record<string, unknown>;
+  /** False for marks that are right whatever the inputs now hold ("cancelled"). @default true */
+  checkInputs?: boolean;
+}
+
+/**
+ * Where a bulk's results go, and what of its header row is already written.
+ *
+ * ## Example
+ * ```ts
+ * const target: WriteTarget = { sheet: "Sheet1", headerRow: 0, inputColumns: [0, 1], layout, headersWritten: 0, ownedWidth: 8 };
+ * ```
+ */
+export interface WriteTarget {
+  sheet: string;
+  headerRow: number;
+  /** Absolute input columns, in the order the fingerprints were taken. */
+  inputColumns: number[];
+  layout: OutputLayout;
+  /** Header cells already written (status header included); updated by `writeOutputs`. */
+  headersWritten: number;
+  /**
+   * Columns from the status column on that are the run's to write (checked free before the run,
+   * inserted by it, or an earlier run's). An output needing a column beyond gets a new column
+   * inserted there first, so no cell of the user's is written over; updated by `writeOutputs`.
+   * @default every column of the layout (no insert)
+   */
+  ownedWidth?: number;
+  /**
+   * The workbook name over the block (see `trackedBlock`). When set, every write first reads
+   * where the block is now (`locateBlock`), and with `rows` and `fingerprints` the runs' rows are
+   * found again by their inputs when they moved (`relocateRows`).
+   */
+  blockName?: string;
+  /** Header text of each input column, in input order (to find inputs after column edits). */
+  inputHeaders?: string[];
+  /** Per run: its current absolute row, -1 when its inputs are in no row any more (updated). */
+  rows?: number[];
+  /** Per run: `rowFingerprint` of its inputs when submitted. */
+  fingerprints?: string[];
+  /** Data rows in the block now (set by `locateBlock`). */
+  dataRows?: number;
+  /** Set when the block, a column or a run's row moved (the job must be saved again). */
+  moved?: boolean;
+  /** What the header row holds of ours (status column and output columns), to rewrite on change. */
+  headerKey?: string;
+}
+
+/**
+ * What one `writeOutputs` call did.
+ *
+ * ## Example
+ * ```ts
+ * const report: WriteReport = await writeOutputs(target, results);
+ * console.log(`${report.stale.length} rows changed during the run`);
+ * ```
+ */
+export interface WriteReport {
+  /** Runs whose status (and outputs) are now in the sheet. */
+  written: number[];
+  /** Runs not written because their input cells changed; marked stale instead. */
+  stale: number[];
+  /**
+   * Runs whose inputs are in no row of the block any more (row deleted, or edited where another
+   * record now is): nothing written anywhere; the caller keeps their results.
+   */
+  lost: number[];
+  readSyncs: number;
+  writeSyncs: number;
+}
+
+/** Rows between two results that are still written as one block (as `null`, i.e. untouched). */
+const MAX_GAP_ROWS = 8;
+/** Bytes assumed per input cell when checking rows (the cells are not known before reading). */
+const ASSUMED_INPUT_CELL_BYTES = 512;
+
+/**
+ * Writes a batch of finished rows: first one batched read of their input cells (rows whose
+ * inputs changed since submission are marked stale and their outputs not written), then one
+ * batched write of status and output cells, new output headers included.
+ *
+ * Syncs: 1 read + 1 write per call, unless the batch is larger than the payload budget, which
+ * splits it. Rows are grouped into blocks of nearby rows; rows in a block that are not in the
+ * batch get `null`, which Office leaves untouched. Text is written into Text-formatted cells
+ * (number format set before the value), so `=…` stays text (see `toCellWrite`).
+ *
+ * ## Example
+ * ```ts
+ * await writeOutputs(target, [{ run: 0, row: 1, fingerprint, status: "success", outputs: { label: "positive" } }]);
+ * ```
+ */
+export async function writeOutputs(
+  target: WriteTarget,
+  results: readonly RowResult[],
+  budgetBytes = PAYLOAD_BUDGET_BYTES
+): Promise<WriteReport> {
+  const report: WriteReport = { written: [], stale: [], lost: [], readSyncs: 0, writeSyncs: 0 };
+  if (results.length === 0) return report;
+
+  return Excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(target.sheet);
+    // Where the block is now (the user may have inserted, deleted or sorted since the last write).
+    if (target.blockName !== undefined) await locateBlock(context, sheet, target, report);
+    const rows = target.blockName !== undefined ? target.rows : undefined;
+    let placed: RowResult[] = [];
+    for (const result of results) {
+      const row = rows && result.run >= 0 ? rows[result.run] : result.row;
+      if (row >= 0) placed.push({ ...result, row });
+      else report.lost.push(result.run);
+    }
+    // Sorted by row: the checks and writes group neighbouring rows (after a sort, run order is not
+    // row order).
+    placed.sort((a, b) => a.row - b.row);
+    let stale = await findStaleRows(context, sheet, target, placed, budgetBytes, report);
+    if (rows && target.fingerprints && stale.size > 0) {
+      // Rows moved (sort, insert or delete inside the block) or were edited: find every run again
+      // by its inputs; an edited row no run claims gets the stale mark, a run found nowhere is lost.
+      const unclaimed = await relocateRows(context, sheet, target, report, budgetBytes);
+      const next: RowResult[] = [];
+      stale = new Set();
+      for (const result of placed) {
+        const row = rows[result.run];
+        if (row >= 0) next.push({ ...result, row });
+        else if (result.checkInputs !== false && unclaimed.has(result.row)) {
+          next.push(result);
+          stale.add(result.run);
+        } else report.lost.push(result.run);
+      }
+      placed = next;
+    }
+    const sorted = placed.sort((a, b) => a.row - b.row);
+    for (const result of sorted) {
+      if (stale.has(result.run)) continue;
+      for (const name of Object.keys(result.outputs ?? {})) target.layout.columnOf(name);
+    }
+
+    const writes: Array<{
+      address: string;
+      values: (CellScalar | null)[][];
+      formats: (string | null)[][];
+    }> = [];
+    const { layout } = target;
+    // Outputs that need columns beyond the run's own: insert whole new columns there, in the
+    // same sync as (and before) the writes, so the user's cells move right and are never written.
+    const owned = target.ownedWidth ?? layout.width;
+    if (layout.width > owned) {
+      const from = columnName(layout.statusColumn + owned);
+      const to = columnName(layout.statusColumn + layout.width - 1);
+      sheet.getRange(`${from}:${to}`).insert("Right");
+    }
+    const headerKey = [layout.statusColumn, ...layout.names.map((n) => layout.columnOf(n))].join();
+    if (target.headerKey !== headerKey && sorted.length > 0) {
+      // Status header and one header per output at its column; columns between are left alone.
+      const header: (CellScalar | null)[] = new Array(layout.width).fill(null);
+      const formats: (string | null)[] = new Array(layout.width).fill(null);
+      const put = (offset: number, name: string) => {
+        const cell = toCellWrite(name);
+        header[offset] = cell.value;
+        formats[offset] = cell.numberFormat;
+      };
+      put(0, STATUS_HEADER);
+      for (const name of layout.names) put(layout.columnOf(name) - layout.statusColumn, name);
+      writes.push({
+        address: blockAddress({
+          top: target.headerRow,
+          left: layout.statusColumn,
+          rowCount: 1,
+          columnCount: layout.width,
+        }),
+        values: [header],
+        formats: [formats],
+      });
+    }
+    const writeBytes = (result: RowResult) =>
+      64 +
+      payloadBytes(result.status) +
+      payloadBytes(Object.values(result.outputs ?? {})) +
+      12 * layout.width;
+    for (const segment of segments(sorted, MAX_GAP_ROWS, writeBytes, budgetBytes)) {
+      const first = segment[0].row;
+      const rowCount = segment[segment.length - 1].row - first + 1;
+      const values: (CellScalar | null)[][] = Array.from({ length: rowCount }, () =>
+        new Array(layout.width).fill(null)
+      );
+      const formats: (string | null)[][] = Array.from({ length: rowCount }, () =>
+        new Array(layout.width).fill(null)
+      );
+      for (const result of segment) {
+        const r = result.row - first;
+        const isStale = stale.has(result.run);
+        values[r][0] = isStale ? STALE_STATUS : result.status;
+        formats[r][0] = TEXT_FORMAT;
+        (isStale ? report.stale : report.written).push(result.run);
+        if (isStale || !result.outputs) continue;
+        for (const [name, output] of Object.entries(result.outputs)) {
+          const c = layout.columnOf(name) - layout.statusColumn;
+          const cell = toCellWrite(output);
+          values[r][c] = cell.value;
+          formats[r][c] = cell.numberFormat;
+        }
+      }
+      writes.push({
+        address: blockAddress({
+          top: first,
+          left: layout.statusColumn,
+          rowCount,
+          columnCount: layout.width,
+        }),
+        values,
+        formats,
+      });
+    }
+
+    for (const [start, end] of chunkByBytes(
+      writes.length,
+      (i) => payloadBytes(writes[i].values) + payloadBytes(writes[i].formats),
+      budgetBytes
+    )) {
+      for (const write of writes.slice(start, end)) {
+        const range = sheet.getRange(write.address);
+        // Format first: Excel parses a value by the cell's format at the moment it is written.
+        range.numberFormat = write.formats as string[][];
+        range.values = write.values as CellScalar[][];
+      }
+      report.writeSyncs++;
+      // Usually one pass; more only when one batch would exceed Office's payload limit.
+      // eslint-disable-next-line office-addins/no-context-sync-in-loop
+      await context.sync();
+    }
+    target.headersWritten = layout.width;
+    if (sorted.length > 0) target.headerKey = headerKey;
+    target.ownedWidth = Math.max(owned, layout.width);
+    return report;
+  });
+}
+
+/** Reads the input cells of the rows that need checking; returns the runs whose inputs changed. */
+async function findStaleRows(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  target: WriteTarget,
+  sorted: readonly RowResult[],
+  budgetBytes: number,
+  report: WriteReport
+): Promise<Set<number>> {
+  const stale = new Set<number>();
+  const checked = sorted.filter((result) => result.checkInputs !== false);
+  if (checked.length === 0 || target.inputColumns.length === 0) return stale;
+  const left = Math.min(...target.inputColumns);
+  const columnCount = Math.max(...target.inputColumns) - left + 1;
+  const rowBytes = columnCount * ASSUMED_INPUT_CELL_BYTES;
+  const blocks = segments(checked, MAX_GAP_ROWS, () => rowBytes, budgetBytes);
+  for (const [start, end] of chunkByBytes(
+    blocks.length,
+    (i) => (blocks[i][blocks[i].length - 1].row - blocks[i][0].row + 1) * rowBytes,
+    budgetBytes
+  )) {
+    const loaded = blocks.slice(start, end).map((block) => {
+      const first = block[0].row;
+      const rowCount = block[block.length - 1].row - first + 1;
+      const range = sheet.getRange(blockAddress({ top: first, left, rowCount, columnCount }));
+      range.load("values");
+      return { block, first, range };
+    });
+    report.readSyncs++;
+    // Usually one pass; more only when one batch would exceed Office's payload limit.
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop
+    await context.sync();
+    for (const { block, first, range } of loaded) {
+      for (const result of block) {
+        const cells = range.values[result.row - first] as CellScalar[];
+        const now = target.inputColumns.map((column) => cells[column - left]);
+        if (rowFingerprint(now) !== result.fingerprint) stale.add(result.run);
+      }
+    }
+  }
+  return stale;
+}
+
+/**
+ * Splits rows (sorted) into groups whose neighbours are at most `maxGap` rows apart and whose
+ * estimated bytes stay under `budget`, so that no single range exceeds Office's payload limit.
+ */
+function segments<T extends { row: number }>(
+  sorted: readonly T[],
+  maxGap: number,
+  bytesOf: (item: T) => number,
+  budget: number
+): T[][] {
+  const groups: T[][] = [];
+  let groupBytes = 0;
+  for (const item of sorted) {
+    const last = groups[groups.length - 1];
+    const bytes = bytesOf(item);
+    if (
+      last &&
+      item.row - last[last.length - 1].row <= maxGap + 1 &&
+      groupBytes + bytes <= budget
+    ) {
+      last.push(item);
+      groupBytes += bytes;
+    } else {
+      groups.push([item]);
+      groupBytes = bytes;
+    }
+  }
+  return groups;
+}
