@@ -21,8 +21,8 @@ import { saveBulkJob } from "../taskpane/bulk/resumeState.js";
 import type { BulkJob } from "../taskpane/bulk/resumeState.js";
 import { rowFingerprint } from "../taskpane/sheet/rowFingerprint.js";
 import { toCellWrite } from "../taskpane/sheet/toCellWrite.js";
-import { MockWorkbook } from "../test/taskpane/mockWorkbook.js";
-import type { MockCellValue } from "../test/taskpane/mockWorkbook.js";
+import { MockWorkbook } from "../playground/excel/mockWorkbook.js";
+import type { MockCellValue } from "../playground/excel/mockWorkbook.js";
 
 const ROWS = 10_000;
 const CHUNK = 500;

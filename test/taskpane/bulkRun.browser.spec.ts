@@ -6,7 +6,7 @@ import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { BULK_JOB_SETTING, loadBulkJob } from "../../taskpane/bulk/resumeState.js";
 import { CANCELLED_STATUS, STALE_STATUS } from "../../taskpane/bulk/statusText.js";
 import { emulatorForBrowser, emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
-import type { MockCellValue, MockWorkbook } from "./mockWorkbook.js";
+import type { MockCellValue, MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 import { emulatorClient, waitFor, workbookWith } from "./taskpaneTestKit.js";
 
 /** The saved document settings that hold jobs (none once every bulk finished). */

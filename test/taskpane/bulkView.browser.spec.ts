@@ -13,7 +13,7 @@ import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import type { BulkViewDeps } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
 import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
-import type { MockWorkbook } from "./mockWorkbook.js";
+import type { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 import { emulatorClient, waitFor, workbookWith } from "./taskpaneTestKit.js";
 
 type ValueElement = HTMLElement & { value: string };

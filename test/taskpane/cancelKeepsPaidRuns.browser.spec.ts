@@ -6,7 +6,7 @@ import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { loadBulkJob } from "../../taskpane/bulk/resumeState.js";
 import { CANCELLED_STATUS } from "../../taskpane/bulk/statusText.js";
-import type { MockCellValue } from "./mockWorkbook.js";
+import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
 import { waitFor, workbookWith } from "./taskpaneTestKit.js";
 
 const TOKEN: BulkResumeToken = { spellId: "echo", groupIds: ["group-1"], chunkSizes: [6] };

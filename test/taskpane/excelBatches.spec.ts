@@ -3,7 +3,7 @@ import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { rowFingerprint } from "../../taskpane/sheet/rowFingerprint.js";
 import { writeOutputs } from "../../taskpane/sheet/writeOutputs.js";
 import type { RowResult, WriteTarget } from "../../taskpane/sheet/writeOutputs.js";
-import { MockWorkbook } from "./mockWorkbook.js";
+import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 
 const LIMIT = 5 * 1024 * 1024;
 

@@ -3,7 +3,7 @@ import { STATUS_HEADER } from "../../taskpane/bulk/outputLayout.js";
 import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
-import type { MockCellValue } from "./mockWorkbook.js";
+import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
 import { emulatorClient, workbookWith } from "./taskpaneTestKit.js";
 
 describe("Task pane input hygiene (against the emulator)", () => {

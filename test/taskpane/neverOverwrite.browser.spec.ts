@@ -8,7 +8,7 @@ import { clearBulkJob, loadBulkJobs } from "../../taskpane/bulk/resumeState.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
 import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
-import { MockWorkbook } from "./mockWorkbook.js";
+import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 import { emulatorClient, waitFor } from "./taskpaneTestKit.js";
 
 type ValueElement = HTMLElement & { value: string };

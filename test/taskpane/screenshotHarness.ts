@@ -8,8 +8,8 @@ import { saveBulkJob } from "../../taskpane/bulk/resumeState.js";
 import { rowFingerprint } from "../../taskpane/sheet/rowFingerprint.js";
 import { mountTaskPane } from "../../taskpane/ui/mountTaskPane.js";
 import { taskPaneDeps } from "../../taskpane/ui/taskPaneDeps.js";
-import { MockWorkbook } from "./mockWorkbook.js";
-import type { MockCellValue } from "./mockWorkbook.js";
+import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
+import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
 
 interface HarnessWindow {
   __spellEmulator?: { baseUrl: string; pollBaseUrl: string; apiKey: string };

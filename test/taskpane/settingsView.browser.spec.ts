@@ -6,7 +6,7 @@ import { testConnection } from "../../taskpane/ui/testConnection.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
 import { mountSettingsView } from "../../taskpane/ui/settingsView.js";
 import { emulatorForBrowser, emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
-import { MockWorkbook } from "./mockWorkbook.js";
+import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 import { waitFor } from "./taskpaneTestKit.js";
 
 type ValueElement = HTMLElement & { value: string };

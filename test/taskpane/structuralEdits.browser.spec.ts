@@ -13,8 +13,8 @@ import {
 } from "../../taskpane/bulk/resumeState.js";
 import { jobNotices } from "../../taskpane/ui/jobNotices.js";
 import { KeptRowsOccupiedError } from "../../taskpane/sheet/writeKeptBelow.js";
-import { MockWorkbook } from "./mockWorkbook.js";
-import type { MockCellValue } from "./mockWorkbook.js";
+import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
+import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
 import { waitFor } from "./taskpaneTestKit.js";
 
 /**

@@ -5,8 +5,8 @@
 import { SpellClient } from "../../src/index.js";
 import type { SpellClientOptions } from "../../src/index.js";
 import { emulatorForBrowser } from "../helpers/emulatorClient.js";
-import { MockWorkbook } from "./mockWorkbook.js";
-import type { MockCellValue } from "./mockWorkbook.js";
+import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
+import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
 
 /** A client of the Karma emulator that polls every 50 ms. */
 export function emulatorClient(overrides: Partial<SpellClientOptions> = {}): SpellClient {
