@@ -1,4 +1,4 @@
-import { parseServiceUrl } from "../src/index.js";
+import { DEFAULT_SPENDING_LIMITS, parseServiceUrl } from "../src/index.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import { SettingsError } from "./SettingsError.js";
 import { settingsStorage } from "./settingsStorage.js";
@@ -31,6 +31,13 @@ export interface SpellSettings {
    * cell on its own.
    */
   coalesceRuns: boolean;
+  /**
+   * New runs `SPELL` formulas of one workbook may start within 10 minutes before the task pane
+   * asks the user (further cells wait); see `DEFAULT_SPENDING_LIMITS` for why 100.
+   */
+  runsBeforeAsking: number;
+  /** Runs one workbook may start in a day (formulas and the task pane's bulk runs). */
+  dailyRunCap: number;
 }
 
 // Defined by webpack (webpack.config.js): the dev build points at the dev server's https proxy to
@@ -100,6 +107,8 @@ export const DEFAULT_SETTINGS: Readonly<SpellSettings> = Object.freeze({
   maxInFlight: 8,
   rememberMs: 24 * 60 * 60 * 1000,
   coalesceRuns: true,
+  runsBeforeAsking: DEFAULT_SPENDING_LIMITS.runsBeforeAsking,
+  dailyRunCap: DEFAULT_SPENDING_LIMITS.dailyRunCap,
 });
 
 /** Storage key of the settings object. */
@@ -107,6 +116,9 @@ const SETTINGS_KEY = "spellrun.settings";
 /** Upper bounds that keep a typo from flooding the service or pinning results for years. */
 const MAX_IN_FLIGHT = 64;
 const MAX_REMEMBER_MS = 366 * 24 * 60 * 60 * 1000;
+/** Bounds of the spending guard's limits: whole numbers a person can still picture paying for. */
+const MAX_RUNS_BEFORE_ASKING = 100_000;
+const MAX_DAILY_RUN_CAP = 1_000_000;
 
 /**
  * Reads the settings. Missing or unusable stored values fall back to their defaults, so a
@@ -251,7 +263,22 @@ function checkedSetting(name: keyof SpellSettings, value: unknown): Partial<Spel
         throw new SettingsError(name, "coalesceRuns must be true or false.");
       }
       return { coalesceRuns: value };
+    case "runsBeforeAsking":
+      return { runsBeforeAsking: checkedCount(name, value, 0, MAX_RUNS_BEFORE_ASKING) };
+    case "dailyRunCap":
+      return { dailyRunCap: checkedCount(name, value, 0, MAX_DAILY_RUN_CAP) };
   }
+}
+
+/** A whole number from `min` to `max`, or a SettingsError naming the setting. */
+function checkedCount(name: keyof SpellSettings, value: unknown, min: number, max: number): number {
+  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
+    throw new SettingsError(
+      name,
+      `${name} must be a whole number from ${min} to ${max.toLocaleString("en-US")}.`
+    );
+  }
+  return value as number;
 }
 
 /**

@@ -23,6 +23,7 @@ import { runSpell } from "./runSpell.js";
 /**
  * Runs a spell and returns its outputs (one output, or several in one row).
  * @customfunction RUN RUN
+ * @requiresAddress
  * @param spell_id The spell's ID, from its URL or API tab.
  * @param inputs JSON text, SPELL.INPUTS(...), or a range: names over values, or names beside values.
  * @param [output] Output name(s) to return: text (comma-separated) or a range. Default: all outputs.

@@ -7,7 +7,8 @@ import { rememberedResults } from "../addin/rememberedResults.js";
 import { shapeOutputs } from "./shapeOutputs.js";
 import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
 import type { SpellSettings } from "../addin/settings.js";
-import type { Observer, Subscription } from "rxjs";
+import { defer, from, mergeMap, type Observable, type Observer, type Subscription } from "rxjs";
+import { spendingGuard, spendingGuardIfReady } from "../addin/spendingGuard.js";
 import { SpellError, type RunSnapshot, type SpellClient } from "../src/index.js";
 import { toExcelError, type ErrorContext } from "./toExcelError.js";
 
@@ -59,6 +60,7 @@ export function runSpell(
     call.names = parseOutputNames(outputArgument);
     call.spellId = spellId;
     call.context = { spellId };
+    call.address = invocation?.address;
     if (isInValuePreview(invocation)) {
       resolve(previewRow(spellId, inputs, call.names));
       return;
@@ -84,6 +86,8 @@ class CellRun implements Observer<RunSnapshot> {
   spellId = "";
   names: string[] | undefined;
   context: ErrorContext = {};
+  /** The cell (`@requiresAddress`): the task pane recalculates it after a spending decision. */
+  address: string | undefined;
   private last: RunSnapshot | undefined;
   private subscription: Subscription | undefined;
   private cancelled = false;
@@ -103,7 +107,12 @@ class CellRun implements Observer<RunSnapshot> {
     const spellId = this.spellId;
     this.context = { spellId, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
     try {
-      this.subscription = client.run(spellId, inputs, { wait: false }).subscribe(this);
+      this.subscription = client
+        .run(spellId, inputs, {
+          wait: false,
+          beforeStart: spendingGate(client, spellId, inputs, this.address),
+        })
+        .subscribe(this);
     } catch (error) {
       // Nothing may leave the cell pending: a synchronous throw becomes its error too.
       this.error(error);
@@ -136,6 +145,25 @@ class CellRun implements Observer<RunSnapshot> {
       this.error(error);
     }
   }
+}
+
+/**
+ * The spending guard's gate of one run: asked only when the run would really be sent (not for a
+ * remembered result or a run in flight), so the run key is computed only then.
+ */
+function spendingGate(
+  client: SpellClient,
+  spellId: string,
+  inputs: Record<string, unknown>,
+  address: string | undefined
+): Observable<void> {
+  return defer(() => {
+    const ready = spendingGuardIfReady();
+    const key = () => client.reuseKey(spellId, inputs);
+    return ready
+      ? ready.beforeStart(spellId, key(), address)
+      : from(spendingGuard()).pipe(mergeMap((guard) => guard.beforeStart(spellId, key(), address)));
+  });
 }
 
 /** The preview: a remembered result costs nothing to show; anything else waits for Enter. */

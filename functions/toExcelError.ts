@@ -9,6 +9,7 @@ import {
 import { excelError, isExcelError } from "./excelError.js";
 import { MissingApiKeyError } from "../addin/MissingApiKeyError.js";
 import { ServiceAddressNotSetError } from "../addin/ServiceAddressNotSetError.js";
+import { SpendingGuardError } from "../addin/SpendingGuardError.js";
 
 /**
  * What an error message may mention: the spell, the service address, and the key only so that it
@@ -40,6 +41,7 @@ const WHERE_TO_FIX = "Open Spell Run (Home tab) to check the settings.";
  * | an Excel error already (bad argument)   | unchanged |
  * | MissingApiKeyError                      | `#N/A`    |
  * | ServiceAddressNotSetError               | `#N/A`    |
+ * | SpendingGuardError (waiting, blocked)   | `#N/A`    |
  * | HTTP 401 / 403 (key rejected)           | `#N/A`    |
  * | HTTP 404 on start (no such spell)       | `#N/A`    |
  * | HTTP 400 / 413 / 422 (inputs rejected)  | `#VALUE!` |
@@ -70,7 +72,11 @@ export function toExcelError(error: unknown, context: ErrorContext = {}): Custom
   const say = (code: "#VALUE!" | "#N/A", message: string) =>
     excelError(code, redactKey(message, context.apiKey));
 
-  if (error instanceof MissingApiKeyError || error instanceof ServiceAddressNotSetError)
+  if (
+    error instanceof MissingApiKeyError ||
+    error instanceof ServiceAddressNotSetError ||
+    error instanceof SpendingGuardError
+  )
     return say("#N/A", error.message);
   if (error instanceof SpellHttpError) {
     const detail = error.serviceMessage === undefined ? "" : `: ${error.serviceMessage}`;

@@ -1,6 +1,7 @@
 import {
   asyncScheduler,
   catchError,
+  concatMap,
   defer,
   finalize,
   map,
@@ -9,6 +10,7 @@ import {
   of,
   ReplaySubject,
   share,
+  take,
   tap,
   throwError,
   type SchedulerLike,
@@ -160,7 +162,7 @@ export class SpellClient {
     const batcher = wait ? undefined : this.batcher;
     // Built only when this call is not answered by a run in flight (most calls of a filled-down
     // column are).
-    const fresh = () =>
+    const send = () =>
       batcher
         ? batcher.run(spellId, inputs)
         : this.limiter.schedule(
@@ -179,6 +181,9 @@ export class SpellClient {
                   })
             )
           );
+    // The gate sits after reuse: only a run really about to be sent asks it.
+    const gate = options.beforeStart;
+    const fresh = gate ? () => gate.pipe(take(1), concatMap(send)) : send;
     const reuse =
       options.reuse ?? (this.options.reuse !== undefined && this.options.reuse !== false);
     return reuse ? this.reused(this.reuseKey(spellId, inputs), fresh) : fresh();

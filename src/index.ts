@@ -56,3 +56,14 @@ export { backoffSchedule, type PollSchedule, type PollTick } from "./operators/b
 export { expectedEndSchedule, type ExpectedEnd } from "./operators/expectedEndSchedule.js";
 export { retryTransient, retryDelayMs, DEFAULT_RETRY } from "./operators/retryTransient.js";
 export { shouldRetry } from "./operators/shouldRetry.js";
+export {
+  judgeStart,
+  recordStarts,
+  startedInWindow,
+  emptyLedger,
+  DEFAULT_SPENDING_LIMITS,
+  type SpendingDecision,
+  type SpendingLimits,
+  type SpendingLedger,
+  type StartVerdict,
+} from "./spendingPolicy.js";

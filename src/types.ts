@@ -1,5 +1,5 @@
 import type { RunStateCounts } from "./countRunStates.js";
-import type { SchedulerLike } from "rxjs";
+import type { Observable, SchedulerLike } from "rxjs";
 
 /**
  * The state of one run, as the service reports it.
@@ -384,4 +384,11 @@ export interface RunOptions {
    * earlier runs, and the fixed `PollOptions` schedule for a spell it has not seen finish.
    */
   expectedDurationMs?: number;
+  /**
+   * Subscribed right before a new run would be sent, and only then: a run answered by a
+   * remembered result or shared with a run in flight does not subscribe it. The run is sent on
+   * its first value; when it errors, the run ends with that error and nothing is sent. The
+   * add-in's spending guard is one (runs beyond a threshold wait for the user's decision).
+   */
+  beforeStart?: Observable<unknown>;
 }

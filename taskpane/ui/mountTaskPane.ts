@@ -4,10 +4,12 @@ import type { BulkViewDeps } from "./bulkView.js";
 import { element } from "./element.js";
 import { registerFluent } from "./registerFluent.js";
 import { mountSettingsView } from "./settingsView.js";
+import { mountSpendingView, type SpendingViewDeps } from "./spendingView.js";
 import type { SettingsViewDeps } from "./settingsView.js";
 
 /**
- * Builds the whole task pane in `root`: two tabs, "Run" (the bulk view) and "Settings".
+ * Builds the whole task pane in `root`: the spending guard's question (above the tabs, so it is
+ * seen wherever the user is), and two tabs, "Run" (the bulk view) and "Settings".
  *
  * ## Example
  * ```ts
@@ -16,7 +18,7 @@ import type { SettingsViewDeps } from "./settingsView.js";
  */
 export async function mountTaskPane(
   root: HTMLElement,
-  deps: { bulk: BulkViewDeps; settings: SettingsViewDeps }
+  deps: { bulk: BulkViewDeps; settings: SettingsViewDeps; spending?: SpendingViewDeps }
 ): Promise<void> {
   registerFluent();
   if (!document.getElementById("spellrun-style")) {
@@ -24,8 +26,11 @@ export async function mountTaskPane(
   }
   const bulkPanel = element("fluent-tab-panel", { id: "panel-run" });
   const settingsPanel = element("fluent-tab-panel", { id: "panel-settings" });
+  const spending = element("div", { id: "spending-guard" });
+  if (deps.spending) mountSpendingView(spending, deps.spending);
   root.replaceChildren(
     element("header", { class: "title" }, element("h1", {}, "Spell Run")),
+    spending,
     element(
       "fluent-tabs",
       { id: "tabs", activeid: "tab-run" },

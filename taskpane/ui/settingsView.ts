@@ -83,6 +83,16 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     { id: "coalesce-runs" },
     "Send SPELL.RUN cells of one spell together as bulk runs"
   ) as ValueElement;
+  const runsBeforeAsking = element(
+    "fluent-number-field",
+    { id: "runs-before-asking", min: 0, max: 100000, step: 1 },
+    "SPELL runs in 10 minutes before asking"
+  ) as ValueElement;
+  const dailyRunCap = element(
+    "fluent-number-field",
+    { id: "daily-run-cap", min: 0, max: 1000000, step: 1 },
+    "Runs a day per workbook (formulas and bulk runs)"
+  ) as ValueElement;
   const save = element("fluent-button", { id: "save-settings", appearance: "accent" }, "Save");
   const test = element("fluent-button", { id: "test-connection" }, "Test connection");
   const clear = element("fluent-button", { id: "clear-results" }, "Clear remembered results");
@@ -114,6 +124,13 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
       maxInFlight,
       rememberHours,
       coalesceRuns,
+      runsBeforeAsking,
+      dailyRunCap,
+      element(
+        "p",
+        { class: "hint" },
+        "Beyond these, SPELL cells wait until you allow or block them on the Run tab."
+      ),
       element("div", { class: "actions" }, save, test),
       element("fluent-divider", {}),
       element(
@@ -134,6 +151,8 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     maxInFlight.value = String(settings.maxInFlight);
     rememberHours.value = String(Math.round(settings.rememberMs / HOUR_MS));
     coalesceRuns.checked = settings.coalesceRuns;
+    runsBeforeAsking.value = String(settings.runsBeforeAsking);
+    dailyRunCap.value = String(settings.dailyRunCap);
   };
   const read = (): SpellSettings => ({
     apiKey: apiKey.value.trim(),
@@ -143,6 +162,8 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     maxInFlight: Number(maxInFlight.value),
     rememberMs: Number(rememberHours.value) * HOUR_MS,
     coalesceRuns: coalesceRuns.checked === true,
+    runsBeforeAsking: Number(runsBeforeAsking.value),
+    dailyRunCap: Number(dailyRunCap.value),
   });
   const say = (text: string, tone: "info" | "good" | "bad" = "info") => {
     status.textContent = text;

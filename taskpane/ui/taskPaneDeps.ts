@@ -1,4 +1,7 @@
+import { defer, from, switchMap } from "rxjs";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
+import { spendingGuard } from "../../addin/spendingGuard.js";
+import { recalculateCells } from "../sheet/recalculateCells.js";
 import { loadSettings, saveSettings } from "../../addin/settings.js";
 import { BulkRunController } from "../bulk/bulkRunController.js";
 import { freezeFormulas } from "../sheet/freezeFormulas.js";
@@ -11,6 +14,7 @@ import { sharedBulkSource } from "../bulk/sharedBulkSource.js";
 import { testConnection } from "./testConnection.js";
 import type { BulkViewDeps } from "./bulkView.js";
 import type { SettingsViewDeps } from "./settingsView.js";
+import type { SpendingViewDeps } from "./spendingView.js";
 
 /**
  * The real modules behind the task pane's views: the runtime's shared client and settings, the
@@ -21,7 +25,11 @@ import type { SettingsViewDeps } from "./settingsView.js";
  * await mountTaskPane(document.getElementById("app")!, taskPaneDeps());
  * ```
  */
-export function taskPaneDeps(): { bulk: BulkViewDeps; settings: SettingsViewDeps } {
+export function taskPaneDeps(): {
+  bulk: BulkViewDeps;
+  settings: SettingsViewDeps;
+  spending: SpendingViewDeps;
+} {
   return {
     bulk: {
       controller: new BulkRunController(sharedBulkSource),
@@ -39,6 +47,11 @@ export function taskPaneDeps(): { bulk: BulkViewDeps; settings: SettingsViewDeps
       testConnection: (settings) => testConnection(settings),
       clearRememberedResults,
       recalculate: recalculateWorkbook,
+    },
+    spending: {
+      state$: defer(() => from(spendingGuard())).pipe(switchMap((guard) => guard.state$)),
+      decide: async (choice) => (await spendingGuard()).decide(choice),
+      recalculateCells,
     },
   };
 }

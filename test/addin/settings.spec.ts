@@ -25,6 +25,8 @@ describe("settings", () => {
       maxInFlight: 8,
       rememberMs: 86_400_000,
       coalesceRuns: true,
+      runsBeforeAsking: 100,
+      dailyRunCap: 1000,
     });
   });
 

@@ -48,6 +48,8 @@ describe("Task pane settings", () => {
     field("auth-header").value = "x-api-key";
     field("max-in-flight").value = "3";
     field("remember-hours").value = "2";
+    field("runs-before-asking").value = "40";
+    field("daily-run-cap").value = "400";
     // The box shows the stored value; saving the other one proves it is read back.
     const coalesce = field("coalesce-runs") as unknown as { checked: boolean };
     expect(coalesce.checked).toBe((await loadSettings()).coalesceRuns);
@@ -68,6 +70,8 @@ describe("Task pane settings", () => {
       maxInFlight: 3,
       rememberMs: 2 * 3_600_000,
       coalesceRuns,
+      runsBeforeAsking: 40,
+      dailyRunCap: 400,
     });
     // Stored in the add-in's storage; the document's settings and cells never see it.
     expect(JSON.stringify(workbook.settings)).not.toContain("sk-round-trip-secret");

@@ -1,0 +1,25 @@
+/**
+ * Why the spending guard did not start a run: it waits for the user's decision in the task pane
+ * (`threshold`, `dailyCap`), or the user blocked this workbook (`blocked`). The message says so
+ * and where to decide; a cell shows it as `#N/A`.
+ *
+ * ## Example
+ * ```ts
+ * if (error instanceof SpendingGuardError && error.reason !== "blocked") showWaitingNotice();
+ * ```
+ */
+export class SpendingGuardError extends Error {
+  override name = "SpendingGuardError" as const;
+
+  /**
+   * @param reason Which rule held the run.
+   * @param message What happened and where to decide.
+   */
+  constructor(
+    readonly reason: "threshold" | "dailyCap" | "blocked",
+    message: string
+  ) {
+    super(message);
+    Object.setPrototypeOf(this, new.target.prototype);
+  }
+}

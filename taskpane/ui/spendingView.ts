@@ -1,0 +1,106 @@
+import type { Observable } from "rxjs";
+import type { SpendingChoice, SpendingGuardState } from "../../addin/spendingGuard.js";
+import { element } from "./element.js";
+
+/**
+ * What the spending view needs: the guard's state, a way to answer, and a way to recalculate the
+ * cells that waited.
+ *
+ * ## Example
+ * ```ts
+ * const guard = await spendingGuard();
+ * mountSpendingView(box, { state$: guard.state$, decide: (c) => guard.decide(c), recalculateCells });
+ * ```
+ */
+export interface SpendingViewDeps {
+  state$: Observable<SpendingGuardState>;
+  decide(choice: SpendingChoice): Promise<string[]>;
+  recalculateCells(addresses: readonly string[]): Promise<void>;
+}
+
+/**
+ * The spending guard's question in the task pane: how many runs wait and for which spells, with
+ * Allow these, Allow this workbook and Block; once the workbook is allowed or blocked, that
+ * decision and "Ask again". Hidden while there is nothing to say.
+ *
+ * ## Example
+ * ```ts
+ * const stop = mountSpendingView(document.getElementById("spending")!, deps);
+ * ```
+ *
+ * @param root Where the view goes (its content is replaced).
+ * @param deps The guard and the workbook.
+ * @return A function that stops following the guard.
+ */
+export function mountSpendingView(root: HTMLElement, deps: SpendingViewDeps): () => void {
+  const box = element("section", {
+    id: "spending",
+    class: "notice",
+    hidden: true,
+    role: "region",
+    "aria-label": "Spending guard",
+  });
+  const text = element("p", { id: "spending-question" });
+  const status = element("p", { id: "spending-status", role: "status", "aria-live": "polite" });
+  const button = (id: string, label: string, choice: SpendingChoice, accent = false) => {
+    const node = element("fluent-button", { id, appearance: accent ? "accent" : undefined }, label);
+    node.addEventListener("click", async () => {
+      node.setAttribute("disabled", "");
+      try {
+        const addresses = await deps.decide(choice);
+        // The waiting cells only: other SPELL cells are neither called nor paid again.
+        await deps.recalculateCells(addresses);
+        status.textContent = "";
+      } catch (error) {
+        status.textContent = error instanceof Error ? error.message : String(error);
+      } finally {
+        node.removeAttribute("disabled");
+      }
+    });
+    return node;
+  };
+  const askActions = element(
+    "div",
+    { class: "actions" },
+    button("allow-these", "Allow these", "allowThese", true),
+    button("allow-workbook", "Allow this workbook", "allowWorkbook"),
+    button("block-workbook", "Block", "block")
+  );
+  const decidedActions = element(
+    "div",
+    { class: "actions" },
+    button("ask-again", "Ask again", "ask")
+  );
+  box.append(text, askActions, decidedActions, status);
+  root.replaceChildren(box);
+
+  const subscription = deps.state$.subscribe((state) => {
+    const waiting = state.waitingRuns > 0;
+    box.hidden = !waiting && state.decision === "ask";
+    askActions.hidden = !waiting;
+    decidedActions.hidden = waiting || state.decision === "ask";
+    text.textContent = waiting ? question(state) : decidedText(state);
+  });
+  return () => subscription.unsubscribe();
+}
+
+/** "12 runs are waiting for your OK: summarize (10), translate (2). This workbook started …" */
+function question(state: SpendingGuardState): string {
+  const spells = state.spells.map(({ spellId, runs }) => `${spellId} (${runs})`).join(", ");
+  const runs = state.waitingRuns === 1 ? "1 run is" : `${state.waitingRuns} runs are`;
+  const why =
+    state.reason === "dailyCap"
+      ? `This workbook reached its daily cap of ${state.limits.dailyRunCap} runs.`
+      : `This workbook started ${state.limits.runsBeforeAsking} runs in the last ${state.limits.windowMs / 60_000} minutes.`;
+  const decided =
+    state.decision === "block"
+      ? ""
+      : " Allow these runs once, allow this workbook from now on (the daily cap still holds), or block it.";
+  return `${runs} waiting for your OK: ${spells}. ${why}${decided}`;
+}
+
+function decidedText(state: SpendingGuardState): string {
+  return state.decision === "block"
+    ? "SPELL formulas of this workbook are blocked: they start no runs."
+    : `SPELL formulas of this workbook run without asking, up to ${state.limits.dailyRunCap} runs a day (${state.startedToday} today).`;
+}
