@@ -77,6 +77,9 @@ async function main(): Promise<void> {
       baseUrl: emulator.baseUrl,
       pollBaseUrl: emulator.pollBaseUrl,
       maxInFlight,
+      // The benchmark measures running, not the spending guard's question.
+      runsBeforeAsking: 100_000,
+      dailyRunCap: 1_000_000,
     });
 
     const measure = async (scenario: string, work: () => Promise<void>) => {

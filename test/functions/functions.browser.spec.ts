@@ -6,6 +6,7 @@ import { RUN_PREVIEW_TEXT } from "../../functions/runSpell.js";
 import { loadSettings, saveSettings } from "../../addin/settings.js";
 import { settingsStorage } from "../../addin/settingsStorage.js";
 import { resetSharedClient } from "../../addin/sharedClient.js";
+import { resetSpendingGuard } from "../../addin/spendingGuard.js";
 import {
   cancelableInvocation,
   eventually,
@@ -66,7 +67,11 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
       maxInFlight: 8,
       rememberMs: 86_400_000,
       coalesceRuns: false,
+      // These specs are about running, not about the spending guard (spendingGuard.spec.ts).
+      runsBeforeAsking: 100_000,
+      dailyRunCap: 1_000_000,
     });
+    await resetSpendingGuard();
     await resetEmulator();
   });
 

@@ -1,0 +1,154 @@
+import { spellRun } from "../../functions/functions.js";
+import { clearRememberedResults } from "../../addin/rememberedResults.js";
+import { saveSettings } from "../../addin/settings.js";
+import { memoryStorage, useSettingsStorage } from "../../addin/settingsStorage.js";
+import { resetSharedClient } from "../../addin/sharedClient.js";
+import { resetSpendingGuard, spendingGuard } from "../../addin/spendingGuard.js";
+import { useEmulator } from "../emulator/support/useEmulator.js";
+import { cancelableInvocation } from "./support/excelInvocations.js";
+
+interface CellOutcome {
+  address: string;
+  value?: unknown;
+  error?: { code: string; message: string };
+}
+
+/** `=SPELL.RUN("echo", {"i": n}, "i")` in B(n+2), as a filled-down column calls it. */
+function runCell(row: number): Promise<CellOutcome> {
+  const address = `Sheet1!B${row + 2}`;
+  const invocation = Object.assign(cancelableInvocation(), { address });
+  return spellRun("echo", [[JSON.stringify({ i: row })]], [["i"]], invocation).then(
+    (value) => ({ address, value: value[0][0] }),
+    (error: { code: string; message: string }) => ({ address, error })
+  );
+}
+
+/** Excel recalculating the cells at these addresses (what the pane asks for after a decision). */
+function recalculate(addresses: string[]): Promise<CellOutcome[]> {
+  return Promise.all(addresses.map((address) => runCell(Number(address.slice(8)) - 2)));
+}
+
+const rows = (count: number, from = 0) => Array.from({ length: count }, (_, index) => from + index);
+
+describe("spending guard (SPELL.RUN against the emulator)", () => {
+  const fixture = useEmulator({ timeScale: 0.02, countBulkInputs: true });
+
+  /** Runs the service created, single and in bulk, and whether any input ran twice. */
+  const created = () => {
+    const { stats } = fixture.emulator;
+    const perKey = [...Object.values(stats.createdByKey), ...Object.values(stats.bulkCreatedByKey)];
+    return {
+      runs: stats.runsCreated + stats.bulkRunsCreated,
+      maxPerInput: Math.max(0, ...perKey),
+    };
+  };
+
+  beforeEach(async () => {
+    useSettingsStorage(memoryStorage());
+    await resetSpendingGuard({ documentUrl: "https://contoso.example/shared/budget.xlsx" });
+    await resetSharedClient();
+    await clearRememberedResults();
+    await saveSettings({
+      apiKey: fixture.emulator.apiKey,
+      baseUrl: fixture.emulator.baseUrl,
+      pollBaseUrl: fixture.emulator.pollBaseUrl,
+    });
+    fixture.emulator.resetStats();
+  });
+
+  afterAll(async () => {
+    await resetSpendingGuard();
+    await resetSharedClient();
+    useSettingsStorage(undefined);
+  });
+
+  it("should start at most the threshold of 1,000 filled-down cells, then all after 'allow these', none twice", async () => {
+    const first = await Promise.all(rows(1000).map(runCell));
+
+    const finished = first.filter((cell) => cell.error === undefined);
+    const waiting = first.filter((cell) => cell.error !== undefined);
+    expect(finished.length).toBe(100);
+    expect(created().runs).toBe(100);
+    expect(waiting.length).toBe(900);
+    for (const cell of waiting) {
+      expect(cell.error?.code).toBe("#N/A");
+      expect(cell.error?.message).toContain("Waiting for your OK");
+      expect(cell.error?.message).toContain("Open Spell Run (Home tab)");
+    }
+    const guard = await spendingGuard();
+    const state = await new Promise((resolve) => guard.state$.subscribe(resolve).unsubscribe());
+    expect(state).toEqual(
+      jasmine.objectContaining({ waitingRuns: 900, spells: [{ spellId: "echo", runs: 900 }] })
+    );
+
+    const addresses = await guard.decide("allowThese");
+    expect(addresses.length).toBe(900);
+    const second = await recalculate(addresses);
+
+    expect(second.every((cell) => cell.error === undefined)).toBeTrue();
+    for (const cell of [...finished, ...second]) {
+      expect(cell.value).toBe(Number(cell.address.slice(8)) - 2);
+    }
+    expect(created()).toEqual({ runs: 1000, maxPerInput: 1 });
+  }, 60_000);
+
+  it("should not count cells answered by a remembered result or by a run in flight", async () => {
+    // 300 cells over 50 inputs: 50 runs, the identical cells share them.
+    const shared = await Promise.all(rows(300).map((row) => runCell(row % 50)));
+    expect(shared.every((cell) => cell.error === undefined)).toBeTrue();
+    // The same 50 again (a recalculation): remembered, nothing counted, so 50 more may start.
+    await Promise.all(rows(50).map(runCell));
+    const fresh = await Promise.all(rows(60, 50).map(runCell));
+
+    expect(fresh.filter((cell) => cell.error === undefined).length).toBe(50);
+    expect(created()).toEqual({ runs: 100, maxPerInput: 1 });
+  }, 60_000);
+
+  it("should remember 'allow this workbook' for this document only, across a reload", async () => {
+    await Promise.all(rows(150).map(runCell));
+    const guard = await spendingGuard();
+    await recalculate(await guard.decide("allowWorkbook"));
+    expect(created().runs).toBe(150);
+
+    await resetSpendingGuard({ documentUrl: "https://contoso.example/shared/budget.xlsx" });
+    const afterReload = await Promise.all(rows(200, 150).map(runCell));
+    expect(afterReload.every((cell) => cell.error === undefined)).toBeTrue();
+    expect(created().runs).toBe(350);
+
+    // A copy saved elsewhere is another document: asked again (the limit is counted afresh).
+    await resetSpendingGuard({ documentUrl: "https://contoso.example/inbox/budget.xlsx" });
+    const other = await Promise.all(rows(150, 350).map(runCell));
+    expect(other.filter((cell) => cell.error === undefined).length).toBe(100);
+  }, 60_000);
+
+  it("should start nothing once blocked, and tell the waiting cells so", async () => {
+    await saveSettings({ runsBeforeAsking: 10 });
+    await Promise.all(rows(30).map(runCell));
+    const guard = await spendingGuard();
+    const again = await recalculate(await guard.decide("block"));
+
+    expect(again.length).toBe(20);
+    for (const cell of again) expect(cell.error?.message).toMatch(/^Blocked/);
+    const later = await Promise.all(rows(5, 30).map(runCell));
+    expect(later.every((cell) => cell.error?.message.startsWith("Blocked"))).toBeTrue();
+    expect(created().runs).toBe(10);
+
+    await resetSpendingGuard({ documentUrl: "https://contoso.example/shared/budget.xlsx" });
+    const afterReload = await runCell(40);
+    expect(afterReload.error?.message).toMatch(/^Blocked/);
+  }, 60_000);
+
+  it("should hold an allowed workbook at the daily cap, which counts the pane's bulk runs too", async () => {
+    await saveSettings({ dailyRunCap: 120 });
+    const guard = await spendingGuard();
+    await guard.decide("allowWorkbook");
+    guard.chargeBulk(20);
+    expect(() => guard.chargeBulk(101)).toThrowError(/daily cap|cap of 120/);
+
+    const cells = await Promise.all(rows(150).map(runCell));
+    const waiting = cells.filter((cell) => cell.error !== undefined);
+    expect(waiting.length).toBe(50);
+    expect(waiting[0].error?.message).toContain("daily cap of 120 runs");
+    expect(created().runs).toBe(100);
+  }, 60_000);
+});
