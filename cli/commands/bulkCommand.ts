@@ -12,6 +12,7 @@ import { readInputRows } from "../table/readInputRows.js";
 import { replayJournal } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { runBulkJob } from "../job/runBulkJob.js";
+import { checkRunBudget, limitRows } from "./runBudget.js";
 import { tableFormat, type TableFormat } from "../table/tableFormat.js";
 import { UsageError } from "../errors/UsageError.js";
 
@@ -31,6 +32,7 @@ export interface BulkFlags extends ConnectionFlags {
   columns?: string;
   chunkSize: string;
   maxInFlight: string;
+  maxRuns: string;
   dryRun?: boolean;
   quiet?: boolean;
   csvGuard: boolean;
@@ -61,6 +63,7 @@ export async function bulkCommand(
   const mapping = parseInputMapping(flags.map, flags.only);
   const chunkSize = parsePositiveInteger(flags.chunkSize, "--chunk-size");
   const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
+  const maxRuns = parsePositiveInteger(flags.maxRuns, "--max-runs");
   const progressEveryMs = Number(flags.progressEvery) * 1000;
   if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
 
@@ -71,8 +74,15 @@ export async function bulkCommand(
     process.stdout.write(
       `dry run: ${rows} rows would start ${rows} runs of "${spellId}" in ${groups} bulk runs of up to ${chunkSize}; nothing was started\n`
     );
+    if (rows > maxRuns) {
+      process.stdout.write(
+        `that is more than --max-runs ${maxRuns}: pass --max-runs ${rows} to run it\n`
+      );
+    }
     return EXIT_CODES.success;
   }
+  // Before the key is read or a file is created: a job over budget sends and writes nothing.
+  if (total !== undefined) checkRunBudget(total, maxRuns);
   const connection = resolveConnection(flags, process.env);
   if (input !== "-" && outputPath !== "-" && path.resolve(input) === path.resolve(outputPath)) {
     throw new UsageError("The output would overwrite the input: choose another -o file");
@@ -110,7 +120,10 @@ export async function bulkCommand(
     {
       client,
       job,
-      table: readInputRows(input, inputFormat),
+      table:
+        total === undefined
+          ? limitRows(readInputRows(input, inputFormat), maxRuns)
+          : readInputRows(input, inputFormat),
       journal,
       output,
       startRow: 0,

@@ -1,5 +1,6 @@
 import { Command, Option } from "commander";
 import { bulkCommand, type BulkFlags } from "./bulkCommand.js";
+import { DEFAULT_MAX_RUNS } from "./runBudget.js";
 import { resumeCommand, type ResumeFlags } from "./resumeCommand.js";
 import { runCommand, type RunFlags } from "./runCommand.js";
 import { statusCommand } from "./statusCommand.js";
@@ -97,6 +98,11 @@ export function createProgram(version: string): Command {
       )
       .option("--chunk-size <n>", "rows per bulk run", "500")
       .option("--max-in-flight <n>", "bulk runs held at once", "8")
+      .option(
+        "--max-runs <n>",
+        "refuse a job of more rows than this before anything is sent",
+        String(DEFAULT_MAX_RUNS)
+      )
       .option("--dry-run", "check the input and print how many runs would start; start none")
       .option(
         "--no-csv-guard",
