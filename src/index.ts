@@ -13,6 +13,7 @@ export { SpellClient, type PromiseRunOptions } from "./client.js";
 export { MemoryResultStore } from "./MemoryResultStore.js";
 export { countRunStates, type RunStateCounts } from "./countRunStates.js";
 export { failureReason } from "./failureReason.js";
+export { guardCsvCell } from "./guardCsvCell.js";
 export { redactKey } from "./http/redactKey.js";
 export type { ConnectionCheck } from "./internal/checkConnection.js";
 export { TERMINAL_STATES } from "./types.js";

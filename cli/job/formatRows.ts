@@ -1,6 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { failureReason, type RunState } from "spellrun";
-import { guardCsvCell } from "../table/guardCsvCell.js";
+import { failureReason, guardCsvCell, type RunState } from "spellrun";
 import { headerOf, type OutputLayout } from "../table/OutputLayout.js";
 import type { TableFormat } from "../table/tableFormat.js";
 

@@ -1,10 +1,13 @@
+import { guardCsvCell } from "../../src/index.js";
 import { STATUS_HEADER } from "./outputLayout.js";
 import type { KeptResult } from "./resumeState.js";
 
 /**
  * Kept results (runs whose rows could no longer be found) as tab-separated text with a header
  * line (input names, status, then output names) and one line per record: its inputs (blank when
- * not known), status and outputs, for the user to paste where they belong.
+ * not known), status and outputs, for the user to paste where they belong. Every cell is guarded
+ * like the command line's CSV output (`guardCsvCell`): pasted into Excel, an output starting with
+ * `=`, `+`, `-` or `@` stays text instead of becoming a formula.
  *
  * ## Example
  * ```ts
@@ -19,12 +22,16 @@ export function keptResultsText(
 ): string {
   if (kept.length === 0) return "";
   const cell = (value: unknown) =>
-    (typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value)).replace(
-      /[\t\r\n]+/g,
-      " "
+    guardCsvCell(
+      (typeof value === "string"
+        ? value
+        : value === undefined
+          ? ""
+          : JSON.stringify(value)
+      ).replace(/[\t\r\n]+/g, " ")
     );
   return [
-    [...inputNames, STATUS_HEADER, ...names].join("\t"),
+    [...inputNames, STATUS_HEADER, ...names].map(cell).join("\t"),
     ...kept.map((result) =>
       [
         ...inputNames.map((_, i) => cell(result.inputs?.[i])),

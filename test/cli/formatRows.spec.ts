@@ -1,5 +1,5 @@
 import { formatHeader, formatRows } from "../../cli/job/formatRows.js";
-import { guardCsvCell } from "../../cli/table/guardCsvCell.js";
+import { guardCsvCell } from "../../src/index.js";
 import { chooseOutputLayout, headerOf } from "../../cli/table/OutputLayout.js";
 
 describe("guardCsvCell", () => {

@@ -2,7 +2,8 @@
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * Makes a CSV cell safe to open in a spreadsheet: text that begins with `=`, `+`, `-`, `@`, tab
+ * Makes a CSV cell (or a cell of tab-separated text for the clipboard) safe to open or paste in
+ * a spreadsheet: text that begins with `=`, `+`, `-`, `@`, tab
  * or carriage return gets a leading `'`, so Excel, LibreOffice and Google Sheets show it as text
  * instead of running it as a formula. Other text is returned unchanged.
  *
