@@ -28,7 +28,8 @@ export function buildInputs(namesAndValues: unknown[]): string {
       `SPELL.INPUTS needs pairs of a name and a value, e.g. SPELL.INPUTS("text", A2, "language", B2); it got ${args.length} argument${args.length === 1 ? "" : "s"}.`
     );
   }
-  const inputs: Record<string, unknown> = {};
+  const entries: [string, unknown][] = [];
+  const names = new Set<string>();
   for (let index = 0; index < args.length; index += 2) {
     const name = cellToInputValue(args[index]);
     const position = index + 1;
@@ -41,11 +42,14 @@ export function buildInputs(namesAndValues: unknown[]): string {
       );
     }
     const trimmed = name.trim();
-    if (Object.prototype.hasOwnProperty.call(inputs, trimmed)) {
+    if (names.has(trimmed)) {
       throw excelError("#VALUE!", `SPELL.INPUTS names "${trimmed}" twice.`);
     }
-    inputs[trimmed] = cellToInputValue(args[index + 1]);
+    names.add(trimmed);
+    entries.push([trimmed, cellToInputValue(args[index + 1])]);
   }
+  // Defined, not assigned: an input named "__proto__" is kept as data.
+  const inputs = Object.fromEntries(entries);
   const text = JSON.stringify(inputs);
   if (text.length > EXCEL_CELL_CHARACTER_LIMIT) {
     throw excelError(

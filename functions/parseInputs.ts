@@ -95,12 +95,13 @@ function pairUp({ names, values }: Reading, along: "row" | "column"): Record<str
   const problem = namesProblem(names, values);
   if (problem)
     throw invalid(`The names ${along === "row" ? "row" : "column"} of inputs ${problem}`);
-  const inputs: Record<string, unknown> = {};
+  const entries: [string, unknown][] = [];
   names.forEach((name, index) => {
     if (isBlankName(name)) return;
-    inputs[(name as string).trim()] = cellToInputValue(values[index]);
+    entries.push([(name as string).trim(), cellToInputValue(values[index])]);
   });
-  return inputs;
+  // Defined, not assigned: an input named "__proto__" is kept as data.
+  return Object.fromEntries(entries);
 }
 
 /**

@@ -49,9 +49,10 @@ export function parseTable(value: unknown): (Record<string, unknown> | undefined
   if (columns.length === 0) throw invalid("The first row of table has no input names.");
   return rows.slice(1).map((row) => {
     if (columns.every(({ index }) => isBlankName(row[index]))) return undefined;
-    const inputs: Record<string, unknown> = {};
-    for (const { name, index } of columns) inputs[name] = cellToInputValue(row[index]);
-    return inputs;
+    // Defined, not assigned: a column named "__proto__" is an input like any other.
+    return Object.fromEntries(
+      columns.map(({ name, index }) => [name, cellToInputValue(row[index])])
+    ) as Record<string, unknown>;
   });
 }
 

@@ -26,14 +26,15 @@ export interface InputMapping {
  * @return the mapping
  */
 export function parseInputMapping(maps: string[] = [], only?: string): InputMapping {
-  const rename: Record<string, string> = {};
-  for (const map of maps) {
-    const equals = map.indexOf("=");
-    if (equals <= 0 || equals === map.length - 1) {
-      throw new UsageError(`--map takes column=input, not "${map}"`);
-    }
-    rename[map.slice(0, equals)] = map.slice(equals + 1);
-  }
+  const rename: Record<string, string> = Object.fromEntries(
+    maps.map((map) => {
+      const equals = map.indexOf("=");
+      if (equals <= 0 || equals === map.length - 1) {
+        throw new UsageError(`--map takes column=input, not "${map}"`);
+      }
+      return [map.slice(0, equals), map.slice(equals + 1)];
+    })
+  );
   const picked = only
     ?.split(",")
     .map((column) => column.trim())
@@ -79,9 +80,14 @@ export function toSpellInputs(
 ): Record<string, unknown> {
   // No mapping: the row itself (a copy per row would double the rows held in memory).
   if (!mapping.only && Object.keys(mapping.rename).length === 0) return values;
-  const inputs: Record<string, unknown> = {};
-  for (const column of mapping.only ?? Object.keys(values)) {
-    if (column in values) inputs[mapping.rename[column] ?? column] = values[column];
-  }
-  return inputs;
+  const own = (object: object, name: string) => Object.prototype.hasOwnProperty.call(object, name);
+  // Own names only, defined not assigned: columns "__proto__" or "constructor" are data.
+  return Object.fromEntries(
+    (mapping.only ?? Object.keys(values))
+      .filter((column) => own(values, column))
+      .map((column) => [
+        own(mapping.rename, column) ? mapping.rename[column] : column,
+        values[column],
+      ])
+  );
 }

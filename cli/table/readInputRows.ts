@@ -1,7 +1,7 @@
 import { createReadStream, openSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
-import { parse } from "csv-parse";
+import { parse, type Options } from "csv-parse";
 import { InputError } from "../errors/InputError.js";
 import type { TableFormat } from "./tableFormat.js";
 
@@ -76,29 +76,50 @@ async function* csvRows(
   onHeader: (header: string[]) => void
 ): AsyncGenerator<InputRow> {
   const source = open();
-  const parser = parse({
+  const options: Options<InputRow, string[]> = {
     bom: true,
     delimiter,
     skip_empty_lines: true,
-    columns: (header: unknown[]) => {
-      const names = header.map((cell) => String(cell).trim());
-      const seen = new Set<string>();
-      for (const column of names) {
-        if (column === "") throw new InputError(name, 1, "the header has an empty column name");
-        if (seen.has(column)) throw new InputError(name, 1, `the header repeats "${column}"`);
-        seen.add(column);
+    // Rows as arrays, made into objects here: csv-parse's own `columns` assigns each cell, so a
+    // column named "__proto__" would vanish (or replace the row's prototype) instead of being data.
+    relax_column_count: true,
+    on_record: (cells, context): InputRow | null => {
+      if (!header) {
+        header = readHeader(cells);
+        return null;
       }
-      onHeader(names);
-      return names;
+      if (cells.length !== header.length) {
+        throw new InputError(
+          name,
+          context.lines,
+          `a row of ${cells.length} cells under a header of ${header.length} names`
+        );
+      }
+      const names = header;
+      return {
+        line: context.lines,
+        values: Object.fromEntries(cells.map((cell, index) => [names[index], cell])),
+      };
     },
-  });
+  };
+  // csv-parse's typings tie a record type to `columns`; on_record makes the rows here.
+  const parser = parse(options as unknown as Options);
+  let header: string[] | undefined;
+  const readHeader = (cells: string[]): string[] => {
+    const names = cells.map((cell) => String(cell).trim());
+    const seen = new Set<string>();
+    for (const column of names) {
+      if (column === "") throw new InputError(name, 1, "the header has an empty column name");
+      if (seen.has(column)) throw new InputError(name, 1, `the header repeats "${column}"`);
+      seen.add(column);
+    }
+    onHeader(names);
+    return names;
+  };
   source.on("error", (error) => parser.destroy(error));
   source.pipe(parser);
   try {
-    // parser.info is live; reading it is cheaper than csv-parse's per-record `info` option.
-    for await (const record of parser as AsyncIterable<Record<string, string>>) {
-      yield { line: parser.info.lines, values: record };
-    }
+    yield* parser as AsyncIterable<InputRow>;
   } catch (error) {
     throw toInputError(name, error);
   } finally {

@@ -72,11 +72,14 @@ export function keyRedactor(key: string): Redactor {
     if (typeof value === "string") return text(value);
     if (value === null || typeof value !== "object") return value;
     if (Array.isArray(value)) return value.map(json);
-    const scrubbed: Record<string, unknown> = {};
-    for (const [name, inner] of Object.entries(value as Record<string, unknown>)) {
-      scrubbed[long ? text(name) : name] = json(inner);
-    }
-    return scrubbed;
+    // Object.fromEntries defines each name as data: an output named "__proto__" stays an output
+    // (an assignment would replace the object's prototype instead).
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([name, inner]) => [
+        long ? text(name) : name,
+        json(inner),
+      ])
+    );
   };
   // Every escaped form holds a backslash: without the key or one, no string can hold the key.
   const answer = (value: unknown, raw: string): unknown =>

@@ -36,8 +36,13 @@ export function keptResultsText(
       [
         ...inputNames.map((_, i) => cell(result.inputs?.[i])),
         cell(result.status),
-        ...names.map((name) => cell(result.outputs?.[name])),
+        ...names.map((name) => cell(ownValue(result.outputs, name))),
       ].join("\t")
     ),
   ].join("\n");
+}
+
+/** An output by name, own properties only: a missing "constructor" is blank, not a function. */
+function ownValue(outputs: Record<string, unknown> | undefined, name: string): unknown {
+  return outputs && Object.prototype.hasOwnProperty.call(outputs, name) ? outputs[name] : undefined;
 }

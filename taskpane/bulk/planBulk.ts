@@ -239,13 +239,14 @@ export function planBulk(
       return;
     }
     if (hasOutputs) replaced++;
-    const rowInputs: Record<string, CellScalar> = {};
     // Date-formatted cells go as ISO 8601 dates; the fingerprint stays over the raw values, as
-    // the later stale checks read them.
+    // the later stale checks read them. Defined, not assigned: a "__proto__" column is data.
     const formats = selection.formats?.[offset];
-    inputs.forEach(
-      ({ inputName, column }, i) =>
-        (rowInputs[inputName] = dateInputValue(values[i], formats?.[column]))
+    const rowInputs: Record<string, CellScalar> = Object.fromEntries(
+      inputs.map(({ inputName, column }, i) => [
+        inputName,
+        dateInputValue(values[i], formats?.[column]),
+      ])
     );
     rows.push({ offset, inputs: rowInputs, fingerprint: rowFingerprint(values) });
   });
