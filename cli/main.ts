@@ -19,6 +19,7 @@ import { SpellError } from "spellrun";
 import { CliError } from "./errors/CliError.js";
 import { createProgram } from "./commands/createProgram.js";
 import { EXIT_CODES } from "./errors/exitCodes.js";
+import { terminalText } from "./errors/terminalText.js";
 
 // A bulk job streams: its live heap stays small (~20 MB at a million rows) while it allocates
 // fast, and V8's default lets the heap grow to about four times the live size between full GCs.
@@ -51,18 +52,19 @@ createProgram(packageVersion())
       process.exitCode = error.exitCode === 0 ? EXIT_CODES.success : EXIT_CODES.usage;
       return;
     }
+    // Messages quote services, files and journals: no control character reaches the terminal.
     if (error instanceof CliError) {
-      process.stderr.write(`spellrun: ${error.message}\n`);
+      process.stderr.write(`spellrun: ${terminalText(error.message)}\n`);
       process.exitCode = error.exitCode;
       return;
     }
     if (error instanceof SpellError) {
-      process.stderr.write(`spellrun: ${error.message}\n`);
+      process.stderr.write(`spellrun: ${terminalText(error.message)}\n`);
       process.exitCode = EXIT_CODES.service;
       return;
     }
     process.stderr.write(
-      `spellrun: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`
+      `spellrun: unexpected error: ${terminalText(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`
     );
     process.exitCode = EXIT_CODES.someRowsFailed;
   });

@@ -4,6 +4,7 @@ import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { InputError } from "../errors/InputError.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { UsageError } from "../errors/UsageError.js";
+import { terminalText } from "../errors/terminalText.js";
 
 /**
  * The options of `spellrun run`.
@@ -47,7 +48,7 @@ export async function runCommand(spellId: string, flags: RunFlags): Promise<Exit
       wait: !flags.poll,
       signal: abort.signal,
     });
-    process.stdout.write(describeOutputs(outputs, flags.output));
+    process.stdout.write(forStdout(describeOutputs(outputs, flags.output)));
     return EXIT_CODES.success;
   } catch (error) {
     if (abort.signal.aborted) {
@@ -57,8 +58,8 @@ export async function runCommand(spellId: string, flags: RunFlags): Promise<Exit
       return EXIT_CODES.interrupted;
     }
     if (error instanceof SpellRunError) {
-      process.stdout.write(describeOutputs(error.outputs, undefined));
-      process.stderr.write(`spellrun: ${error.message}\n`);
+      process.stdout.write(forStdout(describeOutputs(error.outputs, undefined)));
+      process.stderr.write(`spellrun: ${terminalText(error.message)}\n`);
       return EXIT_CODES.someRowsFailed;
     }
     throw error;
@@ -91,6 +92,11 @@ function readInputs(flags: RunFlags): Record<string, unknown> {
     throw new InputError(source, undefined, "the inputs must be a JSON object");
   }
   return value as Record<string, unknown>;
+}
+
+/** Outputs are data: exact when piped, without control characters on a terminal. */
+function forStdout(text: string): string {
+  return process.stdout.isTTY ? terminalText(text) : text;
 }
 
 function describeOutputs(outputs: Record<string, unknown>, names: string[] | undefined): string {

@@ -3,6 +3,7 @@ import { BulkJob, type BulkJobOptions } from "./BulkJob.js";
 import { CliError } from "../errors/CliError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { ProgressReporter } from "./ProgressReporter.js";
+import { terminalText } from "../errors/terminalText.js";
 
 /**
  * How a job reports itself on stderr.
@@ -68,12 +69,12 @@ export async function runBulkJob(options: BulkJobOptions, display: JobDisplay): 
         return EXIT_CODES.interrupted;
       case "input-error":
         process.stderr.write(
-          `spellrun: ${messageOf(result.error)}\nspellrun: stopped; the output holds the first ${result.rows} rows only and is not complete\n`
+          `spellrun: ${terminalText(messageOf(result.error))}\nspellrun: stopped; the output holds the first ${result.rows} rows only and is not complete\n`
         );
         return result.error instanceof CliError ? result.error.exitCode : EXIT_CODES.badInput;
       default:
         process.stderr.write(
-          `spellrun: ${messageOf(result.error ?? new SpellError("a bulk run did not finish"))}\nspellrun: stopped; ${result.rows} rows written, the runs already started keep running at the service; ${resumeHint}\n`
+          `spellrun: ${terminalText(messageOf(result.error ?? new SpellError("a bulk run did not finish")))}\nspellrun: stopped; ${result.rows} rows written, the runs already started keep running at the service; ${resumeHint}\n`
         );
         return EXIT_CODES.service;
     }
