@@ -19,6 +19,7 @@ const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DefinePlugin } = require("webpack");
+const { contentSecurityPolicy } = require("./scripts/contentSecurityPolicy.cjs");
 
 const devUrl = "https://localhost:3000/";
 const devServerPort = Number(process.env.SPELLRUN_DEV_SERVER_PORT || 3000);
@@ -92,7 +93,17 @@ module.exports = async (env, options) => {
         filename: "taskpane.html",
         template: "./taskpane/taskpane.html",
         chunks: ["functions", "taskpane"],
-        templateParameters: { officeJsUrl: dev ? "/office-js/office.js" : cdnOfficeJs },
+        templateParameters: {
+          officeJsUrl: dev ? "/office-js/office.js" : cdnOfficeJs,
+          contentSecurityPolicy: contentSecurityPolicy({
+            dev,
+            serviceUrls: [
+              process.env.SPELL_BASE_URL,
+              process.env.SPELL_POLL_BASE_URL,
+              ...(process.env.SPELLRUN_CONNECT_SRC || "").split(/\s+/),
+            ],
+          }),
+        },
       }),
       new CopyWebpackPlugin({
         patterns: [
