@@ -18,6 +18,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -95,14 +96,16 @@ try {
   check("packed from a fresh clone", existsSync(path.join(work, tarball)), tarball);
 
   const scratch = path.join(work, "scratch");
-  run("git", ["init", "--quiet", scratch], work);
+  mkdirSync(scratch);
   writeFileSync(
     path.join(scratch, "package.json"),
     JSON.stringify({ name: "scratch", version: "1.0.0", private: true }, null, 2)
   );
+  // As a user's project installs it: this repository's .npmrc (legacy-peer-deps, which npm
+  // hands on to child processes) must not change how the peer rxjs is installed.
   run(
     "npm",
-    ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(work, tarball)],
+    ["install", "--legacy-peer-deps=false", "--prefer-offline", path.join(work, tarball)],
     scratch
   );
   const packages = installedPackages(path.join(scratch, "node_modules"));
