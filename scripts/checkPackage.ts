@@ -153,16 +153,7 @@ export { client };
   writeFileSync(path.join(scratch, "cjs.cts"), typed);
   writeFileSync(path.join(scratch, "bundled.ts"), typed);
   const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
-  const common = [
-    "--noEmit",
-    "--strict",
-    "--skipLibCheck",
-    "false",
-    "--lib",
-    "es2022,dom",
-    "--types",
-    "",
-  ];
+  const common = ["--noEmit", "--strict", "--skipLibCheck", "false", "--lib", "es2022,dom"];
   nodeCheck("types under nodenext (ESM and CommonJS)", scratch, [
     tsc,
     ...common,
