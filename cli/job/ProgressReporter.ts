@@ -1,5 +1,5 @@
 import { Presets, SingleBar } from "cli-progress";
-import type { RowStatus } from "./formatRows.js";
+import type { RowStatus } from "spellrun";
 
 /**
  * Where a bulk job stands: rows written to the output, rows finished but waiting for earlier

@@ -48,6 +48,11 @@ export interface BulkJobOptions<Row> {
    * Its rows may be paid twice: only on the user's explicit choice. @default false
    */
   resendMayHaveStarted?: boolean;
+  /**
+   * The `error` output of a row written `unknown`, telling the user how to send it again in this
+   * front end. @default a sentence that names no command
+   */
+  unknownRowReason?: string;
   /** Least time between two written marks. @default 500 */
   writtenMarkEveryMs?: number;
   /** How long a cancel waits for its read of the cancelled groups. @default 10000 */
@@ -86,8 +91,8 @@ export interface BulkJobResult {
   /** Rows written, including those written before a resume. */
   rows: number;
   counts: RowStatusCounts;
-  /** The failure that stopped the job (service), if any. */
-  failure?: JobFailure;
+  /** The service failures that stopped the job, in the order they came (none when it completed). */
+  failures: JobFailure[];
   /** Windows whose group expired (their rows are written `expired`). */
   expired: JobFailure[];
   /** The error that stopped the job (input, writer), if not a service failure. */
@@ -179,7 +184,7 @@ export class BulkJobRunner<Row> {
   private markedAt = Number.NEGATIVE_INFINITY;
   private stopping = false;
   private cancelled = false;
-  private failure: JobFailure | undefined;
+  private readonly failures: JobFailure[] = [];
   private writeError: { error: unknown } | undefined;
   private writing: Promise<void> = Promise.resolve();
   private cancelling: Promise<void> | undefined;
@@ -222,7 +227,7 @@ export class BulkJobRunner<Row> {
         ? "input-error"
         : this.writeError
           ? "write-error"
-          : this.failure || this.queue.length > 0
+          : this.failures.length > 0 || this.queue.length > 0
             ? "service-error"
             : "complete";
     if (!this.writeError) {
@@ -237,7 +242,7 @@ export class BulkJobRunner<Row> {
       rows: this.writtenRows,
       counts: { ...this.counts },
       expired: [...this.expired],
-      ...(this.failure ? { failure: this.failure } : {}),
+      failures: [...this.failures],
       ...(inputError || this.writeError ? { error: (inputError ?? this.writeError)?.error } : {}),
     };
   }
@@ -317,9 +322,10 @@ export class BulkJobRunner<Row> {
   private async start(window: Window<Row>): Promise<void> {
     const { client, spellId, store } = this.options;
     const known = this.known.get(window.index);
-    if (known && (known.count !== window.rows.length || known.sent !== window.sentRows.length)) {
+    const knownSent = known ? (known.sent ?? known.count) : 0;
+    if (known && (known.count !== window.rows.length || knownSent !== window.sentRows.length)) {
       throw new Error(
-        `The rows changed since the job started: window ${window.index} had ${known.count} rows (${known.sent} sent), now ${window.rows.length} (${window.sentRows.length})`
+        `The rows changed since the job started: window ${window.index} had ${known.count} rows (${knownSent} sent), now ${window.rows.length} (${window.sentRows.length})`
       );
     }
     this.queue.push(window);
@@ -332,11 +338,15 @@ export class BulkJobRunner<Row> {
     } else if (known?.groupId !== undefined) {
       window.groupId = known.groupId;
       source = client.resumeBulk(
-        { spellId, groupIds: [known.groupId], chunkSizes: [known.sent] },
-        known.sent
+        { spellId, groupIds: [known.groupId], chunkSizes: [knownSent] },
+        knownSent
       );
     } else if (known && !this.options.resendMayHaveStarted) {
-      for (const place of window.sentRows) window.results[place] = NOT_RECORDED;
+      const reason = this.options.unknownRowReason;
+      const unknown = reason
+        ? { status: "unknown" as const, outputs: { error: reason } }
+        : NOT_RECORDED;
+      for (const place of window.sentRows) window.results[place] = unknown;
       window.settled = true;
       this.flush();
       return;
@@ -346,7 +356,7 @@ export class BulkJobRunner<Row> {
         window: window.index,
         firstRow: window.firstRow,
         count: window.rows.length,
-        sent,
+        ...(sent === window.rows.length ? {} : { sent }),
       });
       const inputs = window.sentRows.map((place) => this.options.inputsOf(window.rows[place]));
       source = client.bulk(spellId, inputs);
@@ -408,7 +418,7 @@ export class BulkJobRunner<Row> {
       // Nothing was started for this window: a resume may send it.
       void this.guard(() => this.options.store.recordRefused(window.index));
     }
-    this.failure ??= failure;
+    this.failures.push(failure);
     this.stopping = true;
   }
 

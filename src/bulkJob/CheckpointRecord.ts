@@ -1,4 +1,5 @@
-import type { JobOutcome, WindowIntent, WrittenMark } from "./CheckpointStore.js";
+import type { JobOutcome, WindowIntent } from "./CheckpointStore.js";
+import type { RowStatusCounts } from "./RowResult.js";
 
 /**
  * One thing a checkpoint store recorded, in the order the engine recorded it. Stores that append
@@ -14,5 +15,6 @@ export type CheckpointRecord =
   | { type: "group"; window: number; groupId: string }
   /** The service surely started nothing for the window: a resume may send it. */
   | { type: "refused"; window: number }
-  | ({ type: "written" } & WrittenMark)
+  /** Counts are absent in records of the first journals. */
+  | { type: "written"; rows: number; counts?: RowStatusCounts }
   | { type: "end"; outcome: JobOutcome; rows: number };

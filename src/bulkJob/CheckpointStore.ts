@@ -2,32 +2,32 @@ import type { RowStatusCounts } from "./RowResult.js";
 
 /**
  * A window about to be sent: rows `firstRow … firstRow + count - 1`, of which `sent` go out in one
- * bulkStart (rows with a known result are not sent).
+ * bulkStart (rows with a known result are not sent; `sent` is absent when every row is).
  *
  * ## Example
  * ```ts
- * const intent: WindowIntent = { window: 3, firstRow: 1500, count: 500, sent: 500 };
+ * const intent: WindowIntent = { window: 3, firstRow: 1500, count: 500 };
  * ```
  */
 export interface WindowIntent {
   window: number;
   firstRow: number;
   count: number;
-  sent: number;
+  sent?: number;
 }
 
 /**
- * What a checkpoint knows of a window when a job is resumed: its size, the rows sent, and its
- * group id unless the job stopped between the intent and bulkStart's answer.
+ * What a checkpoint knows of a window when a job is resumed: its size, the rows sent (absent:
+ * all of them), and its group id unless the job stopped between the intent and bulkStart's answer.
  *
  * ## Example
  * ```ts
- * const known: KnownWindow = { count: 500, sent: 500, groupId: "bulk_3_ab12" };
+ * const known: KnownWindow = { count: 500, groupId: "bulk_3_ab12" };
  * ```
  */
 export interface KnownWindow {
   count: number;
-  sent: number;
+  sent?: number;
   groupId?: string;
 }
 

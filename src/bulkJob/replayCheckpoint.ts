@@ -19,11 +19,12 @@ export function replayCheckpoint(records: Iterable<{ type: string }>): Checkpoin
   for (const record of records as Iterable<CheckpointRecord>) {
     switch (record.type) {
       case "intent":
-        // Records written before `sent` existed sent every row of the window.
-        checkpoint.windows.set(record.window, {
-          count: record.count,
-          sent: record.sent ?? record.count,
-        });
+        checkpoint.windows.set(
+          record.window,
+          record.sent === undefined || record.sent === record.count
+            ? { count: record.count }
+            : { count: record.count, sent: record.sent }
+        );
         checkpoint.outcome = undefined;
         break;
       case "group": {

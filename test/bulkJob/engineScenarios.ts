@@ -101,7 +101,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       const place = pair.newPlace();
       const rows = specRows(10);
       // What a kill leaves: window 0's intent, no group, nothing written.
-      place.seed([{ type: "intent", window: 0, firstRow: 0, count: 5, sent: 5 }]);
+      place.seed([{ type: "intent", window: 0, firstRow: 0, count: 5 }]);
       const result = await resumed(place, rows);
       expect(result.outcome).toBe("complete");
       expectInPlace(place, rows, (row) => (row.id < 5 ? "unknown" : "success"));
@@ -123,8 +123,8 @@ export function describeEngineScenarios(pair: AdapterPair): void {
           const lossy = client({ baseUrl: proxy.baseUrl, timeouts: { startMs: 1000 } });
           const first = await job(place, rows, { client: lossy, maxWindows: 1 }).run();
           expect(first.outcome).toBe("service-error");
-          expect(first.failure?.kind).toBe("mayHaveStarted");
-          expect(first.failure?.firstRow).toBe(0);
+          expect(first.failures[0]?.kind).toBe("mayHaveStarted");
+          expect(first.failures[0]?.firstRow).toBe(0);
           expect(proxy.bulkStarts).toBe(1);
           const again = await resumed(place, rows, { client: lossy });
           expect(again.outcome).toBe("complete");
@@ -202,7 +202,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       const rows = specRows(5);
       const result = await job(place, rows, { spellId: "no-such-spell" }).run();
       expect(result.outcome).toBe("service-error");
-      expect(result.failure?.kind).toBe("permanent");
+      expect(result.failures[0]?.kind).toBe("permanent");
       expect(emulator.stats.bulkRunsCreated).toBe(0);
       expect((await place.load())?.windows.size).toBe(0);
       const corrected = await resumed(place, rows);
