@@ -68,3 +68,4 @@ export {
   type SpendingLedger,
   type StartVerdict,
 } from "./spendingPolicy.js";
+export * from "./bulkJob/index.js";

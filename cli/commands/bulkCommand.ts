@@ -8,8 +8,8 @@ import { Journal } from "../job/Journal.js";
 import type { JobRecord } from "../job/JournalRecord.js";
 import { OutputFile } from "../table/OutputFile.js";
 import { parsePositiveInteger } from "./parsePositiveInteger.js";
-import { readInputRows } from "../table/readInputRows.js";
-import { replayJournal } from "../job/replayJournal.js";
+import { jobRows } from "../job/jobRows.js";
+import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { runBulkJob } from "../job/runBulkJob.js";
 import { checkRunBudget, limitRows } from "./runBudget.js";
@@ -90,7 +90,13 @@ export async function bulkCommand(
   const journalPath = outputPath === "-" ? undefined : `${path.resolve(outputPath)}.journal`;
   if (journalPath && existsSync(journalPath)) {
     const previous = replayJournal(Journal.read(journalPath).records);
-    if (previous.outcome !== "complete") {
+    // A job that started nothing (the service refused it) leaves nothing to lose: the corrected
+    // command may replace it.
+    const startedNothing =
+      previous.outcome !== undefined &&
+      previous.writtenRows === 0 &&
+      unwrittenWindows(previous).length === 0;
+    if (previous.outcome !== "complete" && !startedNothing) {
       throw new UsageError(
         `${journalPath} belongs to an unfinished job: continue it with "spellrun resume ${journalPath}", or delete it to start over`
       );
@@ -120,14 +126,9 @@ export async function bulkCommand(
     {
       client,
       job,
-      table:
-        total === undefined
-          ? limitRows(readInputRows(input, inputFormat), maxRuns)
-          : readInputRows(input, inputFormat),
+      ...budgeted(jobRows(job), total === undefined ? maxRuns : undefined),
       journal,
       output,
-      startRow: 0,
-      knownWindows: new Map(),
       rerunUnknown: false,
       maxWindows: maxInFlight,
     },
@@ -139,4 +140,12 @@ function defaultOutput(input: string, format: TableFormat): string {
   if (input === "-") return "-";
   const parsed = path.parse(input);
   return path.join(parsed.dir, `${parsed.name}.out.${format}`);
+}
+
+/** Stdin's rows, which could not be counted first, stop at the budget (see `limitRows`). */
+function budgeted<T extends { rows: AsyncIterable<unknown> }>(
+  table: T,
+  maxRuns: number | undefined
+): T {
+  return maxRuns === undefined ? table : { ...table, rows: limitRows(table.rows, maxRuns) };
 }

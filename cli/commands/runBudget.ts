@@ -1,4 +1,3 @@
-import type { InputRow, InputTable } from "../table/readInputRows.js";
 import { UsageError } from "../errors/UsageError.js";
 
 /**
@@ -29,35 +28,27 @@ export function checkRunBudget(rows: number, maxRuns: number): void {
 }
 
 /**
- * For stdin, whose rows cannot be counted first: the table unchanged up to `maxRuns` rows; the
- * row after them throws, so the job ends before that row's bulk run is started (rows of earlier
- * bulk runs were sent; nothing beyond `maxRuns` ever is).
+ * For stdin, whose rows cannot be counted first: the rows unchanged up to `maxRuns`; the row
+ * after them throws, so the job ends before that row's bulk run is started (rows of earlier bulk
+ * runs were sent; nothing beyond `maxRuns` ever is).
  *
  * ## Example
  * ```ts
- * const table = limitRows(readInputRows("-", "csv"), maxRuns);
+ * const rows = limitRows(readInputRows("-", "csv").rows, maxRuns);
  * ```
  *
- * @param table The input table.
+ * @param rows The input rows.
  * @param maxRuns The `--max-runs` value.
- * @return The same table, refusing a row past the budget.
+ * @return The same rows, refusing one past the budget.
  */
-export function limitRows(table: InputTable, maxRuns: number): InputTable {
-  const source = table.rows;
-  return {
-    columns: () => table.columns(),
-    rows: {
-      async *[Symbol.asyncIterator](): AsyncGenerator<InputRow> {
-        let count = 0;
-        for await (const row of source) {
-          if (++count > maxRuns) {
-            throw overBudget(`stdin has more than ${maxRuns} rows`, maxRuns, undefined);
-          }
-          yield row;
-        }
-      },
-    },
-  };
+export async function* limitRows<T>(rows: AsyncIterable<T>, maxRuns: number): AsyncGenerator<T> {
+  let count = 0;
+  for await (const row of rows) {
+    if (++count > maxRuns) {
+      throw overBudget(`stdin has more than ${maxRuns} rows`, maxRuns, undefined);
+    }
+    yield row;
+  }
 }
 
 function overBudget(what: string, maxRuns: number, rows: number | undefined): UsageError {

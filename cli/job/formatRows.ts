@@ -1,18 +1,7 @@
 import { stringify } from "csv-stringify/sync";
-import { failureReason, guardCsvCell, type RunState } from "spellrun";
+import { failureReason, guardCsvCell, type RowStatus } from "spellrun";
 import { headerOf, type OutputLayout } from "../table/OutputLayout.js";
 import type { TableFormat } from "../table/tableFormat.js";
-
-/**
- * How a row ended: a run state, `cancelled` (stopped by Ctrl-C) or `unknown` (submitted just
- * before a crash, its group never recorded; not re-run unless `--rerun-unknown`).
- *
- * ## Example
- * ```ts
- * const status: RowStatus = "cancelled";
- * ```
- */
-export type RowStatus = Exclude<RunState, "inProgress"> | "cancelled" | "unknown";
 
 /**
  * One finished row, ready to be written: its input values and how its run ended.
