@@ -36,6 +36,8 @@ export interface BulkFlags extends ConnectionFlags {
   dryRun?: boolean;
   quiet?: boolean;
   csvGuard: boolean;
+  /** Replace an existing output that this command did not write. */
+  force?: boolean;
   progressEvery: string;
 }
 
@@ -88,8 +90,11 @@ export async function bulkCommand(
     throw new UsageError("The output would overwrite the input: choose another -o file");
   }
   const journalPath = outputPath === "-" ? undefined : `${path.resolve(outputPath)}.journal`;
+  // An output is this command's own when a journal of ours sits next to it.
+  let ownOutput = false;
   if (journalPath && existsSync(journalPath)) {
     const previous = replayJournal(Journal.read(journalPath).records);
+    ownOutput = true;
     // A job that started nothing (the service refused it) leaves nothing to lose: the corrected
     // command may replace it.
     const startedNothing =
@@ -119,8 +124,9 @@ export async function bulkCommand(
     authHeader: connection.authHeader ?? "authorization",
     ...(total === undefined ? {} : { total }),
   };
-  const output = OutputFile.create(outputPath);
-  const journal = journalPath ? Journal.create(journalPath, job) : undefined;
+  // Created 0600, never through a link; an existing output only when ours or --force.
+  const output = OutputFile.create(outputPath, ownOutput || flags.force === true);
+  const journal = journalPath ? Journal.create(journalPath, job, ownOutput) : undefined;
   const client = new SpellClient({ ...connection, maxInFlight, bulkChunkSize: chunkSize });
   return runBulkJob(
     {

@@ -119,6 +119,7 @@ export function createProgram(version: string): Command {
         "10"
       )
       .option("-q, --quiet", "no progress on stderr")
+      .option("--force", "replace an existing output file that spellrun did not write")
   ).action(async (spell: string, input: string, flags: BulkFlags) => {
     process.exitCode = await bulkCommand(spell, input, flags);
   });
@@ -141,6 +142,7 @@ export function createProgram(version: string): Command {
         "10"
       )
       .option("-q, --quiet", "no progress on stderr")
+      .option("--input <file>", "the job's input, when it is not in the journal's folder")
   ).action(async (journal: string, flags: ResumeFlags) => {
     process.exitCode = await resumeCommand(journal, flags);
   });
@@ -163,6 +165,7 @@ export function createProgram(version: string): Command {
         "10"
       )
       .option("-q, --quiet", "no progress on stderr")
+      .option("--input <file>", "the job's input, when it is not in the journal's folder")
   ).action(async (journal: string, flags: RetryFlags) => {
     process.exitCode = await retryCommand(journal, flags);
   });

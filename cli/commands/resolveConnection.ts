@@ -21,9 +21,11 @@ export interface ConnectionFlags {
 }
 
 /**
- * Builds the client's connection from flags, then what a journal recorded, then the environment (`SPELL_BASE_URL`,
- * `SPELL_POLL_BASE_URL`, `SPELL_API_KEY`). The key comes from
- * `--api-key-file` or `SPELL_API_KEY` only.
+ * Builds the client's connection from flags, then the environment (`SPELL_BASE_URL`,
+ * `SPELL_POLL_BASE_URL`, `SPELL_API_KEY`). The key comes from `--api-key-file` or
+ * `SPELL_API_KEY` only. A journal's recorded addresses never choose where the key goes: they
+ * must match the flags' or environment's, or the command is refused before any request (a
+ * planted journal would otherwise send the key to its own host).
  *
  * ## Example
  * ```ts
@@ -44,19 +46,28 @@ export function resolveConnection(
       "The API key is never taken from the command line (it would stay in shell history and ps): set SPELL_API_KEY or use --api-key-file FILE"
     );
   }
-  const baseUrl = flags.baseUrl ?? recorded?.baseUrl ?? env.SPELL_BASE_URL;
-  const pollBaseUrl = flags.pollBaseUrl ?? recorded?.pollBaseUrl ?? env.SPELL_POLL_BASE_URL;
+  const baseUrl = flags.baseUrl ?? env.SPELL_BASE_URL;
+  const pollBaseUrl = flags.pollBaseUrl ?? env.SPELL_POLL_BASE_URL;
   if (!baseUrl || !pollBaseUrl) {
+    const journal = recorded
+      ? ` (the journal records ${recorded.baseUrl} and ${recorded.pollBaseUrl}; a journal never chooses where the key is sent)`
+      : "";
     throw new UsageError(
-      "No service address: pass --base-url and --poll-base-url (or set SPELL_BASE_URL and SPELL_POLL_BASE_URL)"
+      `No service address: pass --base-url and --poll-base-url (or set SPELL_BASE_URL and SPELL_POLL_BASE_URL)${journal}`
     );
   }
-  for (const [name, url] of [
-    ["--base-url", baseUrl],
-    ["--poll-base-url", pollBaseUrl],
+  for (const [name, url, was] of [
+    ["--base-url", baseUrl, recorded?.baseUrl],
+    ["--poll-base-url", pollBaseUrl, recorded?.pollBaseUrl],
   ] as const) {
     const parsed = parseServiceUrl(url);
     if (!parsed.ok) throw new UsageError(`${name} ${parsed.says}`);
+    const wasParsed = was === undefined ? undefined : parseServiceUrl(was);
+    if (wasParsed && (!wasParsed.ok || wasParsed.url !== parsed.url)) {
+      throw new UsageError(
+        `The journal's job ran against ${was}, but ${name} (or its variable) is ${parsed.url}: its bulk runs live at the service that started them. Point ${name} at that service if you trust it; nothing was sent`
+      );
+    }
   }
   const authHeader = (flags.authHeader ?? recorded?.authHeader ?? "authorization").toLowerCase();
   if (authHeader !== "authorization" && authHeader !== "x-api-key") {

@@ -10,6 +10,7 @@ import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { runBulkJob } from "../job/runBulkJob.js";
 import { UsageError } from "../errors/UsageError.js";
+import { trustedJob } from "../job/trustedJob.js";
 
 /**
  * The options of `spellrun resume`.
@@ -24,6 +25,8 @@ export interface ResumeFlags extends ConnectionFlags {
   quiet?: boolean;
   progressEvery: string;
   rerunUnknown?: boolean;
+  /** The input file, when the journal's lies outside its folder (see `trustedJob`). */
+  input?: string;
 }
 
 /**
@@ -48,7 +51,8 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
   const progressEveryMs = Number(flags.progressEvery) * 1000;
   if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
   const state = replayJournal(Journal.read(journalPath).records);
-  const { job } = state;
+  // Paths from where the journal is, addresses from flags and environment: never from inside it.
+  const job = trustedJob(journalPath, state.job, flags);
   if (state.outcome === "complete") {
     process.stderr.write(
       `spellrun: the job is complete, ${state.writtenRows} rows in ${job.output}\n`

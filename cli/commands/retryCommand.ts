@@ -11,6 +11,7 @@ import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { runBulkJob } from "../job/runBulkJob.js";
 import { UsageError } from "../errors/UsageError.js";
+import { trustedJob } from "../job/trustedJob.js";
 
 /**
  * The options of `spellrun retry`.
@@ -25,6 +26,8 @@ export interface RetryFlags extends ConnectionFlags {
   quiet?: boolean;
   progressEvery: string;
   rerunUnknown?: boolean;
+  /** The input file, when the journal's lies outside its folder (see `trustedJob`). */
+  input?: string;
 }
 
 /**
@@ -50,7 +53,8 @@ export async function retryCommand(journalPath: string, flags: RetryFlags): Prom
   const progressEveryMs = Number(flags.progressEvery) * 1000;
   if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
   const state = replayJournal(Journal.read(journalPath).records);
-  const { job } = state;
+  // Paths from where the journal is, addresses from flags and environment: never from inside it.
+  const job = trustedJob(journalPath, state.job, flags);
   if (job.output === "-")
     throw new CliError("This job wrote to stdout; there is no output to retry");
   // Rows of a group that may still run must be collected first: running them again pays twice.
@@ -74,7 +78,8 @@ export async function retryCommand(journalPath: string, flags: RetryFlags): Prom
   // The new journal is complete on disk before the earlier output moves, and replaces the old
   // one in one rename: a crash leaves either the old job or the retry job, never neither.
   const pending = `${journalPath}.retry`;
-  Journal.create(pending, retry).close();
+  // A leftover of a crashed retry is this command's own file.
+  Journal.create(pending, retry, true).close();
   if (existsSync(job.output)) renameSync(job.output, keptPath);
   else if (!existsSync(keptPath)) throw new CliError(`${job.output} is missing`);
   renameSync(pending, journalPath);

@@ -1,5 +1,6 @@
-import { closeSync, fsyncSync, openSync, readFileSync, ftruncateSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, readFileSync, ftruncateSync, writeSync } from "node:fs";
 import { CliError } from "../errors/CliError.js";
+import { openPrivateFile, refuseSymbolicLink } from "../table/openPrivateFile.js";
 import type { JournalRecord } from "./JournalRecord.js";
 import { parseJournalRecord } from "./parseJournalRecord.js";
 
@@ -22,13 +23,15 @@ export class Journal {
   ) {}
 
   /**
-   * Starts a new journal (replacing any file at `path`) with its first record.
+   * Starts a new journal with its first record: created 0600, never through a symbolic link;
+   * a file already at `path` is replaced only when `replace` says it is a journal of ours.
    * @param path the journal file
    * @param first the job record
+   * @param replace whether an existing file may be replaced
    * @return the open journal
    */
-  static create(path: string, first: JournalRecord): Journal {
-    const journal = new Journal(path, openSync(path, "w"));
+  static create(path: string, first: JournalRecord, replace = false): Journal {
+    const journal = new Journal(path, openPrivateFile(path, replace ? "replace" : "create"));
     journal.append(first);
     return journal;
   }
@@ -40,11 +43,11 @@ export class Journal {
    */
   static open(path: string): { journal: Journal; records: JournalRecord[] } {
     const { records, validBytes } = Journal.read(path);
-    const fd = openSync(path, "r+");
+    const fd = openPrivateFile(path, "update");
     ftruncateSync(fd, validBytes);
     fsyncSync(fd);
     closeSync(fd);
-    return { journal: new Journal(path, openSync(path, "a")), records };
+    return { journal: new Journal(path, openPrivateFile(path, "append")), records };
   }
 
   /**
@@ -53,6 +56,8 @@ export class Journal {
    * @return the records and the length of the complete lines
    */
   static read(path: string): { records: JournalRecord[]; validBytes: number } {
+    // A link would let the journal's "own location" (where the output goes) be somewhere else.
+    refuseSymbolicLink(path);
     let text: string;
     try {
       text = readFileSync(path, "utf8");
@@ -65,7 +70,11 @@ export class Journal {
     for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
       const line = text.slice(start, end);
       const record = parseJournalRecord(line);
-      if (!record) throw new CliError(`${path} line ${records.length + 1} is not a journal record`);
+      if (!record) {
+        throw new CliError(
+          `${path} line ${records.length + 1} is not a journal record (${problemOf(line)})`
+        );
+      }
       records.push(record);
       validBytes += Buffer.byteLength(line) + 1;
       start = end + 1;
@@ -102,4 +111,20 @@ export class Journal {
     closeSync(this.fd);
     this.fd = undefined;
   }
+}
+
+/** Why a line is not a record this version reads, for the message that names the line. */
+function problemOf(line: string): string {
+  try {
+    const value = JSON.parse(line) as { type?: unknown; version?: unknown } | null;
+    if (value?.type === "job" && value.version !== 1) {
+      return `a job record of format version ${JSON.stringify(value.version)}; this spellrun reads version 1`;
+    }
+    if (value && typeof value === "object" && typeof value.type === "string") {
+      return `a "${value.type}" record with a field missing, of the wrong type or out of bounds`;
+    }
+  } catch {
+    return "not JSON";
+  }
+  return "no record type this version writes";
 }

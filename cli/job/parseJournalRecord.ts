@@ -27,17 +27,27 @@ export function parseJournalRecord(line: string): JournalRecord | undefined {
 }
 
 const RECORD_CHECKS: Record<string, (record: Record<string, unknown>) => boolean> = {
+  // Every field of the job record, with its type and bounds: a journal is a file anyone may have
+  // edited, and this record decides what is read, where rows go and how many runs start.
   job: (r) =>
     r.version === 1 &&
     isText(r.spellId) &&
     isText(r.input) &&
     isText(r.output) &&
+    isFormat(r.inputFormat) &&
+    isFormat(r.outputFormat) &&
     isCount(r.chunkSize) &&
     (r.chunkSize as number) > 0 &&
+    (r.chunkSize as number) <= MAX_CHUNK_SIZE &&
+    isMapping(r.mapping) &&
+    typeof r.csvGuard === "boolean" &&
+    (r.columns === undefined || isTextList(r.columns)) &&
     isText(r.baseUrl) &&
     isText(r.pollBaseUrl) &&
-    typeof r.mapping === "object" &&
-    r.mapping !== null,
+    (r.authHeader === "authorization" || r.authHeader === "x-api-key") &&
+    (r.total === undefined || isCount(r.total)) &&
+    (r.retryOf === undefined || isText(r.retryOf)) &&
+    (r.retryUnknown === undefined || typeof r.retryUnknown === "boolean"),
   layout: (r) =>
     typeof r.layout === "object" &&
     r.layout !== null &&
@@ -57,6 +67,25 @@ const RECORD_CHECKS: Record<string, (record: Record<string, unknown>) => boolean
     (r.counts === undefined || (typeof r.counts === "object" && r.counts !== null)),
   end: (r) => isText(r.outcome) && isCount(r.rows),
 };
+
+/** Rows per bulk run a journal may claim: far above any real chunk, far below a memory bomb. */
+const MAX_CHUNK_SIZE = 1_000_000;
+
+function isFormat(value: unknown): boolean {
+  return value === "csv" || value === "tsv" || value === "jsonl";
+}
+
+function isTextList(value: unknown): boolean {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+function isMapping(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const { only, rename } = value as Record<string, unknown>;
+  if (only !== undefined && !isTextList(only)) return false;
+  if (typeof rename !== "object" || rename === null || Array.isArray(rename)) return false;
+  return Object.values(rename).every((name) => typeof name === "string");
+}
 
 function isCount(value: unknown): boolean {
   return Number.isSafeInteger(value) && (value as number) >= 0;

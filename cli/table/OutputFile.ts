@@ -1,5 +1,6 @@
-import { closeSync, fdatasyncSync, ftruncateSync, openSync, statSync, writeSync } from "node:fs";
+import { closeSync, fdatasyncSync, ftruncateSync, statSync, writeSync } from "node:fs";
 import { CliError } from "../errors/CliError.js";
+import { openPrivateFile, refuseSymbolicLink } from "./openPrivateFile.js";
 
 /**
  * The output of a bulk job: a file appended with synchronous writes (so `bytes` is exactly what
@@ -22,17 +23,15 @@ export class OutputFile {
   ) {}
 
   /**
-   * Creates (or empties) the output file; `-` writes to stdout.
+   * Creates the output file (0600, never through a symbolic link); `-` writes to stdout. An
+   * existing file is replaced only when `replace` says it is this command's own (or `--force`).
    * @param path the file path, or `-`
+   * @param replace whether an existing file may be emptied
    * @return the output
    */
-  static create(path: string): OutputFile {
+  static create(path: string, replace = false): OutputFile {
     if (path === "-") return new OutputFile(path, undefined, 0);
-    try {
-      return new OutputFile(path, openSync(path, "w"), 0);
-    } catch (error) {
-      throw new CliError(`Cannot write ${path}: ${(error as Error).message}`);
-    }
+    return new OutputFile(path, openPrivateFile(path, replace ? "replace" : "create"), 0);
   }
 
   /**
@@ -43,6 +42,7 @@ export class OutputFile {
    * @return the output
    */
   static resume(path: string, bytes: number): OutputFile {
+    refuseSymbolicLink(path);
     let size: number;
     try {
       size = statSync(path).size;
@@ -54,10 +54,10 @@ export class OutputFile {
         `${path} is shorter (${size} bytes) than the journal says (${bytes} bytes): it was changed after the job wrote it`
       );
     }
-    const fd = openSync(path, "r+");
+    const fd = openPrivateFile(path, "update");
     ftruncateSync(fd, bytes);
     closeSync(fd);
-    return new OutputFile(path, openSync(path, "a"), bytes);
+    return new OutputFile(path, openPrivateFile(path, "append"), bytes);
   }
 
   /** Bytes written so far (the file's length). */
