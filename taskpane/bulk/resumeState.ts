@@ -1,6 +1,7 @@
 import type { BulkResumeToken } from "../../src";
 import { decodeIndexes, encodeIndexes } from "./indexRanges.js";
 import type { CellScalar } from "../sheet/toCellWrite.js";
+import { storedJobIds, storedJobProblem } from "./storedJobProblem.js";
 
 /** Name of the document setting that holds the bulk in progress (what does not change). */
 export const BULK_JOB_SETTING = "spellrun.bulkJob";
@@ -231,8 +232,26 @@ function jobKey(base: string, id: string | undefined): string {
 }
 
 function storedIds(): string[] {
-  const ids = Office.context.document.settings.get(BULK_JOB_IDS_SETTING) as unknown;
-  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+  return storedJobIds(Office.context.document.settings.get(BULK_JOB_IDS_SETTING) as unknown);
+}
+
+/**
+ * The stored jobs that may not be used (see `storedJobProblem`), with why: the pane reports
+ * them and offers to forget them (`clearBulkJob(id)`).
+ *
+ * ## Example
+ * ```ts
+ * for (const { id, problem } of damagedBulkJobs()) report(`A stored bulk is damaged: ${problem}`);
+ * ```
+ */
+export function damagedBulkJobs(): { id: string | undefined; problem: string }[] {
+  const settings = Office.context.document.settings;
+  return [undefined, ...storedIds()].flatMap((id) => {
+    const stored = settings.get(jobKey(BULK_JOB_SETTING, id)) as unknown;
+    if (stored === null || stored === undefined) return [];
+    const problem = storedJobProblem(stored, settings.get(jobKey(BULK_PROGRESS_SETTING, id)));
+    return problem === undefined ? [] : [{ id, problem }];
+  });
 }
 
 /**
@@ -270,7 +289,11 @@ function loadJob(id: string | undefined): BulkJob | undefined {
     outputNames: [],
     handled: "",
   };
-  if (!stored || stored.version !== 1) return undefined;
+  // Checked with bounds before anything is decoded: a crafted setting must not hang the pane.
+  if (!stored) return undefined;
+  if (storedJobProblem(stored, settings.get(jobKey(BULK_PROGRESS_SETTING, id))) !== undefined) {
+    return undefined;
+  }
   try {
     const { lostRows, fingerprintsPacked, fingerprints, ...fixed } = stored;
     const rows = decodeIndexes(stored.rows);

@@ -33,6 +33,8 @@ export interface BulkViewDeps {
   loadBulkJobs(): BulkJob[];
   /** Forgets one job (by id; without: the one an earlier version stored). */
   clearBulkJob(id?: string): Promise<void>;
+  /** Stored jobs that may not be used, with why (reported, to be forgotten). */
+  damagedBulkJobs?(): { id: string | undefined; problem: string }[];
 }
 
 type ValueElement = HTMLElement & { value: string; checked?: boolean };
@@ -59,6 +61,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   const notices = jobNotices({
     loadBulkJobs: deps.loadBulkJobs,
     clearBulkJob: deps.clearBulkJob,
+    damagedBulkJobs: deps.damagedBulkJobs,
     resume: (job) => deps.controller.resume(job),
     report,
   });

@@ -19,6 +19,7 @@ import { element } from "./element.js";
 export function jobNotices(deps: {
   loadBulkJobs(): BulkJob[];
   clearBulkJob(id?: string): Promise<void>;
+  damagedBulkJobs?(): { id: string | undefined; problem: string }[];
   resume(job: BulkJob): Promise<unknown>;
   report(error: unknown): void;
 }): { element: HTMLElement; offer(): void } {
@@ -130,10 +131,37 @@ export function jobNotices(deps: {
     return item;
   };
 
+  /** A stored job that may not be used (damaged, or crafted): why, and Forget. */
+  const damagedNotice = (
+    damaged: { id: string | undefined; problem: string },
+    index: number
+  ): HTMLElement => {
+    const forget = element("fluent-button", { id: `forget-damaged-${index + 1}` }, "Forget");
+    const item = element(
+      "div",
+      { class: "job" },
+      element(
+        "p",
+        {},
+        `This workbook holds a stored bulk that cannot be used: ${damaged.problem}. Forget it; no run was started for it.`
+      ),
+      element("div", { class: "actions" }, forget)
+    );
+    forget.addEventListener("click", async () => {
+      await deps.clearBulkJob(damaged.id);
+      item.remove();
+      refresh();
+    });
+    return item;
+  };
+
   return {
     element: box,
     offer: () => {
-      box.replaceChildren(...deps.loadBulkJobs().map(notice));
+      box.replaceChildren(
+        ...(deps.damagedBulkJobs?.() ?? []).map(damagedNotice),
+        ...deps.loadBulkJobs().map(notice)
+      );
       refresh();
     },
   };

@@ -9,7 +9,7 @@ import { readSelection } from "../sheet/readSelection.js";
 import { selectedColumn } from "../sheet/selectedColumn.js";
 import { recalculateWorkbook } from "../sheet/recalculateWorkbook.js";
 import { recentSpells, rememberSpell } from "./recentSpells.js";
-import { clearBulkJob, loadBulkJobs } from "../bulk/resumeState.js";
+import { clearBulkJob, damagedBulkJobs, loadBulkJobs } from "../bulk/resumeState.js";
 import { sharedBulkSource } from "../bulk/sharedBulkSource.js";
 import { testConnection } from "./testConnection.js";
 import type { BulkViewDeps } from "./bulkView.js";
@@ -39,6 +39,7 @@ export function taskPaneDeps(): {
       recentSpells,
       rememberSpell,
       loadBulkJobs,
+      damagedBulkJobs,
       clearBulkJob,
     },
     settings: {
