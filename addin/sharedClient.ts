@@ -11,6 +11,16 @@ import { ServiceAddressNotSetError } from "./ServiceAddressNotSetError.js";
  */
 const COALESCE_WINDOW_MS = 50;
 
+/**
+ * What all answers being read at once may hold in the shared runtime, which also runs Excel's
+ * calculation of every `SPELL` cell and the task pane: 256 MiB. Each answer's cap is this over
+ * the requests in flight, so 8 in flight (the default) read up to 32 MiB each and 64 (the
+ * highest setting) 4 MiB each, instead of the core's 64 MiB each (4 GiB at 64, far beyond what
+ * a WebView gives an add-in). 4 MiB still holds a 500-row bulk answer of ~8 KB per row, and one
+ * run's outputs far beyond the 32,767 characters a cell shows.
+ */
+const ANSWER_BUDGET_BYTES = 256 * 1024 * 1024;
+
 interface SharedClientState {
   client?: Promise<{ client: SpellClient; settings: SpellSettings }>;
   /** What `client` resolved to, while it is current (no await on the hot path). */
@@ -73,6 +83,7 @@ export function sharedClientWithSettings(): Promise<{
         maxInFlight: settings.maxInFlight,
         // The setting means runs at once (what a user can picture and pay for), requests too.
         maxRunsInProgress: settings.maxInFlight,
+        maxResponseBytes: Math.floor(ANSWER_BUDGET_BYTES / settings.maxInFlight),
         reuse: { ttlMs: settings.rememberMs, store: rememberedResults() },
         // SPELL.RUN filled down a column: Excel hands the calls of one recalculation over
         // together, so they go out as bulk runs (Settings can turn this off).

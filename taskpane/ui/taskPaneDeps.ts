@@ -40,6 +40,9 @@ export function taskPaneDeps(): {
       rememberSpell,
       loadBulkJobs,
       damagedBulkJobs,
+      // The pane's bulk runs count against the daily cap too (the user's click is the consent
+      // for the threshold).
+      chargeRuns: async (runs) => (await spendingGuard()).chargeBulk(runs),
       clearBulkJob,
     },
     settings: {
