@@ -164,13 +164,14 @@ export interface BulkOptions {
  * ```
  */
 export interface RequestTimeouts {
-  /** getRun, getBulkRuns, cancelBulk. @default 30000 */
-  readMs?: number;
   /**
-   * Polling-mode start and bulkStart (not retried when it passes). Also bounds what an
-   * unsubscribed bulk leaves in the background (the answer of its bulkStart, then its cancelBulk),
-   * so nothing keeps a process alive longer than this after an unsubscribe. @default 60000
+   * getRun, getBulkRuns, cancelBulk. Also bounds what an unsubscribed bulk leaves in the
+   * background (the answer of a bulkStart in flight, then its cancelBulk, retries included), with
+   * `startMs` when that is shorter: a cancel is a read-sized request, so nothing keeps a process
+   * alive longer than this after an unsubscribe, whatever the service does. @default 30000
    */
+  readMs?: number;
+  /** Polling-mode start and bulkStart (not retried when it passes). @default 60000 */
   startMs?: number;
 }
 

@@ -112,7 +112,8 @@ export class SpellApi implements SpellEndpoints {
   private readonly pollBaseUrl: string;
   private readonly scheduler: SchedulerLike;
   private readonly retryOptions: RetryOptions | undefined;
-  private readonly readTimeoutMs: number;
+  /** Time limit of a read or a cancel (`RequestTimeouts.readMs`). */
+  readonly readTimeoutMs: number;
   /** Time limit of a polling-mode start or bulkStart (`RequestTimeouts.startMs`). */
   readonly startTimeoutMs: number;
   private readonly maxResponseBytes: number;

@@ -70,8 +70,9 @@ export interface BulkContext {
   visibilityGraceMs: number;
   /**
    * How long the work left after an unsubscribe may go on: waiting for the answer of a bulkStart
-   * in flight and its cancelBulk (retries included), together. The client passes its start time
-   * limit (`timeouts.startMs`), so an unsubscribed bulk never keeps a process alive longer.
+   * in flight and its cancelBulk (retries included), together. The client passes its read time
+   * limit (`timeouts.readMs`, or `startMs` if shorter), so an unsubscribed bulk never keeps a
+   * process alive longer.
    */
   afterUnsubscribeMs: number;
 }
