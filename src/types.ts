@@ -1,5 +1,6 @@
 import type { RunStateCounts } from "./countRunStates.js";
 import type { SchedulerLike } from "rxjs";
+import type { SpellLogger } from "./SpellLogEvent.js";
 
 /**
  * The state of one run, as the service reports it.
@@ -364,6 +365,18 @@ export interface SpellClientOptions {
   batch?: BatchOptions | boolean;
   /** Scheduler of every timer (poll, retry, timeout); a `TestScheduler` in specs. @default asyncScheduler */
   scheduler?: SchedulerLike;
+  /**
+   * Told of everything the client does, as it happens: each request sent, answered, failed,
+   * aborted or retried, each poll's answer, each cancel (method, endpoint, status, duration, run
+   * or group id; see `SpellLogEvent`). Never the key. `formatLogEvent` makes a readable line of an
+   * event. @default none
+   */
+  logger?: SpellLogger;
+  /**
+   * Also log request and answer bodies (the inputs and outputs of runs), scrubbed of the key.
+   * Off by default: bodies hold the user's data. @default false
+   */
+  logBodies?: boolean;
 }
 
 /**

@@ -75,6 +75,8 @@ export interface BulkContext {
    * process alive longer.
    */
   afterUnsubscribeMs: number;
+  /** Tells the client's log of each bulkStart retry (the retry is decided here). */
+  logBulkStartRetry?: (retry: { retryCount: number; delayMs: number; error: unknown }) => void;
 }
 
 interface ChunkView {
@@ -201,7 +203,14 @@ function chunkViews(
         ? of(groupId)
         : concat(
             previousStarted.pipe(ignoreElements()),
-            bulkStart$.pipe(retryTransient<string>("bulkStart", context.retry, context.scheduler))
+            bulkStart$.pipe(
+              retryTransient<string>(
+                "bulkStart",
+                context.retry,
+                context.scheduler,
+                context.logBulkStartRetry
+              )
+            )
           );
 
     const work$ = groupId$.pipe(
