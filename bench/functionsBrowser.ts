@@ -13,16 +13,19 @@
  *
  *   npx tsx bench/functionsBrowser.ts [--calls 1000] [--distinct 1000] [--rounds 5] [--time-scale 0.1] [--no-build]
  *
- * `--no-build` uses the dist/addin/functions.js already there. Chromium is `CHROME_BIN` or
- * /usr/bin/chromium (never downloaded).
+ * `--no-build` uses the dist/addin/functions.js already there. `--profile <file>` records a
+ * CPU profile of the measured sheets (Chrome DevTools format) and prints the functions with the
+ * most self time (build with `npm run build:dev` and `--no-build` for readable names). Chromium
+ * is `CHROME_BIN` or /usr/bin/chromium (never downloaded).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { buildSync } from "esbuild";
 import { chromium } from "playwright-core";
+import type { Protocol } from "playwright-core/types/protocol";
 import { startEmulator } from "../emulator/startEmulator.js";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -40,6 +43,8 @@ const calls = option("calls", 1_000);
 const distinct = option("distinct", 1_000);
 const rounds = option("rounds", 5);
 const maxInFlight = 8;
+const profileIndex = process.argv.indexOf("--profile");
+const profileFile = profileIndex >= 0 ? process.argv[profileIndex + 1] : undefined;
 const root = path.join(__dirname, "..");
 
 /** The add-in's functions bundle, built as it ships unless `--no-build`. */
@@ -141,6 +146,7 @@ async function main(): Promise<void> {
   const bulkMs: number[] = [];
   let sheetRequests = 0;
   let bulkRequests = 0;
+  const profiles: Protocol.Profiler.Profile[] = [];
   try {
     const tab = await browser.newPage();
     tab.on("pageerror", (error) => console.error("page error:", error.message));
@@ -222,9 +228,16 @@ async function main(): Promise<void> {
     // Not measured: both once over other inputs, so that neither pays for compiling its code.
     await run("sheet", "Warm-up", calls, distinct);
     await run("baseline", "Warm-up bulk", distinct, connection);
+    const cdp = profileFile ? await tab.context().newCDPSession(tab) : undefined;
+    if (cdp) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+    }
     for (let round = 0; round < rounds; round++) {
       emulator.resetStats();
+      if (cdp) await cdp.send("Profiler.start");
       sheetMs.push(await run("sheet", `Round ${round}`, calls, distinct));
+      if (cdp) profiles.push((await cdp.send("Profiler.stop")).profile);
       sheetRequests = requests();
       emulator.resetStats();
       bulkMs.push(await run("baseline", `Bulk ${round}`, distinct, connection));
@@ -261,11 +274,33 @@ async function main(): Promise<void> {
     line(`${calls} x SPELL.RUN (${distinct} distinct), one recalculation`, sheetRequests, sheetMs)
   );
   console.log(line(`${distinct} inputs as one client.bulk (baseline)`, bulkRequests, bulkMs));
+  if (profileFile && profiles.length > 0) printProfile(profiles, profileFile);
   const ratio = median(sheetMs) / baseline;
   console.log(
     `\nrequests: of the last round, at the emulator; wall ms: median of ${rounds} rounds; ` +
       `goal: at most 1.50x, measured ${ratio.toFixed(2)}x`
   );
+}
+
+/** Writes the last profile and prints the 20 functions with the most self time over all. */
+function printProfile(profiles: Protocol.Profiler.Profile[], file: string): void {
+  writeFileSync(file, JSON.stringify(profiles[profiles.length - 1]));
+  const selfMs = new Map<string, number>();
+  for (const profile of profiles) {
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const deltas = profile.timeDeltas ?? [];
+    (profile.samples ?? []).forEach((id, index) => {
+      const frame = byId.get(id)?.callFrame;
+      if (!frame) return;
+      const where = `${frame.functionName || "(anonymous)"} ${path.basename(frame.url)}:${frame.lineNumber + 1}`;
+      selfMs.set(where, (selfMs.get(where) ?? 0) + (deltas[index + 1] ?? 0) / 1000);
+    });
+  }
+  console.log(`
+self time over the ${profiles.length} measured sheets (profile in ${file}):`);
+  for (const [where, ms] of [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+    console.log(`${ms.toFixed(1).padStart(9)} ms  ${where}`);
+  }
 }
 
 main().catch((error: unknown) => {
