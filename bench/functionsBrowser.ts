@@ -25,7 +25,6 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { buildSync } from "esbuild";
 import { chromium } from "playwright-core";
-import type { Protocol } from "playwright-core/types/protocol";
 import { startEmulator } from "../emulator/startEmulator.js";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -117,6 +116,16 @@ interface PageBench {
   baseline(prefix: string, distinct: number, connection: Record<string, unknown>): Promise<number>;
 }
 
+/** The part of a DevTools CPU profile (`Profiler.stop`) read here. */
+interface CpuProfile {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }>;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -146,7 +155,7 @@ async function main(): Promise<void> {
   const bulkMs: number[] = [];
   let sheetRequests = 0;
   let bulkRequests = 0;
-  const profiles: Protocol.Profiler.Profile[] = [];
+  const profiles: CpuProfile[] = [];
   try {
     const tab = await browser.newPage();
     tab.on("pageerror", (error) => console.error("page error:", error.message));
@@ -237,7 +246,7 @@ async function main(): Promise<void> {
       emulator.resetStats();
       if (cdp) await cdp.send("Profiler.start");
       sheetMs.push(await run("sheet", `Round ${round}`, calls, distinct));
-      if (cdp) profiles.push((await cdp.send("Profiler.stop")).profile);
+      if (cdp) profiles.push((await cdp.send("Profiler.stop")).profile as CpuProfile);
       sheetRequests = requests();
       emulator.resetStats();
       bulkMs.push(await run("baseline", `Bulk ${round}`, distinct, connection));
@@ -283,7 +292,7 @@ async function main(): Promise<void> {
 }
 
 /** Writes the last profile and prints the 20 functions with the most self time over all. */
-function printProfile(profiles: Protocol.Profiler.Profile[], file: string): void {
+function printProfile(profiles: CpuProfile[], file: string): void {
   writeFileSync(file, JSON.stringify(profiles[profiles.length - 1]));
   const selfMs = new Map<string, number>();
   for (const profile of profiles) {
