@@ -19,6 +19,7 @@ const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DefinePlugin } = require("webpack");
+const { playgroundConfig } = require("./playground/webpack.config.cjs");
 
 const devUrl = "https://localhost:3000/";
 const devServerPort = Number(process.env.SPELLRUN_DEV_SERVER_PORT || 3000);
@@ -45,6 +46,17 @@ async function httpsOptions() {
 }
 
 module.exports = async (env, options) => {
+  const dev = options.mode === "development";
+  const addin = await addinConfig(env, options);
+  // The playground page (playground/) is served by the dev server only, never built for production.
+  if (!dev || !env.WEBPACK_SERVE) return addin;
+  const emulatorKey = process.env.SPELL_BASE_URL
+    ? ""
+    : process.env.SPELL_EMULATOR_API_KEY || "spellrun-dev-key";
+  return [addin, playgroundConfig(__dirname, { emulatorKey })];
+};
+
+async function addinConfig(env, options) {
   const dev = options.mode === "development";
   const addinUrl = (process.env.SPELLRUN_ADDIN_URL || devUrl).replace(/\/?$/, "/");
   return {
@@ -132,4 +144,4 @@ module.exports = async (env, options) => {
       client: { overlay: { warnings: false } },
     },
   };
-};
+}
