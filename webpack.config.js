@@ -27,6 +27,19 @@ const emulatorPort = Number(process.env.SPELL_EMULATOR_PORT || 3001);
 const emulatorPollPort = Number(process.env.SPELL_EMULATOR_POLL_PORT || 3002);
 const cdnOfficeJs = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 
+/** The service addresses the add-in's settings start with (see addin/settings.ts). */
+function serviceDefaults(dev) {
+  return {
+    SPELLRUN_DEFAULT_BASE_URL: JSON.stringify(
+      process.env.SPELL_BASE_URL || (dev ? `https://localhost:${devServerPort}/spell-api` : "")
+    ),
+    SPELLRUN_DEFAULT_POLL_BASE_URL: JSON.stringify(
+      process.env.SPELL_POLL_BASE_URL ||
+        (dev ? `https://localhost:${devServerPort}/spell-poll` : "")
+    ),
+  };
+}
+
 /** The Office dev certificates (office-addin-dev-certs), generated on first use, never installed silently. */
 async function httpsOptions() {
   const devCerts = require("office-addin-dev-certs/lib/defaults");
@@ -53,7 +66,7 @@ module.exports = async (env, options) => {
   const emulatorKey = process.env.SPELL_BASE_URL
     ? ""
     : process.env.SPELL_EMULATOR_API_KEY || "spellrun-dev-key";
-  return [addin, playgroundConfig(__dirname, { emulatorKey })];
+  return [addin, playgroundConfig(__dirname, { emulatorKey, defines: serviceDefaults(dev) })];
 };
 
 async function addinConfig(env, options) {
@@ -87,15 +100,7 @@ async function addinConfig(env, options) {
       ],
     },
     plugins: [
-      new DefinePlugin({
-        SPELLRUN_DEFAULT_BASE_URL: JSON.stringify(
-          process.env.SPELL_BASE_URL || (dev ? `https://localhost:${devServerPort}/spell-api` : "")
-        ),
-        SPELLRUN_DEFAULT_POLL_BASE_URL: JSON.stringify(
-          process.env.SPELL_POLL_BASE_URL ||
-            (dev ? `https://localhost:${devServerPort}/spell-poll` : "")
-        ),
-      }),
+      new DefinePlugin(serviceDefaults(dev)),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",
         input: "./functions/functions.ts",

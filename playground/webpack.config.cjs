@@ -11,10 +11,11 @@ const { DefinePlugin } = require("webpack");
 
 /**
  * @param {string} root The repository's root.
- * @param {{ emulatorKey: string }} options The emulator's development key ("" when the dev server
- *   points at a real service: the page then starts without a key).
+ * @param {{ emulatorKey: string, defines: Record<string, string> }} options The emulator's
+ *   development key ("" when the dev server points at a real service: the page then starts
+ *   without a key), and the add-in build's service addresses (the page saves the first settings).
  */
-function playgroundConfig(root, { emulatorKey }) {
+function playgroundConfig(root, { emulatorKey, defines }) {
   return {
     name: "playground",
     mode: "development",
@@ -42,7 +43,10 @@ function playgroundConfig(root, { emulatorKey }) {
       ],
     },
     plugins: [
-      new DefinePlugin({ SPELLRUN_PLAYGROUND_EMULATOR_KEY: JSON.stringify(emulatorKey) }),
+      new DefinePlugin({
+        ...defines,
+        SPELLRUN_PLAYGROUND_EMULATOR_KEY: JSON.stringify(emulatorKey),
+      }),
       new HtmlWebpackPlugin({
         filename: "playground.html",
         template: "./playground/playground.html",
