@@ -68,7 +68,12 @@ export async function bootPlayground(options: PlaygroundOptions): Promise<Playgr
     rows: Math.max(size.rows, options.sheets[name].length + 20),
     columnWidths: [300, 80, 260],
   }));
-  const grid = await GridWorkbook.mount(options.gridElement, workbook, engine.displayChanges, sheets);
+  const grid = await GridWorkbook.mount(
+    options.gridElement,
+    workbook,
+    engine.displayChanges,
+    sheets
+  );
   return {
     workbook,
     runtime,

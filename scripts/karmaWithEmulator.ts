@@ -2,7 +2,9 @@
  * Runs the Karma browser specs against a Spell service emulator started for them.
  *
  * The emulator runs in this Node process; the page reaches it over real sockets (CORS), and finds
- * its addresses and key in `__karma__.config.spellEmulator`. Exits with Karma's exit code.
+ * its addresses and key in `__karma__.config.spellEmulator`. The playground specs also get the
+ * custom functions' metadata as the build generates it (functions.json and the id → export pairs
+ * the metadata plugin associates) in `__karma__.config.customFunctions`. Exits with Karma's exit code.
  */
 import path from "node:path";
 import { startEmulator } from "../emulator/startEmulator.js";
@@ -21,6 +23,12 @@ interface KarmaModule {
 
 async function main(): Promise<void> {
   const emulator = await startEmulator({ timeScale: 0.05 });
+
+  const metadata =
+    require("custom-functions-metadata") as typeof import("custom-functions-metadata");
+  const generated = await metadata.generateCustomFunctionsMetadata(
+    path.resolve(__dirname, "..", "functions", "functions.ts")
+  );
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const karma = require("karma") as KarmaModule;
   const configFile = path.resolve(__dirname, "..", "karma.conf.cjs");
@@ -33,6 +41,10 @@ async function main(): Promise<void> {
           baseUrl: emulator.baseUrl,
           pollBaseUrl: emulator.pollBaseUrl,
           apiKey: emulator.apiKey,
+        },
+        customFunctions: {
+          functions: (JSON.parse(generated.metadataJson) as { functions: unknown[] }).functions,
+          associate: generated.associate,
         },
       },
     },

@@ -119,7 +119,8 @@ export class GridWorkbook {
         },
         ondeletecolumn: (instance, removed) => {
           const columns = [...removed].map(Number).sort((a, b) => b - a);
-          for (const column of columns) this.workbook.deleteColumns(this.nameOf(instance), column, 1);
+          for (const column of columns)
+            this.workbook.deleteColumns(this.nameOf(instance), column, 1);
           this.adoptMovedFormulas(instance);
         },
         onsort: (instance, _column, _order, newOrder) => {
@@ -138,8 +139,9 @@ export class GridWorkbook {
         })),
       });
     }).then(() => {
-      const spreadsheet = (jspreadsheet as unknown as { spreadsheet: { worksheets: WorksheetInstance[] }[] })
-        .spreadsheet;
+      const spreadsheet = (
+        jspreadsheet as unknown as { spreadsheet: { worksheets: WorksheetInstance[] }[] }
+      ).spreadsheet;
       const built = spreadsheet[spreadsheet.length - 1].worksheets;
       this.sheets.forEach((sheet, index) => this.worksheets.set(sheet.name, built[index]));
     });
@@ -148,9 +150,7 @@ export class GridWorkbook {
   /** The model's inputs (formula, else value) for the grid's first rendering. */
   private inputsOf(sheet: GridSheet): string[][] {
     return Array.from({ length: sheet.rows }, (_, row) =>
-      Array.from({ length: sheet.columns }, (_, column) =>
-        this.inputAt(sheet.name, row, column)
-      )
+      Array.from({ length: sheet.columns }, (_, column) => this.inputAt(sheet.name, row, column))
     );
   }
 
@@ -184,7 +184,13 @@ export class GridWorkbook {
     );
   }
 
-  private selected(instance: WorksheetInstance, x1: number, y1: number, x2: number, y2: number): void {
+  private selected(
+    instance: WorksheetInstance,
+    x1: number,
+    y1: number,
+    x2: number,
+    y2: number
+  ): void {
     const block = {
       top: Math.min(y1, y2),
       left: Math.min(x1, x2),
@@ -260,7 +266,8 @@ export class GridWorkbook {
     const lastRow = this.workbook.lastRow(sheet);
     let lastColumn = -1;
     this.workbook.forEachCell((name, _row, column, cell) => {
-      if (name === sheet && (cell.value !== "" || cell.formula)) lastColumn = Math.max(lastColumn, column);
+      if (name === sheet && (cell.value !== "" || cell.formula))
+        lastColumn = Math.max(lastColumn, column);
     });
     const spreadsheet = worksheet.parent as unknown as Spreadsheet;
     const wasIgnoring = spreadsheet.ignoreEvents;

@@ -314,12 +314,17 @@ export class FormulaEngine {
     return { positions };
   }
 
-  /** Formulas that are gone (cell cleared or deleted): their calls are cancelled. */
+  /**
+   * Formulas that are gone (cell cleared or deleted): their calls are cancelled, and what they
+   * spilled (which the model emptied) is shown again.
+   */
   private dropRemovedFormulas(positions: Map<MockCell, Position>): void {
     for (const [cell, state] of this.states) {
-      if (positions.has(cell) && cell.formula !== undefined) continue;
+      const position = positions.get(cell);
+      if (position && cell.formula !== undefined) continue;
       cancelCalls(state.calls, 0);
       this.states.delete(cell);
+      if (position) this.changes.next({ sheet: position.sheet, block: state.covered });
     }
   }
 }
