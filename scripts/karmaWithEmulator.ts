@@ -7,6 +7,7 @@
  * the metadata plugin associates) in `__karma__.config.customFunctions`. Exits with Karma's exit code.
  */
 import path from "node:path";
+import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { startEmulator } from "../emulator/startEmulator.js";
 
 // karma ships no types of its own that match v6's runtime API; this is the part used here.
@@ -23,10 +24,7 @@ interface KarmaModule {
 
 async function main(): Promise<void> {
   const emulator = await startEmulator({ timeScale: 0.05 });
-
-  const metadata =
-    require("custom-functions-metadata") as typeof import("custom-functions-metadata");
-  const generated = await metadata.generateCustomFunctionsMetadata(
+  const generated = await generateCustomFunctionsMetadata(
     path.resolve(__dirname, "..", "functions", "functions.ts")
   );
   // eslint-disable-next-line @typescript-eslint/no-require-imports
