@@ -301,11 +301,6 @@ export class MockWorkbook {
     this.onCellsChanged?.({ sheet });
   }
 
-  /** The sheets' names, in order. */
-  sheetNames(): string[] {
-    return [...this.sheets.keys()];
-  }
-
   /**
    * Visits every stored cell with its position. The cell objects are the model's own and move
    * with structural edits, so they can key state that must follow a cell (a formula's calls).
