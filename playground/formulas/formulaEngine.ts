@@ -184,7 +184,9 @@ export class FormulaEngine {
         true
       );
     } catch (error) {
-      result = error instanceof FormulaError ? error : new FormulaError("#ERROR!");
+      // The parser throws for what Excel would not take: an unknown function (#NAME?), a syntax error.
+      const message = error instanceof Error ? error.message : String(error);
+      result = new FormulaError(/not implemented/i.test(message) ? "#NAME?" : "#VALUE!");
     } finally {
       cancelCalls(state.calls, this.current.callIndex);
       this.current = undefined;
