@@ -15,6 +15,8 @@ export { countRunStates, type RunStateCounts } from "./countRunStates.js";
 export { failureReason } from "./failureReason.js";
 export { guardCsvCell } from "./guardCsvCell.js";
 export { redactKey } from "./http/redactKey.js";
+export { formatLogEvent } from "./formatLogEvent.js";
+export type { SpellLogEvent, SpellLogger, SpellLogRequest } from "./SpellLogEvent.js";
 export type { ConnectionCheck } from "./internal/checkConnection.js";
 export { TERMINAL_STATES } from "./types.js";
 export type {
