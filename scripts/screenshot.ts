@@ -194,6 +194,28 @@ async function main(): Promise<void> {
     await tab.waitForTimeout(300);
     await tab.screenshot({ path: path.join(docs, "taskpane-overwrite.png"), fullPage: true });
 
+    // The spending guard: a column filled down past the threshold; the pane asks, a cell waits.
+    // A context of its own: the runs above left remembered results in the page's storage.
+    const guardContext = await browser.newContext({
+      viewport: { width: WIDTH, height: 600 },
+      deviceScaleFactor: 2,
+    });
+    const guard = await guardContext.newPage();
+    guard.on("pageerror", (error) => console.error("page error:", error.message));
+    await guard.goto(`http://127.0.0.1:${port}/?guard`);
+    await guard.waitForFunction(
+      () =>
+        !(document.querySelector("#spending") as HTMLElement | null)?.hidden &&
+        document.querySelector("#cell-card") !== null,
+      null,
+      { timeout: 30_000 }
+    );
+    await guard.waitForTimeout(300);
+    await guard.locator("#spending").screenshot({ path: path.join(docs, "guard-question.png") });
+    await guard
+      .locator("#cell-card")
+      .screenshot({ path: path.join(docs, "guard-waiting-cell.png") });
+
     // A resumable job: the harness stores an unfinished bulk before the pane opens.
     const resumable = await context.newPage();
     resumable.on("pageerror", (error) => console.error("page error:", error.message));
@@ -210,7 +232,8 @@ async function main(): Promise<void> {
     });
     console.log(
       "Saved docs/taskpane-settings.png, docs/taskpane-running.png, docs/taskpane-finished.png, " +
-        `docs/taskpane-overwrite.png, docs/taskpane-resumable.png (${WIDTH} px wide).`
+        `docs/taskpane-overwrite.png, docs/taskpane-resumable.png, docs/guard-question.png, ` +
+        `docs/guard-waiting-cell.png (${WIDTH} px wide).`
     );
   } finally {
     await browser.close();

@@ -4,6 +4,8 @@
  * whose address the page receives in `window.__spellEmulator`. Used by `npm run screenshot`.
  */
 import { saveSettings } from "../../addin/settings.js";
+import { spellRun } from "../../functions/functions.js";
+import { cancelableInvocation } from "../functions/support/excelInvocations.js";
 import { saveBulkJob } from "../../taskpane/bulk/resumeState.js";
 import { rowFingerprint } from "../../taskpane/sheet/rowFingerprint.js";
 import { mountTaskPane } from "../../taskpane/ui/mountTaskPane.js";
@@ -55,10 +57,60 @@ async function main(): Promise<void> {
       startedAt: Date.now() - 95_000,
     });
   }
+  if (location.search.includes("guard")) await fillDownPastTheGuard(rows);
   const root = document.getElementById("app");
   if (!root) throw new Error("no #app");
   await mountTaskPane(root, taskPaneDeps());
   page.__harness = { workbook, ready: true };
+}
+
+/**
+ * `=SPELL.RUN("sentiment", A2, "label")` filled down 24 rows with the guard's threshold at 10:
+ * 10 run, 14 wait; the first waiting cell's error (as Excel shows it on the cell's error card) is
+ * rendered under the pane as `#cell-card`.
+ */
+async function fillDownPastTheGuard(rows: MockCellValue[][]): Promise<void> {
+  await saveSettings({ runsBeforeAsking: 10 });
+  // The 10 that run take a while; the first cell that waits answers at once.
+  const waiting = await Promise.race(
+    rows.slice(1, 25).map((row, index) =>
+      spellRun(
+        "sentiment",
+        [["text"], [row[0]]],
+        [["label"]],
+        Object.assign(cancelableInvocation(), { address: `Reviews!B${index + 2}` })
+      ).then(
+        () => new Promise<never>(() => undefined),
+        (error: { code: string; message: string }) => ({
+          code: error.code,
+          message: error.message,
+          address: `B${index + 2}`,
+        })
+      )
+    )
+  );
+  document.body.append(
+    Object.assign(document.createElement("section"), {
+      id: "cell-card",
+      innerHTML:
+        '<div class="cell-row"><span class="cell-ref"></span><span class="cell-value"></span></div><p class="cell-message"></p>',
+    })
+  );
+  const card = document.getElementById("cell-card") as HTMLElement;
+  (card.querySelector(".cell-ref") as HTMLElement).textContent =
+    `${waiting.address}  =SPELL.RUN("sentiment", A${waiting.address.slice(1)}, "label")`;
+  (card.querySelector(".cell-value") as HTMLElement).textContent = waiting.code;
+  (card.querySelector(".cell-message") as HTMLElement).textContent = waiting.message;
+  card.setAttribute(
+    "style",
+    "margin:16px 8px;padding:8px 10px;border:1px solid #c8c6c4;border-left:4px solid #c50f1f;" +
+      "font:13px Segoe UI,sans-serif;background:#fff;max-width:300px"
+  );
+  (card.querySelector(".cell-value") as HTMLElement).setAttribute(
+    "style",
+    "float:right;color:#c50f1f;font-weight:600"
+  );
+  (card.querySelector(".cell-ref") as HTMLElement).setAttribute("style", "color:#605e5c");
 }
 
 main().catch((error: unknown) => {
