@@ -14,7 +14,7 @@ export { MemoryResultStore } from "./MemoryResultStore.js";
 export { countRunStates, type RunStateCounts } from "./countRunStates.js";
 export { failureReason } from "./failureReason.js";
 export { redactKey } from "./http/redactKey.js";
-export type { ConnectionCheck } from "./internal/checkConnection.js";
+export type { ConnectionCheck, ConnectionProblem } from "./internal/checkConnection.js";
 export { TERMINAL_STATES } from "./types.js";
 export type {
   BulkResumeToken,
