@@ -1,6 +1,7 @@
 /**
  * `npm test`: type-check, lint (eslint + prettier), the production build (for an example https
- * host), Node specs, Karma specs in headless Chromium. Every step runs even when an earlier one
+ * host), Node specs, Karma specs in headless Chromium, and the package as a user installs it
+ * (scripts/checkPackage.ts). Every step runs even when an earlier one
  * fails, so one run shows everything; the exit code is non-zero if any step failed. Ends with
  * each runner's summary and one total line.
  *
@@ -46,6 +47,7 @@ const steps: Step[] = [
   { name: "build", command: `SPELLRUN_ADDIN_URL=${EXAMPLE_ADDIN_URL} npm run --silent build` },
   { name: "node specs", command: "npm run --silent test:node", count: jasmineCount },
   { name: "browser specs", command: "npm run --silent test:browser", count: karmaCount },
+  { name: "package", command: "npx tsx scripts/checkPackage.ts" },
 ];
 
 function run(step: Step): Promise<{ code: number; output: string }> {

@@ -1,5 +1,6 @@
 import { Command, Option } from "commander";
 import { bulkCommand, type BulkFlags } from "./bulkCommand.js";
+import { emulatorCommand } from "./emulatorCommand.js";
 import { resumeCommand, type ResumeFlags } from "./resumeCommand.js";
 import { runCommand, type RunFlags } from "./runCommand.js";
 import { statusCommand } from "./statusCommand.js";
@@ -152,8 +153,7 @@ export function createProgram(version: string): Command {
     .allowExcessArguments()
     .argument("[flags...]", "emulator flags")
     .action(async (flags: string[]) => {
-      const { runEmulatorCli } = await import("../../emulator/runEmulatorCli.js");
-      await runEmulatorCli(flags, process.env);
+      await emulatorCommand(flags, process.env);
     });
 
   program.configureOutput({

@@ -11,6 +11,13 @@
  *   is Text ("@"): `=…`, `+…`, `-…`, `@…` become formulas, numeric text a number, TRUE/FALSE a boolean;
  * - `null` in a 2-D array leaves that cell alone (Office's documented rule);
  * - a sync whose request or response exceeds Office's 5 MB payload limit fails, as in Excel;
+ * - a `settings.saveAsync` of more than 1 MB of settings fails as Excel desktop's does ("The
+ *   argument is invalid or missing or has an incorrect format", OfficeDev/office-js issue 3957;
+ *   Microsoft documents 2 MB for `Office.Settings`), and the document keeps its last saved settings;
+ * - `Worksheet.getUsedRange(valuesOnly)` / `getUsedRangeOrNullObject`, whole-column and whole-row
+ *   selections reported as Excel reports them (`Sheet1!A:C`, `Sheet1!3:5`);
+ * - sheets the add-in adds (`worksheets.add`, `getItemOrNullObject`), with `visibility`
+ *   (`VeryHidden` sheets are not shown to the user, their cells are the add-in's);
  * - it counts syncs, the syncs that wrote and the syncs that read, and payload sizes;
  * - structural edits move cells as Excel does: `insertColumns`, `insertRows`, `deleteRows`,
  *   `sortRows` (a user's edit, at any moment) and `Range.insert("Right" | "Down")` of whole
@@ -47,7 +54,10 @@ export interface MockWorkbookStats {
   mockMs: number;
   /** `settings.saveAsync` calls, and the largest saved settings (JSON bytes). */
   settingsSaves: number;
+  /** The largest settings a save was asked to store (JSON bytes), refused saves included. */
   largestSettingsBytes: number;
+  /** Saves refused for being over `settingsLimitBytes`. */
+  failedSettingsSaves: number;
 }
 
 /** What the tests can put in the model. */
@@ -58,7 +68,13 @@ export interface MockWorkbookOptions {
   selection?: string;
   /** @default 5 MB */
   payloadLimitBytes?: number;
+  /** Largest document settings a save accepts (JSON bytes). @default 1 MB, as Excel desktop */
+  settingsLimitBytes?: number;
 }
+
+/** What Excel desktop answers to a settings save of more than about 1 MB. */
+export const SETTINGS_TOO_LARGE_MESSAGE =
+  "The argument is invalid or missing or has an incorrect format.";
 
 type Operation =
   | { kind: "write"; sheet: string; block: CellBlock; property: WritableProperty; data: unknown }
@@ -73,7 +89,10 @@ type Operation =
   | { kind: "insert"; sheet: string; block: CellBlock; shift: string }
   | { kind: "lookup"; target: OfficeMockObject; fill: () => void }
   | { kind: "name"; name: string; target: { sheet: string; block: CellBlock } | undefined }
-  | { kind: "fail"; code: string; message: string };
+  | { kind: "fail"; code: string; message: string }
+  | { kind: "requireSheet"; name: string }
+  | { kind: "addSheet"; name: string }
+  | { kind: "visibility"; name: string; visibility: string };
 
 type WritableProperty = "values" | "formulas" | "numberFormat";
 const WRITABLE: readonly string[] = ["values", "formulas", "numberFormat"];
@@ -111,6 +130,7 @@ export class MockWorkbook {
     mockMs: 0,
     settingsSaves: 0,
     largestSettingsBytes: 0,
+    failedSettingsSaves: 0,
   };
   /** `Excel.CalculationType` values passed to `application.calculate`. */
   readonly calculations: string[] = [];
@@ -120,6 +140,7 @@ export class MockWorkbook {
   settings: Record<string, unknown> = {};
   selection: string;
   payloadLimitBytes: number;
+  settingsLimitBytes: number;
   /** Called after every sync, with the sync's number; specs edit cells here "while a run goes on". */
   afterSync: ((syncNumber: number) => void) | undefined;
 
@@ -151,6 +172,59 @@ export class MockWorkbook {
     }
     this.selection = options.selection ?? "Sheet1!A1";
     this.payloadLimitBytes = options.payloadLimitBytes ?? 5 * 1024 * 1024;
+    this.settingsLimitBytes = options.settingsLimitBytes ?? 1024 * 1024;
+  }
+
+  /** Sheet name → its visibility ("Visible" unless the add-in changed it). */
+  private readonly visibility = new Map<string, string>();
+
+  /** A sheet's visibility as the add-in set it (`Visible`, `Hidden`, `VeryHidden`). */
+  sheetVisibility(sheet: string): string | undefined {
+    return this.sheets.has(sheet) ? (this.visibility.get(sheet) ?? "Visible") : undefined;
+  }
+
+  /** The names of the sheets, in order, hidden ones included. */
+  sheetNames(): string[] {
+    return [...this.sheets.keys()];
+  }
+
+  /** Adds an empty sheet (as the add-in's `worksheets.add` does at sync). */
+  private addSheet(name: string): void {
+    if (this.sheets.has(name)) {
+      throw new MockOfficeError("ItemAlreadyExists", `A sheet named ${name} exists.`);
+    }
+    this.sheets.set(name, new Map());
+    this.sheetIds.set(
+      name,
+      `{00000000-0001-0000-0000-${String(this.sheetIds.size).padStart(12, "0")}}`
+    );
+  }
+
+  /**
+   * The used range of a sheet as `Worksheet.getUsedRange(valuesOnly)` sees it: the smallest
+   * block holding every cell with a value or formula (with `valuesOnly` false, also cells whose
+   * number format was set). Undefined for an empty sheet.
+   */
+  usedBlock(sheet: string, valuesOnly = true): CellBlock | undefined {
+    let top = Infinity;
+    let bottom = -1;
+    let left = Infinity;
+    let right = -1;
+    for (const [row, cells] of this.sheets.get(sheet) ?? []) {
+      for (const [column, cell] of cells) {
+        const used =
+          cell.value !== "" ||
+          cell.formula !== undefined ||
+          (!valuesOnly && cell.numberFormat !== "General");
+        if (!used) continue;
+        top = Math.min(top, row);
+        bottom = Math.max(bottom, row);
+        left = Math.min(left, column);
+        right = Math.max(right, column);
+      }
+    }
+    if (bottom < 0) return undefined;
+    return { top, left, rowCount: bottom - top + 1, columnCount: right - left + 1 };
   }
 
   /** Renames a sheet as a user would: its cells and its id stay, its name changes. */
@@ -380,6 +454,7 @@ export class MockWorkbook {
   private excelNamespace(): Record<string, unknown> {
     return {
       CalculationType: { full: "Full", recalculate: "Recalculate", fullRebuild: "FullRebuild" },
+      SheetVisibility: { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" },
       run: async <T>(batch: (context: unknown) => Promise<T>): Promise<T> => {
         this.stats.runs++;
         const queue: Operation[] = [];
@@ -405,16 +480,26 @@ export class MockWorkbook {
       },
       saveAsync: (...args: unknown[]) => {
         const callback = args.find((arg) => typeof arg === "function") as
-          ((result: { status: string }) => void) | undefined;
-        this.timed(() => {
-          this.savedSettings = structuredClone(this.settings);
+          | ((result: { status: string; error?: { code: number; message: string } }) => void)
+          | undefined;
+        const bytes = this.timed(() => {
+          const size = new TextEncoder().encode(JSON.stringify(this.settings)).length;
           this.stats.settingsSaves++;
-          this.stats.largestSettingsBytes = Math.max(
-            this.stats.largestSettingsBytes,
-            JSON.stringify(this.savedSettings).length
-          );
+          this.stats.largestSettingsBytes = Math.max(this.stats.largestSettingsBytes, size);
+          // Excel desktop refuses the whole save; the document keeps what it had.
+          if (size <= this.settingsLimitBytes) this.savedSettings = structuredClone(this.settings);
+          else this.stats.failedSettingsSaves++;
+          return size;
         });
-        setTimeout(() => callback?.({ status: "succeeded" }), 0);
+        setTimeout(
+          () =>
+            callback?.(
+              bytes <= this.settingsLimitBytes
+                ? { status: "succeeded" }
+                : { status: "failed", error: { code: 5001, message: SETTINGS_TOO_LARGE_MESSAGE } }
+            ),
+          0
+        );
       },
     });
     return {
@@ -431,34 +516,78 @@ export class MockWorkbook {
 
   private createRequestContext(queue: Operation[]): OfficeMockObject {
     const makeRange = (sheet: string, block: CellBlock) => this.rangeProxy(queue, sheet, block);
-    const worksheet = (key: string) => {
+    const worksheet = (key: string, nullable = false) => {
       const name = this.sheetNamed(key);
-      return this.timed(
-        () =>
-          new OfficeMockObject({
-            name,
-            id: this.sheetIds.get(name) ?? "",
-            getRange: (address: string) => {
-              if (!this.sheets.has(name)) {
-                queue.push({
-                  kind: "fail",
-                  code: "ItemNotFound",
-                  message: `No sheet named ${name}`,
-                });
-              }
-              return makeRange(name, wholeLines(address) ?? parseAddress(address).block);
+      return this.timed(() => {
+        const sheet = new OfficeMockObject({
+          name,
+          id: this.sheetIds.get(name) ?? "",
+          visibility: this.visibility.get(name) ?? "Visible",
+          getRange: (address: string) => {
+            // Checked at sync: a sheet added earlier in the same batch exists by then.
+            queue.push({ kind: "requireSheet", name });
+            return makeRange(name, wholeLines(address) ?? parseAddress(address).block);
+          },
+          getUsedRange: (valuesOnly?: boolean) => {
+            const block = this.usedBlock(name, valuesOnly === true);
+            if (!block) {
+              queue.push({ kind: "fail", code: "ItemNotFound", message: `${name} is empty` });
+            }
+            return makeRange(name, block ?? { top: 0, left: 0, rowCount: 1, columnCount: 1 });
+          },
+          getUsedRangeOrNullObject: (valuesOnly?: boolean) => {
+            const block = this.usedBlock(name, valuesOnly === true);
+            const range = makeRange(
+              name,
+              block ?? { top: 0, left: 0, rowCount: 1, columnCount: 1 }
+            );
+            Reflect.set(range, "isNullObject", block === undefined);
+            return range;
+          },
+        });
+        let isNull: boolean | undefined = nullable ? undefined : false;
+        if (nullable) {
+          queue.push({
+            kind: "lookup",
+            target: sheet,
+            fill: () => {
+              isNull = !this.sheets.has(name);
             },
-          })
-      );
+          });
+        }
+        return new Proxy(sheet, {
+          get: (object, property) => {
+            if (property === "isNullObject") {
+              if (isNull === undefined)
+                throw new Error(`isNullObject of sheet ${name}: sync first`);
+              return isNull;
+            }
+            const value = Reflect.get(object, property, object);
+            return typeof value === "function" ? value.bind(object) : value;
+          },
+          set: (object, property, value) => {
+            if (property === "visibility") {
+              queue.push({ kind: "visibility", name, visibility: String(value) });
+              return true;
+            }
+            return Reflect.set(object, property, value);
+          },
+        });
+      });
     };
     return new OfficeMockObject({
       workbook: {
         getSelectedRange: () => {
-          const { sheet, block } = parseAddress(this.selection);
+          const { sheet, block } = parseAnyAddress(this.selection);
           return makeRange(sheet, block);
         },
         worksheets: {
           getItem: (name: string) => worksheet(name),
+          getItemOrNullObject: (name: string) => worksheet(name, true),
+          add: (name: string) => {
+            queue.push({ kind: "addSheet", name });
+            return worksheet(name);
+          },
         },
         names: {
           add: (name: string, reference: Excel.Range) => {
@@ -501,7 +630,7 @@ export class MockWorkbook {
 
   private createRangeProxy(queue: Operation[], sheet: string, block: CellBlock): Excel.Range {
     const target = new OfficeMockObject({
-      address: `${quoteSheet(sheet)}!${blockAddress(block)}`,
+      address: `${quoteSheet(sheet)}!${lineAddress(block) ?? blockAddress(block)}`,
       rowCount: block.rowCount,
       columnCount: block.columnCount,
       // Filled in at sync time by `fillLoaded` (`null` would be taken for a nested object).
@@ -682,6 +811,22 @@ export class MockWorkbook {
     const loaded: OfficeMockObject[] = [];
     for (const op of operations) {
       if (op.kind === "fail") throw new MockOfficeError(op.code, op.message);
+      if (op.kind === "requireSheet") {
+        if (!this.sheets.has(op.name)) {
+          throw new MockOfficeError("ItemNotFound", `No sheet named ${op.name}`);
+        }
+        continue;
+      }
+      if (op.kind === "addSheet") {
+        wrote = true;
+        this.addSheet(op.name);
+        continue;
+      }
+      if (op.kind === "visibility") {
+        wrote = true;
+        this.visibility.set(op.name, op.visibility);
+        continue;
+      }
       if (op.kind === "write") {
         wrote = true;
         this.apply(op.sheet, op.block, op.property, op.data);
@@ -838,6 +983,32 @@ export class MockWorkbook {
 /** Excel's last row and column (zero-based). */
 const LAST_ROW = 1_048_575;
 const LAST_COLUMN = 16_383;
+
+/** Any address Excel reports (a block, whole columns or whole rows), with its sheet. */
+function parseAnyAddress(address: string): { sheet: string; block: CellBlock } {
+  const bang = address.lastIndexOf("!");
+  const lines = wholeLines(address.slice(bang + 1).replace(/\$/g, ""));
+  if (!lines) return parseAddress(address);
+  const sheet =
+    bang >= 0
+      ? address
+          .slice(0, bang)
+          .replace(/^'(.*)'$/, "$1")
+          .replace(/''/g, "'")
+      : "";
+  return { sheet, block: lines };
+}
+
+/** "A:C" or "3:5" for a block of whole columns or rows (as Excel reports them), else undefined. */
+function lineAddress(block: CellBlock): string | undefined {
+  if (block.top === 0 && block.rowCount === LAST_ROW + 1) {
+    return `${columnName(block.left)}:${columnName(block.left + block.columnCount - 1)}`;
+  }
+  if (block.left === 0 && block.columnCount === LAST_COLUMN + 1) {
+    return `${block.top + 1}:${block.top + block.rowCount}`;
+  }
+  return undefined;
+}
 
 /** A whole-column ("D:E") or whole-row ("3:5") address as a block, else undefined. */
 function wholeLines(address: string): CellBlock | undefined {
