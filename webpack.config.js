@@ -79,6 +79,7 @@ module.exports = async (env, options) => {
     ? production.servicePollBaseUrl
     : process.env.SPELL_POLL_BASE_URL || "";
   return {
+    context: __dirname,
     // Production: maps without a reference in the bundles, written beside the folder to host.
     devtool: dev ? "source-map" : "hidden-source-map",
     entry: {

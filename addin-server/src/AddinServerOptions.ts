@@ -38,7 +38,8 @@ export interface AddinServerOptions {
    */
   bodyLimitBytes?: number;
   /**
-   * Time limit of one request, from its first byte to the end of the answer, in ms. Wait mode holds
+   * Time limit of one forwarded call, from sending it to the end of the service's answer, in ms
+   * (receiving the browser's request has its own 30 s limit, or this one if shorter). Wait mode holds
    * a start open for as long as a spell runs (about 60 s by the service's guidance; the client
    * waits 120 s), so the default leaves room for that.
    * @default 150000
@@ -50,6 +51,12 @@ export interface AddinServerOptions {
    * @default OFFICE_FRAME_ANCESTORS
    */
   frameAncestors?: readonly string[];
+  /**
+   * More origins the page may call (CSP `connect-src`), for users who choose "Directly" in
+   * Settings with a service that allows CORS; the two forwarded hosts are always allowed.
+   * @default []
+   */
+  connectSources?: readonly string[];
   /**
    * Fastify's logger: `true` (JSON lines on stdout), `false`, or options (a `stream` in specs).
    * Headers are never logged, so neither the API key nor cookies are.

@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyReplyFrom from "@fastify/reply-from";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AddinServerOptions } from "./AddinServerOptions";
 import { OFFICE_FRAME_ANCESTORS, contentSecurityPolicy } from "./contentSecurityPolicy";
 import { headersFromService, headersToService } from "./forwardedHeaders";
@@ -24,6 +24,8 @@ export const SERVICE_PREFIX = "/spell-api";
 export const POLL_PREFIX = "/spell-poll";
 
 const MIB = 1024 * 1024;
+/** Longest time a client may take to send its request. */
+const RECEIVE_TIMEOUT_MS = 30_000;
 
 /**
  * Builds the production add-in server (not listening yet): the built add-in as static files over
@@ -55,15 +57,19 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
   };
   const addinDir = path.resolve(options.addinDir);
   // Fail at start, not at the first user: the folder must hold a built add-in.
-  readFileSync(path.join(addinDir, "taskpane.html"));
+  if (!existsSync(path.join(addinDir, "taskpane.html"))) {
+    throw new Error(
+      `${addinDir} holds no built add-in (taskpane.html): build it first (SPELLRUN_ADDIN_URL=https://… npm run build).`
+    );
+  }
   const requestTimeoutMs = options.requestTimeoutMs ?? 150_000;
 
   const app = Fastify({
     ...(options.tls ? { https: { key: options.tls.key, cert: options.tls.cert } } : {}),
     logger: options.logger ?? true,
     bodyLimit: options.bodyLimitBytes ?? 10 * MIB,
-    requestTimeout: requestTimeoutMs,
-    connectionTimeout: requestTimeoutMs,
+    // Receiving a request (a slow client); the service's answer is limited below (undici).
+    requestTimeout: Math.min(requestTimeoutMs, RECEIVE_TIMEOUT_MS),
     return503OnClosing: true,
     forceCloseConnections: "idle",
   });
@@ -88,7 +94,13 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: contentSecurityPolicy(
-        [services.base.origin, services.poll.origin],
+        [
+          services.base.origin,
+          services.poll.origin,
+          ...(options.connectSources ?? []).map(
+            (source) => serviceOrigin("connectSources", source).origin
+          ),
+        ],
         options.frameAncestors ?? OFFICE_FRAME_ANCESTORS
       ),
     },
@@ -112,8 +124,12 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
     disableRequestLogging: true,
   });
 
-  const forward = (reply: FastifyReply, target: string) =>
+  const forward = (request: FastifyRequest, reply: FastifyReply, target: string) =>
     reply.from(target, {
+      // The bytes as they came: reply-from would re-encode a JSON body (a Buffer, here).
+      ...(Buffer.isBuffer(request.body)
+        ? { body: request.body, contentType: request.headers["content-type"] ?? "application/json" }
+        : {}),
       rewriteRequestHeaders: (_request, headers) => headersToService(headers),
       rewriteHeaders: (headers) => headersFromService(headers),
       // Never retried here: the add-in's client knows which calls may be repeated.
@@ -124,12 +140,18 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
       },
     });
   for (const endpoint of BASE_HOST_ENDPOINTS) {
-    app.post(`${SERVICE_PREFIX}/spells/${endpoint}`, (_request, reply) =>
-      forward(reply, `${services.base.url}/spells/${endpoint}`)
+    app.post(`${SERVICE_PREFIX}/spells/${endpoint}`, (request, reply) =>
+      forward(request, reply, `${services.base.url}/spells/${endpoint}`)
     );
   }
-  app.get(`${POLL_PREFIX}/spells/${POLL_HOST_ENDPOINT}`, (_request, reply) =>
-    forward(reply, `${services.poll.url}/spells/${POLL_HOST_ENDPOINT}`)
+  app.get(`${POLL_PREFIX}/spells/${POLL_HOST_ENDPOINT}`, (request, reply) =>
+    forward(request, reply, `${services.poll.url}/spells/${POLL_HOST_ENDPOINT}`)
+  );
+
+  // A static host's "not found" is a page, not an API's JSON: a user who entered the add-in's
+  // address as the service's is told it is not the service (Test connection).
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).type("text/plain; charset=utf-8").send("Not found on the spellrun add-in host.")
   );
 
   app.get("/healthz", async (_request, reply) =>

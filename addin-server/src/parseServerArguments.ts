@@ -19,6 +19,8 @@ needs no CORS. Every option can also be set with the environment variable in bra
   --host <address>         address to listen on       [SPELLRUN_ADDIN_HOST, default 0.0.0.0]
   --port <n>               port to listen on               [SPELLRUN_ADDIN_PORT, default 8443]
   --public-host <host>     refuse requests naming another Host   [SPELLRUN_ADDIN_PUBLIC_HOST]
+  --connect-src <origins>  more service origins the page may call directly (comma list)
+                                                           [SPELLRUN_ADDIN_CONNECT_SRC]
   --body-limit <bytes>     largest request body       [SPELLRUN_ADDIN_BODY_LIMIT, 10485760]
   --request-timeout-ms <ms>  time limit of one request [SPELLRUN_ADDIN_REQUEST_TIMEOUT_MS, 150000]
   --help                   this text
@@ -57,6 +59,7 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
       host: { type: "string" },
       port: { type: "string" },
       "public-host": { type: "string" },
+      "connect-src": { type: "string" },
       "body-limit": { type: "string" },
       "request-timeout-ms": { type: "string" },
       help: { type: "boolean" },
@@ -82,6 +85,10 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
     );
   }
   const publicHost = values["public-host"] ?? env.SPELLRUN_ADDIN_PUBLIC_HOST;
+  const connectSources = (values["connect-src"] ?? env.SPELLRUN_ADDIN_CONNECT_SRC ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   const bodyLimit = values["body-limit"] ?? env.SPELLRUN_ADDIN_BODY_LIMIT;
   const requestTimeout = values["request-timeout-ms"] ?? env.SPELLRUN_ADDIN_REQUEST_TIMEOUT_MS;
   return {
@@ -96,6 +103,7 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
         ? { tls: { cert: readFileSync(certFile), key: readFileSync(keyFile) } }
         : {}),
       ...(publicHost ? { publicHost } : {}),
+      ...(connectSources.length > 0 ? { connectSources } : {}),
       ...(bodyLimit ? { bodyLimitBytes: wholeNumber("--body-limit", bodyLimit, 1) } : {}),
       ...(requestTimeout
         ? { requestTimeoutMs: wholeNumber("--request-timeout-ms", requestTimeout, 1) }
