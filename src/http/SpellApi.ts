@@ -224,10 +224,11 @@ export class SpellApi implements SpellEndpoints {
         method: "GET",
         mode: "no-cors",
         credentials: "omit",
-        redirect: "manual",
+        // A no-cors request must follow redirects (browsers refuse others); it carries no key.
+        redirect: "follow",
         signal: AbortSignal.timeout(this.readTimeoutMs),
       });
-      return response.type === "opaque" || response.type === "opaqueredirect";
+      return response.type === "opaque";
     } catch {
       return false;
     }

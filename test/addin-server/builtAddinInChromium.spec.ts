@@ -87,19 +87,31 @@ describe("the built add-in, served by addin-server, in Chromium (a Spell service
       args: [...chromiumFlags, "--ignore-certificate-errors"],
     });
     const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    // Any address outside this computer is never contacted (the last route added wins, so
+    // office.js below is answered).
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
     // The page loads office.js from Microsoft's CDN; here that address answers with the stand-in.
     await context.route(OFFICE_JS, (route) =>
       route.fulfill({ status: 200, contentType: "text/javascript", body: officeJs })
     );
-    // Any other address outside this computer is never contacted.
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+    // tsx compiles this spec keeping function names through a helper (__name) that functions
+    // passed to page.evaluate bring along; the page gets the same no-op helper.
+    await context.addInitScript("globalThis.__name = (target) => target;");
     page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(error.message));
     page.on("console", (message) => {
-      if (message.type() === "error") pageErrors.push(message.text());
+      // Test connection's made-up id answers 404 on purpose; Chromium logs each such answer.
+      if (message.type() === "error" && !/status of 404/.test(message.text()))
+        pageErrors.push(message.text());
     });
     await page.goto(`${origin}/taskpane.html`);
-    await page.waitForSelector("#tab-settings", { timeout: 60_000 });
+    await page
+      .waitForSelector("#tab-settings", { timeout: 60_000 })
+      .catch(async (error: unknown) => {
+        // Say what the page showed and what it complained about, not only that it timed out.
+        const shown = await page.textContent("body").catch(() => "");
+        throw new Error(`${String(error)}\npage: ${shown}\nerrors: ${pageErrors.join("\n")}`);
+      });
   }, timeoutMs);
 
   afterAll(async () => {
