@@ -1,6 +1,7 @@
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
 import { replayJournal } from "../job/replayJournal.js";
+import { commandAsRun } from "./commandAsRun.js";
 
 /**
  * `spellrun status <journal>`: what a bulk job has done, from its journal alone (no service
@@ -36,7 +37,8 @@ export function statusCommand(journalPath: string): ExitCode {
     }`,
     `state      ${state.outcome ?? "stopped without an end record (killed?)"}`,
   ];
-  if (state.outcome !== "complete") lines.push(`next       spellrun resume ${journalPath}`);
+  if (state.outcome !== "complete")
+    lines.push(`next       ${commandAsRun()} resume ${journalPath}`);
   process.stdout.write(`${lines.join("\n")}\n`);
   return state.outcome === "complete" ? EXIT_CODES.success : EXIT_CODES.someRowsFailed;
 }

@@ -3,6 +3,7 @@ import { BulkJob, type BulkJobOptions } from "./BulkJob.js";
 import { CliError } from "../errors/CliError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { ProgressReporter } from "./ProgressReporter.js";
+import { commandAsRun } from "../commands/commandAsRun.js";
 
 /**
  * How a job reports itself on stderr.
@@ -38,8 +39,9 @@ export async function runBulkJob(options: BulkJobOptions, display: JobDisplay): 
   const onSigint = (): void => {
     presses++;
     if (presses > 1) process.exit(EXIT_CODES.interrupted);
-    process.stderr.write(
-      "\nspellrun: cancelling the unfinished bulk runs and writing every row (Ctrl-C again exits at once)\n"
+    // On its own line: the progress line is cleared first (the terminal has echoed ^C into it).
+    reporter.note(
+      "spellrun: cancelling the unfinished bulk runs and writing every row (Ctrl-C again exits at once)"
     );
     job.interrupt();
   };
@@ -49,7 +51,7 @@ export async function runBulkJob(options: BulkJobOptions, display: JobDisplay): 
     reporter.stop(job.progress());
     const journalPath = options.journal?.path;
     const resumeHint = journalPath
-      ? `resume with: spellrun resume ${shellQuote(journalPath)}`
+      ? `resume with: ${commandAsRun()} resume ${shellQuote(journalPath)}`
       : "the output is stdout, so there is no journal to resume from";
     switch (result.outcome) {
       case "complete": {
