@@ -4,6 +4,7 @@ import { CliError } from "../errors/CliError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { ProgressReporter } from "./ProgressReporter.js";
 import { commandAsRun } from "../commands/commandAsRun.js";
+import { describeServiceError } from "../errors/describeServiceError.js";
 
 /**
  * How a job reports itself on stderr.
@@ -75,7 +76,7 @@ export async function runBulkJob(options: BulkJobOptions, display: JobDisplay): 
         return result.error instanceof CliError ? result.error.exitCode : EXIT_CODES.badInput;
       default:
         process.stderr.write(
-          `spellrun: ${messageOf(result.error ?? new SpellError("a bulk run did not finish"))}\nspellrun: stopped; ${result.rows} rows written, the runs already started keep running at the service; ${resumeHint}\n`
+          `spellrun: ${describeServiceError(result.error ?? new SpellError("a bulk run did not finish"))}\nspellrun: stopped; ${result.rows} rows written, the runs already started keep running at the service; ${resumeHint}\n`
         );
         return EXIT_CODES.service;
     }
