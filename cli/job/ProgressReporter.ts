@@ -1,4 +1,4 @@
-import type { RowStatus } from "./formatRows.js";
+import type { RowStatus } from "spellrun";
 import { TerminalProgressLine, type ProgressFigures } from "./TerminalProgressLine.js";
 
 /**
