@@ -68,13 +68,14 @@ describe("README's command-line quick start (run as written from a fresh clone)"
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    // "exit", not "close": an emulator that outlived `kill %1` would hold the output open.
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     try {
       process.kill(-child.pid!, "SIGTERM"); // the emulator, if `kill %1` left a child behind
     } catch {
       // already gone
     }
-    expect(code).withContext(stderr).toBe(0);
+    expect(code).withContext(`${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toMatch(/^positive$/m);
     expect(stdout).toContain("id,review,status,summary,words,error,other_outputs");
     expect(stdout).toContain("1,Great product. Would buy again.,success,Great product.,5,,");
