@@ -26,6 +26,7 @@ const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DefinePlugin } = require("webpack");
+const { playgroundConfig } = require("./playground/webpack.config.cjs");
 const {
   NoLocalhostPlugin,
   ProductionBuildError,
@@ -38,6 +39,50 @@ const devServerPort = Number(process.env.SPELLRUN_DEV_SERVER_PORT || 3000);
 const emulatorPort = Number(process.env.SPELL_EMULATOR_PORT || 3001);
 const emulatorPollPort = Number(process.env.SPELL_EMULATOR_POLL_PORT || 3002);
 const cdnOfficeJs = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+
+/** The service addresses the add-in's settings start with (see addin/settings.ts). */
+/**
+ * The playground's service defaults (dev server only): the emulator behind the dev server's
+ * proxy, or SPELL_BASE_URL / SPELL_POLL_BASE_URL, called as addresses ("direct").
+ */
+function serviceDefaults(dev) {
+  return {
+    SPELLRUN_DEFAULT_BASE_URL: JSON.stringify(
+      process.env.SPELL_BASE_URL || (dev ? `https://localhost:${devServerPort}/spell-api` : "")
+    ),
+    SPELLRUN_DEFAULT_POLL_BASE_URL: JSON.stringify(
+      process.env.SPELL_POLL_BASE_URL ||
+        (dev ? `https://localhost:${devServerPort}/spell-poll` : "")
+    ),
+    SPELLRUN_DEFAULT_SERVICE_ROUTE: JSON.stringify("direct"),
+    SPELLRUN_LOOPBACK_HTTP: JSON.stringify(dev),
+  };
+}
+
+/**
+ * The add-in's service defaults: named addresses are called directly; none means through the
+ * add-in's host (/spell-api, /spell-poll of its own origin: the dev server's proxy, the add-in
+ * server). http:// to this computer (the emulator) is accepted in development only.
+ */
+function addinServiceDefaults(dev, serviceBaseUrl, servicePollBaseUrl) {
+  return {
+    SPELLRUN_DEFAULT_BASE_URL: JSON.stringify(serviceBaseUrl),
+    SPELLRUN_DEFAULT_POLL_BASE_URL: JSON.stringify(servicePollBaseUrl),
+    SPELLRUN_DEFAULT_SERVICE_ROUTE: JSON.stringify(serviceBaseUrl ? "direct" : "addinHost"),
+    SPELLRUN_LOOPBACK_HTTP: JSON.stringify(dev),
+  };
+}
+
+/** The build's own refusals end it with their message alone (no stack trace to read through). */
+function checkedOrExit(check) {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof ProductionBuildError)) throw error;
+    console.error(`\nThe production build stopped: ${error.message}\n`);
+    process.exit(1);
+  }
+}
 
 /** The Office dev certificates (office-addin-dev-certs), generated on first use, never installed silently. */
 async function httpsOptions() {
@@ -57,21 +102,21 @@ async function httpsOptions() {
   };
 }
 
-/** The build's own refusals end it with their message alone (no stack trace to read through). */
-function checkedOrExit(check) {
-  try {
-    return check();
-  } catch (error) {
-    if (!(error instanceof ProductionBuildError)) throw error;
-    console.error(`\nThe production build stopped: ${error.message}\n`);
-    process.exit(1);
-  }
-}
-
 module.exports = async (env, options) => {
   const dev = options.mode === "development";
-  // Throws (the build stops with the message) on a missing, http:// or loopback add-in URL or a
-  // service URL that is not https.
+  const addin = await addinConfig(env, options);
+  // The playground page (playground/) is served by the dev server only, never built for production.
+  if (!dev || !env.WEBPACK_SERVE) return addin;
+  const emulatorKey = process.env.SPELL_BASE_URL
+    ? ""
+    : process.env.SPELL_EMULATOR_API_KEY || "spellrun-dev-key";
+  return [addin, playgroundConfig(__dirname, { emulatorKey, defines: serviceDefaults(dev) })];
+};
+
+async function addinConfig(env, options) {
+  const dev = options.mode === "development";
+  // Stops the build with its message on a missing, http:// or loopback add-in URL or a service
+  // URL that is not https.
   const production = dev ? undefined : checkedOrExit(() => productionAddresses(process.env));
   const addinUrl = production ? production.addinUrl : devUrl;
   const serviceBaseUrl = production ? production.serviceBaseUrl : process.env.SPELL_BASE_URL || "";
@@ -109,14 +154,7 @@ module.exports = async (env, options) => {
       ],
     },
     plugins: [
-      new DefinePlugin({
-        // Named addresses: the add-in calls them directly; none: through the add-in's host.
-        SPELLRUN_DEFAULT_BASE_URL: JSON.stringify(serviceBaseUrl),
-        SPELLRUN_DEFAULT_POLL_BASE_URL: JSON.stringify(servicePollBaseUrl),
-        SPELLRUN_DEFAULT_SERVICE_ROUTE: JSON.stringify(serviceBaseUrl ? "direct" : "addinHost"),
-        // http:// to this computer (the emulator) is a development convenience only.
-        SPELLRUN_LOOPBACK_HTTP: JSON.stringify(dev),
-      }),
+      new DefinePlugin(addinServiceDefaults(dev, serviceBaseUrl, servicePollBaseUrl)),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",
         input: "./functions/functions.ts",
@@ -167,4 +205,4 @@ module.exports = async (env, options) => {
       client: { overlay: { warnings: false } },
     },
   };
-};
+}
