@@ -19,9 +19,10 @@ import { serviceOrigin } from "./serviceOrigin";
 const BASE_HOST_ENDPOINTS = ["start", "bulkStart", "cancelBulk", "getBulkRuns"] as const;
 const POLL_HOST_ENDPOINT = "getRun";
 
-/** Prefixes the add-in's "through the add-in's host" route calls (addin/serviceRoute.ts). */
-export const SERVICE_PREFIX = "/spell-api";
-export const POLL_PREFIX = "/spell-poll";
+// The paths the add-in calls "through the add-in's host" (addin/serviceRoute.ts, and the dev
+// server's proxy in webpack.config.js): the same three places must agree.
+const SERVICE_PREFIX = "/spell-api";
+const POLL_PREFIX = "/spell-poll";
 
 const MIB = 1024 * 1024;
 /** Longest time a client may take to send its request. */
