@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { CommanderError } from "commander";
 import { SpellError } from "spellrun";
 import { CliError } from "./errors/CliError.js";
+import { describeServiceError } from "./errors/describeServiceError.js";
 import { createProgram } from "./commands/createProgram.js";
 import { EXIT_CODES } from "./errors/exitCodes.js";
 import { terminalText } from "./errors/terminalText.js";
@@ -59,7 +60,7 @@ createProgram(packageVersion())
       return;
     }
     if (error instanceof SpellError) {
-      process.stderr.write(`spellrun: ${terminalText(error.message)}\n`);
+      process.stderr.write(`spellrun: ${terminalText(describeServiceError(error))}\n`);
       process.exitCode = EXIT_CODES.service;
       return;
     }

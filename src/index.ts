@@ -17,7 +17,7 @@ export { guardCsvCell } from "./guardCsvCell.js";
 export { redactKey } from "./http/redactKey.js";
 export { formatLogEvent } from "./formatLogEvent.js";
 export type { SpellLogEvent, SpellLogger, SpellLogRequest } from "./SpellLogEvent.js";
-export type { ConnectionCheck } from "./internal/checkConnection.js";
+export type { ConnectionCheck, ConnectionProblem } from "./internal/checkConnection.js";
 export { TERMINAL_STATES } from "./types.js";
 export type {
   BulkResumeToken,

@@ -3,6 +3,7 @@ import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
 import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 import { terminalText } from "../errors/terminalText.js";
+import { commandAsRun } from "./commandAsRun.js";
 
 /**
  * `spellrun status <journal>`: what a bulk job has done, from its journal alone (no service
@@ -47,10 +48,10 @@ export function statusCommand(journalPath: string): ExitCode {
       `next       nothing was started: correct the command and run it again (this journal does not block it)`
     );
   } else if (state.outcome !== "complete") {
-    lines.push(`next       spellrun resume ${journalPath}`);
+    lines.push(`next       ${commandAsRun()} resume ${journalPath}`);
   } else if (retryable > 0) {
     lines.push(
-      `next       spellrun retry ${journalPath} (runs the ${retryable} rows that did not succeed again)`
+      `next       ${commandAsRun()} retry ${journalPath} (runs the ${retryable} rows that did not succeed again)`
     );
   }
   // A journal is a file anyone may have edited: its fields are shown, never obeyed.

@@ -76,6 +76,9 @@ async function* csvRows(
   onHeader: (header: string[]) => void
 ): AsyncGenerator<InputRow> {
   const source = open();
+  // The line the last complete record (or the header) ended on: a quote never closed opened on
+  // the next one, where the user must look (csv-parse names the end of the file).
+  let lastRecordEndLine = 0;
   const options: Options<InputRow, string[]> = {
     bom: true,
     delimiter,
@@ -84,6 +87,7 @@ async function* csvRows(
     // column named "__proto__" would vanish (or replace the row's prototype) instead of being data.
     relax_column_count: true,
     on_record: (cells, context): InputRow | null => {
+      lastRecordEndLine = context.lines;
       if (!header) {
         header = readHeader(cells);
         return null;
@@ -121,13 +125,13 @@ async function* csvRows(
   try {
     yield* parser as AsyncIterable<InputRow>;
   } catch (error) {
-    throw toInputError(name, error);
+    throw toInputError(name, error, lastRecordEndLine + 1);
   } finally {
     if (source !== process.stdin) source.destroy();
   }
 }
 
-function toInputError(name: string, error: unknown): InputError {
+function toInputError(name: string, error: unknown, recordStartLine: number): InputError {
   if (error instanceof InputError) return error;
   const details = error as {
     message?: string;
@@ -145,6 +149,14 @@ function toInputError(name: string, error: unknown): InputError {
       : (details.message ?? String(error)).replace(/^Invalid Record Length: /, "");
   if (details.code === undefined || !details.code.startsWith("CSV_")) {
     return new InputError(name, undefined, `cannot read: ${message}`, { cause: error });
+  }
+  if (details.code === "CSV_QUOTE_NOT_CLOSED") {
+    return new InputError(
+      name,
+      recordStartLine,
+      `a quote opened on this line is never closed (the file ends at line ${details.lines}): close it, and write a quote inside a quoted cell as two ("")`,
+      { cause: error }
+    );
   }
   return new InputError(name, details.lines, message, { cause: error });
 }
