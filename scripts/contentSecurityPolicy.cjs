@@ -13,6 +13,9 @@ const { URL } = require("node:url");
  * - styles from the add-in and inline (the pane inserts its stylesheet, Office.js its own);
  * - no plugins, no <base> change, no form posts anywhere.
  *
+ * addin-server (addin-server/src/contentSecurityPolicy.ts) sends its own policy as a header with
+ * the same sources and `frame-ancestors` (which a meta tag cannot carry); a browser applies both.
+ *
  * Service text reaches the page only as text (never HTML), so this is a second wall, for a
  * dependency gone bad or a bug: a script from elsewhere does not run, and nothing the page holds
  * (the API key) can be sent to a host the user did not configure.
@@ -39,7 +42,14 @@ function contentSecurityPolicy({ dev, serviceUrls }) {
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'", "data:"],
     // The dev server's live reload talks over a websocket to the page's own host.
-    "connect-src": ["'self'", ...connect, ...(dev ? ["wss://localhost:*"] : [])],
+    // Office.js talks to and frames its own CDN (the same origins as addin-server's header).
+    "connect-src": [
+      "'self'",
+      "https://appsforoffice.microsoft.com",
+      ...connect,
+      ...(dev ? ["wss://localhost:*"] : []),
+    ],
+    "frame-src": ["'self'", "https://appsforoffice.microsoft.com"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'none'"],

@@ -35,6 +35,7 @@ describe("the add-in page's Content-Security-Policy", () => {
     );
     expect(policy["connect-src"]).toEqual([
       "'self'",
+      "https://appsforoffice.microsoft.com",
       "https://api.example.com",
       "https://poll.example.com",
     ]);
@@ -44,6 +45,7 @@ describe("the add-in page's Content-Security-Policy", () => {
     const policy = directives(contentSecurityPolicy({ dev: false, serviceUrls: [] }));
     expect(policy["connect-src"]).toEqual([
       "'self'",
+      "https://appsforoffice.microsoft.com",
       "https:",
       "http://localhost:*",
       "http://127.0.0.1:*",
