@@ -30,11 +30,12 @@ const { URL } = require("node:url");
  */
 function contentSecurityPolicy({ dev, serviceUrls }) {
   const origins = [...new Set(serviceUrls.filter(Boolean).map((url) => new URL(url).origin))];
-  // Settings' own rule when no host was built in: https:// anywhere, http:// on this computer.
+  // Settings' own rule when no host was built in: https:// anywhere; http:// on this computer
+  // only in the development build (a production page names no loopback address).
   const connect =
     origins.length > 0
       ? origins
-      : ["https:", "http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"];
+      : ["https:", ...(dev ? ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"] : [])];
   const directives = {
     "default-src": ["'self'"],
     "script-src": ["'self'", "https://appsforoffice.microsoft.com"],

@@ -42,14 +42,21 @@ describe("the add-in page's Content-Security-Policy", () => {
   });
 
   it("should allow what Settings accepts when the build named no service", () => {
-    const policy = directives(contentSecurityPolicy({ dev: false, serviceUrls: [] }));
-    expect(policy["connect-src"]).toEqual([
+    const production = directives(contentSecurityPolicy({ dev: false, serviceUrls: [] }));
+    expect(production["connect-src"]).toEqual([
+      "'self'",
+      "https://appsforoffice.microsoft.com",
+      "https:",
+    ]);
+    const development = directives(contentSecurityPolicy({ dev: true, serviceUrls: [] }));
+    expect(development["connect-src"]).toEqual([
       "'self'",
       "https://appsforoffice.microsoft.com",
       "https:",
       "http://localhost:*",
       "http://127.0.0.1:*",
       "http://[::1]:*",
+      "wss://localhost:*",
     ]);
   });
 
