@@ -1,4 +1,6 @@
 import { describeEngineScenarios } from "./engineScenarios.js";
+import { JOURNAL_PAIR } from "./support/journalPair.js";
 import { MEMORY_PAIR } from "./support/adapterPairs.js";
 
 describeEngineScenarios(MEMORY_PAIR);
+describeEngineScenarios(JOURNAL_PAIR);

@@ -20,6 +20,8 @@ export interface SpecRow {
  */
 export interface AdapterPair {
   name: string;
+  /** Whether the writer can write a known result handed to it (a retry's kept rows). */
+  keepsKnownResults?: boolean;
   /** A fresh place for one job. */
   newPlace(): JobPlace;
 }
@@ -41,6 +43,7 @@ export interface JobPlace {
 /** The memory pair: `MemoryCheckpointStore` and `callbackResultWriter`. */
 export const MEMORY_PAIR: AdapterPair = {
   name: "memory",
+  keepsKnownResults: true,
   newPlace() {
     let store = new MemoryCheckpointStore();
     const writes: FinishedJobRow<SpecRow>[] = [];
