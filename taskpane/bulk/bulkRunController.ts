@@ -21,7 +21,7 @@ import {
   type Observable,
 } from "rxjs";
 import type { BulkOptions, BulkResumeToken, BulkSnapshot, RunState } from "../../src";
-import { countRunStates, SpellHttpError, SpellNetworkError, TERMINAL_STATES } from "../../src";
+import { classifyJobFailure, countRunStates, startedNothing, TERMINAL_STATES } from "../../src";
 import { columnName } from "../sheet/a1Address.js";
 import type { CellBlock } from "../sheet/a1Address.js";
 import { addBlockName, blockName, deleteBlockName } from "../sheet/trackedBlock.js";
@@ -143,6 +143,8 @@ interface ActiveBulk {
   progressUnsaved: boolean;
   /** Settles with the final progress when the bulk is done, cancelled or failed. */
   done: Promise<BulkProgress>;
+  /** The bulk's start got no answer and may have happened: nothing is retried without asking. */
+  mayHaveStarted?: boolean;
 }
 
 /**
@@ -507,7 +509,8 @@ export class BulkRunController {
       await this.endJob(active);
       await this.releaseBlock(active);
       return this.settle(active, "cancelled");
-    } else if (ended.kind === "complete") {
+    }
+    if (ended.kind === "complete") {
       await this.endJob(active);
       await this.releaseBlock(active);
       const { layout } = active.target;
@@ -517,7 +520,11 @@ export class BulkRunController {
         "done",
         `Results are in ${active.job.sheet}, columns ${columns}.` + keptMessage(active.lost.length)
       );
-    } else if (isExpired(ended.error) && active.job.token) {
+    }
+    // The core's one failure policy (the command line's too).
+    const resumable = (active.job.token?.groupIds.length ?? 0) > 0;
+    const failure = classifyJobFailure(ended.error, resumable);
+    if (failure === "expired") {
       // The service no longer knows the groups: resuming again cannot help. Kept (marked) so the
       // pane can say so and let the user dismiss it; Retry failed rows runs the rest again.
       active.job.expired = true;
@@ -530,18 +537,30 @@ export class BulkRunController {
           `of its ${rest} unfinished row${rest === 1 ? "" : "s"} cannot be collected. Forget it, or ` +
           `use Retry failed rows to run ${rest === 1 ? "it" : "them"} again (${rest} new run${rest === 1 ? "" : "s"}).`
       );
-    } else {
-      const resumable = (active.job.token?.groupIds.length ?? 0) > 0;
-      // Without a group id there is nothing to resume: no state to keep.
-      if (!resumable) await clearBulkJob(active.job.id);
-      else if (active.progressUnsaved) await this.saveProgress(active, true);
-      const hint = resumable
-        ? " The bulk goes on in the service: use Resume to collect its results."
-        : mayHaveStarted(ended.error)
-          ? " The service may have received the bulk before the connection failed: check before running these rows again."
-          : "";
-      return this.settle(active, "failed", `${describe(ended.error)}${hint}`);
     }
+    if (resumable) {
+      if (active.progressUnsaved) await this.saveProgress(active, true);
+      return this.settle(
+        active,
+        "failed",
+        `${describe(ended.error)} The bulk goes on in the service: use Resume to collect its results.`
+      );
+    }
+    if (startedNothing(failure)) {
+      // Refused: nothing was started, nothing to keep.
+      await clearBulkJob(active.job.id);
+      return this.settle(active, "failed", describe(ended.error));
+    }
+    // The start got no answer after it may have reached the service (a 5xx, 408, a time-out, a
+    // dropped connection): the stored job stays, so the pane asks before these rows are sent
+    // again (the notice, and Run over this block, wait for the user's Forget).
+    active.mayHaveStarted = true;
+    return this.settle(
+      active,
+      "failed",
+      `${describe(ended.error)} The service may have started this bulk before its answer was lost: ` +
+        "it is kept in this workbook. Check the rows' status cells; sending them again (Forget it, then Run) may pay for them twice."
+    );
   }
 
   /**
@@ -702,6 +721,8 @@ function keptMessage(count: number): string {
 /** Runs that did not end in success with outputs written. */
 function retryableRuns(active: ActiveBulk): number[] {
   const runs: number[] = [];
+  // Its start may have happened: sending it again is the user's choice (Forget, then Run).
+  if (active.mayHaveStarted) return runs;
   active.job.rows.forEach((_, run) => {
     const state = active.lastApplied?.runs[run]?.state;
     if (
@@ -801,20 +822,6 @@ function idleProgress(spellId: string): BulkProgress {
     elapsedMs: 0,
     remainingMs: undefined,
   };
-}
-
-/** True for the service's answer that a group is unknown (404) or gone (410). */
-function isExpired(error: unknown): boolean {
-  return error instanceof SpellHttpError && (error.status === 404 || error.status === 410);
-}
-
-/**
- * True when a bulkStart may have reached the service although no answer came back (a dropped
- * connection), as opposed to a refusal (HTTP error) or a connection that was never made.
- */
-function mayHaveStarted(error: unknown): boolean {
-  if (error instanceof SpellNetworkError) return !error.connectionRefused;
-  return false;
 }
 
 function describe(error: unknown): string {
