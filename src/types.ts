@@ -1,5 +1,5 @@
 import type { RunStateCounts } from "./countRunStates.js";
-import type { SchedulerLike } from "rxjs";
+import type { Observable, SchedulerLike } from "rxjs";
 
 /**
  * The state of one run, as the service reports it.
@@ -153,6 +153,12 @@ export interface BulkOptions {
    * only, so leave this off for bulks you may resume. @default false
    */
   reuse?: boolean;
+  /**
+   * When this emits, the bulk completes without cancelling its unfinished groups: they go on at
+   * the service and `resumeBulk` collects them later (a caller that can no longer write results,
+   * and must not throw away paid runs). Unsubscribing still cancels. @default never
+   */
+  detach?: Observable<unknown>;
 }
 
 /**

@@ -61,7 +61,11 @@ export interface BulkSource {
     inputsList: Record<string, unknown>[],
     options?: BulkOptions
   ): Observable<BulkSnapshot>;
-  resumeBulk(token: BulkResumeToken, count: number): Observable<BulkSnapshot>;
+  resumeBulk(
+    token: BulkResumeToken,
+    count: number,
+    options?: Pick<BulkOptions, "detach">
+  ): Observable<BulkSnapshot>;
 }
 
 /** Where a bulk is in its life. */
@@ -158,7 +162,8 @@ interface ActiveBulk {
  * arrive while a write is going on are folded: each holds every run, so one overtaken by a newer
  * snapshot is skipped and only the newest is applied. Cancel unsubscribes from the core (which
  * sends cancelBulk); finished rows keep their outputs, the rest are marked cancelled. A write that
- * fails ends the pipeline, which unsubscribes too (stop spending; Resume collects the results).
+ * fails detaches the bulk (`BulkOptions.detach`: no cancelBulk, the paid runs finish at the
+ * service) and ends the pipeline; Resume collects the results.
  *
  * ```
  * snapshots:  P───S1──S2──S3────D|
@@ -244,7 +249,11 @@ export class BulkRunController {
       throw new Error("This bulk has no group id stored, so it cannot be resumed.");
     }
     const token = job.token;
-    return this.run(job, () => this.source.resumeBulk(token, job.rows.length), await jobCells(job));
+    return this.run(
+      job,
+      (detach) => this.source.resumeBulk(token, job.rows.length, { detach }),
+      await jobCells(job)
+    );
   }
 
   /**
@@ -310,16 +319,22 @@ export class BulkRunController {
     await saveBulkJob(job);
     // The core's one reuse rule (as SPELL.BULK and SPELL.RUN): identical rows share one run, rows
     // whose results are still remembered are answered without a run.
-    return this.run(job, () => this.source.bulk(job.spellId, inputsList, { reuse: true }), cells);
+    return this.run(
+      job,
+      (detach) => this.source.bulk(job.spellId, inputsList, { reuse: true, detach }),
+      cells
+    );
   }
 
   private run(
     job: BulkJob,
-    source: () => Observable<BulkSnapshot>,
+    source: (detach: Observable<void>) => Observable<BulkSnapshot>,
     cells: Array<RowCells | undefined>
   ): Promise<BulkProgress> {
     if (this.active) return Promise.reject(new Error("A bulk is already running."));
     const cancel$ = new Subject<void>();
+    // A write that fails detaches the bulk (its runs go on, paid for) instead of cancelling it.
+    const detach$ = new Subject<void>();
     const active: ActiveBulk = {
       job,
       // Shares the job's rows: rows found again after a sort or insert are saved with it.
@@ -341,7 +356,7 @@ export class BulkRunController {
     this.emit(active, "running");
 
     const events$: Observable<BulkEvent> = merge(
-      defer(source).pipe(
+      defer(() => source(detach$)).pipe(
         map((snapshot): BulkEvent => ({ snapshot })),
         endWith<BulkEvent>({ end: { kind: "complete" } }),
         catchError((error: unknown) => of<BulkEvent>({ end: { kind: "error", error } })),
@@ -371,12 +386,16 @@ export class BulkRunController {
             ? defer(() => this.finish(active, event.end))
             : // Overtaken while a write was going on: the newer snapshot holds all of this one.
               event.snapshot === newest
-              ? defer(() => this.apply(active, event.snapshot)).pipe(ignoreElements())
+              ? defer(() => this.apply(active, event.snapshot)).pipe(
+                  ignoreElements(),
+                  // Detached before the error unsubscribes: the core leaves the runs going.
+                  tap({ error: () => detach$.next() })
+                )
               : EMPTY
         ),
-        // The sheet could not be written (sheet deleted, workbook busy...): the pipeline has
-        // unsubscribed, so the core cancels the unfinished runs; the stored job still lets a
-        // resume read back finished ones.
+        // The sheet could not be written (sheet deleted, workbook busy...): the bulk was
+        // detached, not cancelled, so its paid runs finish at the service and the stored job
+        // lets Resume collect them.
         catchError((error: unknown) => of(this.writeFailed(active, error)))
       )
     );
