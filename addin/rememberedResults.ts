@@ -1,6 +1,6 @@
 import { PersistentResultStore } from "./PersistentResultStore.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
-import { settingsStorage } from "./settingsStorage.js";
+import { keyValueStorage } from "./keyValueStorage.js";
 
 // The contract names both here; the client lives in its own module.
 export { sharedClient } from "./sharedClient.js";
@@ -22,7 +22,7 @@ interface RememberedState {
  */
 export function rememberedResults(): PersistentResultStore {
   const state = rememberedState();
-  state.store ??= new PersistentResultStore(settingsStorage());
+  state.store ??= new PersistentResultStore(keyValueStorage());
   return state.store;
 }
 

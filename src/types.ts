@@ -1,4 +1,3 @@
-import type { RunStateCounts } from "./countRunStates.js";
 import type { Observable, SchedulerLike } from "rxjs";
 
 /**
@@ -16,6 +15,17 @@ import type { Observable, SchedulerLike } from "rxjs";
  * ```
  */
 export type RunState = "inProgress" | "success" | "failure" | "error";
+
+/**
+ * How many runs of a bulk are in each state, `pending` being rows not visible at the service
+ * yet (`BulkSnapshot.counts`).
+ *
+ * ## Example
+ * ```ts
+ * const counts: RunStateCounts = { pending: 0, inProgress: 2, success: 8, failure: 0, error: 0 };
+ * ```
+ */
+export type RunStateCounts = Record<RunState | "pending", number>;
 
 /**
  * The states after which a run never changes again.

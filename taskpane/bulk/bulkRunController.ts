@@ -45,7 +45,8 @@ import { CANCELLED_STATUS, statusText } from "./statusText.js";
 import type { CellScalar } from "../sheet/toCellWrite.js";
 import { writeKeptBelow, type KeptRowsWritten } from "../sheet/writeKeptBelow.js";
 import { writeOutputs } from "../sheet/writeOutputs.js";
-import type { RowResult, WriteTarget } from "../sheet/writeOutputs.js";
+import type { RowResult } from "../sheet/writeOutputs.js";
+import type { WriteTarget } from "../sheet/WriteTarget.js";
 
 /**
  * The part of `SpellClient` a bulk needs (a fake in specs, the shared client in the add-in).
