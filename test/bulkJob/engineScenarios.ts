@@ -46,7 +46,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       rows: SpecRow[],
       options: Partial<BulkJobOptions<SpecRow>> = {}
     ): BulkJobRunner<SpecRow> {
-      const { store, writer } = place.open();
+      const { store, writer } = place.open(rows);
       return new BulkJobRunner<SpecRow>({
         client: client(),
         spellId: "sleep",
@@ -101,7 +101,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       const place = pair.newPlace();
       const rows = specRows(10);
       // What a kill leaves: window 0's intent, no group, nothing written.
-      place.seed([{ type: "intent", window: 0, firstRow: 0, count: 5 }]);
+      await place.seed([{ type: "intent", window: 0, firstRow: 0, count: 5 }], rows);
       const result = await resumed(place, rows);
       expect(result.outcome).toBe("complete");
       expectInPlace(place, rows, (row) => (row.id < 5 ? "unknown" : "success"));
@@ -179,7 +179,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       const checkpoint = (await place.load())!;
       checkpoint.windows.get(0)!.groupId = "bulk-that-expired";
       emulator.resetStats();
-      const { store, writer } = place.open();
+      const { store, writer } = place.open(rows);
       const result = await new BulkJobRunner<SpecRow>({
         client: client(),
         spellId: "sleep",
