@@ -7,6 +7,7 @@ import {
   type WindowIntent,
   type WrittenMark,
 } from "../../src";
+import { saveSettings } from "./resumeState.js";
 
 /** Prefix of the document setting that holds one engine job's checkpoint. */
 export const BULK_CHECKPOINT_SETTING = "spellrun.bulkCheckpoint";
@@ -133,16 +134,4 @@ function recordsOf(checkpoint: Checkpoint | undefined): CheckpointRecord[] {
     records.push({ type: "end", outcome: checkpoint.outcome, rows: checkpoint.writtenRows });
   }
   return records;
-}
-
-function saveSettings(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    Office.context.document.settings.saveAsync((result) => {
-      if (result.status === Office.AsyncResultStatus.Failed) {
-        reject(new Error(`Could not save the document's settings: ${result.error?.message}`));
-      } else {
-        resolve();
-      }
-    });
-  });
 }

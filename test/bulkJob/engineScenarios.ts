@@ -179,18 +179,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       const checkpoint = (await place.load())!;
       checkpoint.windows.get(0)!.groupId = "bulk-that-expired";
       emulator.resetStats();
-      const { store, writer } = place.open(rows);
-      const result = await new BulkJobRunner<SpecRow>({
-        client: client(),
-        spellId: "sleep",
-        rows,
-        inputsOf: (row) => ({ id: row.id, ms: row.ms }),
-        windowSize: 5,
-        maxWindows: 2,
-        store,
-        writer,
-        resume: checkpoint,
-      }).run();
+      const result = await job(place, rows, { resume: checkpoint }).run();
       expect(result.outcome).toBe("complete");
       expect(result.expired.map((failure) => failure.firstRow)).toEqual([0]);
       expectInPlace(place, rows, (row) => (row.id < 5 ? "expired" : "success"));
