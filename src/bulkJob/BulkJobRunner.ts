@@ -366,6 +366,11 @@ export class BulkJobRunner<Row> {
         window.settled = true;
         return;
       }
+      if (this.cancelled) {
+        // Cancelled while the intent was being recorded: nothing goes out, and the store says so.
+        void this.guard(() => store.recordRefused(window.index));
+        return;
+      }
       const inputs = window.sentRows.map((place) => this.options.inputsOf(window.rows[place]));
       source = client.bulk(spellId, inputs);
     }
