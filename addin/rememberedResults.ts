@@ -2,9 +2,6 @@ import { PersistentResultStore } from "./PersistentResultStore.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import { keyValueStorage } from "./keyValueStorage.js";
 
-// The contract names both here; the client lives in its own module.
-export { sharedClient } from "./sharedClient.js";
-
 interface RememberedState {
   store?: PersistentResultStore;
 }
