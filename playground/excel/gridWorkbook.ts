@@ -131,7 +131,7 @@ export class GridWorkbook {
           minDimensions: [sheet.columns, sheet.rows] as [number, number],
           data: this.inputsOf(sheet),
           columns: Array.from({ length: sheet.columns }, (_, column) => ({
-            width: sheet.columnWidths?.[column] ?? 140,
+            width: sheet.columnWidths?.[column] ?? 120,
             align: "left" as const,
             render: (cell: HTMLTableCellElement | null, _value: unknown, x: number, y: number) =>
               this.render(sheet.name, cell, Number(x), Number(y)),
