@@ -72,7 +72,8 @@ export async function bootPlayground(options: PlaygroundOptions): Promise<Playgr
     options.gridElement,
     workbook,
     engine.displayChanges,
-    sheets
+    sheets,
+    (sheet, address) => engine.messageAt(sheet, address)
   );
   return {
     workbook,

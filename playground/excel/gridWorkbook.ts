@@ -51,7 +51,8 @@ export class GridWorkbook {
 
   private constructor(
     private readonly workbook: MockWorkbook,
-    private readonly sheets: readonly GridSheet[]
+    private readonly sheets: readonly GridSheet[],
+    private readonly messageAt: (sheet: string, address: string) => string | undefined
   ) {}
 
   /**
@@ -61,14 +62,16 @@ export class GridWorkbook {
    * @param workbook The model (its cells fill the grid).
    * @param displayChanges What to show again (the formula engine's changes).
    * @param sheets The sheets, in tab order.
+   * @param messageAt Why a cell shows an error (its tooltip), when known.
    */
   static async mount(
     element: HTMLElement,
     workbook: MockWorkbook,
     displayChanges: Observable<DisplayChange>,
-    sheets: readonly GridSheet[]
+    sheets: readonly GridSheet[],
+    messageAt: (sheet: string, address: string) => string | undefined = () => undefined
   ): Promise<GridWorkbook> {
-    const grid = new GridWorkbook(workbook, sheets);
+    const grid = new GridWorkbook(workbook, sheets, messageAt);
     await grid.build(element);
     displayChanges.subscribe((change) => grid.queueRefresh(change));
     return grid;
@@ -202,10 +205,15 @@ export class GridWorkbook {
 
   private render(sheet: string, cell: HTMLTableCellElement | null, x: number, y: number): void {
     if (!cell) return;
-    const shown = this.workbook.cell(sheet, `${columnName(x)}${y + 1}`);
+    const address = `${columnName(x)}${y + 1}`;
+    const shown = this.workbook.cell(sheet, address);
     const text = String(shown.value);
     cell.textContent = text;
-    cell.classList.toggle("playground-error", /^#[A-Z/0-9!?_]+$/.test(text));
+    const isError = /^#[A-Z/0-9!?_]+$/.test(text);
+    cell.classList.toggle("playground-error", isError);
+    const message = isError ? this.messageAt(sheet, address) : undefined;
+    if (message) cell.title = message;
+    else cell.removeAttribute("title");
     cell.classList.toggle("playground-formula", shown.formula !== undefined);
     cell.classList.toggle("playground-number", typeof shown.value === "number");
   }

@@ -94,6 +94,16 @@ describe("Playground (the grid, the formula engine and the real SPELL functions)
     }
   });
 
+  it("should say in the cell's tooltip why a formula shows an error", async () => {
+    playground = await playgroundWith({ Sheet1: reviews(1) });
+    const { grid } = playground;
+    grid.type("Sheet1", "B2", '=SPELL.RUN("summarize", A2)'); // plain text is not an inputs object
+
+    await waitFor(() => grid.shown("Sheet1", "B2") === "#VALUE!", 10_000, "the error");
+    const cell = grid.worksheet("Sheet1").getCellFromCoords(1, 1);
+    expect(cell.title).toMatch(/JSON|SPELL\.INPUTS/);
+  });
+
   it("should cancel a SPELL.BULK run when its formula is deleted", async () => {
     await resetEmulator({ lazyBulk: { groupVisibleAfterMs: 0, runsPerPoll: 1 } });
     playground = await playgroundWith({ Sheet1: reviews(30) });
