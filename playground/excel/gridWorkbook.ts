@@ -17,6 +17,7 @@ import { Observable, Subject } from "rxjs";
 import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
 import type { CellBlock } from "../../taskpane/sheet/a1Address.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
+import { shiftRowReferences } from "../formulas/shiftRowReferences.js";
 import type { MockCellValue, MockWorkbook } from "./mockWorkbook.js";
 
 /** One sheet of the grid: its name and its size at start (it grows when the model does). */
@@ -126,9 +127,7 @@ export class GridWorkbook {
             this.workbook.deleteColumns(this.nameOf(instance), column, 1);
           this.adoptMovedFormulas(instance);
         },
-        onsort: (instance, _column, _order, newOrder) => {
-          this.workbook.moveRows(this.nameOf(instance), newOrder);
-        },
+        onsort: (instance, _column, _order, newOrder) => this.sorted(instance, newOrder),
         worksheets: this.sheets.map((sheet) => ({
           worksheetName: sheet.name,
           minDimensions: [sheet.columns, sheet.rows] as [number, number],
@@ -185,6 +184,29 @@ export class GridWorkbook {
         this.workbook.setValues(sheet, `${columnName(column)}${row + 1}`, [[text]]);
       })
     );
+  }
+
+  /**
+   * The grid sorted its rows (`order[i]` is the row now at `i`): the model's rows move alike, and
+   * a formula that moved reads its new row, as Excel re-bases relative references in a sort.
+   */
+  private sorted(instance: WorksheetInstance, order: readonly number[]): void {
+    const sheet = this.nameOf(instance);
+    const destination = new Map(order.map((from, to) => [from, to]));
+    const moved: { address: string; formula: string; value: MockCellValue }[] = [];
+    this.workbook.forEachCell((name, row, column, cell) => {
+      const to = destination.get(row);
+      if (name !== sheet || cell.formula === undefined || to === undefined || to === row) return;
+      moved.push({
+        address: `${columnName(column)}${row + 1}`,
+        formula: shiftRowReferences(cell.formula, to - row),
+        value: cell.value,
+      });
+    });
+    for (const { address, formula, value } of moved) {
+      this.workbook.setFormula(sheet, address, formula, value);
+    }
+    this.workbook.moveRows(sheet, order);
   }
 
   private selected(
