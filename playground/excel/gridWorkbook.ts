@@ -50,6 +50,12 @@ export class GridWorkbook {
   /** Emits after the grid showed the model's latest values. */
   readonly refreshes: Observable<void> = this.refreshed.asObservable();
 
+  private readonly selectedCell = new Subject<{ sheet: string; address: string }>();
+
+  /** The active cell (the selection's first cell) whenever a person selects. */
+  readonly selections: Observable<{ sheet: string; address: string }> =
+    this.selectedCell.asObservable();
+
   private constructor(
     private readonly workbook: MockWorkbook,
     private readonly sheets: readonly GridSheet[],
@@ -223,6 +229,7 @@ export class GridWorkbook {
       columnCount: Math.abs(x2 - x1) + 1,
     };
     this.workbook.select(`${quoteSheet(this.nameOf(instance))}!${blockAddress(block)}`);
+    this.selectedCell.next({ sheet: this.nameOf(instance), address: `${columnName(x1)}${y1 + 1}` });
   }
 
   private render(sheet: string, cell: HTMLTableCellElement | null, x: number, y: number): void {
