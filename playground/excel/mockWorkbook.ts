@@ -42,8 +42,13 @@ export interface MockCell {
 export interface MockWorkbookStats {
   /** Every `context.sync()`, including the implicit one at the end of `Excel.run`. */
   syncs: number;
-  /** Syncs that carried at least one write. */
+  /** Syncs that carried at least one write to a sheet the user sees (not a very hidden one). */
   writeSyncs: number;
+  /**
+   * Syncs whose writes all went to very hidden sheets (the add-in's own records, counted apart
+   * from the writes into the user's cells, as settings saves are).
+   */
+  hiddenWriteSyncs: number;
   /** Syncs that carried at least one load. */
   readSyncs: number;
   /** `Excel.run` batches. */
@@ -123,6 +128,7 @@ export class MockWorkbook {
   readonly stats: MockWorkbookStats = {
     syncs: 0,
     writeSyncs: 0,
+    hiddenWriteSyncs: 0,
     readSyncs: 0,
     runs: 0,
     maxRequestBytes: 0,
@@ -638,7 +644,20 @@ export class MockWorkbook {
       formulas: undefined,
       numberFormat: undefined,
       text: undefined,
-      worksheet: { name: sheet, id: this.sheetIds.get(sheet) ?? "" },
+      worksheet: {
+        name: sheet,
+        id: this.sheetIds.get(sheet) ?? "",
+        getUsedRangeOrNullObject: (valuesOnly?: boolean) => {
+          const used = this.usedBlock(sheet, valuesOnly === true);
+          const range = this.rangeProxy(
+            queue,
+            sheet,
+            used ?? { top: 0, left: 0, rowCount: 1, columnCount: 1 }
+          );
+          Reflect.set(range, "isNullObject", used === undefined);
+          return range;
+        },
+      },
     });
     return new Proxy(target, {
       get: (object, property, receiver) => {
@@ -806,6 +825,7 @@ export class MockWorkbook {
       );
     }
     let wrote = false;
+    const wroteTo = new Set<string>();
     let read = false;
     let responseBytes = 0;
     const loaded: OfficeMockObject[] = [];
@@ -819,16 +839,19 @@ export class MockWorkbook {
       }
       if (op.kind === "addSheet") {
         wrote = true;
+        wroteTo.add(op.name);
         this.addSheet(op.name);
         continue;
       }
       if (op.kind === "visibility") {
         wrote = true;
+        wroteTo.add(op.name);
         this.visibility.set(op.name, op.visibility);
         continue;
       }
       if (op.kind === "write") {
         wrote = true;
+        wroteTo.add(op.sheet);
         this.apply(op.sheet, op.block, op.property, op.data);
       } else if (op.kind === "lookup") {
         read = true;
@@ -865,7 +888,11 @@ export class MockWorkbook {
         `Response of ${responseBytes} bytes`
       );
     }
-    if (wrote) this.stats.writeSyncs++;
+    const onlyHidden =
+      wroteTo.size > 0 &&
+      [...wroteTo].every((sheet) => this.visibility.get(sheet) === "VeryHidden");
+    if (wrote && onlyHidden) this.stats.hiddenWriteSyncs++;
+    else if (wrote) this.stats.writeSyncs++;
     if (read) this.stats.readSyncs++;
     // office-addin-mock's sync does its work before its first await; timed without the awaits,
     // which would let other tasks' time into the mock's share.

@@ -29,6 +29,11 @@ export interface BulkViewDeps {
   freezeFormulas(): Promise<{ frozen: number }>;
   recentSpells(): Promise<string[]>;
   rememberSpell(spellId: string): Promise<string[]>;
+  /**
+   * Reads the jobs' per-row records (`openRowRecords`) before `loadBulkJobs` is first asked;
+   * absent in specs whose jobs have none.
+   */
+  openRowRecords?(): Promise<void>;
   /** Every job stored in the document (one per block). */
   loadBulkJobs(): BulkJob[];
   /** Forgets one job (by id; without: the one an earlier version stored). */
@@ -363,6 +368,11 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   });
 
   setRecent(await deps.recentSpells());
+  try {
+    await deps.openRowRecords?.();
+  } catch (error) {
+    report(error); // the jobs whose record cannot be read are not offered
+  }
   offerJobs();
 }
 
