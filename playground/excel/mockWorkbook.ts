@@ -149,6 +149,12 @@ export class MockWorkbook {
   settingsLimitBytes: number;
   /** Called after every sync, with the sync's number; specs edit cells here "while a run goes on". */
   afterSync: ((syncNumber: number) => void) | undefined;
+  /**
+   * Called when a sync reaches "Excel", before any of its operations, with the addresses it
+   * writes (`Sheet1!B2:C4`): a user's edit made here lands between the add-in's last read and
+   * this write, the window a write must survive.
+   */
+  beforeSync: ((sync: { syncNumber: number; writes: string[] }) => void) | undefined;
 
   private readonly sheets = new Map<string, Map<number, Map<number, MockCell>>>();
   /** Dynamic-array results: anchor cell ("Sheet1!B2") → the block its formula spills into. */
@@ -810,6 +816,12 @@ export class MockWorkbook {
   }
 
   private async sync(queue: Operation[]): Promise<void> {
+    this.beforeSync?.({
+      syncNumber: this.stats.syncs + 1,
+      writes: queue.flatMap((op) =>
+        op.kind === "write" ? [`${quoteSheet(op.sheet)}!${blockAddress(op.block)}`] : []
+      ),
+    });
     const started = performance.now();
     this.stats.syncs++;
     const operations = queue.splice(0, queue.length);

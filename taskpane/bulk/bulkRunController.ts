@@ -40,6 +40,7 @@ import {
 } from "./resumeState.js";
 import type { BulkJob, KeptResult } from "./resumeState.js";
 import { keptResultsText } from "./keptResultsText.js";
+import { paneMessage } from "./paneMessage.js";
 import { rowFingerprint } from "../sheet/rowFingerprint.js";
 import { CANCELLED_STATUS, statusText } from "./statusText.js";
 import type { CellScalar } from "../sheet/toCellWrite.js";
@@ -818,5 +819,5 @@ function mayHaveStarted(error: unknown): boolean {
 }
 
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return paneMessage(error); // the pane's own words for the shared errors (its Settings tab)
 }

@@ -32,6 +32,11 @@ export interface SelectionData {
   statusColumn?: number;
   /** First row: the input names as written in the sheet. */
   headers: CellScalar[];
+  /**
+   * The row just above the selection, selection columns only (to notice a block selected
+   * without its header row, see `headerRowAbove`). Absent at the sheet's first row.
+   */
+  rowAbove?: CellScalar[];
   /** Every further row, selection columns only (blank rows included; planning skips them). */
   rows: CellScalar[][];
   /**
@@ -132,6 +137,11 @@ export async function readSelection(
       })
     );
     headerRange.load("values");
+    // The row above, in the same sync: the names may be there (selected without its header row).
+    const above =
+      block.top > 0
+        ? sheet.getRange(blockAddress({ ...block, top: block.top - 1, rowCount: 1 })).load("values")
+        : undefined;
     await context.sync();
     const headerRow = headerRange.values[0] as CellScalar[];
     const headers = headerRow.slice(0, block.columnCount);
@@ -175,6 +185,7 @@ export async function readSelection(
       statusColumn,
       hiddenRows: data.hiddenRows ?? [],
       headers,
+      ...(above ? { rowAbove: above.values[0] as CellScalar[] } : {}),
       rows: data.rows.map((row) => row.slice(0, block.columnCount)),
       formats: (data.formats ?? []).map((row) => row.slice(0, block.columnCount)),
       existing: {
