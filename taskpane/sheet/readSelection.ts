@@ -175,7 +175,7 @@ export async function readSelection(
             },
             budgetBytes,
             // Hidden and filtered-out rows are read with the values, chunk by chunk.
-            { formats: true, hiddenRows: true }
+            { formats: true, formatColumns: block.columnCount, hiddenRows: true }
           )
         : { rows: [], formats: [], hiddenRows: [], syncs: 0 };
     return {

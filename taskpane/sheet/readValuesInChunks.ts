@@ -11,7 +11,7 @@ const FIRST_CHUNK_CELLS = 2_000;
  * under Office's 5 MB payload limit: the first chunk is small, later chunks are sized from the
  * largest bytes-per-row seen so far, and a chunk that Office still refuses as too large is read
  * again in halves. With `withFormats` (or `{ formats: true }`), each cell's `numberFormat` is
- * read in the same sync; with `{ hiddenRows: true }`, so are the addresses of the chunk's visible
+ * read in the same sync (`formatColumns`: of the first columns only); with `{ hiddenRows: true }`, so are the addresses of the chunk's visible
  * rows (a `RangeView` of its first column, ExcelApi 1.3), whose missing rows are returned as
  * `hiddenRows` (offsets in the block): over a whole sheet that list alone is ~20 MB, so it is
  * chunked with the values instead of read in one sync.
@@ -30,10 +30,15 @@ export async function readValuesInChunks(
   sheet: Excel.Worksheet,
   block: CellBlock,
   budgetBytes = PAYLOAD_BUDGET_BYTES,
-  what: boolean | { formats?: boolean; hiddenRows?: boolean } = false
+  what: boolean | { formats?: boolean; formatColumns?: number; hiddenRows?: boolean } = false
 ): Promise<{ rows: CellScalar[][]; formats?: string[][]; hiddenRows?: number[]; syncs: number }> {
   const withFormats = typeof what === "boolean" ? what : what.formats === true;
   const withHidden = typeof what === "object" && what.hiddenRows === true;
+  // Formats of the first columns only, when the others' are not needed (half the response).
+  const formatColumns = Math.min(
+    block.columnCount,
+    (typeof what === "object" ? what.formatColumns : undefined) ?? block.columnCount
+  );
   const rows: CellScalar[][] = [];
   const formats: string[][] = [];
   const hiddenRows: number[] = [];
@@ -46,8 +51,21 @@ export async function readValuesInChunks(
     const range = sheet.getRange(
       blockAddress({ ...block, top: block.top + offset, rowCount: count })
     );
-    if (withFormats) range.load("values, numberFormat");
-    else range.load("values");
+    range.load("values");
+    const formatRange = !withFormats
+      ? undefined
+      : formatColumns === block.columnCount
+        ? range.load("numberFormat")
+        : sheet
+            .getRange(
+              blockAddress({
+                ...block,
+                top: block.top + offset,
+                rowCount: count,
+                columnCount: formatColumns,
+              })
+            )
+            .load("numberFormat");
     const visible = withHidden
       ? sheet
           .getRange(
@@ -69,7 +87,7 @@ export async function readValuesInChunks(
       throw error;
     }
     const values = range.values as CellScalar[][];
-    const chunkFormats = withFormats ? (range.numberFormat as string[][]) : [];
+    const chunkFormats = formatRange ? (formatRange.numberFormat as string[][]) : [];
     // The visible rows' addresses count towards the response: about as many bytes per row.
     let addressBytesPerRow = 0;
     if (visible) {

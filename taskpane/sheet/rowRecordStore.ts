@@ -11,6 +11,9 @@ export const ROW_RECORD_SHEET = "SpellRun_rows";
 /** Characters per cell: Excel keeps at most 32,767 in one cell. */
 const CELL_CHARS = 32_000;
 
+/** Cells read or written as one range: a piece stays well under the payload budget. */
+const CELLS_PER_PIECE = Math.max(1, Math.floor(PAYLOAD_BUDGET_BYTES / (2 * (CELL_CHARS + 8))));
+
 /** One field of a job as stored: its column in the record sheet and how many cells it fills. */
 interface StoredField {
   column: number;
@@ -81,40 +84,49 @@ export async function openRowRecords(): Promise<void> {
       } else sheet.freeColumns.push(column);
     });
     sheet.nextColumn = block.left + block.columnCount;
-    // Every field's cells, several fields per sync, each sync under the payload budget.
+    // Every field's cells in pieces (a field of a million-row job is several MB), several
+    // pieces per sync, each sync under the payload budget.
+    const pieces: Array<{ field: number; top: number; count: number }> = [];
+    fields.forEach((field, index) => {
+      for (let top = 0; top < field.cells; top += CELLS_PER_PIECE) {
+        pieces.push({ field: index, top, count: Math.min(CELLS_PER_PIECE, field.cells - top) });
+      }
+    });
+    const texts: string[][] = fields.map(() => []);
     for (const [start, end] of chunkByBytes(
-      fields.length,
-      (i) => fields[i].cells * (CELL_CHARS + 8),
+      pieces.length,
+      (i) => pieces[i].count * (CELL_CHARS + 8),
       PAYLOAD_BUDGET_BYTES
     )) {
-      const ranges = fields.slice(start, end).map((field) => {
-        const range =
-          field.cells > 0
-            ? found
-                .getRange(
-                  blockAddress({
-                    top: 1,
-                    left: field.column,
-                    rowCount: field.cells,
-                    columnCount: 1,
-                  })
-                )
-                .load("values")
-            : undefined;
-        return { field, range };
-      });
-      // One sync per batch of records under the payload limit.
+      const ranges = pieces.slice(start, end).map((piece) => ({
+        piece,
+        range: found
+          .getRange(
+            blockAddress({
+              top: 1 + piece.top,
+              left: fields[piece.field].column,
+              rowCount: piece.count,
+              columnCount: 1,
+            })
+          )
+          .load("values"),
+      }));
+      // One sync per batch of pieces under the payload limit.
       // eslint-disable-next-line office-addins/no-context-sync-in-loop
       await context.sync();
-      for (const { field, range } of ranges) {
-        const text = range
-          ? (range.values as unknown[][]).map((row) => String(row[0])).join("")
-          : "";
-        const job = sheet.jobs.get(field.jobId) ?? new Map<string, StoredField>();
-        job.set(field.field, { column: field.column, cells: field.cells, text });
-        sheet.jobs.set(field.jobId, job);
+      for (const { piece, range } of ranges) {
+        texts[piece.field].push(...(range.values as unknown[][]).map((row) => String(row[0])));
       }
     }
+    fields.forEach((field, index) => {
+      const job = sheet.jobs.get(field.jobId) ?? new Map<string, StoredField>();
+      job.set(field.field, {
+        column: field.column,
+        cells: field.cells,
+        text: texts[index].join(""),
+      });
+      sheet.jobs.set(field.jobId, job);
+    });
   });
   opened.set(documentKey(), sheet);
 }
@@ -213,7 +225,7 @@ async function writeColumns(
   columns: ReadonlyArray<{ column: number; cells: string[] }>
 ): Promise<void> {
   // Pieces of at most the budget: a column of a million-row record is several MB.
-  const perPiece = Math.max(1, Math.floor(PAYLOAD_BUDGET_BYTES / (2 * (CELL_CHARS + 8))));
+  const perPiece = CELLS_PER_PIECE;
   const pieces: Array<{ column: number; top: number; cells: string[] }> = [];
   for (const { column, cells } of columns) {
     for (let top = 0; top < cells.length; top += perPiece) {
