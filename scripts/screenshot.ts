@@ -186,6 +186,35 @@ async function main(): Promise<void> {
     await tab.waitForTimeout(300);
     await tab.screenshot({ path: path.join(docs, "taskpane-overwrite.png"), fullPage: true });
 
+    // The header row prompt: a block selected without its header row (the names are just above).
+    await tab.evaluate(() => {
+      const { workbook } = (
+        window as unknown as {
+          __harness: {
+            workbook: {
+              setValues(sheet: string, at: string, rows: string[][]): void;
+              select(address: string): void;
+            };
+          };
+        }
+      ).__harness;
+      workbook.setValues("Reviews", "P1", [
+        ["text", "language"],
+        ["Lid does not close.", "en"],
+        ["Cinq étoiles, je rachèterais.", "fr"],
+        ["Demasiado ruidoso de noche.", "es"],
+      ]);
+      workbook.select("Reviews!P2:Q4");
+    });
+    await tab.click("#use-selection");
+    await tab.waitForFunction(
+      () => !(document.querySelector("#header-above") as HTMLElement | null)?.hidden,
+      null,
+      { timeout: 10_000 }
+    );
+    await tab.waitForTimeout(300);
+    await tab.screenshot({ path: path.join(docs, "taskpane-header-row.png"), fullPage: true });
+
     // A resumable job: the harness stores an unfinished bulk before the pane opens.
     const resumable = await context.newPage();
     resumable.on("pageerror", (error) => console.error("page error:", error.message));
@@ -200,9 +229,23 @@ async function main(): Promise<void> {
       path: path.join(docs, "taskpane-resumable.png"),
       fullPage: true,
     });
+
+    // The plan's early warning: the rows of that unfinished bulk selected again.
+    await resumable.click("#use-selection");
+    await resumable.waitForFunction(
+      () => /unfinished bulk/.test(document.querySelector("#plan-summary")?.textContent ?? ""),
+      null,
+      { timeout: 10_000 }
+    );
+    await resumable.waitForTimeout(300);
+    await resumable.screenshot({
+      path: path.join(docs, "taskpane-unfinished-warning.png"),
+      fullPage: true,
+    });
     console.log(
       "Saved docs/taskpane-settings.png, docs/taskpane-running.png, docs/taskpane-finished.png, " +
-        `docs/taskpane-overwrite.png, docs/taskpane-resumable.png (${WIDTH} px wide).`
+        "docs/taskpane-overwrite.png, docs/taskpane-header-row.png, docs/taskpane-resumable.png, " +
+        `docs/taskpane-unfinished-warning.png (${WIDTH} px wide).`
     );
   } finally {
     await browser.close();
