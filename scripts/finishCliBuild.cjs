@@ -10,10 +10,16 @@ const root = path.join(__dirname, "..");
 const cli = path.join(root, "dist", "cli");
 fs.writeFileSync(path.join(cli, "package.json"), JSON.stringify({ type: "module" }) + "\n");
 const cliDir = path.join(cli, "cli");
-for (const name of fs.readdirSync(cliDir).filter((file) => file.endsWith(".js"))) {
+// The command line is grouped in folders (commands/, job/, table/, errors/): every file, at any
+// depth, gets the path to the library build relative to where it sits.
+const libraryEntry = path.join(cli, "..", "lib", "esm", "index.js");
+for (const name of fs
+  .readdirSync(cliDir, { recursive: true })
+  .filter((file) => file.endsWith(".js"))) {
   const file = path.join(cliDir, name);
   const text = fs.readFileSync(file, "utf8");
-  const rewritten = text.replace(/from "spellrun";/g, 'from "../../lib/esm/index.js";');
+  const relative = path.relative(path.dirname(file), libraryEntry).split(path.sep).join("/");
+  const rewritten = text.replace(/from "spellrun";/g, `from "${relative}";`);
   if (/(from\s*|import\s*\(\s*)["']spellrun["']/.test(rewritten)) {
     throw new Error(`${file}: an import of "spellrun" in a form this script does not rewrite`);
   }

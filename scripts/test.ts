@@ -1,6 +1,6 @@
 /**
  * `npm test`: type-check, lint (eslint + prettier), Node specs, Karma specs in headless Chromium,
- * production build. Every step runs even when an earlier one fails, so one run shows everything;
+ * production build, and the package as a user installs it (scripts/checkPackage.ts). Every step runs even when an earlier one fails, so one run shows everything;
  * the exit code is non-zero if any step failed. Ends with each runner's summary and one total line.
  */
 import { spawn } from "node:child_process";
@@ -37,6 +37,7 @@ const steps: Step[] = [
   { name: "node specs", command: "npm run --silent test:node", count: jasmineCount },
   { name: "browser specs", command: "npm run --silent test:browser", count: karmaCount },
   { name: "build", command: "npm run --silent build" },
+  { name: "package", command: "npx tsx scripts/checkPackage.ts" },
 ];
 
 function run(step: Step): Promise<{ code: number; output: string }> {

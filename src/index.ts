@@ -56,3 +56,4 @@ export { backoffSchedule, type PollSchedule, type PollTick } from "./operators/b
 export { expectedEndSchedule, type ExpectedEnd } from "./operators/expectedEndSchedule.js";
 export { retryTransient, retryDelayMs, DEFAULT_RETRY } from "./operators/retryTransient.js";
 export { shouldRetry } from "./operators/shouldRetry.js";
+export * from "./bulkJob/index.js";

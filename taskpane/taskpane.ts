@@ -11,7 +11,7 @@ Office.onReady(async (info) => {
   // Opened in a plain browser (no workbook behind it): say so instead of failing on Office APIs.
   if (info.host !== Office.HostType.Excel) {
     root.textContent =
-      'Spell Run runs inside Excel: sideload manifest.xml (see README, "Sideload the add-in") ' +
+      'Spell Run runs inside Excel: sideload manifest.xml (see docs/excel.md, "Sideload the add-in") ' +
       "and open Spell Run from the Home tab.";
     root.removeAttribute("aria-busy");
     return;

@@ -8,8 +8,8 @@ import { Journal } from "../job/Journal.js";
 import type { JobRecord } from "../job/JournalRecord.js";
 import { OutputFile } from "../table/OutputFile.js";
 import { parsePositiveInteger } from "./parsePositiveInteger.js";
-import { readInputRows } from "../table/readInputRows.js";
-import { replayJournal } from "../job/replayJournal.js";
+import { jobRows } from "../job/jobRows.js";
+import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { runBulkJob } from "../job/runBulkJob.js";
 import { tableFormat, type TableFormat } from "../table/tableFormat.js";
@@ -80,7 +80,13 @@ export async function bulkCommand(
   const journalPath = outputPath === "-" ? undefined : `${path.resolve(outputPath)}.journal`;
   if (journalPath && existsSync(journalPath)) {
     const previous = replayJournal(Journal.read(journalPath).records);
-    if (previous.outcome !== "complete") {
+    // A job that started nothing (the service refused it) leaves nothing to lose: the corrected
+    // command may replace it.
+    const startedNothing =
+      previous.outcome !== undefined &&
+      previous.writtenRows === 0 &&
+      unwrittenWindows(previous).length === 0;
+    if (previous.outcome !== "complete" && !startedNothing) {
       throw new UsageError(
         `${journalPath} belongs to an unfinished job: continue it with "spellrun resume ${journalPath}", or delete it to start over`
       );
@@ -107,17 +113,7 @@ export async function bulkCommand(
   const journal = journalPath ? Journal.create(journalPath, job) : undefined;
   const client = new SpellClient({ ...connection, maxInFlight, bulkChunkSize: chunkSize });
   return runBulkJob(
-    {
-      client,
-      job,
-      table: readInputRows(input, inputFormat),
-      journal,
-      output,
-      startRow: 0,
-      knownWindows: new Map(),
-      rerunUnknown: false,
-      maxWindows: maxInFlight,
-    },
+    { client, job, ...jobRows(job), journal, output, rerunUnknown: false, maxWindows: maxInFlight },
     { quiet: flags.quiet === true, progressEveryMs }
   );
 }

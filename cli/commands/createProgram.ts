@@ -1,6 +1,8 @@
 import { Command, Option } from "commander";
 import { bulkCommand, type BulkFlags } from "./bulkCommand.js";
+import { emulatorCommand } from "./emulatorCommand.js";
 import { resumeCommand, type ResumeFlags } from "./resumeCommand.js";
+import { retryCommand, type RetryFlags } from "./retryCommand.js";
 import { runCommand, type RunFlags } from "./runCommand.js";
 import { statusCommand } from "./statusCommand.js";
 
@@ -15,12 +17,15 @@ Examples:
   spellrun bulk summarize reviews.csv --dry-run
   spellrun status summaries.csv.journal
   spellrun resume summaries.csv.journal
+  spellrun retry summaries.csv.journal  # run failed, cancelled and expired rows again
   spellrun emulator --time-scale 0.1  # a local service to try it all
 
 Exit codes:
-  0 every run succeeded   1 some rows failed, errored, were cancelled or unknown
+  0 every run succeeded   1 some rows failed, errored, were cancelled, unknown or expired
   2 usage                 3 bad input (the message names the line)
-  4 service failure (resumable)      130 interrupted by Ctrl-C (resumable)
+  4 the service refused the job, nothing was started (spellrun run: any service failure)
+  5 the service failed after runs were started (resumable)
+  130 interrupted by Ctrl-C (resumable)
 `;
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -37,7 +42,7 @@ function withConnection(command: Command): Command {
 }
 
 /**
- * Builds the `spellrun` command line (commander): run, bulk, resume, status, emulator, with
+ * Builds the `spellrun` command line (commander): run, bulk, resume, retry, status, emulator, with
  * `--help` examples and the exit codes. Each action sets `process.exitCode`; errors are thrown
  * for `main` to report.
  *
@@ -134,6 +139,28 @@ export function createProgram(version: string): Command {
     process.exitCode = await resumeCommand(journal, flags);
   });
 
+  withConnection(
+    program
+      .command("retry")
+      .description(
+        "run again the rows of a finished job that failed, errored, were cancelled or expired; every row once in the output, succeeded rows never run again"
+      )
+      .argument("<journal>", "the journal next to the output (<output>.journal)")
+      .option("--max-in-flight <n>", "bulk runs held at once", "8")
+      .option(
+        "--rerun-unknown",
+        "also run the rows whose bulkStart may have reached the service (may run them twice)"
+      )
+      .option(
+        "--progress-every <seconds>",
+        "interval of progress lines when stderr is not a terminal",
+        "10"
+      )
+      .option("-q, --quiet", "no progress on stderr")
+  ).action(async (journal: string, flags: RetryFlags) => {
+    process.exitCode = await retryCommand(journal, flags);
+  });
+
   program
     .command("status")
     .description("what a bulk job has done, from its journal (exit 0 when complete)")
@@ -152,8 +179,7 @@ export function createProgram(version: string): Command {
     .allowExcessArguments()
     .argument("[flags...]", "emulator flags")
     .action(async (flags: string[]) => {
-      const { runEmulatorCli } = await import("../../emulator/runEmulatorCli.js");
-      await runEmulatorCli(flags, process.env);
+      await emulatorCommand(flags, process.env);
     });
 
   program.configureOutput({

@@ -5,8 +5,8 @@ import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
 import { OutputFile } from "../table/OutputFile.js";
 import { parsePositiveInteger } from "./parsePositiveInteger.js";
-import { readInputRows } from "../table/readInputRows.js";
-import { replayJournal } from "../job/replayJournal.js";
+import { jobRows } from "../job/jobRows.js";
+import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { runBulkJob } from "../job/runBulkJob.js";
 import { UsageError } from "../errors/UsageError.js";
@@ -32,7 +32,8 @@ export interface ResumeFlags extends ConnectionFlags {
  * with a recorded group are re-attached with the core's `resumeBulk` (nothing started again);
  * windows never submitted are started; a window whose bulkStart may have reached the service
  * without its answer being recorded is written as `unknown`, never started again unless
- * `--rerun-unknown`.
+ * `--rerun-unknown`; a group the service no longer knows is written `expired` (run those rows
+ * again with `spellrun retry`).
  *
  * ## Example
  * ```ts
@@ -61,9 +62,7 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
   const output = OutputFile.resume(job.output, state.writtenBytes);
   const client = new SpellClient({ ...connection, maxInFlight, bulkChunkSize: job.chunkSize });
   if (!flags.quiet) {
-    const known = [...state.windows.entries()]
-      .filter(([index, window]) => index * job.chunkSize + window.count > state.writtenRows)
-      .map(([, window]) => window);
+    const known = unwrittenWindows(state).map((index) => state.windows.get(index)!);
     process.stderr.write(
       `spellrun: resuming ${path.basename(job.output)} after row ${state.writtenRows}: ${known.filter((w) => w.groupId).length} bulk runs to re-attach, ${known.filter((w) => !w.groupId).length} with no recorded id\n`
     );
@@ -72,13 +71,11 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
     {
       client,
       job,
-      table: readInputRows(job.input, job.inputFormat),
+      ...jobRows(job),
       journal,
       output,
       ...(state.layout ? { layout: state.layout } : {}),
-      startRow: state.writtenRows,
-      startCounts: state.counts,
-      knownWindows: state.windows,
+      resume: state,
       rerunUnknown: flags.rerunUnknown === true,
       maxWindows: maxInFlight,
     },

@@ -1,10 +1,12 @@
+import { RETRYABLE_STATUSES } from "spellrun";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
-import { replayJournal } from "../job/replayJournal.js";
+import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 
 /**
  * `spellrun status <journal>`: what a bulk job has done, from its journal alone (no service
- * call, no key). Exit code 0 when the job is complete, 1 otherwise.
+ * call, no key), and the command that comes next. Exit code 0 when the job is complete, 1
+ * otherwise.
  *
  * ## Example
  * ```ts
@@ -20,6 +22,8 @@ export function statusCommand(journalPath: string): ExitCode {
   const submitted = windows.reduce((sum, window) => sum + window.count, 0);
   const unrecorded = windows.filter((window) => window.groupId === undefined);
   const total = job.total === undefined ? "" : ` of ${job.total}`;
+  const startedNothing =
+    state.outcome !== undefined && state.writtenRows === 0 && unwrittenWindows(state).length === 0;
   const lines = [
     `spell      ${job.spellId}`,
     `input      ${job.input}`,
@@ -36,7 +40,18 @@ export function statusCommand(journalPath: string): ExitCode {
     }`,
     `state      ${state.outcome ?? "stopped without an end record (killed?)"}`,
   ];
-  if (state.outcome !== "complete") lines.push(`next       spellrun resume ${journalPath}`);
+  const retryable = RETRYABLE_STATUSES.reduce((sum, s) => sum + (state.counts[s] ?? 0), 0);
+  if (startedNothing && state.outcome !== "complete") {
+    lines.push(
+      `next       nothing was started: correct the command and run it again (this journal does not block it)`
+    );
+  } else if (state.outcome !== "complete") {
+    lines.push(`next       spellrun resume ${journalPath}`);
+  } else if (retryable > 0) {
+    lines.push(
+      `next       spellrun retry ${journalPath} (runs the ${retryable} rows that did not succeed again)`
+    );
+  }
   process.stdout.write(`${lines.join("\n")}\n`);
   return state.outcome === "complete" ? EXIT_CODES.success : EXIT_CODES.someRowsFailed;
 }

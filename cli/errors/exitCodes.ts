@@ -4,10 +4,11 @@
  * | Code | Meaning |
  * | ---- | ------- |
  * | 0    | every run ended in `success` (or `--dry-run`, `status` of a complete job) |
- * | 1    | the job finished, but some rows ended `failure`, `error`, `cancelled` or `unknown` |
+ * | 1    | the job finished, but some rows ended `failure`, `error`, `cancelled`, `unknown` or `expired` |
  * | 2    | usage: a bad option, no API key, a journal that does not fit |
  * | 3    | bad input: unreadable file, malformed CSV/JSONL line (the message names the line) |
- * | 4    | the service failed (HTTP, network, protocol, poll limit); the job can be resumed |
+ * | 4    | the service refused the job: nothing was started (wrong key, unknown spell, service down) |
+ * | 5    | the service failed after runs were started (no answer to a start, a read failing, poll limit); resume |
  * | 130  | interrupted by Ctrl-C; the job can be resumed |
  *
  * ## Example
@@ -21,6 +22,7 @@ export const EXIT_CODES = Object.freeze({
   usage: 2,
   badInput: 3,
   service: 4,
+  serviceUnfinished: 5,
   interrupted: 130,
 } as const);
 

@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, openSync, readFileSync, ftruncateSync, writeSync } from "node:fs";
 import { CliError } from "../errors/CliError.js";
 import type { JournalRecord } from "./JournalRecord.js";
+import { parseJournalRecord } from "./parseJournalRecord.js";
 
 /**
  * The append-only journal of a bulk job, one JSON record per line. Every `append` is written
@@ -63,11 +64,9 @@ export class Journal {
     let start = 0;
     for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
       const line = text.slice(start, end);
-      try {
-        records.push(JSON.parse(line) as JournalRecord);
-      } catch {
-        throw new CliError(`${path} line ${records.length + 1} is not a journal record`);
-      }
+      const record = parseJournalRecord(line);
+      if (!record) throw new CliError(`${path} line ${records.length + 1} is not a journal record`);
+      records.push(record);
       validBytes += Buffer.byteLength(line) + 1;
       start = end + 1;
     }
@@ -77,6 +76,14 @@ export class Journal {
       throw new CliError(`${path} is not a spellrun journal`);
     }
     return { records, validBytes };
+  }
+
+  /**
+   * This journal's records as its file holds them now.
+   * @return the records, the job record first
+   */
+  records(): JournalRecord[] {
+    return Journal.read(this.path).records;
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { RowStatus } from "./formatRows.js";
+import type { CheckpointRecord, JobOutcome } from "spellrun";
 import type { InputMapping } from "../table/InputMapping.js";
 import type { OutputLayout } from "../table/OutputLayout.js";
 import type { TableFormat } from "../table/tableFormat.js";
@@ -33,12 +33,20 @@ export interface JobRecord {
   authHeader: "authorization" | "x-api-key";
   /** Rows in the input, when counted before the start. */
   total?: number;
+  /**
+   * A `spellrun retry` job: the earlier output, kept under this path. Its rows that need no run
+   * again are copied from it as they are; the others are run.
+   */
+  retryOf?: string;
+  /** A `spellrun retry --rerun-unknown` job also runs the rows whose start may have happened. */
+  retryUnknown?: boolean;
 }
 
 /**
- * One line of a journal. Written in this order for a window: `intent` (before its bulkStart is
- * sent), `group` (as soon as the service names the bulk run), and `written` records (the output
- * file holds `rows` rows in `bytes` bytes, flushed to disk before the record).
+ * One line of a journal: the job record, the output layout, and the records of the core's
+ * bulk-job engine (`CheckpointRecord`: `intent` before a window's bulkStart is sent, `group` as
+ * soon as the service names the bulk run, `refused`, `written` marks, `end`). A `written` record
+ * of the journal also says how many bytes of the output hold those rows (flushed to disk first).
  *
  * ## Example
  * ```ts
@@ -48,25 +56,7 @@ export interface JobRecord {
 export type JournalRecord =
   | JobRecord
   | { type: "layout"; layout: OutputLayout; headerBytes: number }
-  | { type: "intent"; window: number; firstRow: number; count: number }
-  | { type: "group"; window: number; groupId: string }
-  /** The service refused the window's bulkStart (HTTP 4xx): nothing was started, resume may send it. */
-  | { type: "refused"; window: number }
-  | {
-      type: "written";
-      rows: number;
-      bytes: number;
-      /** Statuses of the `rows` rows written so far (the whole job, across resumes). */
-      counts?: Partial<Record<RowStatus, number>>;
-    }
-  | { type: "end"; outcome: JobOutcome; rows: number };
+  | Exclude<CheckpointRecord, { type: "written" }>
+  | (Extract<CheckpointRecord, { type: "written" }> & { bytes: number });
 
-/**
- * How a job run ended, as the last journal record says.
- *
- * ## Example
- * ```ts
- * const outcome: JobOutcome = "interrupted";
- * ```
- */
-export type JobOutcome = "complete" | "interrupted" | "input-error" | "service-error";
+export type { JobOutcome };

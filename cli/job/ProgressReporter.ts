@@ -1,5 +1,5 @@
-import { Presets, SingleBar } from "cli-progress";
-import type { RowStatus } from "./formatRows.js";
+import type { RowStatus } from "spellrun";
+import { TerminalProgressLine, type ProgressFigures } from "./TerminalProgressLine.js";
 
 /**
  * Where a bulk job stands: rows written to the output, rows finished but waiting for earlier
@@ -18,7 +18,7 @@ export interface JobProgress {
 }
 
 /**
- * Shows a job's progress on stderr: a cli-progress bar (done/total, per-state counts, rate, ETA)
+ * Shows a job's progress on stderr: a progress line (done/total, per-state counts, rate, ETA)
  * when stderr is a terminal, one plain line every `everyMs` otherwise, nothing with `quiet`.
  * The caller decides how often to call `update`; the bar throttles its own redraws.
  *
@@ -30,7 +30,7 @@ export interface JobProgress {
  * ```
  */
 export class ProgressReporter {
-  private bar: SingleBar | undefined;
+  private bar: TerminalProgressLine | undefined;
   private lastLineAt = 0;
   private readonly startedAt = Date.now();
   /** Rows already written when this process started (resume), left out of the rate. */
@@ -61,8 +61,7 @@ export class ProgressReporter {
    */
   stop(progress: JobProgress): void {
     if (this.bar) {
-      this.updateBar(progress);
-      this.bar.stop();
+      this.bar.stop(this.figures(progress));
       this.bar = undefined;
     }
     if (!this.options.quiet) {
@@ -71,31 +70,20 @@ export class ProgressReporter {
   }
 
   private updateBar(progress: JobProgress): void {
-    const payload = {
+    this.bar ??= new TerminalProgressLine(process.stderr);
+    this.bar.update(this.figures(progress));
+  }
+
+  private figures(progress: JobProgress): ProgressFigures {
+    const seconds = Math.max((Date.now() - this.startedAt) / 1000, 0.001);
+    return {
+      written: progress.written,
+      total: progress.total,
       success: progress.counts.success ?? 0,
       failed: failedOf(progress.counts),
       running: progress.running,
+      rowsPerSecond: (progress.written - (this.firstWritten ?? 0)) / seconds,
     };
-    if (!this.bar) {
-      this.bar = new SingleBar(
-        {
-          stream: process.stderr,
-          format:
-            " {bar} {value}/{total} rows | ok {success} not ok {failed} in flight {running} | {rate}/s | ETA {eta_formatted}",
-          etaBuffer: 50,
-          hideCursor: true,
-          fps: 5,
-        },
-        Presets.shades_classic
-      );
-      this.bar.start(progress.total ?? 0, progress.written, { ...payload, rate: "0" });
-    }
-    const seconds = Math.max((Date.now() - this.startedAt) / 1000, 0.001);
-    if (progress.total !== undefined) this.bar.setTotal(progress.total);
-    this.bar.update(progress.written, {
-      ...payload,
-      rate: Math.round((progress.written - (this.firstWritten ?? 0)) / seconds).toString(),
-    });
   }
 
   private describe(progress: JobProgress, elapsedMs: number): string {

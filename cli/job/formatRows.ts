@@ -1,19 +1,8 @@
 import { stringify } from "csv-stringify/sync";
-import { failureReason, type RunState } from "spellrun";
+import { failureReason, type RowStatus } from "spellrun";
 import { guardCsvCell } from "../table/guardCsvCell.js";
 import { headerOf, type OutputLayout } from "../table/OutputLayout.js";
 import type { TableFormat } from "../table/tableFormat.js";
-
-/**
- * How a row ended: a run state, `cancelled` (stopped by Ctrl-C) or `unknown` (submitted just
- * before a crash, its group never recorded; not re-run unless `--rerun-unknown`).
- *
- * ## Example
- * ```ts
- * const status: RowStatus = "cancelled";
- * ```
- */
-export type RowStatus = Exclude<RunState, "inProgress"> | "cancelled" | "unknown";
 
 /**
  * One finished row, ready to be written: its input values and how its run ended.

@@ -1,11 +1,11 @@
-import type { KnownWindow } from "./BulkJob.js";
+import { replayCheckpoint, type Checkpoint } from "spellrun";
 import { CliError } from "../errors/CliError.js";
-import type { JobOutcome, JobRecord, JournalRecord } from "./JournalRecord.js";
-import type { RowStatus } from "./formatRows.js";
+import type { JobRecord, JournalRecord } from "./JournalRecord.js";
 import type { OutputLayout } from "../table/OutputLayout.js";
 
 /**
- * What a journal says about its job, replayed record by record.
+ * What a journal says about its job: the engine's checkpoint (replayed by the core's
+ * `replayCheckpoint`) and what only the command line keeps (job, layout, output bytes).
  *
  * ## Example
  * ```ts
@@ -13,18 +13,11 @@ import type { OutputLayout } from "../table/OutputLayout.js";
  * console.log(`${state.writtenRows} rows written`);
  * ```
  */
-export interface JournalState {
+export interface JournalState extends Checkpoint {
   job: JobRecord;
   layout?: OutputLayout;
   /** Bytes of the output the journal vouches for (header included). */
   writtenBytes: number;
-  writtenRows: number;
-  /** Statuses of the written rows. */
-  counts: Partial<Record<RowStatus, number>>;
-  /** Windows submitted (intent recorded), with their group ids when known. */
-  windows: Map<number, KnownWindow>;
-  /** The last `end` record's outcome; absent when the process died. */
-  outcome?: JobOutcome;
 }
 
 /**
@@ -41,42 +34,31 @@ export interface JournalState {
 export function replayJournal(records: JournalRecord[]): JournalState {
   const [first] = records;
   if (!first || first.type !== "job") throw new CliError("The journal has no job record");
-  const state: JournalState = {
-    job: first,
-    writtenBytes: 0,
-    writtenRows: 0,
-    counts: {},
-    windows: new Map(),
-  };
+  const state: JournalState = { job: first, writtenBytes: 0, ...replayCheckpoint(records) };
   for (const record of records) {
-    switch (record.type) {
-      case "layout":
-        state.layout = record.layout;
-        state.writtenBytes = Math.max(state.writtenBytes, record.headerBytes);
-        break;
-      case "intent":
-        state.windows.set(record.window, { count: record.count });
-        state.outcome = undefined;
-        break;
-      case "group": {
-        const window = state.windows.get(record.window);
-        if (window) window.groupId = record.groupId;
-        break;
-      }
-      case "refused":
-        state.windows.delete(record.window);
-        break;
-      case "written":
-        state.writtenRows = record.rows;
-        state.writtenBytes = record.bytes;
-        state.counts = { ...record.counts };
-        break;
-      case "end":
-        state.outcome = record.outcome;
-        break;
-      default:
-        break;
+    if (record.type === "layout") {
+      state.layout = record.layout;
+      state.writtenBytes = Math.max(state.writtenBytes, record.headerBytes);
+    } else if (record.type === "written") {
+      state.writtenBytes = record.bytes;
     }
   }
   return state;
+}
+
+/**
+ * Windows of a journal whose rows are not all written: submitted, and maybe still running at
+ * the service.
+ *
+ * ## Example
+ * ```ts
+ * if (unwrittenWindows(state).length === 0) console.log("nothing is left at the service");
+ * ```
+ * @param state the replayed journal
+ * @return the windows' indexes
+ */
+export function unwrittenWindows(state: JournalState): number[] {
+  return [...state.windows.entries()]
+    .filter(([index, window]) => index * state.job.chunkSize + window.count > state.writtenRows)
+    .map(([index]) => index);
 }

@@ -1,8 +1,25 @@
-import { SpellError } from "spellrun";
-import { BulkJob, type BulkJobOptions } from "./BulkJob.js";
+import {
+  BulkJobRunner,
+  MemoryCheckpointStore,
+  RETRYABLE_STATUSES,
+  SpellError,
+  startedNothing,
+  type BulkJobResult,
+  type Checkpoint,
+  type JobFailure,
+  type SpellClient,
+} from "spellrun";
 import { CliError } from "../errors/CliError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
+import type { Journal } from "./Journal.js";
+import { JournalCheckpointStore } from "./JournalCheckpointStore.js";
+import type { JobRecord } from "./JournalRecord.js";
+import type { JobRow } from "./JobRow.js";
+import { OrderedOutputWriter } from "./OrderedOutputWriter.js";
+import type { OutputFile } from "../table/OutputFile.js";
+import type { OutputLayout } from "../table/OutputLayout.js";
 import { ProgressReporter } from "./ProgressReporter.js";
+import { toSpellInputs } from "../table/InputMapping.js";
 
 /**
  * How a job reports itself on stderr.
@@ -19,9 +36,38 @@ export interface JobDisplay {
 }
 
 /**
- * Runs a `BulkJob` as a command: progress on stderr, Ctrl-C handling (first press cancels the
- * unfinished groups and writes every row, second press exits at once), a closing summary that
- * says how to resume, and the exit code (see `EXIT_CODES`).
+ * A command-line job: the core's engine over the journal file and the ordered output.
+ *
+ * ## Example
+ * ```ts
+ * const options: CommandJob = { client, job, rows, columns, journal, output, maxWindows: 8, rerunUnknown: false };
+ * ```
+ */
+export interface CommandJob {
+  client: SpellClient;
+  job: JobRecord;
+  rows: AsyncIterable<JobRow>;
+  /** The input's columns (known once its header was read). */
+  columns: () => string[];
+  /** Absent when the output is stdout (then the job cannot be resumed). */
+  journal: Journal | undefined;
+  output: OutputFile;
+  /** The layout of a header already written, or to write first (`writeHeader`). */
+  layout?: OutputLayout;
+  writeHeader?: boolean;
+  /** What the journal knows (resume). */
+  resume?: Checkpoint;
+  /** Send again windows whose bulkStart may have reached the service (`--rerun-unknown`). */
+  rerunUnknown: boolean;
+  /** Windows held at once. */
+  maxWindows: number;
+}
+
+/**
+ * Runs a job as a command: progress on stderr, Ctrl-C handling (the first press cancels the
+ * unfinished groups, keeps what finished and writes every row; a second press exits at once), a
+ * closing summary that says what the failure means for money and which command comes next, and
+ * the exit code (see `EXIT_CODES`).
  *
  * ## Example
  * ```ts
@@ -31,59 +77,144 @@ export interface JobDisplay {
  * @param display progress settings
  * @return the exit code
  */
-export async function runBulkJob(options: BulkJobOptions, display: JobDisplay): Promise<ExitCode> {
-  const job = new BulkJob(options);
+export async function runBulkJob(options: CommandJob, display: JobDisplay): Promise<ExitCode> {
+  const { job, journal, output } = options;
+  const runner = new BulkJobRunner<JobRow>({
+    client: options.client,
+    spellId: job.spellId,
+    rows: options.rows,
+    inputsOf: (row) => toSpellInputs(row.values, job.mapping),
+    knownResultOf: (row) => (row.kept ? { status: row.kept.status, outputs: {} } : undefined),
+    windowSize: job.chunkSize,
+    maxWindows: options.maxWindows,
+    // stdout has no journal: the job lives as long as the process.
+    store: journal ? new JournalCheckpointStore(journal, output) : new MemoryCheckpointStore(),
+    writer: new OrderedOutputWriter({
+      job,
+      output,
+      journal,
+      columns: options.columns,
+      ...(options.layout ? { layout: options.layout } : {}),
+      ...(options.writeHeader ? { writeHeader: true } : {}),
+    }),
+    ...(options.resume ? { resume: options.resume } : {}),
+    resendMayHaveStarted: options.rerunUnknown,
+    unknownRowReason:
+      "Its bulkStart may have reached the service, its bulk run id never recorded: not run again (spellrun resume --rerun-unknown starts it again, and may pay for it twice)",
+  });
   const reporter = new ProgressReporter({ quiet: display.quiet, everyMs: display.progressEveryMs });
+  const progress = () => ({ ...runner.progress(), total: job.total });
+  // A few times a second is plenty for a bar or a log line.
+  const ticker = setInterval(() => reporter.update(progress()), 100);
   let presses = 0;
   const onSigint = (): void => {
     presses++;
     if (presses > 1) process.exit(EXIT_CODES.interrupted);
     process.stderr.write(
-      "\nspellrun: cancelling the unfinished bulk runs and writing every row (Ctrl-C again exits at once)\n"
+      "\nspellrun: cancelling the unfinished bulk runs, keeping what finished and writing every row (Ctrl-C again exits at once)\n"
     );
-    job.interrupt();
+    void runner.cancel();
   };
   process.on("SIGINT", onSigint);
   try {
-    const result = await job.run((progress) => reporter.update(progress));
-    reporter.stop(job.progress());
-    const journalPath = options.journal?.path;
-    const resumeHint = journalPath
-      ? `resume with: spellrun resume ${shellQuote(journalPath)}`
-      : "the output is stdout, so there is no journal to resume from";
-    switch (result.outcome) {
-      case "complete": {
-        const notOk = result.rows - (result.counts.success ?? 0);
-        if (!display.quiet) {
-          process.stderr.write(
-            `spellrun: done, ${result.rows} rows in ${options.output.path === "-" ? "stdout" : options.output.path}\n`
-          );
-        }
-        return notOk > 0 ? EXIT_CODES.someRowsFailed : EXIT_CODES.success;
-      }
-      case "interrupted":
-        process.stderr.write(
-          `spellrun: interrupted; ${result.rows} rows written, the unfinished runs were cancelled; ${resumeHint}\n`
-        );
-        return EXIT_CODES.interrupted;
-      case "input-error":
-        process.stderr.write(
-          `spellrun: ${messageOf(result.error)}\nspellrun: stopped; the output holds the first ${result.rows} rows only and is not complete\n`
-        );
-        return result.error instanceof CliError ? result.error.exitCode : EXIT_CODES.badInput;
-      default:
-        process.stderr.write(
-          `spellrun: ${messageOf(result.error ?? new SpellError("a bulk run did not finish"))}\nspellrun: stopped; ${result.rows} rows written, the runs already started keep running at the service; ${resumeHint}\n`
-        );
-        return EXIT_CODES.service;
-    }
+    const result = await runner.run();
+    clearInterval(ticker);
+    reporter.stop(progress());
+    return report(result, options, display);
   } finally {
+    clearInterval(ticker);
     // The handler stays: after the job, a press means "exit now" even if cancels are still on
     // their way (they keep the process alive until the service answers).
     if (presses === 0) process.off("SIGINT", onSigint);
-    options.journal?.close();
-    options.output.close();
+    journal?.close();
+    output.close();
   }
+}
+
+function report(result: BulkJobResult, options: CommandJob, display: JobDisplay): ExitCode {
+  const journalPath = options.journal?.path;
+  const say = (text: string) => process.stderr.write(`spellrun: ${text}\n`);
+  const resumeHint = journalPath
+    ? `resume with: spellrun resume ${shellQuote(journalPath)}`
+    : "the output is stdout, so there is no journal to resume from";
+  const retryHint = journalPath
+    ? `spellrun retry ${shellQuote(journalPath)}`
+    : "a run with an output file (-o), then spellrun retry";
+  for (const expired of result.expired) {
+    say(
+      `the bulk run of ${rowsText(expired)} (${expired.groupId ?? "no id"}) expired at the service: its results are gone and those rows are written "expired"`
+    );
+  }
+  switch (result.outcome) {
+    case "complete": {
+      const notOk = result.rows - (result.counts.success ?? 0);
+      const retryable = RETRYABLE_STATUSES.reduce((sum, s) => sum + (result.counts[s] ?? 0), 0);
+      if (!display.quiet) {
+        say(
+          `done, ${result.rows} rows in ${options.output.path === "-" ? "stdout" : options.output.path}`
+        );
+      }
+      if (retryable > 0)
+        say(
+          `${retryable} rows failed, errored, were cancelled or expired; run them again with: ${retryHint}`
+        );
+      return notOk > 0 ? EXIT_CODES.someRowsFailed : EXIT_CODES.success;
+    }
+    case "interrupted":
+      say(
+        `interrupted; ${result.rows} rows written, the unfinished runs were cancelled (finished ones kept); ${resumeHint}`
+      );
+      return EXIT_CODES.interrupted;
+    case "input-error":
+      say(`${messageOf(result.error)}`);
+      say(`stopped; the output holds the first ${result.rows} rows only and is not complete`);
+      return result.error instanceof CliError ? result.error.exitCode : EXIT_CODES.badInput;
+    case "write-error":
+      say(`${messageOf(result.error)}`);
+      say(
+        `stopped: the output could not be written after ${result.rows} rows; the runs were not cancelled, ${resumeHint}`
+      );
+      return EXIT_CODES.serviceUnfinished;
+    default:
+      return reportServiceError(result.failures, result.rows, resumeHint, journalPath, say);
+  }
+}
+
+function reportServiceError(
+  failures: JobFailure[],
+  rows: number,
+  resumeHint: string,
+  journalPath: string | undefined,
+  say: (text: string) => void
+): ExitCode {
+  const first = failures[0];
+  say(messageOf(first?.error ?? new SpellError("a bulk run did not finish")));
+  const mayHaveStarted = failures.filter((failure) => failure.kind === "mayHaveStarted");
+  const unfinished = failures.filter((failure) => failure.kind === "unfinished");
+  if (first && failures.every((failure) => startedNothing(failure.kind))) {
+    say(
+      `stopped; nothing was started for ${rowsText(first)}: the service refused it. ${rows} rows written, nothing is left running. ` +
+        `Correct the command and run it again (the journal does not block it); if only the key or the service was at fault, ${resumeHint}`
+    );
+    return EXIT_CODES.service;
+  }
+  for (const failure of mayHaveStarted) {
+    const resume = journalPath ? `spellrun resume ${shellQuote(journalPath)}` : "a resume";
+    say(
+      `${rowsText(failure)} may have been started: their bulkStart got no answer. ${resume} writes them "unknown"; ` +
+        `${resume} --rerun-unknown sends them again, and each of them may then be paid twice`
+    );
+  }
+  say(
+    `stopped; ${rows} rows written` +
+      (unfinished.length > 0 ? ", the runs already started keep running at the service" : "") +
+      `; ${resumeHint}`
+  );
+  return EXIT_CODES.serviceUnfinished;
+}
+
+function rowsText(failure: JobFailure): string {
+  return `rows ${failure.firstRow + 1}-${failure.firstRow + failure.count}`;
 }
 
 function messageOf(error: unknown): string {

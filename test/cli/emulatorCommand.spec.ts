@@ -1,3 +1,6 @@
+import { EMULATOR_NOT_INSTALLED, emulatorCommand } from "../../cli/commands/emulatorCommand.js";
+import { UsageError } from "../../cli/errors/UsageError.js";
+import { EXIT_CODES } from "../../cli/errors/exitCodes.js";
 import { startCli, waitFor } from "./support/spawnCli.js";
 
 describe("spellrun emulator", () => {
@@ -18,4 +21,25 @@ describe("spellrun emulator", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("SIGINT: stopping the emulator");
   }, 30_000);
+});
+
+describe("emulatorCommand", () => {
+  it("should say how to get the emulator when it is not installed (usage error, exit 2)", async () => {
+    const missing = Object.assign(new Error("Cannot find package 'fastify'"), {
+      code: "ERR_MODULE_NOT_FOUND",
+    });
+    const error = await emulatorCommand([], {}, () => Promise.reject(missing)).catch(
+      (caught: unknown) => caught
+    );
+    expect(error).toEqual(jasmine.any(UsageError));
+    expect((error as UsageError).exitCode).toBe(EXIT_CODES.usage);
+    expect((error as UsageError).message).toBe(EMULATOR_NOT_INSTALLED);
+  });
+
+  it("should let any other failure of the emulator through as it is", async () => {
+    const broken = new SyntaxError("Unexpected token");
+    await expectAsync(emulatorCommand([], {}, () => Promise.reject(broken))).toBeRejectedWith(
+      broken
+    );
+  });
 });

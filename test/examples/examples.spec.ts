@@ -81,12 +81,19 @@ describe("examples/ (run as written against the emulator)", () => {
     timeoutMs
   );
 
-  it("should show every example in the README exactly as in its file", () => {
-    const readme = readFileSync(join(root, "README.md"), "utf8");
+  it("should show every example in docs/library.md exactly as in its file", () => {
+    const library = readFileSync(join(root, "docs", "library.md"), "utf8");
     for (const file of ["runOneSpell.ts", "bulkWithResume.ts", "withoutRxjs.ts"]) {
       const source = readFileSync(join(root, "examples", file), "utf8");
-      expect(readme).toContain(`[examples/${file}](examples/${file})`);
-      expect(readme).toContain("```ts\n" + source + "```");
+      expect(library).toContain(`[examples/${file}](../examples/${file})`);
+      expect(library).toContain("```ts\n" + source + "```");
     }
+  });
+
+  it("should show the README's TypeScript quick start exactly as in its file", () => {
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const source = readFileSync(join(root, "examples", "runOneSpell.ts"), "utf8");
+    expect(readme).toContain("[examples/runOneSpell.ts](examples/runOneSpell.ts)");
+    expect(readme).toContain("```ts\n" + source + "```");
   });
 });

@@ -1,0 +1,58 @@
+import type { Checkpoint, CheckpointStore, JobOutcome, WindowIntent, WrittenMark } from "spellrun";
+import type { Journal } from "./Journal.js";
+import type { OutputFile } from "../table/OutputFile.js";
+import { replayJournal } from "./replayJournal.js";
+
+/**
+ * The command line's checkpoint store: the journal file next to the output. Every record is
+ * fsynced before the engine goes on; a written mark first flushes the output and records its
+ * length, so `resume` can cut off rows written after it.
+ *
+ * ## Example
+ * ```ts
+ * const store = new JournalCheckpointStore(journal, output);
+ * await new BulkJobRunner({ ...options, store }).run();
+ * ```
+ */
+export class JournalCheckpointStore implements CheckpointStore {
+  constructor(
+    private readonly journal: Journal,
+    private readonly output: OutputFile
+  ) {}
+
+  /** The journal's checkpoint, read from its file. */
+  load(): Checkpoint {
+    return replayJournal(this.journal.records());
+  }
+
+  /** @param intent the window about to be sent */
+  recordIntent(intent: WindowIntent): void {
+    this.journal.append({ type: "intent", ...intent });
+  }
+
+  /** @param window the window @param groupId its group */
+  recordGroup(window: number, groupId: string): void {
+    this.journal.append({ type: "group", window, groupId });
+  }
+
+  /** @param window the window the service refused */
+  recordRefused(window: number): void {
+    this.journal.append({ type: "refused", window });
+  }
+
+  /** @param mark the rows written, after the output was flushed */
+  recordWritten(mark: WrittenMark): void {
+    this.output.sync();
+    this.journal.append({
+      type: "written",
+      rows: mark.rows,
+      bytes: this.output.bytes,
+      counts: mark.counts,
+    });
+  }
+
+  /** @param outcome how the run ended @param rows rows written */
+  recordEnd(outcome: JobOutcome, rows: number): void {
+    this.journal.append({ type: "end", outcome, rows });
+  }
+}

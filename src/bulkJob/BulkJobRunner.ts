@@ -1,0 +1,531 @@
+import {
+  catchError,
+  first,
+  lastValueFrom,
+  of,
+  timeout,
+  type Observable,
+  type Subscription,
+} from "rxjs";
+import type { SpellClient } from "../client.js";
+import { TERMINAL_STATES, type BulkRunEntry, type BulkSnapshot } from "../types.js";
+import type { Checkpoint, CheckpointStore, JobOutcome, KnownWindow } from "./CheckpointStore.js";
+import { classifyJobFailure, type JobFailureKind } from "./classifyJobFailure.js";
+import type { ResultWriter } from "./ResultWriter.js";
+import type { FinishedJobRow, RowResult, RowStatusCounts } from "./RowResult.js";
+
+/**
+ * Everything a bulk job needs. A new job has no `resume`; a resumed one passes what its
+ * checkpoint store loaded.
+ *
+ * ## Example
+ * ```ts
+ * const options: BulkJobOptions<Row> = {
+ *   client, spellId: "summarize", rows, inputsOf: (row) => ({ text: row.text }),
+ *   windowSize: 500, maxWindows: 4, store: new MemoryCheckpointStore(), writer,
+ * };
+ * ```
+ */
+export interface BulkJobOptions<Row> {
+  client: Pick<SpellClient, "bulk" | "resumeBulk">;
+  spellId: string;
+  /** The rows, in input order, as they come (a file streamed, a sheet read in chunks). */
+  rows: AsyncIterable<Row> | Iterable<Row>;
+  /** The spell inputs of a row. */
+  inputsOf(row: Row): Record<string, unknown>;
+  /** A result already known (a retry keeps its succeeded rows): the row is not sent. */
+  knownResultOf?(row: Row): RowResult | undefined;
+  /** Rows per window; window `w` holds rows `w * windowSize …` and is one bulk run. */
+  windowSize: number;
+  /** Windows held at once: submitted, running, or finished and waiting to be written. */
+  maxWindows: number;
+  store: CheckpointStore;
+  writer: ResultWriter<Row>;
+  /** What the store loaded, to continue a job. */
+  resume?: Checkpoint;
+  /**
+   * Send again a window whose bulkStart may have reached the service without an answer recorded.
+   * Its rows may be paid twice: only on the user's explicit choice. @default false
+   */
+  resendMayHaveStarted?: boolean;
+  /**
+   * The `error` output of a row written `unknown`, telling the user how to send it again in this
+   * front end. @default a sentence that names no command
+   */
+  unknownRowReason?: string;
+  /** Least time between two written marks. @default 500 */
+  writtenMarkEveryMs?: number;
+  /** How long a cancel waits for its read of the cancelled groups. @default 10000 */
+  cancelReadTimeoutMs?: number;
+  /** Clock of the written-mark throttle. @default Date.now */
+  now?: () => number;
+}
+
+/**
+ * The failure that stopped a job or ended a window, and which rows it concerns.
+ *
+ * ## Example
+ * ```ts
+ * if (failure.kind === "mayHaveStarted") console.error(`rows ${failure.firstRow + 1}-… may have started`);
+ * ```
+ */
+export interface JobFailure {
+  kind: JobFailureKind;
+  error: unknown;
+  window: number;
+  firstRow: number;
+  count: number;
+  groupId?: string;
+}
+
+/**
+ * How a run of a job ended.
+ *
+ * ## Example
+ * ```ts
+ * if (result.outcome === "complete" && result.counts.success === result.rows) console.log("all ok");
+ * ```
+ */
+export interface BulkJobResult {
+  outcome: JobOutcome;
+  /** Rows written, including those written before a resume. */
+  rows: number;
+  counts: RowStatusCounts;
+  /** The service failures that stopped the job, in the order they came (none when it completed). */
+  failures: JobFailure[];
+  /** Windows whose group expired (their rows are written `expired`). */
+  expired: JobFailure[];
+  /** The error that stopped the job (input, writer), if not a service failure. */
+  error?: unknown;
+}
+
+/**
+ * Where a job stands.
+ *
+ * ## Example
+ * ```ts
+ * console.log(`${progress.written} written, ${progress.running} running`);
+ * ```
+ */
+export interface BulkJobProgress {
+  written: number;
+  running: number;
+  counts: RowStatusCounts;
+}
+
+interface Window<Row> {
+  index: number;
+  firstRow: number;
+  rows: Row[];
+  /** Rows sent in the bulk (those without a known result), by their place in `rows`. */
+  sentRows: number[];
+  /** Latest result of every row; undefined while unknown. */
+  results: (RowResult | undefined)[];
+  written: number;
+  groupId?: string;
+  subscription?: Subscription;
+  /** Set once the window's bulk completed, failed or was cancelled. */
+  settled: boolean;
+}
+
+const DEFAULT_WRITTEN_MARK_EVERY_MS = 500;
+const DEFAULT_CANCEL_READ_TIMEOUT_MS = 10_000;
+
+const CANCELLED: RowResult = Object.freeze({
+  status: "cancelled",
+  outputs: Object.freeze({ error: "Cancelled before it finished" }),
+}) as RowResult;
+
+const NOT_RECORDED: RowResult = Object.freeze({
+  status: "unknown",
+  outputs: Object.freeze({
+    error:
+      "Its bulk run may have been started (no answer was recorded): not sent again, as that may pay for it twice",
+  }),
+}) as RowResult;
+
+/**
+ * Runs one spell over rows that come window by window: one bulk run per `windowSize` rows, at
+ * most `maxWindows` held at once, finished rows handed to the `ResultWriter` in input order.
+ * Memory is bounded by `maxWindows × windowSize` rows, whatever the number of rows.
+ *
+ * The one money policy of both front ends lives here:
+ * - the intent is in the `CheckpointStore` before a window's bulkStart can leave; its group id
+ *   as soon as the service answers; written marks at most every `writtenMarkEveryMs`;
+ * - a resumed window with a group is re-attached (`resumeBulk`), never sent again; one whose
+ *   start may have happened is written `unknown` unless `resendMayHaveStarted`;
+ * - a failure is classified by `classifyJobFailure`: a refused or permanent start is recorded as
+ *   refused (a resume sends it); an expired group writes its rows `expired` and the job goes on;
+ *   anything else stops the job with its groups recorded, nothing cancelled;
+ * - `cancel()`: one cancelBulk per unfinished group (the core's unsubscribe), then the groups
+ *   read once more: what finished meanwhile is written, only the rest is marked `cancelled`.
+ *
+ * ```
+ * windows:  w0: intent─group──────────done
+ *           w1:   intent─group─────────────done
+ * writer:   ─────────────────────rows of w0─rows of w1
+ * ```
+ *
+ * ## Example
+ * ```ts
+ * const job = new BulkJobRunner(options);
+ * process.once("SIGINT", () => void job.cancel());
+ * const result = await job.run();
+ * ```
+ */
+export class BulkJobRunner<Row> {
+  private readonly queue: Window<Row>[] = [];
+  private readonly counts: RowStatusCounts;
+  private readonly known: Map<number, KnownWindow>;
+  private readonly expired: JobFailure[] = [];
+  private readonly now: () => number;
+  private writtenRows: number;
+  private markedRows: number;
+  private markedAt = Number.NEGATIVE_INFINITY;
+  private stopping = false;
+  private cancelled = false;
+  private readonly failures: JobFailure[] = [];
+  private writeError: { error: unknown } | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private cancelling: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly options: BulkJobOptions<Row>) {
+    if (!(options.windowSize >= 1) || !(options.maxWindows >= 1)) {
+      throw new RangeError("BulkJobRunner: windowSize and maxWindows must be at least 1");
+    }
+    this.writtenRows = options.resume?.writtenRows ?? 0;
+    this.markedRows = this.writtenRows;
+    this.counts = { ...options.resume?.counts };
+    this.known = options.resume?.windows ?? new Map();
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Runs the job to its end: complete, cancelled, or stopped by a failure.
+   * @return the outcome and counts
+   */
+  async run(): Promise<BulkJobResult> {
+    let inputError: { error: unknown } | undefined;
+    try {
+      for await (const window of this.windows()) {
+        while (!this.stopping && this.queue.length >= this.options.maxWindows) await this.sleep();
+        if (this.stopping) break;
+        await this.start(window);
+      }
+    } catch (error) {
+      inputError = { error };
+      this.stopping = true;
+    }
+    while (this.queue.some((window) => !window.settled)) await this.sleep();
+    await this.cancelling;
+    this.flush();
+    await this.writing;
+    const outcome: JobOutcome = this.cancelled
+      ? "interrupted"
+      : inputError
+        ? "input-error"
+        : this.writeError
+          ? "write-error"
+          : this.failures.length > 0 || this.queue.length > 0
+            ? "service-error"
+            : "complete";
+    if (!this.writeError) {
+      await this.guard(async () => {
+        await this.options.writer.end?.();
+        await this.mark(true);
+      });
+    }
+    await this.options.store.recordEnd(outcome, this.writtenRows);
+    return {
+      outcome,
+      rows: this.writtenRows,
+      counts: { ...this.counts },
+      expired: [...this.expired],
+      failures: [...this.failures],
+      ...(inputError || this.writeError ? { error: (inputError ?? this.writeError)?.error } : {}),
+    };
+  }
+
+  /**
+   * Cancels the job: stops reading rows, unsubscribes every unfinished window (the core sends one
+   * cancelBulk per unfinished group), reads those groups once more, and lets `run` write what
+   * finished and mark the rest cancelled. Resolves when that read is over.
+   */
+  cancel(): Promise<void> {
+    if (this.cancelling) return this.cancelling;
+    this.cancelled = true;
+    this.stopping = true;
+    const unfinished = this.queue.filter((window) => !window.settled);
+    for (const window of unfinished) {
+      window.subscription?.unsubscribe();
+      window.settled = true;
+    }
+    this.cancelling = Promise.all(unfinished.map((window) => this.readAfterCancel(window))).then(
+      () => {
+        this.flush();
+        this.poke();
+      }
+    );
+    this.poke();
+    return this.cancelling;
+  }
+
+  /** Where the job stands now. */
+  progress(): BulkJobProgress {
+    let running = 0;
+    for (const window of this.queue) {
+      for (let index = window.written; index < window.rows.length; index++) {
+        if (window.results[index] === undefined) running++;
+      }
+    }
+    return { written: this.writtenRows, running, counts: { ...this.counts } };
+  }
+
+  private async *windows(): AsyncGenerator<Window<Row>> {
+    const { windowSize } = this.options;
+    const startRow = this.options.resume?.writtenRows ?? 0;
+    let rows: Row[] = [];
+    let rowCount = 0;
+    let index = 0;
+    for await (const row of this.options.rows) {
+      if (this.stopping) return;
+      rows.push(row);
+      rowCount++;
+      if (rows.length === windowSize) {
+        if (rowCount > startRow) yield this.window(index, rows, startRow);
+        rows = [];
+        index++;
+      }
+    }
+    if (rows.length > 0 && rowCount > startRow) yield this.window(index, rows, startRow);
+  }
+
+  private window(index: number, rows: Row[], startRow: number): Window<Row> {
+    const firstRow = index * this.options.windowSize;
+    const results = rows.map((row) => this.options.knownResultOf?.(row));
+    const sentRows: number[] = [];
+    results.forEach((result, place) => {
+      if (result === undefined) sentRows.push(place);
+    });
+    return {
+      index,
+      firstRow,
+      rows,
+      sentRows,
+      results,
+      written: Math.max(0, startRow - firstRow),
+      settled: false,
+    };
+  }
+
+  private async start(window: Window<Row>): Promise<void> {
+    const { client, spellId, store } = this.options;
+    const known = this.known.get(window.index);
+    const knownSent = known ? (known.sent ?? known.count) : 0;
+    if (known && (known.count !== window.rows.length || knownSent !== window.sentRows.length)) {
+      throw new Error(
+        `The rows changed since the job started: window ${window.index} had ${known.count} rows (${knownSent} sent), now ${window.rows.length} (${window.sentRows.length})`
+      );
+    }
+    this.queue.push(window);
+    const sent = window.sentRows.length;
+    let source: Observable<BulkSnapshot>;
+    if (sent === 0) {
+      window.settled = true;
+      this.flush();
+      return;
+    } else if (known?.groupId !== undefined) {
+      window.groupId = known.groupId;
+      source = client.resumeBulk(
+        { spellId, groupIds: [known.groupId], chunkSizes: [knownSent] },
+        knownSent
+      );
+    } else if (known && !this.options.resendMayHaveStarted) {
+      const reason = this.options.unknownRowReason;
+      const unknown = reason
+        ? { status: "unknown" as const, outputs: { error: reason } }
+        : NOT_RECORDED;
+      for (const place of window.sentRows) window.results[place] = unknown;
+      window.settled = true;
+      this.flush();
+      return;
+    } else {
+      // The money rule: the intent is recorded before the bulkStart can reach the service.
+      await store.recordIntent({
+        window: window.index,
+        firstRow: window.firstRow,
+        count: window.rows.length,
+        ...(sent === window.rows.length ? {} : { sent }),
+      });
+      const inputs = window.sentRows.map((place) => this.options.inputsOf(window.rows[place]));
+      source = client.bulk(spellId, inputs);
+    }
+    window.subscription = source.subscribe({
+      next: (snapshot) => {
+        const groupId = snapshot.groupIds[0];
+        if (groupId !== undefined && window.groupId === undefined) {
+          window.groupId = groupId;
+          void this.guard(() => store.recordGroup(window.index, groupId));
+        }
+        this.apply(window, snapshot.runs);
+        this.flush();
+      },
+      error: (error: unknown) => {
+        this.fail(window, error);
+        window.settled = true;
+        this.flush();
+        this.poke();
+      },
+      complete: () => {
+        window.settled = true;
+        this.flush();
+        this.poke();
+      },
+    });
+  }
+
+  private apply(window: Window<Row>, runs: readonly BulkRunEntry[]): void {
+    runs.forEach((run, sentIndex) => {
+      if (isFinished(run)) {
+        window.results[window.sentRows[sentIndex]] = { status: run.state, outputs: run.outputs };
+      }
+    });
+  }
+
+  private fail(window: Window<Row>, error: unknown): void {
+    const kind = classifyJobFailure(error, window.groupId !== undefined);
+    const failure: JobFailure = {
+      kind,
+      error,
+      window: window.index,
+      firstRow: window.firstRow,
+      count: window.rows.length,
+      ...(window.groupId === undefined ? {} : { groupId: window.groupId }),
+    };
+    if (kind === "expired") {
+      // The results are gone with the group: say so row by row, and go on with the others.
+      this.expired.push(failure);
+      const reason = {
+        error: `Its bulk run ${window.groupId ?? ""} expired at the service with its results: run the row again`,
+      };
+      for (const place of window.sentRows) {
+        window.results[place] ??= { status: "expired", outputs: reason };
+      }
+      return;
+    }
+    if (kind === "refused" || kind === "permanent") {
+      // Nothing was started for this window: a resume may send it.
+      void this.guard(() => this.options.store.recordRefused(window.index));
+    }
+    this.failures.push(failure);
+    this.stopping = true;
+  }
+
+  /** After cancelBulk, the window's group once more: what finished (and was paid for) is kept. */
+  private async readAfterCancel(window: Window<Row>): Promise<void> {
+    const groupId = window.groupId;
+    const before = window.results.slice();
+    if (groupId !== undefined) {
+      const sent = window.sentRows.length;
+      const last = await lastValueFrom(
+        this.options.client
+          .resumeBulk(
+            { spellId: this.options.spellId, groupIds: [groupId], chunkSizes: [sent] },
+            sent
+          )
+          .pipe(
+            first((snapshot) => snapshot.done),
+            timeout({ first: this.options.cancelReadTimeoutMs ?? DEFAULT_CANCEL_READ_TIMEOUT_MS }),
+            catchError(() => of(undefined))
+          ),
+        { defaultValue: undefined }
+      );
+      if (last) this.apply(window, last.runs);
+    }
+    window.results = window.results.map((result, place) =>
+      // A run the cancel stopped ends as `error`: it is a cancelled row, not a failed run.
+      result === undefined || (before[place] === undefined && result.status === "error")
+        ? CANCELLED
+        : result
+    );
+  }
+
+  /** Hands every row whose predecessors are all written to the writer, in order. */
+  private flush(): void {
+    const finished: FinishedJobRow<Row>[] = [];
+    let completedWindow = false;
+    for (let head = this.queue[0]; head !== undefined; head = this.queue[0]) {
+      while (head.written < head.rows.length) {
+        const result = head.results[head.written];
+        if (result === undefined) break;
+        finished.push({
+          index: head.firstRow + head.written,
+          row: head.rows[head.written],
+          ...result,
+        });
+        this.counts[result.status] = (this.counts[result.status] ?? 0) + 1;
+        head.written++;
+      }
+      if (head.written < head.rows.length || !head.settled) break;
+      this.queue.shift();
+      completedWindow = true;
+    }
+    if (finished.length > 0) {
+      this.writtenRows += finished.length;
+      void this.guard(() => this.options.writer.write(finished));
+    }
+    if (completedWindow) {
+      void this.guard(() => this.mark(false));
+      this.poke();
+    }
+  }
+
+  /** Records a written mark, at most every `writtenMarkEveryMs` unless `force`. */
+  private async mark(force: boolean): Promise<void> {
+    const now = this.now();
+    const every = this.options.writtenMarkEveryMs ?? DEFAULT_WRITTEN_MARK_EVERY_MS;
+    // Rows written since the last mark are only read back from their groups after a crash (never
+    // run again), so a mark every half second is enough.
+    if (this.writtenRows === this.markedRows) return;
+    if (!force && !this.stopping && now - this.markedAt < every) return;
+    this.markedAt = now;
+    const rows = this.writtenRows;
+    const counts = { ...this.counts };
+    await this.options.writer.flush?.();
+    await this.options.store.recordWritten({ rows, counts });
+    this.markedRows = rows;
+  }
+
+  /** Runs writer and store calls one after another; a failure stops the job, cancels nothing. */
+  private guard(work: () => void | Promise<void>): Promise<void> {
+    this.writing = this.writing.then(async () => {
+      if (this.writeError) return;
+      try {
+        await work();
+      } catch (error) {
+        // The paid runs are not cancelled: their groups are recorded, a resume collects them.
+        this.writeError = { error };
+        this.stopping = true;
+        this.poke();
+      }
+    });
+    return this.writing;
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => (this.wake = resolve));
+  }
+
+  private poke(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+}
+
+function isFinished(
+  run: BulkRunEntry
+): run is BulkRunEntry & { state: "success" | "failure" | "error" } {
+  return (TERMINAL_STATES as readonly string[]).includes(run.state);
+}

@@ -1,0 +1,20 @@
+import type { JobOutcome, WindowIntent } from "./CheckpointStore.js";
+import type { RowStatusCounts } from "./RowResult.js";
+
+/**
+ * One thing a checkpoint store recorded, in the order the engine recorded it. Stores that append
+ * (a journal file, memory) keep these and rebuild the `Checkpoint` with `replayCheckpoint`.
+ *
+ * ## Example
+ * ```ts
+ * const record: CheckpointRecord = { type: "group", window: 3, groupId: "bulk_3_ab12" };
+ * ```
+ */
+export type CheckpointRecord =
+  | ({ type: "intent" } & WindowIntent)
+  | { type: "group"; window: number; groupId: string }
+  /** The service surely started nothing for the window: a resume may send it. */
+  | { type: "refused"; window: number }
+  /** Counts are absent in records of the first journals. */
+  | { type: "written"; rows: number; counts?: RowStatusCounts }
+  | { type: "end"; outcome: JobOutcome; rows: number };

@@ -1,0 +1,104 @@
+import type { RowStatusCounts } from "./RowResult.js";
+
+/**
+ * A window about to be sent: rows `firstRow … firstRow + count - 1`, of which `sent` go out in one
+ * bulkStart (rows with a known result are not sent; `sent` is absent when every row is).
+ *
+ * ## Example
+ * ```ts
+ * const intent: WindowIntent = { window: 3, firstRow: 1500, count: 500 };
+ * ```
+ */
+export interface WindowIntent {
+  window: number;
+  firstRow: number;
+  count: number;
+  sent?: number;
+}
+
+/**
+ * What a checkpoint knows of a window when a job is resumed: its size, the rows sent (absent:
+ * all of them), and its group id unless the job stopped between the intent and bulkStart's answer.
+ *
+ * ## Example
+ * ```ts
+ * const known: KnownWindow = { count: 500, groupId: "bulk_3_ab12" };
+ * ```
+ */
+export interface KnownWindow {
+  count: number;
+  sent?: number;
+  groupId?: string;
+}
+
+/**
+ * A written mark: the first `rows` rows of the job are written, with these statuses.
+ *
+ * ## Example
+ * ```ts
+ * const mark: WrittenMark = { rows: 1000, counts: { success: 1000 } };
+ * ```
+ */
+export interface WrittenMark {
+  rows: number;
+  counts: RowStatusCounts;
+}
+
+/**
+ * How a run of a job ended.
+ *
+ * - `complete`: every row is written.
+ * - `interrupted`: cancelled by the user; finished rows written, the rest marked cancelled.
+ * - `input-error`: the rows could not be read.
+ * - `service-error`: the service failed (see the run's `failure` for what that means for money).
+ * - `write-error`: the results could not be written; the runs were not cancelled.
+ *
+ * ## Example
+ * ```ts
+ * const outcome: JobOutcome = "interrupted";
+ * ```
+ */
+export type JobOutcome =
+  "complete" | "interrupted" | "input-error" | "service-error" | "write-error";
+
+/**
+ * What a checkpoint store hands back to resume a job.
+ *
+ * ## Example
+ * ```ts
+ * const checkpoint: Checkpoint = { writtenRows: 0, counts: {}, windows: new Map() };
+ * ```
+ */
+export interface Checkpoint {
+  writtenRows: number;
+  counts: RowStatusCounts;
+  /** Windows sent (intent recorded and not refused), with their group ids when known. */
+  windows: Map<number, KnownWindow>;
+  /** The last end recorded; absent when the job stopped without one (killed). */
+  outcome?: JobOutcome;
+}
+
+/**
+ * Where a bulk job records what it is doing, so that a crash loses no paid run. The engine calls
+ * it in this order for a window: `recordIntent` (awaited before the bulkStart can leave),
+ * `recordGroup` (as soon as the service names the group), `recordWritten` (throttled), and once
+ * per run `recordEnd`. `recordRefused` says the service surely started nothing for a window.
+ *
+ * Adapters: `MemoryCheckpointStore` (specs, programs), the command line's journal file, the task
+ * pane's document.
+ *
+ * ## Example
+ * ```ts
+ * const store: CheckpointStore = new MemoryCheckpointStore();
+ * await store.recordIntent({ window: 0, firstRow: 0, count: 500, sent: 500 });
+ * ```
+ */
+export interface CheckpointStore {
+  /** Loads what was recorded, for a resume; undefined when nothing was. */
+  load(): Checkpoint | undefined | Promise<Checkpoint | undefined>;
+  recordIntent(intent: WindowIntent): void | Promise<void>;
+  recordGroup(window: number, groupId: string): void | Promise<void>;
+  recordRefused(window: number): void | Promise<void>;
+  recordWritten(mark: WrittenMark): void | Promise<void>;
+  recordEnd(outcome: JobOutcome, rows: number): void | Promise<void>;
+}

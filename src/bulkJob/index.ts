@@ -1,0 +1,39 @@
+/**
+ * The bulk-job engine: rows in windows through `bulk` / `resumeBulk`, a checkpoint store and a
+ * result writer at the edges, one failure policy and one cancel policy.
+ *
+ * ## Example
+ * ```ts
+ * import { BulkJobRunner, MemoryCheckpointStore, callbackResultWriter } from "spellrun";
+ * ```
+ * @packageDocumentation
+ */
+export {
+  BulkJobRunner,
+  type BulkJobOptions,
+  type BulkJobResult,
+  type BulkJobProgress,
+  type JobFailure,
+} from "./BulkJobRunner.js";
+export type {
+  Checkpoint,
+  CheckpointStore,
+  JobOutcome,
+  KnownWindow,
+  WindowIntent,
+  WrittenMark,
+} from "./CheckpointStore.js";
+export type { CheckpointRecord } from "./CheckpointRecord.js";
+export { replayCheckpoint } from "./replayCheckpoint.js";
+export { MemoryCheckpointStore } from "./MemoryCheckpointStore.js";
+export type { ResultWriter } from "./ResultWriter.js";
+export { callbackResultWriter } from "./callbackResultWriter.js";
+export { classifyJobFailure, startedNothing, type JobFailureKind } from "./classifyJobFailure.js";
+export {
+  ROW_STATUSES,
+  RETRYABLE_STATUSES,
+  type RowStatus,
+  type RowResult,
+  type FinishedJobRow,
+  type RowStatusCounts,
+} from "./RowResult.js";

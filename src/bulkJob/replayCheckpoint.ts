@@ -1,0 +1,50 @@
+import type { Checkpoint } from "./CheckpointStore.js";
+import type { CheckpointRecord } from "./CheckpointRecord.js";
+
+/**
+ * Rebuilds a job's checkpoint from its records. Later records win (a window sent again after a
+ * refusal has a second intent). Records of other types are skipped, so a store may interleave
+ * its own.
+ *
+ * ## Example
+ * ```ts
+ * const checkpoint = replayCheckpoint([{ type: "intent", window: 0, firstRow: 0, count: 5, sent: 5 }]);
+ * checkpoint.windows.get(0); // { count: 5, sent: 5 }
+ * ```
+ * @param records the records, oldest first
+ * @return the checkpoint
+ */
+export function replayCheckpoint(records: Iterable<{ type: string }>): Checkpoint {
+  const checkpoint: Checkpoint = { writtenRows: 0, counts: {}, windows: new Map() };
+  for (const record of records as Iterable<CheckpointRecord>) {
+    switch (record.type) {
+      case "intent":
+        checkpoint.windows.set(
+          record.window,
+          record.sent === undefined || record.sent === record.count
+            ? { count: record.count }
+            : { count: record.count, sent: record.sent }
+        );
+        checkpoint.outcome = undefined;
+        break;
+      case "group": {
+        const window = checkpoint.windows.get(record.window);
+        if (window) window.groupId = record.groupId;
+        break;
+      }
+      case "refused":
+        checkpoint.windows.delete(record.window);
+        break;
+      case "written":
+        checkpoint.writtenRows = record.rows;
+        checkpoint.counts = { ...record.counts };
+        break;
+      case "end":
+        checkpoint.outcome = record.outcome;
+        break;
+      default:
+        break;
+    }
+  }
+  return checkpoint;
+}
