@@ -85,7 +85,8 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   const mappingList = element("fieldset", { id: "mapping", class: "mapping", hidden: true });
   const onlyEmpty = element(
     "fluent-checkbox",
-    { id: "only-empty", checked: true },
+    // Named by aria-label too: the slotted text does not name the checkbox for every checker.
+    { id: "only-empty", checked: true, "aria-label": "Only rows that have no outputs yet" },
     "Only rows that have no outputs yet"
   ) as ValueElement;
   // Shown when cells of the user's are where status and outputs would go: never written over.
@@ -157,7 +158,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   let firstRowIsNames = false;
   const runHidden = element(
     "fluent-checkbox",
-    { id: "run-hidden" },
+    { id: "run-hidden", "aria-label": "Also run hidden and filtered-out rows" },
     "Also run hidden and filtered-out rows"
   ) as ValueElement;
   const planSummary = element("p", { id: "plan-summary", class: "plan", "aria-live": "polite" });
