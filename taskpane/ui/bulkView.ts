@@ -222,7 +222,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       );
     }
     // The choice is offered while cells of the user's are in the way (or another column is picked).
-    placementBox.hidden = plan.conflict === undefined && selection.statusColumn === undefined;
+    placementBox.hidden = plan.conflict === undefined && choice !== "pick";
     pickRow.hidden = choice !== "pick";
     const skipped: string[] = [];
     if (plan.blankRows) skipped.push(`${plan.blankRows} blank`);
