@@ -334,7 +334,10 @@ export class MockWorkbook {
     key: (cells: MockCellValue[]) => string | number
   ): void {
     const rows = this.sheets.get(sheet) ?? new Map<number, Map<number, MockCell>>();
-    const width = 1 + Math.max(0, ...[...rows.values()].flatMap((cells) => [...cells.keys()]));
+    // A loop, not a spread: a whole sheet's columns overflow the call stack as arguments.
+    let width = 1;
+    for (const cells of rows.values())
+      for (const column of cells.keys()) width = Math.max(width, column + 1);
     const order = Array.from({ length: rowCount }, (_, i) => top + i)
       .map((row) => ({
         row,

@@ -754,7 +754,9 @@ async function readRowInputs(
   rows: number[],
   inputColumns: number[]
 ): Promise<{ values: CellScalar[][]; formats: string[][] }> {
-  const top = Math.min(...rows);
+  // Reduced, not spread: a whole sheet's rows overflow the call stack as arguments.
+  const top = rows.reduce((least, row) => Math.min(least, row), Infinity);
+  const bottom = rows.reduce((most, row) => Math.max(most, row), -Infinity);
   const left = Math.min(...inputColumns);
   return Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
@@ -764,7 +766,7 @@ async function readRowInputs(
       {
         top,
         left,
-        rowCount: Math.max(...rows) - top + 1,
+        rowCount: bottom - top + 1,
         columnCount: Math.max(...inputColumns) - left + 1,
       },
       undefined,

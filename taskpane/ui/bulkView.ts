@@ -459,9 +459,14 @@ function overlaps(job: BulkJob, selection: SelectionData, plan: BulkPlan): boole
   const sameSheet =
     job.sheetId !== undefined ? job.sheetId === selection.sheetId : job.sheet === selection.sheet;
   if (!sameSheet) return false;
-  const rows = job.rows.filter((row) => row >= 0);
-  const top = Math.min(job.headerRow, ...rows);
-  const bottom = Math.max(job.headerRow, ...rows);
+  // A loop, not a spread: a whole sheet's rows overflow the call stack as arguments.
+  let top = job.headerRow;
+  let bottom = job.headerRow;
+  for (const row of job.rows) {
+    if (row < 0) continue;
+    top = Math.min(top, row);
+    bottom = Math.max(bottom, row);
+  }
   const left = Math.min(...job.inputColumns);
   const right = job.statusColumn + job.outputNames.length;
   const { block } = selection;
