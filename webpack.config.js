@@ -19,12 +19,26 @@ const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DefinePlugin } = require("webpack");
+const { playgroundConfig } = require("./playground/webpack.config.cjs");
 
 const devUrl = "https://localhost:3000/";
 const devServerPort = Number(process.env.SPELLRUN_DEV_SERVER_PORT || 3000);
 const emulatorPort = Number(process.env.SPELL_EMULATOR_PORT || 3001);
 const emulatorPollPort = Number(process.env.SPELL_EMULATOR_POLL_PORT || 3002);
 const cdnOfficeJs = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+
+/** The service addresses the add-in's settings start with (see addin/settings.ts). */
+function serviceDefaults(dev) {
+  return {
+    SPELLRUN_DEFAULT_BASE_URL: JSON.stringify(
+      process.env.SPELL_BASE_URL || (dev ? `https://localhost:${devServerPort}/spell-api` : "")
+    ),
+    SPELLRUN_DEFAULT_POLL_BASE_URL: JSON.stringify(
+      process.env.SPELL_POLL_BASE_URL ||
+        (dev ? `https://localhost:${devServerPort}/spell-poll` : "")
+    ),
+  };
+}
 
 /** The Office dev certificates (office-addin-dev-certs), generated on first use, never installed silently. */
 async function httpsOptions() {
@@ -45,6 +59,17 @@ async function httpsOptions() {
 }
 
 module.exports = async (env, options) => {
+  const dev = options.mode === "development";
+  const addin = await addinConfig(env, options);
+  // The playground page (playground/) is served by the dev server only, never built for production.
+  if (!dev || !env.WEBPACK_SERVE) return addin;
+  const emulatorKey = process.env.SPELL_BASE_URL
+    ? ""
+    : process.env.SPELL_EMULATOR_API_KEY || "spellrun-dev-key";
+  return [addin, playgroundConfig(__dirname, { emulatorKey, defines: serviceDefaults(dev) })];
+};
+
+async function addinConfig(env, options) {
   const dev = options.mode === "development";
   const addinUrl = (process.env.SPELLRUN_ADDIN_URL || devUrl).replace(/\/?$/, "/");
   return {
@@ -75,15 +100,7 @@ module.exports = async (env, options) => {
       ],
     },
     plugins: [
-      new DefinePlugin({
-        SPELLRUN_DEFAULT_BASE_URL: JSON.stringify(
-          process.env.SPELL_BASE_URL || (dev ? `https://localhost:${devServerPort}/spell-api` : "")
-        ),
-        SPELLRUN_DEFAULT_POLL_BASE_URL: JSON.stringify(
-          process.env.SPELL_POLL_BASE_URL ||
-            (dev ? `https://localhost:${devServerPort}/spell-poll` : "")
-        ),
-      }),
+      new DefinePlugin(serviceDefaults(dev)),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",
         input: "./functions/functions.ts",
@@ -132,4 +149,4 @@ module.exports = async (env, options) => {
       client: { overlay: { warnings: false } },
     },
   };
-};
+}

@@ -8,7 +8,9 @@
  * it runs as a bundle too (esbuild, into node_modules/.cache): under tsx, every closure the code
  * creates is wrapped in a `__name()` call (tsx compiles with esbuild's `keepNames`), which the
  * shipped add-in does not do and which costs a filled-down column ~25% more. Its baseline runs
- * in the same bundle. `--tsx` runs it under tsx like the others.
+ * in the same bundle. `--tsx` runs it under tsx like the others. `functions` also runs
+ * functionsBrowser.ts: the same column in headless Chromium on the add-in's built bundle, the
+ * figure that counts (Excel runs the functions in a browser engine, not in Node).
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync } from "node:fs";
@@ -16,10 +18,15 @@ import path from "node:path";
 import { buildSync } from "esbuild";
 
 const all = ["core", "functions", "taskpane", "cli", "inFlight"];
+/** Benchmarks run right after another one of the same name (npm run bench -- functions). */
+const companions: Record<string, string[]> = { functions: ["functionsBrowser"] };
 const bundled = new Set(process.argv.includes("--tsx") ? [] : ["functions"]);
 const chosen = process.argv.slice(2).filter((name) => all.includes(name));
 let failed = 0;
-for (const name of chosen.length > 0 ? chosen : all) {
+for (const name of (chosen.length > 0 ? chosen : all).flatMap((each) => [
+  each,
+  ...(companions[each] ?? []),
+])) {
   console.log(`\n### bench/${name}.ts${bundled.has(name) ? " (bundled)" : ""}\n`);
   const result = spawnSync(
     process.execPath,

@@ -36,4 +36,9 @@ export interface EmulatorOptions {
   countBulkInputs?: boolean;
   /** Wait mode answers 504 after this many wall-clock ms (the run carries on). @default 120_000 */
   waitTimeoutMs?: number;
+  /**
+   * Told one readable line per request answered (see `formatRequestLine`: method, path, status,
+   * duration, run or group id; never a header or body). The CLI's `--log`. @default none
+   */
+  requestLog?: (line: string) => void;
 }

@@ -34,6 +34,7 @@ Faults (all off by default):
   --lazy-bulk-runs-per-poll <n>   runs revealed per getBulkRuns              [ceil(total/4)]
   --extra-fields             add unknown fields to every response body
   --seed <n>                 fault PRNG seed                                               [1]
+  --log                      print one line per request: method, path, status, duration, run or group id
   --help                     this text`;
 
 const STRING_OPTIONS = [
@@ -59,11 +60,13 @@ const STRING_OPTIONS = [
   "lazy-bulk-runs-per-poll",
   "seed",
 ] as const;
-const BOOLEAN_OPTIONS = ["lazy-bulk", "extra-fields", "help"] as const;
+const BOOLEAN_OPTIONS = ["lazy-bulk", "extra-fields", "log", "help"] as const;
 
 /** What the CLI should do. */
 export interface CliOptions {
   help: boolean;
+  /** `--log`: print a line per request. */
+  log: boolean;
   options: EmulatorOptions;
 }
 
@@ -159,7 +162,7 @@ export function parseCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOpti
     waitTimeoutMs: number("wait-timeout-ms"),
     faults: withoutUndefined(faults),
   };
-  return { help: flag("help"), options: withoutUndefined(options) };
+  return { help: flag("help"), log: flag("log"), options: withoutUndefined(options) };
 }
 
 function withoutUndefined<T extends object>(value: T): T {

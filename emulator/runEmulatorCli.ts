@@ -28,7 +28,9 @@ export async function runEmulatorCli(argv: string[], env: NodeJS.ProcessEnv): Pr
     console.log(CLI_USAGE);
     return;
   }
-  const emulator = await startEmulator(cli.options);
+  const emulator = await startEmulator(
+    cli.log ? { ...cli.options, requestLog: (line) => console.log(line) } : cli.options
+  );
   // The key is the emulator's own local development key; printing it is the point.
   console.log(
     [
@@ -37,6 +39,7 @@ export async function runEmulatorCli(argv: string[], env: NodeJS.ProcessEnv): Pr
       `  poll URL  ${emulator.pollBaseUrl}   (getRun)`,
       `  API key   ${emulator.apiKey}`,
       `  faults    ${describeFaults(cli.options.faults ?? {})}`,
+      `  requests  ${cli.log ? "logged below, one line each" : "not logged (--log prints one line each)"}`,
       `Try: curl -s -X POST ${emulator.baseUrl}/spells/start -H "Authorization: Bearer ${emulator.apiKey}" \\`,
       `       -H "Content-Type: application/json" \\`,
       `       -d '{"spellId":"summarize","wait":"true","inputs":{"text":"Spells run workflows. They are stored."}}'`,

@@ -11,6 +11,7 @@ import { FaultInjector } from "./faults.js";
 import { installErrorHandlers, type OtherHost } from "./installErrorHandlers.js";
 import { installExtraFields } from "./installExtraFields.js";
 import { installJsonParser } from "./installJsonParser.js";
+import { installRequestLog } from "./installRequestLog.js";
 import { DEFAULT_SPELLS_FILE, loadSpells } from "./loadSpells.js";
 import { registerBulkStartRoute } from "./routes/bulkStartRoute.js";
 import { registerCancelBulkRoute } from "./routes/cancelBulkRoute.js";
@@ -149,6 +150,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     paths: ["/spells/start", "/spells/bulkStart", "/spells/cancelBulk", "/spells/getBulkRuns"],
     url: () => urlOf(baseApp, host),
   });
+  if (options.requestLog) {
+    installRequestLog(baseApp, "base", options.requestLog);
+    installRequestLog(pollApp, "poll", options.requestLog);
+  }
   registerStartRoute(baseApp, context);
   registerBulkStartRoute(baseApp, context);
   registerCancelBulkRoute(baseApp, context);

@@ -37,7 +37,7 @@ function specWebpackConfig(root) {
     resolve: {
       extensions: [".ts", ".js"],
       extensionAlias: { ".js": [".ts", ".js"] },
-      alias: { "office-addin-manifest": path.join(root, "test/taskpane/officeAppShim.ts") },
+      alias: { "office-addin-manifest": path.join(root, "playground/excel/officeAppShim.ts") },
     },
   };
 }

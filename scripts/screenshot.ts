@@ -15,6 +15,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import webpack from "webpack";
 import { startEmulator } from "../emulator/startEmulator.js";
+import { playgroundScreenshots } from "./screenshotPlayground.js";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { chromiumFlags, specWebpackConfig } = require("./browserBuild.cjs") as {
   chromiumFlags: string[];
@@ -82,6 +83,13 @@ async function main(): Promise<void> {
     args: chromiumFlags,
   });
   try {
+    // The playground (the sheet and the pane side by side); `--playground-only` stops after it.
+    await playgroundScreenshots(browser, {
+      baseUrl: emulator.baseUrl,
+      pollBaseUrl: emulator.pollBaseUrl,
+      apiKey: emulator.apiKey,
+    });
+    if (process.argv.includes("--playground-only")) return;
     await bundle(folder);
     server = await serve(
       folder,

@@ -3,7 +3,8 @@
  * the way the Office templates' `npm start` leaves a dev server running. `npm stop` ends both.
  *
  * - Where Excel desktop exists (Windows, macOS) the manifest is sideloaded as the Office templates
- *   do (office-addin-debugging). Elsewhere it prints how to sideload manifest.xml by hand.
+ *   do (office-addin-debugging). Elsewhere it prints the playground's address (the real add-in over
+ *   a simulated sheet in the browser, playground/) and how to sideload manifest.xml by hand.
  * - The emulator's key is a local development key, printed on purpose; a real key is never printed.
  * - SPELL_BASE_URL / SPELL_POLL_BASE_URL / SPELL_API_KEY set: the real service is used instead of the
  *   emulator, which is then not started.
@@ -65,6 +66,11 @@ function startDetached(name: string, command: string, args: string[]): number {
   child.unref();
   if (child.pid === undefined) throw new Error(`could not start ${name}`);
   return child.pid;
+}
+
+/** The playground page the dev server serves (playground/). */
+function playgroundUrl(): string {
+  return `https://localhost:${devServerPort}/playground.html`;
 }
 
 async function main(): Promise<void> {
@@ -136,6 +142,7 @@ spellrun is running.
     poll base URL ${pollBaseUrl}
     API key       ${useRealService ? "(from SPELL_API_KEY, not shown)" : emulatorKey}
   Add-in          https://localhost:${devServerPort}/taskpane.html  (manifest: manifest.xml)
+  Playground      ${playgroundUrl()}  (the add-in over a simulated sheet: no Excel needed)
   Logs            .spellrun/*.log
 
 Try the service:
@@ -145,7 +152,10 @@ ${
   hasExcelDesktop
     ? "\nExcel desktop is being started with the add-in sideloaded (office-addin-debugging)."
     : `
-No Excel desktop on this machine. To use the add-in:
+No Excel desktop on this machine. Try the add-in in the playground (\`npm run playground\` opens it):
+  ${playgroundUrl()}
+  It simulates Excel for trying and demos: a sheet of reviews, the real task pane and SPELL functions.
+To use the add-in in Excel:
   - Excel on the web: open a workbook, Home > Add-ins > More Add-ins > Upload My Add-in,
     and upload manifest.xml from this folder.
   - Excel desktop (Windows/macOS): run \`npm start\` there, or follow

@@ -453,7 +453,10 @@ export class SpellClient {
       retry: this.options.retry ?? {},
       scheduler: this.scheduler,
       visibilityGraceMs: this.poll.bulkVisibilityGraceMs ?? DEFAULT_POLL.bulkVisibilityGraceMs,
-      afterUnsubscribeMs: this.api.startTimeoutMs,
+      // A cancel is a read: what an unsubscribe leaves behind ends within the read limit (or the
+      // start limit, if shorter), not the longer start limit of a bulkStart still in flight.
+      afterUnsubscribeMs: Math.min(this.api.readTimeoutMs, this.api.startTimeoutMs),
+      logBulkStartRetry: this.api.retryLog("bulkStart"),
     };
   }
 }

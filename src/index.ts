@@ -14,6 +14,8 @@ export { MemoryResultStore } from "./MemoryResultStore.js";
 export { countRunStates, type RunStateCounts } from "./countRunStates.js";
 export { failureReason } from "./failureReason.js";
 export { redactKey } from "./http/redactKey.js";
+export { formatLogEvent } from "./formatLogEvent.js";
+export type { SpellLogEvent, SpellLogger, SpellLogRequest } from "./SpellLogEvent.js";
 export type { ConnectionCheck } from "./internal/checkConnection.js";
 export { TERMINAL_STATES } from "./types.js";
 export type {

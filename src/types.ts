@@ -1,5 +1,6 @@
 import type { RunStateCounts } from "./countRunStates.js";
 import type { SchedulerLike } from "rxjs";
+import type { SpellLogger } from "./SpellLogEvent.js";
 
 /**
  * The state of one run, as the service reports it.
@@ -164,13 +165,14 @@ export interface BulkOptions {
  * ```
  */
 export interface RequestTimeouts {
-  /** getRun, getBulkRuns, cancelBulk. @default 30000 */
-  readMs?: number;
   /**
-   * Polling-mode start and bulkStart (not retried when it passes). Also bounds what an
-   * unsubscribed bulk leaves in the background (the answer of its bulkStart, then its cancelBulk),
-   * so nothing keeps a process alive longer than this after an unsubscribe. @default 60000
+   * getRun, getBulkRuns, cancelBulk. Also bounds what an unsubscribed bulk leaves in the
+   * background (the answer of a bulkStart in flight, then its cancelBulk, retries included), with
+   * `startMs` when that is shorter: a cancel is a read-sized request, so nothing keeps a process
+   * alive longer than this after an unsubscribe, whatever the service does. @default 30000
    */
+  readMs?: number;
+  /** Polling-mode start and bulkStart (not retried when it passes). @default 60000 */
   startMs?: number;
 }
 
@@ -363,6 +365,18 @@ export interface SpellClientOptions {
   batch?: BatchOptions | boolean;
   /** Scheduler of every timer (poll, retry, timeout); a `TestScheduler` in specs. @default asyncScheduler */
   scheduler?: SchedulerLike;
+  /**
+   * Told of everything the client does, as it happens: each request sent, answered, failed,
+   * aborted or retried, each poll's answer, each cancel (method, endpoint, status, duration, run
+   * or group id; see `SpellLogEvent`). Never the key. `formatLogEvent` makes a readable line of an
+   * event. @default none
+   */
+  logger?: SpellLogger;
+  /**
+   * Also log request and answer bodies (the inputs and outputs of runs), scrubbed of the key.
+   * Off by default: bodies hold the user's data. @default false
+   */
+  logBodies?: boolean;
 }
 
 /**

@@ -20,6 +20,10 @@ Examples:
   spellrun retry summaries.csv.journal  # run failed, cancelled and expired rows again
   spellrun emulator --time-scale 0.1  # a local service to try it all
 
+Environment:
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   the proxy to reach the service through, and hosts to reach directly
+  SPELLRUN_LOG=debug                  as --verbose; SPELLRUN_LOG=trace also logs bodies (without the key)
+
 Exit codes:
   0 every run succeeded   1 some rows failed, errored, were cancelled, unknown or expired
   2 usage                 3 bad input (the message names the line)
@@ -38,6 +42,10 @@ function withConnection(command: Command): Command {
     .option("--poll-base-url <url>", "service address of getRun (env SPELL_POLL_BASE_URL)")
     .option("--auth-header <name>", "authorization (Bearer) or x-api-key", undefined)
     .option("--api-key-file <file>", "read the API key from this file (else env SPELL_API_KEY)")
+    .option(
+      "--verbose",
+      "log each request, answer, retry, poll and cancel on stderr (SPELLRUN_LOG=debug)"
+    )
     .addOption(new Option("--api-key <key>").hideHelp());
 }
 

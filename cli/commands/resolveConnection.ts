@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseServiceUrl, type SpellClientOptions } from "spellrun";
 import { UsageError } from "../errors/UsageError.js";
+import { networkOptions, type NetworkFlags } from "./networkOptions.js";
 
 /**
  * The connection options every service command takes. There is deliberately no way to pass the
@@ -11,7 +12,7 @@ import { UsageError } from "../errors/UsageError.js";
  * const options: ConnectionFlags = { baseUrl: "http://127.0.0.1:3001", apiKeyFile: "~/.spell-key" };
  * ```
  */
-export interface ConnectionFlags {
+export interface ConnectionFlags extends NetworkFlags {
   baseUrl?: string;
   pollBaseUrl?: string;
   authHeader?: string;
@@ -23,7 +24,7 @@ export interface ConnectionFlags {
 /**
  * Builds the client's connection from flags, then what a journal recorded, then the environment (`SPELL_BASE_URL`,
  * `SPELL_POLL_BASE_URL`, `SPELL_API_KEY`). The key comes from
- * `--api-key-file` or `SPELL_API_KEY` only.
+ * `--api-key-file` or `SPELL_API_KEY` only. Adds the proxy and the log (see `networkOptions`).
  *
  * ## Example
  * ```ts
@@ -38,7 +39,10 @@ export function resolveConnection(
   flags: ConnectionFlags,
   env: NodeJS.ProcessEnv,
   recorded?: Pick<SpellClientOptions, "baseUrl" | "pollBaseUrl" | "authHeader">
-): Pick<SpellClientOptions, "apiKey" | "baseUrl" | "pollBaseUrl" | "authHeader"> {
+): Pick<
+  SpellClientOptions,
+  "apiKey" | "baseUrl" | "pollBaseUrl" | "authHeader" | "fetch" | "logger" | "logBodies"
+> {
   if (flags.apiKey !== undefined) {
     throw new UsageError(
       "The API key is never taken from the command line (it would stay in shell history and ps): set SPELL_API_KEY or use --api-key-file FILE"
@@ -62,7 +66,13 @@ export function resolveConnection(
   if (authHeader !== "authorization" && authHeader !== "x-api-key") {
     throw new UsageError("--auth-header must be authorization or x-api-key");
   }
-  return { apiKey: readApiKey(flags, env), baseUrl, pollBaseUrl, authHeader };
+  return {
+    apiKey: readApiKey(flags, env),
+    baseUrl,
+    pollBaseUrl,
+    authHeader,
+    ...networkOptions(flags, env),
+  };
 }
 
 function readApiKey(flags: ConnectionFlags, env: NodeJS.ProcessEnv): string {

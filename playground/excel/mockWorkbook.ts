@@ -150,6 +150,12 @@ export class MockWorkbook {
   /** Called after every sync, with the sync's number; specs edit cells here "while a run goes on". */
   afterSync: ((syncNumber: number) => void) | undefined;
   /**
+   * Called when cells change: a block that was written (by a user's `setValues` or an add-in's
+   * sync), or no block for a structural edit (anything may have moved). The playground's formula
+   * engine and grid listen here.
+   */
+  onCellsChanged: ((change: { sheet: string; block?: CellBlock }) => void) | undefined;
+  /**
    * Called when a sync reaches "Excel", before any of its operations, with the addresses it
    * writes (`Sheet1!B2:C4`): a user's edit made here lands between the add-in's last read and
    * this write, the window a write must survive.
@@ -267,12 +273,14 @@ export class MockWorkbook {
   insertColumns(sheet: string, at: number, count = 1): void {
     this.remapCells(sheet, (row, column) => [row, column >= at ? column + count : column]);
     this.moveNames(sheet, "column", at, count);
+    this.onCellsChanged?.({ sheet });
   }
 
   /** Inserts `count` empty rows before row `at` (zero-based), moving cells down. */
   insertRows(sheet: string, at: number, count = 1): void {
     this.remapCells(sheet, (row, column) => [row >= at ? row + count : row, column]);
     this.moveNames(sheet, "row", at, count);
+    this.onCellsChanged?.({ sheet });
   }
 
   /** Deletes `count` rows from row `at` (zero-based); the cells below move up. */
@@ -281,6 +289,39 @@ export class MockWorkbook {
       row >= at && row < at + count ? undefined : [row >= at ? row - count : row, column]
     );
     this.moveNames(sheet, "row", at, -count);
+    this.onCellsChanged?.({ sheet });
+  }
+
+  /** Deletes `count` columns from column `at` (zero-based); the cells to the right move left. */
+  deleteColumns(sheet: string, at: number, count = 1): void {
+    this.remapCells(sheet, (row, column) =>
+      column >= at && column < at + count
+        ? undefined
+        : [row, column >= at ? column - count : column]
+    );
+    this.moveNames(sheet, "column", at, -count);
+    this.onCellsChanged?.({ sheet });
+  }
+
+  /**
+   * Moves whole rows to a new order, as a grid's sort does: `order[i]` is the row (zero-based)
+   * that ends up at row `i`; rows past `order` stay where they are.
+   */
+  moveRows(sheet: string, order: readonly number[]): void {
+    const destination = new Map(order.map((from, to) => [from, to]));
+    this.remapCells(sheet, (row, column) => [destination.get(row) ?? row, column]);
+    this.onCellsChanged?.({ sheet });
+  }
+
+  /**
+   * Visits every stored cell with its position. The cell objects are the model's own and move
+   * with structural edits, so they can key state that must follow a cell (a formula's calls).
+   */
+  forEachCell(visit: (sheet: string, row: number, column: number, cell: MockCell) => void): void {
+    for (const [sheet, rows] of this.sheets) {
+      for (const [row, cells] of rows)
+        for (const [column, cell] of cells) visit(sheet, row, column, cell);
+    }
   }
 
   /** Where a workbook name refers to now ("Sheet1!A3:C9"), undefined when gone (#REF!). */
@@ -346,6 +387,7 @@ export class MockWorkbook {
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row - b.row));
     const destination = new Map(order.map(({ row }, i) => [row, top + i]));
     this.remapCells(sheet, (row, column) => [destination.get(row) ?? row, column]);
+    this.onCellsChanged?.({ sheet });
   }
 
   /** Moves every cell of a sheet by `move` (undefined drops it). */
@@ -403,6 +445,10 @@ export class MockWorkbook {
     rows.forEach((row, r) =>
       row.forEach((value, c) => this.writeValue(sheet, block.top + r, block.left + c, value))
     );
+    const columnCount = Math.max(0, ...rows.map((row) => row.length));
+    if (rows.length > 0 && columnCount > 0) {
+      this.onCellsChanged?.({ sheet, block: { ...block, rowCount: rows.length, columnCount } });
+    }
   }
 
   /** Sets one cell's formula and shown value, as a recalculated formula would have it. */
@@ -520,7 +566,12 @@ export class MockWorkbook {
     return {
       AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
       context: { document: { settings } },
-      onReady: async () => ({ host: "Excel", platform: "OfficeOnline" }),
+      // As Office.js: the callback (if any) is called once ready, and the promise resolves too.
+      onReady: async (callback?: (info: { host: string; platform: string }) => unknown) => {
+        const info = { host: "Excel", platform: "OfficeOnline" };
+        await callback?.(info);
+        return info;
+      },
       HostType: { Excel: "Excel" },
     };
   }
@@ -868,6 +919,7 @@ export class MockWorkbook {
         wrote = true;
         wroteTo.add(op.sheet);
         this.apply(op.sheet, op.block, op.property, op.data);
+        this.onCellsChanged?.({ sheet: op.sheet, block: op.block });
       } else if (op.kind === "lookup") {
         read = true;
         op.fill();

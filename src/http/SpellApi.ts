@@ -1,4 +1,12 @@
-import { asyncScheduler, map, throwError, type Observable, type SchedulerLike } from "rxjs";
+import {
+  asyncScheduler,
+  defer,
+  map,
+  tap,
+  throwError,
+  type Observable,
+  type SchedulerLike,
+} from "rxjs";
 import { ConcurrencyLimiter } from "../internal/ConcurrencyLimiter.js";
 import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
 import { retryTransient } from "../operators/retryTransient.js";
@@ -19,6 +27,11 @@ import { requestJson, type JsonRequest } from "./requestJson.js";
 import { keyRedactor, type Redactor } from "./keyRedactor.js";
 import { parseServiceUrl } from "./parseServiceUrl.js";
 import { resolveFetch } from "./resolveFetch.js";
+import type { RequestLog } from "./requestJson.js";
+import type { SpellLogger, SpellLogRequest } from "../SpellLogEvent.js";
+import { emitLog, errorText } from "../internal/emitLog.js";
+import { toRunState, serviceStateOf } from "../internal/parseResponses.js";
+import { countRunStates } from "../countRunStates.js";
 
 /**
  * The service's five endpoints as cold Observables of validated answers. The core talks to the
@@ -76,6 +89,10 @@ export interface SpellApiOptions {
   maxInFlight?: number;
   /** Limit of a wait-mode start, from sending it (`SpellClientOptions.waitTimeoutMs`). */
   waitTimeoutMs?: number;
+  /** Where log events go (`SpellClientOptions.logger`). */
+  logger?: SpellLogger;
+  /** Log request and answer bodies, scrubbed (`SpellClientOptions.logBodies`). */
+  logBodies?: boolean;
 }
 
 /** Default of `SpellClientOptions.maxInFlight`, documented there. */
@@ -112,13 +129,16 @@ export class SpellApi implements SpellEndpoints {
   private readonly pollBaseUrl: string;
   private readonly scheduler: SchedulerLike;
   private readonly retryOptions: RetryOptions | undefined;
-  private readonly readTimeoutMs: number;
+  /** Time limit of a read or a cancel (`RequestTimeouts.readMs`). */
+  readonly readTimeoutMs: number;
   /** Time limit of a polling-mode start or bulkStart (`RequestTimeouts.startMs`). */
   readonly startTimeoutMs: number;
   private readonly maxResponseBytes: number;
   private readonly waitTimeoutMs: number;
   /** Every request holds one of these from sending until its fetch has really ended. */
   private readonly requestSlots: ConcurrencyLimiter;
+  private readonly logger: SpellLogger | undefined;
+  private readonly logBodies: boolean;
 
   constructor(options: SpellApiOptions) {
     checkApiKey(options.apiKey);
@@ -132,6 +152,8 @@ export class SpellApi implements SpellEndpoints {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.waitTimeoutMs = options.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
     this.requestSlots = new ConcurrencyLimiter(options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+    this.logger = options.logger;
+    this.logBodies = options.logBodies ?? false;
     this.#headers = {
       Accept: "application/json",
       ...(options.authHeader === "x-api-key"
@@ -147,7 +169,7 @@ export class SpellApi implements SpellEndpoints {
     const target = this.target("start");
     // The whole run is this one request: bounded by waitTimeoutMs from sending it.
     return this.send(target, { spellId, wait: true, inputs }, { limitMs: this.waitTimeoutMs }).pipe(
-      this.retry("start"),
+      this.retry(target),
       map((body) => parseWaitAnswer(body, target))
     );
   }
@@ -155,7 +177,7 @@ export class SpellApi implements SpellEndpoints {
   startPolling(spellId: string, inputs: Record<string, unknown>): Observable<string | number> {
     const target = this.target("start");
     return this.send(target, { spellId, wait: false, inputs }).pipe(
-      this.retry("start"),
+      this.retry(target),
       map((body) => parseRunId(body, target))
     );
   }
@@ -167,9 +189,18 @@ export class SpellApi implements SpellEndpoints {
       return throwError(() => new SpellError("getRun: the run id holds the API key; not sent"));
     }
     const target = this.target("getRun", runId);
-    return this.send(target).pipe(
-      this.retry("getRun"),
-      map((body) => parseRunAnswer(body, target))
+    return this.send(target, undefined, { ids: { runId } }).pipe(
+      this.retry(target, { runId }),
+      map((body) => parseRunAnswer(body, target)),
+      tap((answer) =>
+        this.log(() => ({
+          type: "poll",
+          ...target,
+          runId,
+          state: toRunState(answer.state),
+          ...optionalServiceState(answer.state),
+        }))
+      )
     );
   }
 
@@ -186,18 +217,31 @@ export class SpellApi implements SpellEndpoints {
 
   getBulkRuns(groupId: string): Observable<BulkRunAnswer[]> {
     const target = this.target("getBulkRuns");
-    return this.send(target, { groupId }).pipe(
-      this.retry("getBulkRuns"),
-      map((body) => parseBulkRuns(body, target))
+    return this.send(target, { groupId }, { ids: { groupId } }).pipe(
+      this.retry(target, { groupId }),
+      map((body) => parseBulkRuns(body, target)),
+      tap((answers) =>
+        this.log(() => ({
+          type: "poll",
+          ...target,
+          groupId,
+          runs: answers.length,
+          counts: countRunStates(answers.map((answer) => ({ state: toRunState(answer.state) }))),
+        }))
+      )
     );
   }
 
   cancelBulk(groupId: string): Observable<void> {
+    const target = this.target("cancelBulk");
     // The body of cancelBulk's answer is "not shown": any 2xx (204, empty, text) means it went through.
-    return this.send(this.target("cancelBulk"), { groupId }, { ignoreBody: true }).pipe(
-      this.retry("cancelBulk"),
-      map(() => undefined)
-    );
+    return defer(() => {
+      this.log(() => ({ type: "cancel", ...target, groupId }));
+      return this.send(target, { groupId }, { ignoreBody: true, ids: { groupId } }).pipe(
+        this.retry(target, { groupId }),
+        map(() => undefined)
+      );
+    });
   }
 
   /**
@@ -223,8 +267,53 @@ export class SpellApi implements SpellEndpoints {
     return { method: "POST", endpoint, url: `${this.baseUrl}/spells/${endpoint}` };
   }
 
-  private retry<T>(endpoint: Endpoint) {
-    return retryTransient<T>(endpoint, this.retryOptions, this.scheduler);
+  private requestLog(
+    target: RequestTarget,
+    ids: Partial<SpellLogRequest> = {}
+  ): RequestLog | undefined {
+    if (!this.logger) return undefined;
+    return {
+      logger: this.logger,
+      about: { ...target, ...ids },
+      bodies: this.logBodies,
+      idsOf: idsInAnswer(target.endpoint),
+    };
+  }
+
+  /**
+   * What to tell the log when a request to `target` is retried: for the retries decided outside
+   * this class (bulkStart's, in bulkSnapshots); undefined without a logger.
+   */
+  retryLog(
+    endpoint: Endpoint,
+    ids: Partial<SpellLogRequest> = {}
+  ): ((retry: { retryCount: number; delayMs: number; error: unknown }) => void) | undefined {
+    const { logger } = this;
+    if (!logger) return undefined;
+    const target = this.target(endpoint, ids.runId);
+    return ({ retryCount, delayMs, error }) =>
+      emitLog(logger, {
+        type: "retry",
+        ...target,
+        ...ids,
+        retry: retryCount,
+        delayMs,
+        error: errorText(error),
+      });
+  }
+
+  private retry<T>(target: RequestTarget, ids: Partial<SpellLogRequest> = {}) {
+    return retryTransient<T>(
+      target.endpoint,
+      this.retryOptions,
+      this.scheduler,
+      this.retryLog(target.endpoint, ids)
+    );
+  }
+
+  /** Builds and emits an event only when someone listens (a poll's counts cost a pass). */
+  private log(event: () => Parameters<SpellLogger>[0]): void {
+    if (this.logger) emitLog(this.logger, event());
   }
 
   /**
@@ -238,7 +327,14 @@ export class SpellApi implements SpellEndpoints {
       limitMs,
       ignoreBody,
       onSent,
-    }: { limitMs?: number; ignoreBody?: boolean; onSent?: () => void } = {}
+      ids,
+    }: {
+      limitMs?: number;
+      ignoreBody?: boolean;
+      onSent?: () => void;
+      /** The run or group the request is about, for the log. */
+      ids?: Partial<SpellLogRequest>;
+    } = {}
   ): Observable<unknown> {
     const createsRuns = target.endpoint === "start" || target.endpoint === "bulkStart";
     const waits = limitMs !== undefined;
@@ -265,6 +361,7 @@ export class SpellApi implements SpellEndpoints {
               : "the service did not answer in time",
           target.url
         ),
+      log: this.requestLog(target, ids),
     };
     // Cold: requestJson sends (and serialises the body) per subscription, nothing before.
     return requestJson(this.fetchFn, request, this.#redact, {
@@ -272,6 +369,23 @@ export class SpellApi implements SpellEndpoints {
       scheduler: this.scheduler,
     });
   }
+}
+
+/** The id a start (`runId`) or bulkStart (`runId`, the group id) answer names, for the log. */
+function idsInAnswer(
+  endpoint: Endpoint
+): ((body: unknown) => Partial<SpellLogRequest>) | undefined {
+  if (endpoint !== "start" && endpoint !== "bulkStart") return undefined;
+  return (body) => {
+    const id = (body as { runId?: unknown } | null | undefined)?.runId;
+    if (typeof id !== "string" && typeof id !== "number") return {};
+    return endpoint === "start" ? { runId: id } : { groupId: String(id) };
+  };
+}
+
+function optionalServiceState(state: string): { serviceState?: string } {
+  const serviceState = serviceStateOf(state);
+  return serviceState === undefined ? {} : { serviceState };
 }
 
 /**

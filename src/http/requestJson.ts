@@ -8,6 +8,8 @@ import type { Endpoint, HttpMethod } from "../types.js";
 import { parseRetryAfter } from "../internal/parseRetryAfter.js";
 import { parseJsonKeepingIds } from "./parseJsonKeepingIds.js";
 import type { Redactor } from "./keyRedactor.js";
+import type { SpellLogger, SpellLogRequest } from "../SpellLogEvent.js";
+import { emitLog, errorText } from "../internal/emitLog.js";
 
 /**
  * One HTTP request as the transport sends it.
@@ -34,6 +36,27 @@ export interface JsonRequest {
   limitMs?: number;
   /** The error when `limitMs` passes (the request is aborted). */
   timeoutError?: () => Error;
+  /** Where this request's log events go (sent, answered, failed, aborted); none when absent. */
+  log?: RequestLog;
+}
+
+/**
+ * How one request is logged: the user's logger, what the events say about the request, whether
+ * bodies are logged, and which id an answer names.
+ *
+ * ## Example
+ * ```ts
+ * const log: RequestLog = { logger: console.log, about: { method: "GET", endpoint: "getRun", url, runId: 7 }, bodies: false };
+ * ```
+ * @internal
+ */
+export interface RequestLog {
+  logger: SpellLogger;
+  about: SpellLogRequest;
+  /** Log the request and answer bodies (scrubbed of the key). */
+  bodies: boolean;
+  /** The run or group id an answer names (start: runId, bulkStart: groupId). */
+  idsOf?: (body: unknown) => Partial<SpellLogRequest>;
 }
 
 /**
@@ -92,25 +115,69 @@ export function requestJson(
     let settled = false;
     let timer: Subscription | undefined;
 
+    const { log } = request;
+    // Set when the request is sent, and once its outcome is logged (answer, failure, limit).
+    let sentAt: number | undefined;
+    let logged = false;
+    const logEnd = (outcome: { status: number; body: unknown } | { error: unknown }) => {
+      if (!log || logged) return;
+      logged = true;
+      const durationMs = scheduler.now() - (sentAt ?? scheduler.now());
+      if ("error" in outcome) {
+        const status =
+          outcome.error instanceof SpellHttpError ? { status: outcome.error.status } : {};
+        emitLog(log.logger, {
+          type: "failed",
+          ...log.about,
+          ...status,
+          durationMs,
+          error: errorText(outcome.error),
+        });
+        return;
+      }
+      emitLog(log.logger, {
+        type: "response",
+        ...log.about,
+        ...log.idsOf?.(outcome.body),
+        status: outcome.status,
+        durationMs,
+        ...(log.bodies ? { body: outcome.body } : {}),
+      });
+    };
+
     const sendNow = (release: () => void) => {
       const { limitMs } = request;
       if (limitMs !== undefined && Number.isFinite(limitMs)) {
         timer = scheduler.schedule(() => {
-          subscriber.error(request.timeoutError?.() ?? new Error(`No answer in ${limitMs} ms`));
+          const error = request.timeoutError?.() ?? new Error(`No answer in ${limitMs} ms`);
+          logEnd({ error });
+          subscriber.error(error);
         }, limitMs);
       }
       request.onSent?.();
+      sentAt = scheduler.now();
+      if (log) {
+        emitLog(log.logger, {
+          type: "request",
+          ...log.about,
+          ...(log.bodies && request.body !== undefined ? { body: redact.json(request.body) } : {}),
+        });
+      }
       send(fetchFn, request, redact, controller.signal)
         .then(
-          (body) => {
+          (answer) => {
             settled = true;
-            subscriber.next(body);
+            logEnd(answer);
+            subscriber.next(answer.body);
             subscriber.complete();
           },
           (error: unknown) => {
             settled = true;
             // After an abort nobody listens any more; the subscriber is already closed.
-            if (!controller.signal.aborted) subscriber.error(error);
+            if (!controller.signal.aborted) {
+              logEnd({ error });
+              subscriber.error(error);
+            }
           }
         )
         // The slot is freed when the request has really ended (an aborted fetch a moment after
@@ -122,7 +189,17 @@ export function requestJson(
     return () => {
       leaveQueue();
       timer?.unsubscribe();
-      if (!settled) controller.abort();
+      if (!settled) {
+        if (log && sentAt !== undefined && !logged) {
+          logged = true;
+          emitLog(log.logger, {
+            type: "aborted",
+            ...log.about,
+            durationMs: scheduler.now() - sentAt,
+          });
+        }
+        controller.abort();
+      }
     };
   });
 }
@@ -137,7 +214,7 @@ async function send(
   request: JsonRequest,
   redact: Redactor,
   signal: AbortSignal
-): Promise<unknown> {
+): Promise<{ status: number; body: unknown }> {
   const { method, endpoint } = request;
   let response: Response;
   let text: string;
@@ -169,7 +246,7 @@ async function send(
       request.url
     );
   }
-  if (request.ignoreBody && response.ok) return undefined;
+  if (request.ignoreBody && response.ok) return { status: response.status, body: undefined };
   if (!response.ok) {
     // Every answer is scrubbed of the key before anything else sees it.
     const body = parseJson(text);
@@ -186,7 +263,7 @@ async function send(
   if (body === undefined) {
     throw new SpellProtocolError(method, endpoint, "not JSON", redact.text(text), request.url);
   }
-  return redact.answer(body, text);
+  return { status: response.status, body: redact.answer(body, text) };
 }
 
 /**

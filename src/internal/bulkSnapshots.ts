@@ -70,10 +70,13 @@ export interface BulkContext {
   visibilityGraceMs: number;
   /**
    * How long the work left after an unsubscribe may go on: waiting for the answer of a bulkStart
-   * in flight and its cancelBulk (retries included), together. The client passes its start time
-   * limit (`timeouts.startMs`), so an unsubscribed bulk never keeps a process alive longer.
+   * in flight and its cancelBulk (retries included), together. The client passes its read time
+   * limit (`timeouts.readMs`, or `startMs` if shorter), so an unsubscribed bulk never keeps a
+   * process alive longer.
    */
   afterUnsubscribeMs: number;
+  /** Tells the client's log of each bulkStart retry (the retry is decided here). */
+  logBulkStartRetry?: (retry: { retryCount: number; delayMs: number; error: unknown }) => void;
 }
 
 interface ChunkView {
@@ -200,7 +203,14 @@ function chunkViews(
         ? of(groupId)
         : concat(
             previousStarted.pipe(ignoreElements()),
-            bulkStart$.pipe(retryTransient<string>("bulkStart", context.retry, context.scheduler))
+            bulkStart$.pipe(
+              retryTransient<string>(
+                "bulkStart",
+                context.retry,
+                context.scheduler,
+                context.logBulkStartRetry
+              )
+            )
           );
 
     const work$ = groupId$.pipe(

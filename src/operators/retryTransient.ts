@@ -69,12 +69,14 @@ export function retryDelayMs(
  * @param endpoint decides which failures are retried (see `shouldRetry`)
  * @param options retry timing
  * @param scheduler schedules the waits
+ * @param onRetry told of each retry before its wait (the client's log)
  * @return an operator retrying transient failures
  */
 export function retryTransient<T>(
   endpoint: Endpoint,
   options: RetryOptions = {},
-  scheduler: SchedulerLike = asyncScheduler
+  scheduler: SchedulerLike = asyncScheduler,
+  onRetry?: (retry: { retryCount: number; delayMs: number; error: unknown }) => void
 ): MonoTypeOperatorFunction<T> {
   const settings: Required<RetryOptions> = { ...DEFAULT_RETRY, ...options };
   return retry({
@@ -82,7 +84,9 @@ export function retryTransient<T>(
     delay: (error: unknown, retryCount: number) => {
       if (!shouldRetry(endpoint, error)) return throwError(() => error);
       const retryAfterMs = error instanceof SpellHttpError ? error.retryAfterMs : undefined;
-      return timer(retryDelayMs(retryCount, retryAfterMs, settings), scheduler);
+      const delayMs = retryDelayMs(retryCount, retryAfterMs, settings);
+      onRetry?.({ retryCount, delayMs, error });
+      return timer(delayMs, scheduler);
     },
   });
 }

@@ -84,6 +84,36 @@ describe("SpellClient in a Node process", () => {
     }
   }, 20_000);
 
+  it("should exit within the read time limit after unsubscribing a bulk whose cancelBulk hangs (start limit left at 60 s)", async () => {
+    // The group starts and is polled; its cancelBulk never answers. A cancel is a read: the
+    // process is free after readMs, not after the much longer start limit.
+    const service = await startScriptedService((request) => {
+      if (request.endpoint === "bulkStart") return { body: { runId: "g-1" } };
+      if (request.endpoint === "getBulkRuns") {
+        return { body: { runs: [{ state: "inProgress", outputs: {} }] } };
+      }
+      return "hang";
+    });
+    const readMs = 1500;
+    try {
+      const end = await runChild("leaveHungService.ts", {
+        SPELL_BASE_URL: service.baseUrl,
+        SPELL_START_MS: "60000",
+        SPELL_READ_MS: String(readMs),
+      });
+      expect(end.exitCode).withContext(end.output).toBe(0);
+      expect(end.msAfterUnsubscribe).toBeLessThan(readMs + 1000);
+      const endpoints = service.requests.map((request) => request.endpoint);
+      expect(endpoints[0]).toBe("bulkStart");
+      // The group was cancelled once, and the cancel was what hung.
+      expect(endpoints.filter((endpoint) => endpoint === "cancelBulk")).toEqual(["cancelBulk"]);
+      expect(endpoints[endpoints.length - 1]).toBe("cancelBulk");
+      expect(service.open).withContext("the hung cancelBulk's connection was closed").toBe(0);
+    } finally {
+      await service.close();
+    }
+  }, 20_000);
+
   it("should exit within the start time limit when a late bulkStart answer leads to a cancelBulk that hangs", async () => {
     // bulkStart answers 1 s after it was sent (0.7 s after the unsubscribe); cancelBulk never
     // answers, and its own read limit (10 s) is longer than the start limit.

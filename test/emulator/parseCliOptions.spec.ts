@@ -4,8 +4,14 @@ describe("parseCliOptions", () => {
   it("should default to ports 3001 / 3002 and no faults", () => {
     expect(parseCliOptions([], {})).toEqual({
       help: false,
+      log: false,
       options: { port: 3001, pollPort: 3002, faults: {} },
     });
+  });
+
+  it("should turn the request log on with --log or SPELL_EMULATOR_LOG", () => {
+    expect(parseCliOptions(["--log"], {}).log).toBeTrue();
+    expect(parseCliOptions([], { SPELL_EMULATOR_LOG: "1" }).log).toBeTrue();
   });
 
   it("should read every fault flag", () => {

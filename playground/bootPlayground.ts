@@ -1,0 +1,88 @@
+/**
+ * Puts the playground together: the workbook model installed as `Excel` and `Office`, the
+ * custom-functions runtime installed as `CustomFunctions`, the add-in's functions loaded into it,
+ * the formula engine and the grid. The page (playground.ts) and the Chromium specs share it, so
+ * what the specs check is what a person sees.
+ */
+import { FormulaEngine } from "./formulas/formulaEngine.js";
+import { CustomFunctionsRuntime } from "./functions/customFunctionsRuntime.js";
+import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
+import { GridWorkbook } from "./excel/gridWorkbook.js";
+import type { GridSheet } from "./excel/gridWorkbook.js";
+import { MockWorkbook } from "./excel/mockWorkbook.js";
+import type { MockCellValue } from "./excel/mockWorkbook.js";
+
+/** What the playground is built from. */
+export interface PlaygroundOptions {
+  /** Where the grid goes. */
+  gridElement: HTMLElement;
+  /** The sheets' cells (rows from A1), in tab order. */
+  sheets: Record<string, MockCellValue[][]>;
+  /** The functions of functions.json. */
+  metadata: readonly CustomFunctionMetadata[];
+  /**
+   * Loads the add-in's custom functions once `CustomFunctions` is in place: in the page, the
+   * built functions.js, whose last lines call `CustomFunctions.associate`.
+   */
+  loadFunctions: () => Promise<void>;
+  /** Grid size per sheet. @default 12 columns, 60 rows (more when a sheet holds more) */
+  gridSize?: { columns: number; rows: number };
+}
+
+/** The parts of a running playground. */
+export interface Playground {
+  workbook: MockWorkbook;
+  runtime: CustomFunctionsRuntime;
+  engine: FormulaEngine;
+  grid: GridWorkbook;
+  /** Cancels every call and takes the globals away. */
+  stop(): void;
+}
+
+/**
+ * Builds a playground.
+ *
+ * ## Example
+ * ```ts
+ * const playground = await bootPlayground({
+ *   gridElement: document.getElementById("grid")!,
+ *   sheets: demoSheets(),
+ *   metadata: (await (await fetch("functions.json")).json()).functions,
+ *   loadFunctions: () => loadScript("functions.js"),
+ * });
+ * ```
+ */
+export async function bootPlayground(options: PlaygroundOptions): Promise<Playground> {
+  const names = Object.keys(options.sheets);
+  const workbook = new MockWorkbook({ sheets: options.sheets, selection: `${names[0]}!A1` });
+  const uninstallExcel = workbook.install();
+  const runtime = new CustomFunctionsRuntime(options.metadata, "SPELL");
+  const uninstallFunctions = runtime.install();
+  await options.loadFunctions();
+  const engine = new FormulaEngine(workbook, runtime);
+  const stopEngine = engine.start();
+  const size = options.gridSize ?? { columns: 12, rows: 60 };
+  const sheets: GridSheet[] = names.map((name) => ({
+    name,
+    columns: Math.max(size.columns, ...options.sheets[name].map((row) => row.length + 2)),
+    rows: Math.max(size.rows, options.sheets[name].length + 20),
+    columnWidths: [300, 80, 260],
+  }));
+  const grid = await GridWorkbook.mount(
+    options.gridElement,
+    workbook,
+    engine.displayChanges,
+    sheets
+  );
+  return {
+    workbook,
+    runtime,
+    engine,
+    grid,
+    stop: () => {
+      stopEngine();
+      uninstallFunctions();
+      uninstallExcel();
+    },
+  };
+}

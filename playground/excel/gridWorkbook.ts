@@ -1,0 +1,310 @@
+/**
+ * The playground's spreadsheet grid (jspreadsheet-ce) bound to the workbook model, so that what a
+ * person does in the grid is what the add-in reads through `Excel.run`, and what the add-in or a
+ * formula writes is what the grid shows.
+ *
+ * The model is the one source of truth; the grid is its view and its keyboard and mouse:
+ * - a cell typed, pasted or filled (the fill handle) is written into the model as typed input
+ *   (`=…` a formula, numeric text a number), which the formula engine then recalculates;
+ * - insert and delete of rows and columns, and sort, move the model's cells as Excel would
+ *   (a sort keeps row 1 in place: it holds the column names);
+ * - the selection is the model's selection (what `getSelectedRange()` answers);
+ * - each cell shows the model's value; the editor shows its formula.
+ */
+import jspreadsheet from "jspreadsheet-ce";
+import type { CellChange, WorksheetInstance } from "jspreadsheet-ce";
+import { Observable, Subject } from "rxjs";
+import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
+import type { CellBlock } from "../../taskpane/sheet/a1Address.js";
+import type { DisplayChange } from "../formulas/formulaEngine.js";
+import type { MockCellValue, MockWorkbook } from "./mockWorkbook.js";
+
+/** One sheet of the grid: its name and its size at start (it grows when the model does). */
+export interface GridSheet {
+  name: string;
+  columns: number;
+  rows: number;
+  columnWidths?: number[];
+}
+
+type Spreadsheet = { ignoreEvents?: boolean };
+
+/**
+ * The grid over the model.
+ *
+ * ## Example
+ * ```ts
+ * const grid = await GridWorkbook.mount(element, workbook, engine.displayChanges, [
+ *   { name: "Reviews", columns: 8, rows: 60 },
+ * ]);
+ * grid.type("Reviews", "B2", '=SPELL.RUN("summarize", A2)');
+ * ```
+ */
+export class GridWorkbook {
+  private readonly worksheets = new Map<string, WorksheetInstance>();
+  private readonly pending = new Map<string, CellBlock[] | "all">();
+  private flushQueued = false;
+  private readonly refreshed = new Subject<void>();
+
+  /** Emits after the grid showed the model's latest values. */
+  readonly refreshes: Observable<void> = this.refreshed.asObservable();
+
+  private constructor(
+    private readonly workbook: MockWorkbook,
+    private readonly sheets: readonly GridSheet[]
+  ) {}
+
+  /**
+   * Builds the grid in `element` with a tab per sheet and binds it to `workbook`.
+   *
+   * @param element Where the grid goes.
+   * @param workbook The model (its cells fill the grid).
+   * @param displayChanges What to show again (the formula engine's changes).
+   * @param sheets The sheets, in tab order.
+   */
+  static async mount(
+    element: HTMLElement,
+    workbook: MockWorkbook,
+    displayChanges: Observable<DisplayChange>,
+    sheets: readonly GridSheet[]
+  ): Promise<GridWorkbook> {
+    const grid = new GridWorkbook(workbook, sheets);
+    await grid.build(element);
+    displayChanges.subscribe((change) => grid.queueRefresh(change));
+    return grid;
+  }
+
+  /** The jspreadsheet worksheet of a sheet (for specs and the page: fill, sort, insert…). */
+  worksheet(sheet: string): WorksheetInstance {
+    const worksheet = this.worksheets.get(sheet);
+    if (!worksheet) throw new Error(`No sheet named ${sheet}`);
+    return worksheet;
+  }
+
+  /** Types into a cell as a person would (through the grid, so its events run). */
+  type(sheet: string, address: string, text: string): void {
+    const { x, y } = coordinates(address);
+    this.worksheet(sheet).setValueFromCoords(x, y, text, true);
+  }
+
+  /** What the cell shows (the model's value, as the grid renders it). */
+  shown(sheet: string, address: string): string {
+    const { x, y } = coordinates(address);
+    return this.worksheet(sheet).getCellFromCoords(x, y)?.textContent ?? "";
+  }
+
+  private build(element: HTMLElement): Promise<void> {
+    return new Promise<void>((resolve) => {
+      jspreadsheet(element as HTMLDivElement, {
+        tabs: true,
+        parseFormulas: false, // formulas are the formula engine's, over the model
+        onload: () => resolve(),
+        sorting: (order) => (a, b) => compareForSort(a, b, order),
+        onafterchanges: (instance, changes) => this.typed(instance, changes),
+        onselection: (instance, x1, y1, x2, y2) => this.selected(instance, x1, y1, x2, y2),
+        oninsertrow: (instance, rows) => {
+          const at = Math.min(...rows.map((row) => row.row));
+          this.workbook.insertRows(this.nameOf(instance), at, rows.length);
+          this.adoptMovedFormulas(instance);
+        },
+        ondeleterow: (instance, removed) => {
+          const rows = [...removed].map(Number).sort((a, b) => b - a);
+          for (const row of rows) this.workbook.deleteRows(this.nameOf(instance), row, 1);
+          this.adoptMovedFormulas(instance);
+        },
+        oninsertcolumn: (instance, columns) => {
+          const at = Math.min(...columns.map((column) => column.column));
+          this.workbook.insertColumns(this.nameOf(instance), at, columns.length);
+          this.adoptMovedFormulas(instance);
+        },
+        ondeletecolumn: (instance, removed) => {
+          const columns = [...removed].map(Number).sort((a, b) => b - a);
+          for (const column of columns)
+            this.workbook.deleteColumns(this.nameOf(instance), column, 1);
+          this.adoptMovedFormulas(instance);
+        },
+        onsort: (instance, _column, _order, newOrder) => {
+          this.workbook.moveRows(this.nameOf(instance), newOrder);
+        },
+        worksheets: this.sheets.map((sheet) => ({
+          worksheetName: sheet.name,
+          minDimensions: [sheet.columns, sheet.rows] as [number, number],
+          data: this.inputsOf(sheet),
+          columns: Array.from({ length: sheet.columns }, (_, column) => ({
+            width: sheet.columnWidths?.[column] ?? 140,
+            align: "left" as const,
+            render: (cell: HTMLTableCellElement | null, _value: unknown, x: number, y: number) =>
+              this.render(sheet.name, cell, Number(x), Number(y)),
+          })),
+        })),
+      });
+    }).then(() => {
+      const spreadsheet = (
+        jspreadsheet as unknown as { spreadsheet: { worksheets: WorksheetInstance[] }[] }
+      ).spreadsheet;
+      const built = spreadsheet[spreadsheet.length - 1].worksheets;
+      this.sheets.forEach((sheet, index) => this.worksheets.set(sheet.name, built[index]));
+    });
+  }
+
+  /** The model's inputs (formula, else value) for the grid's first rendering. */
+  private inputsOf(sheet: GridSheet): string[][] {
+    return Array.from({ length: sheet.rows }, (_, row) =>
+      Array.from({ length: sheet.columns }, (_, column) => this.inputAt(sheet.name, row, column))
+    );
+  }
+
+  private inputAt(sheet: string, row: number, column: number): string {
+    const cell = this.workbook.cell(sheet, `${columnName(column)}${row + 1}`);
+    return cell.formula ?? String(cell.value);
+  }
+
+  /** A person typed, pasted or filled: the model takes it as typed input. */
+  private typed(instance: WorksheetInstance, changes: CellChange[]): void {
+    const sheet = this.nameOf(instance);
+    for (const change of changes) {
+      const address = `${columnName(Number(change.x))}${Number(change.y) + 1}`;
+      this.workbook.setValues(sheet, address, [[String(change.value ?? "") as MockCellValue]]);
+    }
+  }
+
+  /**
+   * After an insert or delete the grid has rewritten the references of its formulas (a row
+   * inserted above `=A5` makes it `=A6`, as in Excel): the model takes those formulas.
+   */
+  private adoptMovedFormulas(instance: WorksheetInstance): void {
+    const sheet = this.nameOf(instance);
+    const data = instance.getData(false, false) as unknown[][];
+    data.forEach((cells, row) =>
+      cells.forEach((input, column) => {
+        const text = String(input ?? "");
+        if (!text.startsWith("=") || this.inputAt(sheet, row, column) === text) return;
+        this.workbook.setValues(sheet, `${columnName(column)}${row + 1}`, [[text]]);
+      })
+    );
+  }
+
+  private selected(
+    instance: WorksheetInstance,
+    x1: number,
+    y1: number,
+    x2: number,
+    y2: number
+  ): void {
+    const block = {
+      top: Math.min(y1, y2),
+      left: Math.min(x1, x2),
+      rowCount: Math.abs(y2 - y1) + 1,
+      columnCount: Math.abs(x2 - x1) + 1,
+    };
+    this.workbook.select(`${quoteSheet(this.nameOf(instance))}!${blockAddress(block)}`);
+  }
+
+  private render(sheet: string, cell: HTMLTableCellElement | null, x: number, y: number): void {
+    if (!cell) return;
+    const shown = this.workbook.cell(sheet, `${columnName(x)}${y + 1}`);
+    const text = String(shown.value);
+    cell.textContent = text;
+    cell.classList.toggle("playground-error", /^#[A-Z/0-9!?_]+$/.test(text));
+    cell.classList.toggle("playground-formula", shown.formula !== undefined);
+    cell.classList.toggle("playground-number", typeof shown.value === "number");
+  }
+
+  private queueRefresh(change: DisplayChange): void {
+    const sheets = change.sheet ? [change.sheet] : [...this.worksheets.keys()];
+    for (const sheet of sheets) {
+      const blocks = this.pending.get(sheet);
+      if (!change.block || !change.sheet) this.pending.set(sheet, "all");
+      else if (blocks !== "all") this.pending.set(sheet, [...(blocks ?? []), change.block]);
+    }
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    queueMicrotask(() => {
+      this.flushQueued = false;
+      const pending = [...this.pending];
+      this.pending.clear();
+      for (const [sheet, blocks] of pending) this.refresh(sheet, blocks);
+      this.refreshed.next();
+    });
+  }
+
+  /** Shows the model's cells again: inputs where they changed, values everywhere asked. */
+  private refresh(sheet: string, blocks: CellBlock[] | "all"): void {
+    const worksheet = this.worksheets.get(sheet);
+    if (!worksheet) return;
+    this.growTo(worksheet, sheet);
+    const data = worksheet.getData(false, false) as unknown[][];
+    const spreadsheet = worksheet.parent as unknown as Spreadsheet;
+    const areas =
+      blocks === "all"
+        ? [{ top: 0, left: 0, rowCount: data.length, columnCount: data[0]?.length ?? 0 }]
+        : blocks;
+    const wasIgnoring = spreadsheet.ignoreEvents;
+    spreadsheet.ignoreEvents = true; // the model wrote these: nothing to send back to it
+    try {
+      for (const area of areas) {
+        for (let row = area.top; row < Math.min(data.length, area.top + area.rowCount); row++) {
+          const columns = Math.min(data[row].length, area.left + area.columnCount);
+          for (let column = area.left; column < columns; column++) {
+            const input = this.inputAt(sheet, row, column);
+            if (String(data[row][column] ?? "") !== input) {
+              worksheet.setValueFromCoords(column, row, input, true);
+            } else {
+              this.render(sheet, worksheet.getCellFromCoords(column, row), column, row);
+            }
+          }
+        }
+      }
+    } finally {
+      spreadsheet.ignoreEvents = wasIgnoring;
+    }
+  }
+
+  /** Adds rows and columns when the model holds cells past the grid's edge. */
+  private growTo(worksheet: WorksheetInstance, sheet: string): void {
+    const data = worksheet.getData(false, false) as unknown[][];
+    const lastRow = this.workbook.lastRow(sheet);
+    let lastColumn = -1;
+    this.workbook.forEachCell((name, _row, column, cell) => {
+      if (name === sheet && (cell.value !== "" || cell.formula))
+        lastColumn = Math.max(lastColumn, column);
+    });
+    const spreadsheet = worksheet.parent as unknown as Spreadsheet;
+    const wasIgnoring = spreadsheet.ignoreEvents;
+    spreadsheet.ignoreEvents = true; // growing the view moves no cell of the model
+    try {
+      if (lastRow + 1 > data.length) worksheet.insertRow(lastRow + 1 - data.length);
+      const columns = data[0]?.length ?? 0;
+      if (lastColumn + 1 > columns) worksheet.insertColumn(lastColumn + 1 - columns);
+    } finally {
+      spreadsheet.ignoreEvents = wasIgnoring;
+    }
+  }
+
+  private nameOf(instance: WorksheetInstance): string {
+    return String(instance.options.worksheetName);
+  }
+}
+
+/** The grid's sort, with row 1 (the column names) kept first and empty cells last. */
+function compareForSort(a: [number, unknown], b: [number, unknown], order: 0 | 1): number {
+  if (a[0] === 0) return -1;
+  if (b[0] === 0) return 1;
+  const left = a[1];
+  const right = b[1];
+  if (left === "" && right !== "") return 1;
+  if (left !== "" && right === "") return -1;
+  const compared = left === right ? 0 : String(left) < String(right) ? -1 : 1;
+  return order ? -compared : compared;
+}
+
+function coordinates(address: string): { x: number; y: number } {
+  const match = /^([A-Z]+)(\d+)$/.exec(address);
+  if (!match) throw new Error(`Not a cell address: ${address}`);
+  const x = [...match[1]].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0) - 1;
+  return { x, y: Number(match[2]) - 1 };
+}
+
+function quoteSheet(name: string): string {
+  return /^[A-Za-z0-9_]+$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
+}

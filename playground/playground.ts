@@ -1,0 +1,60 @@
+/**
+ * The playground page (`npm run playground`): the real add-in over a live sheet, without Excel.
+ *
+ * Order matters, as in Excel's shared runtime: `Excel`, `Office` and `CustomFunctions` are in
+ * place before the add-in's own bundles run; then the built functions.js registers SPELL.* with
+ * `CustomFunctions.associate`; then the built taskpane.js mounts the task pane into #app when
+ * `Office.onReady` answers. The settings start at the emulator behind the dev server, with the
+ * emulator's local development key (never a real key: none is built into any page).
+ */
+import jspreadsheetCss from "jspreadsheet-ce/dist/jspreadsheet.css";
+import jsuitesCss from "jsuites/dist/jsuites.css";
+import { loadSettings, saveSettings } from "../addin/settings.js";
+import { bootPlayground } from "./bootPlayground.js";
+import { demoSheets } from "./demoSheet.js";
+import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
+import playgroundCss from "./playground.css";
+
+// Defined by playground/webpack.config.cjs: the emulator's development key, "" when the dev
+// server points at a real service (the user then enters their key in Settings).
+declare const SPELLRUN_PLAYGROUND_EMULATOR_KEY: string;
+
+function loadScript(source: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = source;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`could not load ${source}`));
+    document.body.append(script);
+  });
+}
+
+async function main(): Promise<void> {
+  for (const css of [jsuitesCss, jspreadsheetCss, playgroundCss]) {
+    const style = document.createElement("style");
+    style.textContent = css;
+    document.head.append(style);
+  }
+  const gridElement = document.getElementById("grid");
+  if (!gridElement) throw new Error("no #grid");
+  if (SPELLRUN_PLAYGROUND_EMULATOR_KEY && !(await loadSettings()).apiKey) {
+    await saveSettings({ apiKey: SPELLRUN_PLAYGROUND_EMULATOR_KEY });
+  }
+  const metadata = (await (await fetch("functions.json")).json()) as {
+    functions: CustomFunctionMetadata[];
+  };
+  const playground = await bootPlayground({
+    gridElement,
+    sheets: demoSheets(),
+    metadata: metadata.functions,
+    loadFunctions: () => loadScript("functions.js"),
+  });
+  (window as unknown as { __playground?: unknown }).__playground = playground;
+  await loadScript("taskpane.js");
+  document.body.dataset.ready = "true";
+}
+
+main().catch((error: unknown) => {
+  const status = document.getElementById("playground-status");
+  if (status) status.textContent = `The playground could not start: ${String(error)}`;
+});
