@@ -445,7 +445,8 @@ export class MockWorkbook {
     rows.forEach((row, r) =>
       row.forEach((value, c) => this.writeValue(sheet, block.top + r, block.left + c, value))
     );
-    const columnCount = Math.max(0, ...rows.map((row) => row.length));
+    // Reduced, not spread: a whole sheet's rows overflow the call stack as arguments.
+    const columnCount = rows.reduce((most, row) => Math.max(most, row.length), 0);
     if (rows.length > 0 && columnCount > 0) {
       this.onCellsChanged?.({ sheet, block: { ...block, rowCount: rows.length, columnCount } });
     }
@@ -509,7 +510,9 @@ export class MockWorkbook {
 
   /** The last used row (zero-based) of a sheet, -1 when empty. */
   lastRow(sheet: string): number {
-    return Math.max(-1, ...(this.sheets.get(sheet)?.keys() ?? []));
+    let last = -1; // a loop, not a spread: a whole sheet's rows overflow the call stack
+    for (const row of this.sheets.get(sheet)?.keys() ?? []) last = Math.max(last, row);
+    return last;
   }
 
   private excelNamespace(): Record<string, unknown> {
