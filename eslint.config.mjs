@@ -12,7 +12,16 @@ const officeRecommended = officeAddins.configs.recommended.map((config) => {
 });
 
 export default [
-  { ignores: ["dist/**", "node_modules/**", "docs/**", "coverage/**", ".spellrun/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "addin-server/dist/**",
+      "node_modules/**",
+      "docs/**",
+      "coverage/**",
+      ".spellrun/**",
+    ],
+  },
   ...tseslint.configs.recommended,
   ...officeRecommended,
   {

@@ -7,11 +7,18 @@
  * - `npm run build`      production build (Office.js from Microsoft's CDN, as the Store requires).
  * - `npm run dev-server` https://localhost:3000 with the Office dev certificates; Office.js is
  *                        served from @microsoft/office-js so the page also loads on a closed network.
- * - SPELLRUN_ADDIN_URL   where the production add-in is hosted; the manifest's dev URLs are rewritten.
- * - SPELL_BASE_URL, SPELL_POLL_BASE_URL: the service the add-in's settings start with. Unset in
- *   development, they are the emulator behind the dev server's proxy (/spell-api, /spell-poll):
- *   the https page cannot call the plain-http emulator directly (mixed content), and the emulator
- *   keeps its poll host on its own port behind the proxy. The API key is never built in.
+ * - SPELLRUN_ADDIN_URL   where the production add-in is hosted (required, https, not this computer);
+ *                        the manifest's dev URLs are rewritten to it.
+ * - SPELL_BASE_URL, SPELL_POLL_BASE_URL: unset, the add-in reaches the service "through the
+ *   add-in's host" (/spell-api, /spell-poll of its own origin: the dev server's proxy to the
+ *   emulator in development, the add-in server in production), so the service needs no CORS. Set
+ *   (https), the add-in calls them "directly" and the service must allow CORS. The API key is
+ *   never built in.
+ *
+ * A production build cannot ship dev leftovers (productionBuildRules.cjs): it refuses a missing,
+ * http:// or loopback add-in URL and service URLs that are not https, fails when `localhost`
+ * appears anywhere in the folder to host, and writes source maps beside it (dist/addin-sourcemaps)
+ * for error tracking, not into it.
  */
 const path = require("path");
 const fs = require("fs");
@@ -20,6 +27,12 @@ const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin"
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DefinePlugin } = require("webpack");
 const { playgroundConfig } = require("./playground/webpack.config.cjs");
+const {
+  NoLocalhostPlugin,
+  ProductionBuildError,
+  productionAddresses,
+  rewriteManifest,
+} = require("./scripts/productionBuildRules.cjs");
 
 const devUrl = "https://localhost:3000/";
 const devServerPort = Number(process.env.SPELLRUN_DEV_SERVER_PORT || 3000);
@@ -28,6 +41,10 @@ const emulatorPollPort = Number(process.env.SPELL_EMULATOR_POLL_PORT || 3002);
 const cdnOfficeJs = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 
 /** The service addresses the add-in's settings start with (see addin/settings.ts). */
+/**
+ * The playground's service defaults (dev server only): the emulator behind the dev server's
+ * proxy, or SPELL_BASE_URL / SPELL_POLL_BASE_URL, called as addresses ("direct").
+ */
 function serviceDefaults(dev) {
   return {
     SPELLRUN_DEFAULT_BASE_URL: JSON.stringify(
@@ -37,7 +54,34 @@ function serviceDefaults(dev) {
       process.env.SPELL_POLL_BASE_URL ||
         (dev ? `https://localhost:${devServerPort}/spell-poll` : "")
     ),
+    SPELLRUN_DEFAULT_SERVICE_ROUTE: JSON.stringify("direct"),
+    SPELLRUN_LOOPBACK_HTTP: JSON.stringify(dev),
   };
+}
+
+/**
+ * The add-in's service defaults: named addresses are called directly; none means through the
+ * add-in's host (/spell-api, /spell-poll of its own origin: the dev server's proxy, the add-in
+ * server). http:// to this computer (the emulator) is accepted in development only.
+ */
+function addinServiceDefaults(dev, serviceBaseUrl, servicePollBaseUrl) {
+  return {
+    SPELLRUN_DEFAULT_BASE_URL: JSON.stringify(serviceBaseUrl),
+    SPELLRUN_DEFAULT_POLL_BASE_URL: JSON.stringify(servicePollBaseUrl),
+    SPELLRUN_DEFAULT_SERVICE_ROUTE: JSON.stringify(serviceBaseUrl ? "direct" : "addinHost"),
+    SPELLRUN_LOOPBACK_HTTP: JSON.stringify(dev),
+  };
+}
+
+/** The build's own refusals end it with their message alone (no stack trace to read through). */
+function checkedOrExit(check) {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof ProductionBuildError)) throw error;
+    console.error(`\nThe production build stopped: ${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 /** The Office dev certificates (office-addin-dev-certs), generated on first use, never installed silently. */
@@ -71,9 +115,18 @@ module.exports = async (env, options) => {
 
 async function addinConfig(env, options) {
   const dev = options.mode === "development";
-  const addinUrl = (process.env.SPELLRUN_ADDIN_URL || devUrl).replace(/\/?$/, "/");
+  // Stops the build with its message on a missing, http:// or loopback add-in URL or a service
+  // URL that is not https.
+  const production = dev ? undefined : checkedOrExit(() => productionAddresses(process.env));
+  const addinUrl = production ? production.addinUrl : devUrl;
+  const serviceBaseUrl = production ? production.serviceBaseUrl : process.env.SPELL_BASE_URL || "";
+  const servicePollBaseUrl = production
+    ? production.servicePollBaseUrl
+    : process.env.SPELL_POLL_BASE_URL || "";
   return {
-    devtool: "source-map",
+    context: __dirname,
+    // Production: maps without a reference in the bundles, written beside the folder to host.
+    devtool: dev ? "source-map" : "hidden-source-map",
     entry: {
       functions: "./functions/functions.ts",
       // The task pane reuses the functions bundle's copy of addin/ (one shared client, one result store,
@@ -83,6 +136,7 @@ async function addinConfig(env, options) {
     output: {
       path: path.resolve(__dirname, "dist", "addin"),
       filename: "[name].js",
+      sourceMapFilename: dev ? "[file].map" : "../addin-sourcemaps/[file].map",
       clean: true,
     },
     resolve: {
@@ -100,7 +154,7 @@ async function addinConfig(env, options) {
       ],
     },
     plugins: [
-      new DefinePlugin(serviceDefaults(dev)),
+      new DefinePlugin(addinServiceDefaults(dev, serviceBaseUrl, servicePollBaseUrl)),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",
         input: "./functions/functions.ts",
@@ -117,10 +171,12 @@ async function addinConfig(env, options) {
           {
             from: "manifest.xml",
             to: "manifest.xml",
-            transform: (content) => content.toString().split(devUrl).join(addinUrl),
+            transform: (content) =>
+              dev ? content.toString() : rewriteManifest(content.toString(), devUrl, addinUrl),
           },
         ],
       }),
+      ...(dev ? [] : [new NoLocalhostPlugin()]),
     ],
     performance: { maxAssetSize: 1_000_000, maxEntrypointSize: 1_000_000 },
     devServer: {

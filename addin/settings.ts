@@ -1,5 +1,6 @@
 import { parseServiceUrl } from "../src/index.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
+import type { ServiceRoute } from "./serviceRoute.js";
 import { SettingsError } from "./SettingsError.js";
 import { settingsStorage } from "./settingsStorage.js";
 
@@ -19,6 +20,11 @@ export interface SpellSettings {
   baseUrl: string;
   /** Host of getRun. */
   pollBaseUrl: string;
+  /**
+   * Through the add-in's host (its server forwards the calls, the service needs no CORS) or
+   * directly to `baseUrl` / `pollBaseUrl` (the service must allow CORS). See `serviceAddresses`.
+   */
+  serviceRoute: ServiceRoute;
   /** Header form of the key: `Authorization: Bearer <key>` or `x-api-key: <key>`. */
   authHeader: "authorization" | "x-api-key";
   /** Runs in flight at once for the whole add-in; more formulas wait in a queue. */
@@ -39,11 +45,21 @@ export interface SpellSettings {
 // (Node: specs, benchmarks), where the emulator's own addresses are the default.
 declare const SPELLRUN_DEFAULT_BASE_URL: string | undefined;
 declare const SPELLRUN_DEFAULT_POLL_BASE_URL: string | undefined;
+// Defined by webpack: "addinHost" when the build named no service (its host forwards the calls),
+// "direct" when it did. Undefined in Node, where the emulator is called directly.
+declare const SPELLRUN_DEFAULT_SERVICE_ROUTE: ServiceRoute | undefined;
+// Defined by webpack: false in a production build, whose folder must hold no loopback address.
+declare const SPELLRUN_LOOPBACK_HTTP: boolean | undefined;
 
 const builtInBaseUrl =
   typeof SPELLRUN_DEFAULT_BASE_URL === "string" ? SPELLRUN_DEFAULT_BASE_URL : undefined;
 const builtInPollBaseUrl =
   typeof SPELLRUN_DEFAULT_POLL_BASE_URL === "string" ? SPELLRUN_DEFAULT_POLL_BASE_URL : undefined;
+const builtInServiceRoute: ServiceRoute =
+  typeof SPELLRUN_DEFAULT_SERVICE_ROUTE === "string" ? SPELLRUN_DEFAULT_SERVICE_ROUTE : "direct";
+/** http:// to this computer is accepted (the emulator) except in a production build. */
+const loopbackHttpAllowed =
+  typeof SPELLRUN_LOOPBACK_HTTP === "boolean" ? SPELLRUN_LOOPBACK_HTTP : true;
 
 /**
  * The local emulator's own addresses (`npm run emulator`): the default where no build named a
@@ -54,7 +70,8 @@ const builtInPollBaseUrl =
  * await saveSettings({ ...EMULATOR_ADDRESSES });
  * ```
  */
-export const EMULATOR_ADDRESSES = Object.freeze({
+// Pure: a production build, which never reads it, drops it (its folder holds no loopback address).
+export const EMULATOR_ADDRESSES = /* @__PURE__ */ Object.freeze({
   baseUrl: "http://127.0.0.1:3001",
   pollBaseUrl: "http://127.0.0.1:3002",
 });
@@ -95,7 +112,12 @@ export function defaultServiceAddresses(builtIn: {
  */
 export const DEFAULT_SETTINGS: Readonly<SpellSettings> = Object.freeze({
   apiKey: "",
-  ...defaultServiceAddresses({ baseUrl: builtInBaseUrl, pollBaseUrl: builtInPollBaseUrl }),
+  // A webpack build always names its addresses ("" for none): then the emulator's addresses are
+  // not referenced, so they do not reach the folder a production build hosts.
+  ...(typeof builtInBaseUrl === "string" && typeof builtInPollBaseUrl === "string"
+    ? { baseUrl: builtInBaseUrl, pollBaseUrl: builtInPollBaseUrl }
+    : defaultServiceAddresses({ baseUrl: builtInBaseUrl, pollBaseUrl: builtInPollBaseUrl })),
+  serviceRoute: builtInServiceRoute,
   authHeader: "authorization",
   maxInFlight: 8,
   rememberMs: 24 * 60 * 60 * 1000,
@@ -221,6 +243,11 @@ function checkedSetting(name: keyof SpellSettings, value: unknown): Partial<Spel
     case "baseUrl":
     case "pollBaseUrl":
       return { [name]: checkServiceAddress(name, value) };
+    case "serviceRoute":
+      if (value !== "addinHost" && value !== "direct") {
+        throw new SettingsError(name, `serviceRoute must be "addinHost" or "direct".`);
+      }
+      return { serviceRoute: value };
     case "authHeader":
       if (value !== "authorization" && value !== "x-api-key") {
         throw new SettingsError(name, `authHeader must be "authorization" or "x-api-key".`);
@@ -292,14 +319,28 @@ export function checkServiceAddress(name: "baseUrl" | "pollBaseUrl", value: unkn
       `The ${label} must not contain a user name, password, query or fragment.`
     );
   }
-  if (parsed.protocol === "http:" && !isLoopbackHost(parsed.hostname)) {
+  if (parsed.protocol === "http:" && !(loopbackHttpAllowed && isLoopbackHost(parsed.hostname))) {
     throw new SettingsError(
       name,
-      `The ${label} must use https://: the add-in runs on an https page, which may not call an http:// address on another computer (the browser blocks it). http:// works only for this computer (localhost).`
+      `The ${label} must use https://: the add-in runs on an https page, which may not call an http:// address on another computer (the browser blocks it).` +
+        (loopbackHttpAllowed ? " http:// works only for this computer (localhost)." : "")
     );
   }
   return parsed.url;
 }
+
+/**
+ * The hint under the address fields of Settings: which addresses work (a production build takes
+ * https only; development also http:// to this computer, the emulator).
+ *
+ * ## Example
+ * ```ts
+ * element("p", { class: "hint" }, SERVICE_ADDRESS_HINT);
+ * ```
+ */
+export const SERVICE_ADDRESS_HINT = loopbackHttpAllowed
+  ? "https:// addresses; http:// only for this computer (localhost)."
+  : "https:// addresses.";
 
 /** How the settings form names each address. */
 const ADDRESS_LABELS = { baseUrl: "Base URL", pollBaseUrl: "Poll base URL" } as const;

@@ -4,6 +4,7 @@ import { forgetRememberedResultsInMemory, rememberedResults } from "./remembered
 import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import { ServiceAddressNotSetError } from "./ServiceAddressNotSetError.js";
+import { serviceAddresses } from "./serviceRoute.js";
 
 /**
  * How long the shared client waits for more `SPELL.RUN` calls of a spell before sending them as
@@ -62,13 +63,15 @@ export function sharedClientWithSettings(): Promise<{
   });
   if (!state.client) {
     const building = loadSettings().then((settings) => {
-      const unset = (["baseUrl", "pollBaseUrl"] as const).filter((name) => !settings[name]);
+      // Through the add-in's host: its own /spell-api and /spell-poll; directly: Settings'.
+      const called = serviceAddresses(settings);
+      const unset = (["baseUrl", "pollBaseUrl"] as const).filter((name) => !called[name]);
       if (unset.length > 0) throw new ServiceAddressNotSetError(unset);
       if (!settings.apiKey) throw new MissingApiKeyError();
       const client = new SpellClient({
         apiKey: settings.apiKey,
-        baseUrl: settings.baseUrl,
-        pollBaseUrl: settings.pollBaseUrl,
+        baseUrl: called.baseUrl,
+        pollBaseUrl: called.pollBaseUrl,
         authHeader: settings.authHeader,
         maxInFlight: settings.maxInFlight,
         // The setting means runs at once (what a user can picture and pay for), requests too.

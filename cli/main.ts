@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { CommanderError } from "commander";
 import { SpellError } from "spellrun";
 import { CliError } from "./errors/CliError.js";
+import { describeServiceError } from "./errors/describeServiceError.js";
 import { createProgram } from "./commands/createProgram.js";
 import { EXIT_CODES } from "./errors/exitCodes.js";
 
@@ -57,7 +58,7 @@ createProgram(packageVersion())
       return;
     }
     if (error instanceof SpellError) {
-      process.stderr.write(`spellrun: ${error.message}\n`);
+      process.stderr.write(`spellrun: ${describeServiceError(error)}\n`);
       process.exitCode = EXIT_CODES.service;
       return;
     }

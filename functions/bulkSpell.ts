@@ -1,3 +1,4 @@
+import { serviceAddresses } from "../addin/serviceRoute.js";
 import type { Subscription } from "rxjs";
 import { SpellRunError, type BulkSnapshot } from "../src/index.js";
 import { excelError } from "./excelError.js";
@@ -96,7 +97,7 @@ export async function streamBulk(
       return;
     }
     const { client, settings } = await sharedClientWithSettings();
-    context = { spellId, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
+    context = { spellId, baseUrl: serviceAddresses(settings).baseUrl, apiKey: settings.apiKey };
 
     if (cancelled) return;
     const show = spillWriter(invocation, names);

@@ -1,3 +1,4 @@
+import { serviceAddresses } from "../addin/serviceRoute.js";
 import { excelError } from "./excelError.js";
 import { isInValuePreview } from "./isInValuePreview.js";
 import { parseInputs } from "./parseInputs.js";
@@ -101,7 +102,11 @@ class CellRun implements Observer<RunSnapshot> {
   start(client: SpellClient, settings: SpellSettings, inputs: Record<string, unknown>): void {
     if (this.cancelled) return this.reject(cancelledError());
     const spellId = this.spellId;
-    this.context = { spellId, baseUrl: settings.baseUrl, apiKey: settings.apiKey };
+    this.context = {
+      spellId,
+      baseUrl: serviceAddresses(settings).baseUrl,
+      apiKey: settings.apiKey,
+    };
     try {
       this.subscription = client.run(spellId, inputs, { wait: false }).subscribe(this);
     } catch (error) {

@@ -1,9 +1,16 @@
 /**
- * `npm test`: type-check, lint (eslint + prettier), Node specs, Karma specs in headless Chromium,
- * production build, and the package as a user installs it (scripts/checkPackage.ts). Every step runs even when an earlier one fails, so one run shows everything;
- * the exit code is non-zero if any step failed. Ends with each runner's summary and one total line.
+ * `npm test`: type-check, lint (eslint + prettier), the production build (for an example https
+ * host), Node specs, Karma specs in headless Chromium, and the package as a user installs it
+ * (scripts/checkPackage.ts). Every step runs even when an earlier one
+ * fails, so one run shows everything; the exit code is non-zero if any step failed. Ends with
+ * each runner's summary and one total line.
+ *
+ * The build comes before the specs because some specs check what it made (no loopback address in
+ * dist/addin, the manifest against Microsoft's schemas, the add-in server running the built pages
+ * in Chromium): they find it through SPELLRUN_TEST_ADDIN_BUILD, so CI builds once.
  */
 import { spawn } from "node:child_process";
+import path from "node:path";
 
 interface Step {
   name: string;
@@ -31,12 +38,15 @@ const karmaCount = (output: string) => {
   return { passed: Number(last[1]) - failed, failed };
 };
 
+/** Where CI's production build says it is hosted: an example host, never contacted. */
+const EXAMPLE_ADDIN_URL = "https://addin.example.com/";
+
 const steps: Step[] = [
   { name: "type-check", command: "npx tsc -p tsconfig.json --noEmit" },
   { name: "lint", command: "npx eslint ." },
+  { name: "build", command: `SPELLRUN_ADDIN_URL=${EXAMPLE_ADDIN_URL} npm run --silent build` },
   { name: "node specs", command: "npm run --silent test:node", count: jasmineCount },
   { name: "browser specs", command: "npm run --silent test:browser", count: karmaCount },
-  { name: "build", command: "npm run --silent build" },
   { name: "package", command: "npx tsx scripts/checkPackage.ts" },
 ];
 
@@ -64,6 +74,9 @@ async function main(): Promise<void> {
   for (const step of steps) {
     const started = Date.now();
     const { code, output } = await run(step);
+    if (step.name === "build" && code === 0) {
+      process.env.SPELLRUN_TEST_ADDIN_BUILD = path.join(__dirname, "..", "dist", "addin");
+    }
     const counts = step.count?.(output);
     if (counts) {
       passed += counts.passed;

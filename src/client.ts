@@ -325,10 +325,11 @@ export class SpellClient {
    */
   checkConnection(): Promise<ConnectionCheck> {
     const probeId = `spellrun-connection-test-${Math.random().toString(36).slice(2)}`;
-    return checkConnection(this.api.probeHosts(probeId), {
-      baseUrl: this.options.baseUrl,
-      pollBaseUrl: this.options.pollBaseUrl,
-    });
+    return checkConnection(
+      this.api.probeHosts(probeId),
+      { baseUrl: this.options.baseUrl, pollBaseUrl: this.options.pollBaseUrl },
+      (host) => this.api.answersWithoutCorsConsent(host, probeId)
+    );
   }
 
   /**

@@ -16,7 +16,7 @@ export { failureReason } from "./failureReason.js";
 export { redactKey } from "./http/redactKey.js";
 export { formatLogEvent } from "./formatLogEvent.js";
 export type { SpellLogEvent, SpellLogger, SpellLogRequest } from "./SpellLogEvent.js";
-export type { ConnectionCheck } from "./internal/checkConnection.js";
+export type { ConnectionCheck, ConnectionProblem } from "./internal/checkConnection.js";
 export { TERMINAL_STATES } from "./types.js";
 export type {
   BulkResumeToken,

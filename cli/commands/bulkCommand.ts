@@ -14,6 +14,7 @@ import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js"
 import { runBulkJob } from "../job/runBulkJob.js";
 import { tableFormat, type TableFormat } from "../table/tableFormat.js";
 import { UsageError } from "../errors/UsageError.js";
+import { commandAsRun } from "./commandAsRun.js";
 
 /**
  * The options of `spellrun bulk`, as commander parses them.
@@ -88,7 +89,7 @@ export async function bulkCommand(
       unwrittenWindows(previous).length === 0;
     if (previous.outcome !== "complete" && !startedNothing) {
       throw new UsageError(
-        `${journalPath} belongs to an unfinished job: continue it with "spellrun resume ${journalPath}", or delete it to start over`
+        `${journalPath} belongs to an unfinished job: continue it with "${commandAsRun()} resume ${journalPath}", or delete it to start over`
       );
     }
   }

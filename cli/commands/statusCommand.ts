@@ -2,6 +2,7 @@ import { RETRYABLE_STATUSES } from "spellrun";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
 import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
+import { commandAsRun } from "./commandAsRun.js";
 
 /**
  * `spellrun status <journal>`: what a bulk job has done, from its journal alone (no service
@@ -46,10 +47,10 @@ export function statusCommand(journalPath: string): ExitCode {
       `next       nothing was started: correct the command and run it again (this journal does not block it)`
     );
   } else if (state.outcome !== "complete") {
-    lines.push(`next       spellrun resume ${journalPath}`);
+    lines.push(`next       ${commandAsRun()} resume ${journalPath}`);
   } else if (retryable > 0) {
     lines.push(
-      `next       spellrun retry ${journalPath} (runs the ${retryable} rows that did not succeed again)`
+      `next       ${commandAsRun()} retry ${journalPath} (runs the ${retryable} rows that did not succeed again)`
     );
   }
   process.stdout.write(`${lines.join("\n")}\n`);

@@ -56,6 +56,16 @@ export class ProgressReporter {
   }
 
   /**
+   * Prints one line of news (such as "cancelling…") on a line of its own, even while the bar
+   * shows: the bar is cleared first and drawn again below at its next update.
+   * @param text the line, without a line break
+   */
+  note(text: string): void {
+    if (this.bar) this.bar.note(text);
+    else process.stderr.write(`\n${text}\n`);
+  }
+
+  /**
    * Removes the bar and prints the final line (unless quiet).
    * @param progress the final figures
    */

@@ -95,6 +95,16 @@ export class TerminalProgressLine {
     this.shown = false;
   }
 
+  /**
+   * Writes a line of news where the progress line was (cleared first, with whatever the
+   * terminal echoed into it, such as `^C`); the next `update` draws the progress below it.
+   * @param text the line, without a line break
+   */
+  note(text: string): void {
+    this.stream.write(`\r${CLEAR_TO_END}${text}\n`);
+    this.lastDrawAt = -Infinity;
+  }
+
   private draw(figures: ProgressFigures): void {
     const prefix = this.shown ? "" : HIDE_CURSOR;
     this.shown = true;

@@ -19,6 +19,8 @@ import { OrderedOutputWriter } from "./OrderedOutputWriter.js";
 import type { OutputFile } from "../table/OutputFile.js";
 import type { OutputLayout } from "../table/OutputLayout.js";
 import { ProgressReporter } from "./ProgressReporter.js";
+import { commandAsRun } from "../commands/commandAsRun.js";
+import { describeServiceError } from "../errors/describeServiceError.js";
 import { toSpellInputs } from "../table/InputMapping.js";
 
 /**
@@ -110,8 +112,9 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
   const onSigint = (): void => {
     presses++;
     if (presses > 1) process.exit(EXIT_CODES.interrupted);
-    process.stderr.write(
-      "\nspellrun: cancelling the unfinished bulk runs, keeping what finished and writing every row (Ctrl-C again exits at once)\n"
+    // On its own line: the progress line is cleared first (the terminal has echoed ^C into it).
+    reporter.note(
+      "spellrun: cancelling the unfinished bulk runs, keeping what finished and writing every row (Ctrl-C again exits at once)"
     );
     void runner.cancel();
   };
@@ -135,11 +138,11 @@ function report(result: BulkJobResult, options: CommandJob, display: JobDisplay)
   const journalPath = options.journal?.path;
   const say = (text: string) => process.stderr.write(`spellrun: ${text}\n`);
   const resumeHint = journalPath
-    ? `resume with: spellrun resume ${shellQuote(journalPath)}`
+    ? `resume with: ${commandAsRun()} resume ${shellQuote(journalPath)}`
     : "the output is stdout, so there is no journal to resume from";
   const retryHint = journalPath
-    ? `spellrun retry ${shellQuote(journalPath)}`
-    : "a run with an output file (-o), then spellrun retry";
+    ? `${commandAsRun()} retry ${shellQuote(journalPath)}`
+    : `a run with an output file (-o), then ${commandAsRun()} retry`;
   for (const expired of result.expired) {
     say(
       `the bulk run of ${rowsText(expired)} (${expired.groupId ?? "no id"}) expired at the service: its results are gone and those rows are written "expired"`
@@ -188,7 +191,7 @@ function reportServiceError(
   say: (text: string) => void
 ): ExitCode {
   const first = failures[0];
-  say(messageOf(first?.error ?? new SpellError("a bulk run did not finish")));
+  say(describeServiceError(first?.error ?? new SpellError("a bulk run did not finish")));
   const mayHaveStarted = failures.filter((failure) => failure.kind === "mayHaveStarted");
   const unfinished = failures.filter((failure) => failure.kind === "unfinished");
   if (first && failures.every((failure) => startedNothing(failure.kind))) {
@@ -199,7 +202,7 @@ function reportServiceError(
     return EXIT_CODES.service;
   }
   for (const failure of mayHaveStarted) {
-    const resume = journalPath ? `spellrun resume ${shellQuote(journalPath)}` : "a resume";
+    const resume = journalPath ? `${commandAsRun()} resume ${shellQuote(journalPath)}` : "a resume";
     say(
       `${rowsText(failure)} may have been started: their bulkStart got no answer. ${resume} writes them "unknown"; ` +
         `${resume} --rerun-unknown sends them again, and each of them may then be paid twice`

@@ -76,10 +76,17 @@ async function* csvRows(
   onHeader: (header: string[]) => void
 ): AsyncGenerator<InputRow> {
   const source = open();
+  // The line the last complete record (or the header) ended on: a quote never closed opened on
+  // the next one, where the user must look (csv-parse names the end of the file).
+  let lastRecordEndLine = 0;
   const parser = parse({
     bom: true,
     delimiter,
     skip_empty_lines: true,
+    on_record: (record: Record<string, string>, context: { lines: number }) => {
+      lastRecordEndLine = context.lines;
+      return record;
+    },
     columns: (header: unknown[]) => {
       const names = header.map((cell) => String(cell).trim());
       const seen = new Set<string>();
@@ -89,6 +96,7 @@ async function* csvRows(
         seen.add(column);
       }
       onHeader(names);
+      lastRecordEndLine = parser.info.lines;
       return names;
     },
   });
@@ -100,13 +108,13 @@ async function* csvRows(
       yield { line: parser.info.lines, values: record };
     }
   } catch (error) {
-    throw toInputError(name, error);
+    throw toInputError(name, error, lastRecordEndLine + 1);
   } finally {
     if (source !== process.stdin) source.destroy();
   }
 }
 
-function toInputError(name: string, error: unknown): InputError {
+function toInputError(name: string, error: unknown, recordStartLine: number): InputError {
   if (error instanceof InputError) return error;
   const details = error as {
     message?: string;
@@ -124,6 +132,14 @@ function toInputError(name: string, error: unknown): InputError {
       : (details.message ?? String(error)).replace(/^Invalid Record Length: /, "");
   if (details.code === undefined || !details.code.startsWith("CSV_")) {
     return new InputError(name, undefined, `cannot read: ${message}`, { cause: error });
+  }
+  if (details.code === "CSV_QUOTE_NOT_CLOSED") {
+    return new InputError(
+      name,
+      recordStartLine,
+      `a quote opened on this line is never closed (the file ends at line ${details.lines}): close it, and write a quote inside a quoted cell as two ("")`,
+      { cause: error }
+    );
   }
   return new InputError(name, details.lines, message, { cause: error });
 }

@@ -256,6 +256,29 @@ export class SpellApi implements SpellEndpoints {
   }
 
   /**
+   * Whether a host that gave no readable answer answers at all: one keyless `no-cors` GET of its
+   * probe URL. A browser resolves it with an opaque response when the host answered (its answer
+   * was withheld for want of CORS consent) and rejects it when nothing answered; where there is
+   * no CORS (Node) there is no opaque response, so this says `false`. Never sends the key.
+   */
+  async answersWithoutCorsConsent(host: "base" | "poll", probeId: string): Promise<boolean> {
+    const { url } = host === "base" ? this.target("getBulkRuns") : this.target("getRun", probeId);
+    try {
+      const response = await this.fetchFn(url, {
+        method: "GET",
+        mode: "no-cors",
+        credentials: "omit",
+        // A no-cors request must follow redirects (browsers refuse others); it carries no key.
+        redirect: "follow",
+        signal: AbortSignal.timeout(this.readTimeoutMs),
+      });
+      return response.type === "opaque";
+    } catch {
+      return false;
+    }
+  }
+
+  /**
    * Method, endpoint and URL of a request: getRun is a GET on the poll host with the run id in
    * the query, every other endpoint a POST on the base host.
    */

@@ -1,4 +1,9 @@
-import { checkServiceAddress, type SpellSettings } from "../../addin/settings.js";
+import {
+  SERVICE_ADDRESS_HINT,
+  checkServiceAddress,
+  type SpellSettings,
+} from "../../addin/settings.js";
+import { serviceAddresses } from "../../addin/serviceRoute.js";
 import { SettingsError } from "../../addin/SettingsError.js";
 import type { ConnectionCheck } from "./testConnection.js";
 import { element } from "./element.js";
@@ -59,6 +64,27 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     "Poll base URL"
   ) as ValueElement;
   const fieldOf: Partial<Record<string, HTMLElement>> = { baseUrl, pollBaseUrl };
+  const routeLabel = element(
+    "label",
+    { id: "service-route-label", for: "service-route" },
+    "Reach the service"
+  );
+  const serviceRoute = element(
+    "fluent-select",
+    { id: "service-route", "aria-labelledby": "service-route-label" },
+    element("fluent-option", { value: "addinHost" }, "Through the add-in's host"),
+    element("fluent-option", { value: "direct" }, "Directly (the service allows CORS)")
+  ) as ValueElement;
+  const addresses = element(
+    "div",
+    { id: "service-addresses" },
+    baseUrl,
+    pollBaseUrl,
+    element("p", { class: "hint" }, SERVICE_ADDRESS_HINT)
+  );
+  // Through the add-in's host the addresses are the host's own: the fields do not apply.
+  const showAddresses = () => (addresses.hidden = serviceRoute.value === "addinHost");
+  serviceRoute.addEventListener("change", showAddresses);
   const authLabel = element(
     "label",
     { id: "auth-header-label", for: "auth-header" },
@@ -105,13 +131,8 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
         { class: "hint" },
         "Stored in this add-in's own storage on this computer, never in the workbook."
       ),
-      baseUrl,
-      pollBaseUrl,
-      element(
-        "p",
-        { class: "hint" },
-        "https:// addresses; http:// only for this computer (localhost)."
-      ),
+      element("div", { class: "field" }, routeLabel, serviceRoute),
+      addresses,
       element("div", { class: "field" }, authLabel, authHeader),
       maxInFlight,
       rememberHours,
@@ -130,8 +151,10 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
 
   const fill = (settings: SpellSettings) => {
     apiKey.value = settings.apiKey;
+    serviceRoute.value = settings.serviceRoute;
     baseUrl.value = settings.baseUrl;
     pollBaseUrl.value = settings.pollBaseUrl;
+    showAddresses();
     authHeader.value = settings.authHeader;
     maxInFlight.value = String(settings.maxInFlight);
     rememberHours.value = String(Math.round(settings.rememberMs / HOUR_MS));
@@ -141,6 +164,7 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     apiKey: apiKey.value.trim(),
     baseUrl: baseUrl.value.trim(),
     pollBaseUrl: pollBaseUrl.value.trim(),
+    serviceRoute: serviceRoute.value === "addinHost" ? "addinHost" : "direct",
     authHeader: authHeader.value === "x-api-key" ? "x-api-key" : "authorization",
     maxInFlight: Number(maxInFlight.value),
     rememberMs: Number(rememberHours.value) * HOUR_MS,
@@ -175,7 +199,14 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
   root.querySelector("form")?.addEventListener("submit", (event) => event.preventDefault());
   save.addEventListener("click", () =>
     busy(save, async () => {
-      fill(await deps.saveSettings(read()));
+      const settings = read();
+      // Through the add-in's host, addresses left empty stay as they were (not refused).
+      const patch: Partial<SpellSettings> = { ...settings };
+      if (settings.serviceRoute === "addinHost") {
+        if (!settings.baseUrl) delete patch.baseUrl;
+        if (!settings.pollBaseUrl) delete patch.pollBaseUrl;
+      }
+      fill(await deps.saveSettings(patch));
       say("Settings saved.", "good");
     })
   );
@@ -184,8 +215,10 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
       const settings = read();
       // The same address rules as Save: an http:// host elsewhere is refused with its reason
       // here too, instead of a later "does not answer".
-      settings.baseUrl = checkServiceAddress("baseUrl", settings.baseUrl);
-      settings.pollBaseUrl = checkServiceAddress("pollBaseUrl", settings.pollBaseUrl);
+      if (settings.serviceRoute === "direct") {
+        settings.baseUrl = checkServiceAddress("baseUrl", settings.baseUrl);
+        settings.pollBaseUrl = checkServiceAddress("pollBaseUrl", settings.pollBaseUrl);
+      }
       say("Testing the connection…");
       const check = await deps.testConnection(settings);
       say(check.message, check.ok ? "good" : "bad");
@@ -201,7 +234,8 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
 
   const settings = await deps.loadSettings();
   fill(settings);
-  if (!settings.baseUrl || !settings.pollBaseUrl) {
+  const called = serviceAddresses(settings);
+  if (!called.baseUrl || !called.pollBaseUrl) {
     say("Enter the Spell Run service addresses and your API key, then Save.");
   }
 }

@@ -1,12 +1,15 @@
 import { SpellClient, type ConnectionCheck } from "../../src";
 import type { SpellSettings } from "../../addin/settings.js";
+import { serviceAddresses } from "../../addin/serviceRoute.js";
 
 export type { ConnectionCheck };
 
 /**
  * "Test connection" for the settings being edited: the core's `SpellClient.checkConnection`
  * (both hosts asked about an id that cannot exist, nothing started, no retries) with a client
- * built from these settings. A missing key or a refused address is answered without a request.
+ * built from these settings, through the add-in's host or directly as they say. The answer tells
+ * apart no answer, an answer the browser refused to hand over (CORS), a refused key and an
+ * address that is not the Spell API, and says what to do. A missing key or a refused address is answered without a request.
  *
  * ## Example
  * ```ts
@@ -15,7 +18,10 @@ export type { ConnectionCheck };
  * ```
  */
 export async function testConnection(
-  settings: Pick<SpellSettings, "apiKey" | "baseUrl" | "pollBaseUrl" | "authHeader">,
+  settings: Pick<
+    SpellSettings,
+    "apiKey" | "baseUrl" | "pollBaseUrl" | "authHeader" | "serviceRoute"
+  >,
   fetchFn?: typeof fetch
 ): Promise<ConnectionCheck> {
   if (!settings.apiKey) {
@@ -23,7 +29,13 @@ export async function testConnection(
   }
   let client: SpellClient;
   try {
-    client = new SpellClient({ ...settings, fetch: fetchFn, retry: { limit: 0 } });
+    client = new SpellClient({
+      apiKey: settings.apiKey,
+      authHeader: settings.authHeader,
+      ...serviceAddresses(settings),
+      fetch: fetchFn,
+      retry: { limit: 0 },
+    });
   } catch (error) {
     return {
       ok: false,

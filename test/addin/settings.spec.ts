@@ -21,6 +21,8 @@ describe("settings", () => {
       apiKey: "",
       baseUrl: "http://127.0.0.1:3001",
       pollBaseUrl: "http://127.0.0.1:3002",
+      // Node: no add-in host to go through; the emulator is called directly.
+      serviceRoute: "direct",
       authHeader: "authorization",
       maxInFlight: 8,
       rememberMs: 86_400_000,

@@ -29,6 +29,18 @@ describe("spellrun bulk with bad input", () => {
     expect(result.stderr).toMatch(/line 3: .*quote/i);
   }, 30_000);
 
+  it("should name the line where a quote that is never closed opened, not the end of the file", async () => {
+    const input = temp.write(
+      "in.csv",
+      'id,text\n1,fine\n2,"this quote opens here\n3,and swallows\n4,every line after it\n'
+    );
+    const result = await runCli(["bulk", "echo", input, "--dry-run"], cliEnv(fixture.emulator));
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(`${input} line 3: a quote opened on this line is never closed`);
+    expect(result.stderr).toContain("the file ends at line 5");
+    expect(fixture.emulator.stats.requests.bulkStart ?? 0).toBe(0);
+  }, 30_000);
+
   it("should name the line of a JSONL line that is not a JSON object", async () => {
     const input = temp.write("in.jsonl", '{"a":1}\n\n{"a":2\n');
     const notJson = await runCli(["bulk", "echo", input, "--quiet"], cliEnv(fixture.emulator));

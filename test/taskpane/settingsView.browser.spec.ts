@@ -46,6 +46,8 @@ describe("Task pane settings", () => {
     field("base-url").value = "http://127.0.0.1:4001";
     field("poll-base-url").value = "http://127.0.0.1:4002";
     field("auth-header").value = "x-api-key";
+    // Not the default of this build ("direct"), so reading it back proves it was saved.
+    field("service-route").value = "addinHost";
     field("max-in-flight").value = "3";
     field("remember-hours").value = "2";
     // The box shows the stored value; saving the other one proves it is read back.
@@ -64,6 +66,7 @@ describe("Task pane settings", () => {
       apiKey: "sk-round-trip-secret",
       baseUrl: "http://127.0.0.1:4001",
       pollBaseUrl: "http://127.0.0.1:4002",
+      serviceRoute: "addinHost",
       authHeader: "x-api-key",
       maxInFlight: 3,
       rememberMs: 2 * 3_600_000,

@@ -1,0 +1,120 @@
+/**
+ * The rules that keep a production build of the add-in from shipping development leftovers
+ * (webpack.config.js applies them when the mode is not development):
+ * - `productionAddresses(env)`: SPELLRUN_ADDIN_URL is required, https, and not this computer;
+ *   SPELL_BASE_URL / SPELL_POLL_BASE_URL are both set or both unset, and https when set. A wrong
+ *   value stops the build with a message saying what to set.
+ * - `rewriteManifest(xml, devUrl, addinUrl)`: every dev URL becomes the add-in's, the dev
+ *   `<AppDomains>` (the dev server's origin) goes (the add-in's own origin needs none), and so do
+ *   the comments (notes for developers, which name the dev server).
+ * - `NoLocalhostPlugin`: the build fails when `localhost`, `127.0.0.1` or `[::1]` appears in any
+ *   file of the folder to host (source maps are written beside it and not checked).
+ */
+const { URL } = require("url");
+const LOOPBACK = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+const LEFTOVER = /localhost|127\.0\.0\.1|\[::1\]/i;
+
+class ProductionBuildError extends Error {
+  name = "ProductionBuildError";
+}
+
+/** One https URL that is not this computer, normalised to end with "/" when `trailingSlash`. */
+function checkedHttpsUrl(variable, value, { trailingSlash }) {
+  let parsed;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ProductionBuildError(`${variable} must be an absolute https:// URL, got "${value}".`);
+  }
+  if (parsed.protocol !== "https:") {
+    throw new ProductionBuildError(
+      `${variable} must use https:// (got ${parsed.protocol}//…): Excel loads add-ins, and lets them call, https addresses only.`
+    );
+  }
+  if (LOOPBACK.test(parsed.hostname)) {
+    throw new ProductionBuildError(
+      `${variable} points at this computer (${parsed.hostname}): a production build is for your users' machines. For local work use npm start.`
+    );
+  }
+  if (parsed.username || parsed.password || parsed.search || parsed.hash) {
+    throw new ProductionBuildError(
+      `${variable} must not hold a user name, password, query or fragment.`
+    );
+  }
+  return trailingSlash ? parsed.href.replace(/\/?$/, "/") : parsed.href.replace(/\/+$/, "");
+}
+
+/**
+ * The addresses of a production build, checked.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {{ addinUrl: string, serviceBaseUrl: string, servicePollBaseUrl: string }}
+ */
+function productionAddresses(env) {
+  if (!env.SPELLRUN_ADDIN_URL) {
+    throw new ProductionBuildError(
+      "Set SPELLRUN_ADDIN_URL to the https:// address the add-in will be hosted at, e.g. " +
+        "SPELLRUN_ADDIN_URL=https://excel-spells.example.com/ npm run build (see docs/deploy.md). " +
+        "For local work use npm start or npm run build:dev."
+    );
+  }
+  const addinUrl = checkedHttpsUrl("SPELLRUN_ADDIN_URL", env.SPELLRUN_ADDIN_URL, {
+    trailingSlash: true,
+  });
+  const base = env.SPELL_BASE_URL || "";
+  const poll = env.SPELL_POLL_BASE_URL || "";
+  if (Boolean(base) !== Boolean(poll)) {
+    throw new ProductionBuildError(
+      "Set both SPELL_BASE_URL and SPELL_POLL_BASE_URL (the add-in calls the service directly), or neither (it goes through the add-in's host)."
+    );
+  }
+  return {
+    addinUrl,
+    serviceBaseUrl: base && checkedHttpsUrl("SPELL_BASE_URL", base, { trailingSlash: false }),
+    servicePollBaseUrl:
+      poll && checkedHttpsUrl("SPELL_POLL_BASE_URL", poll, { trailingSlash: false }),
+  };
+}
+
+/**
+ * The manifest for the add-in's host.
+ * @param {string} xml the manifest with dev URLs
+ * @param {string} devUrl the dev server's URL, ending with "/"
+ * @param {string} addinUrl the add-in's URL, ending with "/"
+ */
+function rewriteManifest(xml, devUrl, addinUrl) {
+  return xml
+    .replace(/<!--[\s\S]*?-->\s*/g, "")
+    .split(devUrl)
+    .join(addinUrl)
+    .replace(/\s*<AppDomains>\s*<AppDomain>[^<]*<\/AppDomain>\s*<\/AppDomains>/, "");
+}
+
+/** Fails the compilation when a file to host holds a loopback address. */
+class NoLocalhostPlugin {
+  apply(compiler) {
+    const { Compilation, WebpackError } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap("NoLocalhostPlugin", (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: "NoLocalhostPlugin", stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            if (name.endsWith(".map") || name.startsWith("../")) continue;
+            const content = source.source();
+            const text = typeof content === "string" ? content : content.toString("latin1");
+            const found = LEFTOVER.exec(text);
+            if (found) {
+              const around = text.slice(Math.max(0, found.index - 60), found.index + 40);
+              compilation.errors.push(
+                new WebpackError(
+                  `${name} holds "${found[0]}", a development leftover that must not reach users: …${around}…`
+                )
+              );
+            }
+          }
+        }
+      );
+    });
+  }
+}
+
+module.exports = { NoLocalhostPlugin, productionAddresses, rewriteManifest, ProductionBuildError };

@@ -1,0 +1,144 @@
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import {
+  EXAMPLE_ADDIN_URL,
+  productionAddinBuild,
+} from "../addin-server/support/productionAddinBuild.js";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const rules = require("../../scripts/productionBuildRules.cjs") as {
+  productionAddresses(env: NodeJS.ProcessEnv): {
+    addinUrl: string;
+    serviceBaseUrl: string;
+    servicePollBaseUrl: string;
+  };
+  rewriteManifest(xml: string, devUrl: string, addinUrl: string): string;
+};
+
+/** Every file under a folder, as paths relative to it. */
+function filesUnder(folder: string, prefix = ""): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const full = path.join(folder, name);
+    return statSync(full).isDirectory()
+      ? filesUnder(full, `${prefix}${name}/`)
+      : [`${prefix}${name}`];
+  });
+}
+
+describe("the production build of the add-in", () => {
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = await productionAddinBuild();
+  }, 240_000);
+
+  it("should leave no loopback address in any file of the folder to host, manifest included", () => {
+    const files = filesUnder(folder);
+    expect(files).toContain("manifest.xml");
+    expect(files).toContain("taskpane.html");
+    for (const file of files) {
+      const text = readFileSync(path.join(folder, file), "latin1");
+      expect(/localhost|127\.0\.0\.1|\[::1\]/i.exec(text)?.[0])
+        .withContext(file)
+        .toBeUndefined();
+    }
+  });
+
+  it("should keep source maps beside the folder to host, not in it, and reference none", () => {
+    const files = filesUnder(folder);
+    expect(files.filter((file) => file.endsWith(".map"))).toEqual([]);
+    for (const file of files.filter((name) => name.endsWith(".js"))) {
+      expect(readFileSync(path.join(folder, file), "utf8")).not.toContain("sourceMappingURL");
+    }
+    const maps = path.join(folder, "..", "addin-sourcemaps");
+    expect(existsSync(path.join(maps, "taskpane.js.map"))).toBeTrue();
+    expect(existsSync(path.join(maps, "functions.js.map"))).toBeTrue();
+  });
+
+  it("should point every manifest URL at the add-in's host and drop the dev AppDomains", () => {
+    const manifest = readFileSync(path.join(folder, "manifest.xml"), "utf8");
+    const urls = [...manifest.matchAll(/https?:\/\/[^"<\s]+/g)]
+      .map((match) => match[0])
+      // Namespaces are names, not addresses the add-in is loaded from.
+      .filter(
+        (url) =>
+          !url.startsWith("http://schemas.microsoft.com/") && !url.startsWith("http://www.w3.org/")
+      );
+    expect(urls.length).toBeGreaterThan(5);
+    for (const url of urls) expect(url.startsWith(EXAMPLE_ADDIN_URL)).withContext(url).toBeTrue();
+    expect(manifest).not.toContain("<AppDomains>");
+    expect(manifest).toContain(
+      `<SourceLocation DefaultValue="${EXAMPLE_ADDIN_URL}taskpane.html" />`
+    );
+  });
+
+  it("should build the pane to go through its host when no service was named", () => {
+    const bundle = readFileSync(path.join(folder, "functions.js"), "utf8");
+    expect(bundle).toContain('"addinHost"');
+    expect(bundle).toContain("/spell-api");
+  });
+});
+
+describe("the production build's refusals (scripts/productionBuildRules.cjs)", () => {
+  const refusal = (env: NodeJS.ProcessEnv) => {
+    try {
+      rules.productionAddresses(env);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return "accepted";
+  };
+
+  it("should refuse a missing add-in URL, saying what to set and where to read more", () => {
+    const message = refusal({});
+    expect(message).toContain("Set SPELLRUN_ADDIN_URL to the https:// address");
+    expect(message).toContain("docs/deploy.md");
+  });
+
+  it("should refuse an http:// or loopback add-in URL", () => {
+    expect(refusal({ SPELLRUN_ADDIN_URL: "http://excel.example.com/" })).toContain(
+      "SPELLRUN_ADDIN_URL must use https://"
+    );
+    for (const host of ["localhost:3000", "127.0.0.1", "[::1]", "dev.localhost"]) {
+      expect(refusal({ SPELLRUN_ADDIN_URL: `https://${host}/` }))
+        .withContext(host)
+        .toContain("points at this computer");
+    }
+  });
+
+  it("should refuse service URLs that are not https, or only one of the two", () => {
+    const addin = { SPELLRUN_ADDIN_URL: "https://excel.example.com/app" };
+    expect(
+      refusal({
+        ...addin,
+        SPELL_BASE_URL: "http://api.example.com",
+        SPELL_POLL_BASE_URL: "https://poll.example.com",
+      })
+    ).toContain("SPELL_BASE_URL must use https://");
+    expect(refusal({ ...addin, SPELL_BASE_URL: "https://api.example.com" })).toContain(
+      "Set both SPELL_BASE_URL and SPELL_POLL_BASE_URL"
+    );
+    expect(
+      rules.productionAddresses({
+        ...addin,
+        SPELL_BASE_URL: "https://api.example.com/v1/",
+        SPELL_POLL_BASE_URL: "https://poll.example.com",
+      })
+    ).toEqual({
+      addinUrl: "https://excel.example.com/app/",
+      serviceBaseUrl: "https://api.example.com/v1",
+      servicePollBaseUrl: "https://poll.example.com",
+    });
+  });
+
+  it("should rewrite the manifest's dev URLs and drop its comments and dev AppDomains", () => {
+    const manifest = readFileSync(path.join(__dirname, "..", "..", "manifest.xml"), "utf8");
+    const rewritten = rules.rewriteManifest(
+      manifest,
+      "https://localhost:3000/",
+      "https://x.example/"
+    );
+    expect(rewritten).not.toMatch(/localhost|<!--|<AppDomains>/);
+    expect(rewritten).toContain('<IconUrl DefaultValue="https://x.example/assets/icon-32.png" />');
+  });
+});

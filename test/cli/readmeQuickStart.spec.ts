@@ -1,0 +1,85 @@
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.join(__dirname, "..", "..");
+
+/** The shell block of README's "Quick start: from the command line", as written. */
+function readmeCommandLineBlock(): string[] {
+  const readme = readFileSync(path.join(root, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Quick start: from the command line"));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error("README has no sh block under 'Quick start: from the command line'");
+  return block.trimEnd().split("\n");
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("README's command-line quick start (run as written from a fresh clone)", () => {
+  let work: string;
+  afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+  it("should install the command globally from the packed tarball and run the sample file", async () => {
+    const lines = readmeCommandLineBlock();
+    const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      version: string;
+    };
+    // The first line installs the clone's dependencies; here the checkout's own (the same
+    // lockfile) are linked instead of installed again, as scripts/checkPackage.ts does.
+    expect(lines[0]).toBe("npm ci");
+    expect(lines.join("\n")).toContain(`npm install --global ./spellrun-${version}.tgz`);
+
+    work = mkdtempSync(path.join(os.tmpdir(), "spellrun-readme-"));
+    const clone = path.join(work, "clone");
+    execFileSync("git", ["clone", "--quiet", "--no-hardlinks", root, clone]);
+    symlinkSync(path.join(root, "node_modules"), path.join(clone, "node_modules"), "dir");
+
+    // The emulator's ports: free ones here (the README's 3001/3002 may be taken on this machine).
+    const [port, pollPort] = [await freePort(), await freePort()];
+    const script = lines
+      .slice(1)
+      .join("\n")
+      .replaceAll("127.0.0.1:3001", `127.0.0.1:${port}`)
+      .replaceAll("127.0.0.1:3002", `127.0.0.1:${pollPort}`);
+    const prefix = path.join(work, "global");
+    const child = spawn("bash", ["-e", "-c", script], {
+      cwd: clone,
+      detached: true,
+      env: {
+        ...process.env,
+        // A global folder of the user's own, as the README suggests where npm's needs root.
+        npm_config_prefix: prefix,
+        npm_config_fund: "false",
+        npm_config_audit: "false",
+        PATH: `${path.join(prefix, "bin")}${path.delimiter}${process.env.PATH}`,
+        SPELL_EMULATOR_PORT: String(port),
+        SPELL_EMULATOR_POLL_PORT: String(pollPort),
+      },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    // "exit", not "close": an emulator that outlived `kill %1` would hold the output open.
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    try {
+      process.kill(-child.pid!, "SIGTERM"); // the emulator, if `kill %1` left a child behind
+    } catch {
+      // already gone
+    }
+    expect(code).withContext(`${stdout}\n${stderr}`).toBe(0);
+    expect(stdout).toMatch(/^positive$/m);
+    expect(stdout).toContain("id,review,status,summary,words,error,other_outputs");
+    expect(stdout).toContain("1,Great product. Would buy again.,success,Great product.,5,,");
+    // The formula-looking review comes back guarded, as text.
+    expect(stdout).toContain(`5,"'=HYPERLINK(`);
+  }, 240_000);
+});
