@@ -302,7 +302,7 @@ async function benchOneSize(): Promise<void> {
     `  write syncs per poll:          ${(figures.writeSyncs / figures.polls).toFixed(2)} (naming the block and deleting the name included)`
   );
   console.log(
-    `  read syncs during the bulk:    ${figures.checkReadSyncs} (${(figures.checkReadSyncs / figures.polls).toFixed(2)} per poll: where the block is + the rows' inputs)`
+    `  read syncs during the bulk:    ${figures.checkReadSyncs} (${(figures.checkReadSyncs / figures.polls).toFixed(2)} per poll: where the block is + the rows' inputs, and the write syncs, which read back what they wrote beside)`
   );
   console.log(
     `  document settings saves:       ${figures.settingsSaves} (largest ${figures.largestSavedKB.toFixed(1)} KB; refused ${figures.failedSettingsSaves}; Excel desktop refuses over 1024 KB)`
