@@ -29,7 +29,6 @@ const { DefinePlugin } = require("webpack");
 const { playgroundConfig } = require("./playground/webpack.config.cjs");
 const {
   NoLocalhostPlugin,
-  ProductionBuildError,
   productionAddresses,
   rewriteManifest,
 } = require("./scripts/productionBuildRules.cjs");
@@ -64,24 +63,13 @@ function serviceDefaults(dev) {
  * add-in's host (/spell-api, /spell-poll of its own origin: the dev server's proxy, the add-in
  * server). http:// to this computer (the emulator) is accepted in development only.
  */
-function addinServiceDefaults(dev, serviceBaseUrl, servicePollBaseUrl) {
+function addinServiceDefaults(dev, named, serviceBaseUrl, servicePollBaseUrl) {
   return {
     SPELLRUN_DEFAULT_BASE_URL: JSON.stringify(serviceBaseUrl),
     SPELLRUN_DEFAULT_POLL_BASE_URL: JSON.stringify(servicePollBaseUrl),
-    SPELLRUN_DEFAULT_SERVICE_ROUTE: JSON.stringify(serviceBaseUrl ? "direct" : "addinHost"),
+    SPELLRUN_DEFAULT_SERVICE_ROUTE: JSON.stringify(named ? "direct" : "addinHost"),
     SPELLRUN_LOOPBACK_HTTP: JSON.stringify(dev),
   };
-}
-
-/** The build's own refusals end it with their message alone (no stack trace to read through). */
-function checkedOrExit(check) {
-  try {
-    return check();
-  } catch (error) {
-    if (!(error instanceof ProductionBuildError)) throw error;
-    console.error(`\nThe production build stopped: ${error.message}\n`);
-    process.exit(1);
-  }
 }
 
 /** The Office dev certificates (office-addin-dev-certs), generated on first use, never installed silently. */
@@ -117,12 +105,18 @@ async function addinConfig(env, options) {
   const dev = options.mode === "development";
   // Stops the build with its message on a missing, http:// or loopback add-in URL or a service
   // URL that is not https.
-  const production = dev ? undefined : checkedOrExit(() => productionAddresses(process.env));
+  const production = dev ? undefined : productionAddresses(process.env);
   const addinUrl = production ? production.addinUrl : devUrl;
-  const serviceBaseUrl = production ? production.serviceBaseUrl : process.env.SPELL_BASE_URL || "";
+  const named = production
+    ? Boolean(production.serviceBaseUrl)
+    : Boolean(process.env.SPELL_BASE_URL);
+  // Development: the emulator behind the dev server's proxy, also as the "directly" addresses.
+  const serviceBaseUrl = production
+    ? production.serviceBaseUrl
+    : process.env.SPELL_BASE_URL || `https://localhost:${devServerPort}/spell-api`;
   const servicePollBaseUrl = production
     ? production.servicePollBaseUrl
-    : process.env.SPELL_POLL_BASE_URL || "";
+    : process.env.SPELL_POLL_BASE_URL || `https://localhost:${devServerPort}/spell-poll`;
   return {
     context: __dirname,
     // Production: maps without a reference in the bundles, written beside the folder to host.
@@ -154,7 +148,7 @@ async function addinConfig(env, options) {
       ],
     },
     plugins: [
-      new DefinePlugin(addinServiceDefaults(dev, serviceBaseUrl, servicePollBaseUrl)),
+      new DefinePlugin(addinServiceDefaults(dev, named, serviceBaseUrl, servicePollBaseUrl)),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",
         input: "./functions/functions.ts",

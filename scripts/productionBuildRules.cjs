@@ -14,8 +14,13 @@ const { URL } = require("url");
 const LOOPBACK = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
 const LEFTOVER = /localhost|127\.0\.0\.1|\[::1\]/i;
 
+/** A refusal of the production build: webpack-cli prints it as one line, without a stack. */
 class ProductionBuildError extends Error {
   name = "ProductionBuildError";
+  constructor(message) {
+    super(`The production build stopped: ${message}`);
+    this.stack = `${this.name}: ${this.message}`;
+  }
 }
 
 /** One https URL that is not this computer, normalised to end with "/" when `trailingSlash`. */

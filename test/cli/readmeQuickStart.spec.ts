@@ -35,7 +35,7 @@ describe("README's command-line quick start (run as written from a fresh clone)"
     // The first line installs the clone's dependencies; here the checkout's own (the same
     // lockfile) are linked instead of installed again, as scripts/checkPackage.ts does.
     expect(lines[0]).toBe("npm ci");
-    expect(lines.join("\n")).toContain(`npm install --global ./spellrun-${version}.tgz`);
+    expect(lines.join("\n")).toContain(`npm install --global ./spellrun-${version}.tgz rxjs`);
 
     work = mkdtempSync(path.join(os.tmpdir(), "spellrun-readme-"));
     const clone = path.join(work, "clone");

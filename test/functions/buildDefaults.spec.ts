@@ -15,9 +15,11 @@ async function builtInAddresses(
   mode: "production" | "development",
   environment: Record<string, string>
 ) {
-  const names = ["SPELL_BASE_URL", "SPELL_POLL_BASE_URL"];
+  const names = ["SPELL_BASE_URL", "SPELL_POLL_BASE_URL", "SPELLRUN_ADDIN_URL"];
   const saved = names.map((name) => process.env[name]);
   for (const name of names) delete process.env[name];
+  // A production build needs the add-in's https address (it refuses to build without one).
+  if (mode === "production") process.env.SPELLRUN_ADDIN_URL = "https://addin.example.com/";
   Object.assign(process.env, environment);
   try {
     const { DefinePlugin } = require("webpack") as {
@@ -30,6 +32,7 @@ async function builtInAddresses(
       pollBaseUrl: JSON.parse(
         define.definitions.SPELLRUN_DEFAULT_POLL_BASE_URL as string
       ) as string,
+      route: JSON.parse(define.definitions.SPELLRUN_DEFAULT_SERVICE_ROUTE as string) as string,
     };
   } finally {
     names.forEach((name, index) => {
@@ -41,7 +44,12 @@ async function builtInAddresses(
 
 describe("built-in service addresses (webpack.config.js)", () => {
   it("should leave a production build without SPELL_BASE_URL not set, never 127.0.0.1", async () => {
-    expect(await builtInAddresses("production", {})).toEqual({ baseUrl: "", pollBaseUrl: "" });
+    expect(await builtInAddresses("production", {})).toEqual({
+      baseUrl: "",
+      pollBaseUrl: "",
+      // ... and goes through the add-in's host (the add-in server forwards the calls).
+      route: "addinHost",
+    });
   });
 
   it("should build in SPELL_BASE_URL and SPELL_POLL_BASE_URL when given", async () => {
@@ -50,12 +58,24 @@ describe("built-in service addresses (webpack.config.js)", () => {
         SPELL_BASE_URL: "https://api.example.com",
         SPELL_POLL_BASE_URL: "https://poll.example.com",
       })
-    ).toEqual({ baseUrl: "https://api.example.com", pollBaseUrl: "https://poll.example.com" });
+    ).toEqual({
+      baseUrl: "https://api.example.com",
+      pollBaseUrl: "https://poll.example.com",
+      route: "direct",
+    });
   });
 
   it("should point the dev build at the emulator behind the dev server's https proxy", async () => {
-    const { baseUrl, pollBaseUrl } = await builtInAddresses("development", {});
+    const { baseUrl, pollBaseUrl, route } = await builtInAddresses("development", {});
     expect(baseUrl).toMatch(/^https:\/\/localhost:\d+\/spell-api$/);
     expect(pollBaseUrl).toMatch(/^https:\/\/localhost:\d+\/spell-poll$/);
+    // The same proxy, reached through the page's own origin by default.
+    expect(route).toBe("addinHost");
+  });
+
+  it("should refuse a production build without an https add-in URL, by throwing, not exiting", async () => {
+    await expectAsync(
+      builtInAddresses("production", { SPELLRUN_ADDIN_URL: "http://addin.example.com/" })
+    ).toBeRejectedWithError(/The production build stopped: SPELLRUN_ADDIN_URL must use https/);
   });
 });
