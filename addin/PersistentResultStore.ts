@@ -1,13 +1,13 @@
 import type { ResultStore } from "../src/index.js";
 import { hashText } from "./hashText.js";
-import type { KeyValueStorage } from "./settingsStorage.js";
+import type { KeyValueStorage } from "./keyValueStorage.js";
 
 /**
  * Limits and timing of a `PersistentResultStore`.
  *
  * ## Example
  * ```ts
- * new PersistentResultStore(settingsStorage(), { maxEntries: 500 });
+ * new PersistentResultStore(keyValueStorage(), { maxEntries: 500 });
  * ```
  */
 export interface PersistentResultStoreOptions {
@@ -59,7 +59,7 @@ interface StoredEntry {
  *
  * ## Example
  * ```ts
- * const store = new PersistentResultStore(settingsStorage());
+ * const store = new PersistentResultStore(keyValueStorage());
  * const client = new SpellClient({ ...connection, reuse: { ttlMs: 86_400_000, store } });
  * ```
  */

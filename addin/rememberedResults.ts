@@ -1,9 +1,6 @@
 import { PersistentResultStore } from "./PersistentResultStore.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
-import { settingsStorage } from "./settingsStorage.js";
-
-// The contract names both here; the client lives in its own module.
-export { sharedClient } from "./sharedClient.js";
+import { keyValueStorage } from "./keyValueStorage.js";
 
 interface RememberedState {
   store?: PersistentResultStore;
@@ -22,7 +19,7 @@ interface RememberedState {
  */
 export function rememberedResults(): PersistentResultStore {
   const state = rememberedState();
-  state.store ??= new PersistentResultStore(settingsStorage());
+  state.store ??= new PersistentResultStore(keyValueStorage());
   return state.store;
 }
 

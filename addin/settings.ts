@@ -2,7 +2,7 @@ import { parseServiceUrl } from "../src/index.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import type { ServiceRoute } from "./serviceRoute.js";
 import { SettingsError } from "./SettingsError.js";
-import { settingsStorage } from "./settingsStorage.js";
+import { keyValueStorage } from "./keyValueStorage.js";
 
 /**
  * What the add-in needs to reach the Spell Run service, and how carefully it spends runs.
@@ -144,7 +144,7 @@ const MAX_REMEMBER_MS = 366 * 24 * 60 * 60 * 1000;
 export async function loadSettings(): Promise<SpellSettings> {
   let stored: unknown;
   try {
-    const text = await settingsStorage().getItem(SETTINGS_KEY);
+    const text = await keyValueStorage().getItem(SETTINGS_KEY);
     stored = text ? JSON.parse(text) : {};
   } catch {
     stored = {};
@@ -193,7 +193,7 @@ export function saveSettings(patch: Partial<SpellSettings>): Promise<SpellSettin
       Object.assign(changes, checkedSetting(name as keyof SpellSettings, value));
     }
     const settings = { ...(await loadSettings()), ...changes };
-    await settingsStorage().setItem(SETTINGS_KEY, JSON.stringify(settings));
+    await keyValueStorage().setItem(SETTINGS_KEY, JSON.stringify(settings));
     for (const listener of [...state.listeners]) {
       try {
         listener({ ...settings });

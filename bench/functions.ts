@@ -21,7 +21,7 @@ import { streamBulk } from "../functions/bulkSpell.js";
 import { spellRun } from "../functions/functions.js";
 import { clearRememberedResults } from "../addin/rememberedResults.js";
 import { saveSettings } from "../addin/settings.js";
-import { memoryStorage, useSettingsStorage } from "../addin/settingsStorage.js";
+import { memoryStorage, useKeyValueStorage } from "../addin/keyValueStorage.js";
 import { resetSharedClient } from "../addin/sharedClient.js";
 import { SpellClient } from "../src/index.js";
 
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulator({ timeScale });
   const rows: Row[] = [];
   try {
-    useSettingsStorage(memoryStorage());
+    useKeyValueStorage(memoryStorage());
     await saveSettings({
       apiKey: emulator.apiKey,
       baseUrl: emulator.baseUrl,

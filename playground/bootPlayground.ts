@@ -66,13 +66,14 @@ export async function bootPlayground(options: PlaygroundOptions): Promise<Playgr
     name,
     columns: Math.max(size.columns, ...options.sheets[name].map((row) => row.length + 2)),
     rows: Math.max(size.rows, options.sheets[name].length + 20),
-    columnWidths: [300, 80, 260],
+    columnWidths: [280, 80, 220],
   }));
   const grid = await GridWorkbook.mount(
     options.gridElement,
     workbook,
     engine.displayChanges,
-    sheets
+    sheets,
+    (sheet, address) => engine.messageAt(sheet, address)
   );
   return {
     workbook,

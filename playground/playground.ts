@@ -10,7 +10,8 @@
 import jspreadsheetCss from "jspreadsheet-ce/dist/jspreadsheet.css";
 import jsuitesCss from "jsuites/dist/jsuites.css";
 import { loadSettings, saveSettings } from "../addin/settings.js";
-import { bootPlayground } from "./bootPlayground.js";
+import { merge, tap } from "rxjs";
+import { bootPlayground, type Playground } from "./bootPlayground.js";
 import { demoSheets } from "./demoSheet.js";
 import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
 import playgroundCss from "./playground.css";
@@ -27,6 +28,23 @@ function loadScript(source: string): Promise<void> {
     script.onerror = () => reject(new Error(`could not load ${source}`));
     document.body.append(script);
   });
+}
+
+/** Excel's formula bar: the active cell's address and what was typed there (its formula). */
+function showFormulaBar({ grid, workbook }: Playground): void {
+  const address = document.getElementById("formula-address");
+  const content = document.getElementById("formula-content");
+  if (!address || !content) return;
+  let active = { sheet: "Reviews", address: "A1" };
+  const show = () => {
+    const cell = workbook.cell(active.sheet, active.address);
+    address.textContent = active.address;
+    content.textContent = cell.formula ?? String(cell.value);
+  };
+  merge(grid.selections.pipe(tap((selected) => (active = selected))), grid.refreshes).subscribe(
+    show
+  );
+  show();
 }
 
 async function main(): Promise<void> {
@@ -50,6 +68,7 @@ async function main(): Promise<void> {
     loadFunctions: () => loadScript("functions.js"),
   });
   (window as unknown as { __playground?: unknown }).__playground = playground;
+  showFormulaBar(playground);
   await loadScript("taskpane.js");
   document.body.dataset.ready = "true";
 }

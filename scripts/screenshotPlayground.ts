@@ -110,7 +110,7 @@ export async function playgroundScreenshots(
     server = await serve(folder);
     const { port } = server.address() as AddressInfo;
     const context = await browser.newContext({
-      viewport: { width: 1280, height: 1000 },
+      viewport: { width: 1280, height: 1060 },
       deviceScaleFactor: 1,
     });
     // As a person who pasted the emulator's key in Settings once.
@@ -151,7 +151,7 @@ export async function playgroundScreenshots(
       null,
       { timeout: 60_000, polling: 100 }
     );
-    await cell(3, 1).click();
+    await cell(2, 4).click(); // the formula bar shows the filled-down formula of row 5
     await tab.screenshot({ path: path.join(docs, "playground-sheet.png") });
 
     // The pane: a fresh page, the reviews and their language selected, sentiment running.

@@ -1,5 +1,4 @@
-import type { Endpoint, HttpMethod, RunState } from "./types.js";
-import type { RunStateCounts } from "./countRunStates.js";
+import type { Endpoint, HttpMethod, RunState, RunStateCounts } from "./types.js";
 
 /**
  * What every log event says about its request: method, endpoint, the URL (host, path and the

@@ -202,7 +202,7 @@ export class SpellClient {
    * @param spellId the spell's id
    * @param inputsList one inputs object per run
    * @param options `reuse: true` answers remembered rows from the store and sends identical
-   *   rows once (see `BulkOptions`)
+   *   rows once; `detach` completes the stream without cancelling (see `BulkOptions`)
    * @return a cold Observable of combined snapshots
    */
   bulk(
@@ -217,7 +217,7 @@ export class SpellClient {
           const inputs = rows.slice(start, start + this.bulkChunkSize);
           chunks.push({ size: inputs.length, inputs });
         }
-        return bulkSnapshots(this.bulkContext(), spellId, chunks);
+        return bulkSnapshots(this.bulkContext(), spellId, chunks, options.detach);
       });
     if (!options.reuse) return send(inputsList);
     return reusedBulk(
@@ -268,9 +268,14 @@ export class SpellClient {
    * ```
    * @param token `snapshot.resume` of the bulk
    * @param count the number of inputs (checked against the token)
+   * @param options `detach`, as for `bulk`
    * @return a cold Observable of combined snapshots
    */
-  resumeBulk(token: BulkResumeToken, count: number): Observable<BulkSnapshot> {
+  resumeBulk(
+    token: BulkResumeToken,
+    count: number,
+    options: Pick<BulkOptions, "detach"> = {}
+  ): Observable<BulkSnapshot> {
     return defer(() => {
       const problem = resumeTokenProblem(token, count);
       if (problem !== undefined) {
@@ -284,7 +289,8 @@ export class SpellClient {
       const sent$ = bulkSnapshots(
         { ...this.bulkContext(), visibilityGraceMs: 0 },
         token.spellId,
-        chunks
+        chunks,
+        options.detach
       );
       const rows = token.rows;
       // A bulk with reuse: its runs spread over the rows again (see BulkResumeToken.rows).

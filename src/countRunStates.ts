@@ -1,15 +1,4 @@
-import type { RunState } from "./types.js";
-
-/**
- * How many runs of a bulk are in each state, `pending` being rows not visible at the service
- * yet (`BulkSnapshot.counts`).
- *
- * ## Example
- * ```ts
- * const counts: RunStateCounts = { pending: 0, inProgress: 2, success: 8, failure: 0, error: 0 };
- * ```
- */
-export type RunStateCounts = Record<RunState | "pending", number>;
+import type { RunState, RunStateCounts } from "./types.js";
 
 /**
  * Counts runs by state; every state is present, zero when no run is in it (so

@@ -11,7 +11,7 @@
  */
 export { SpellClient, type PromiseRunOptions } from "./client.js";
 export { MemoryResultStore } from "./MemoryResultStore.js";
-export { countRunStates, type RunStateCounts } from "./countRunStates.js";
+export { countRunStates } from "./countRunStates.js";
 export { failureReason } from "./failureReason.js";
 export { redactKey } from "./http/redactKey.js";
 export { formatLogEvent } from "./formatLogEvent.js";
@@ -33,6 +33,7 @@ export type {
   RunOptions,
   RunSnapshot,
   RunState,
+  RunStateCounts,
   SpellClientOptions,
 } from "./types.js";
 export {

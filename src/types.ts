@@ -1,5 +1,4 @@
-import type { RunStateCounts } from "./countRunStates.js";
-import type { SchedulerLike } from "rxjs";
+import type { Observable, SchedulerLike } from "rxjs";
 import type { SpellLogger } from "./SpellLogEvent.js";
 
 /**
@@ -17,6 +16,17 @@ import type { SpellLogger } from "./SpellLogEvent.js";
  * ```
  */
 export type RunState = "inProgress" | "success" | "failure" | "error";
+
+/**
+ * How many runs of a bulk are in each state, `pending` being rows not visible at the service
+ * yet (`BulkSnapshot.counts`).
+ *
+ * ## Example
+ * ```ts
+ * const counts: RunStateCounts = { pending: 0, inProgress: 2, success: 8, failure: 0, error: 0 };
+ * ```
+ */
+export type RunStateCounts = Record<RunState | "pending", number>;
 
 /**
  * The states after which a run never changes again.
@@ -154,6 +164,12 @@ export interface BulkOptions {
    * only, so leave this off for bulks you may resume. @default false
    */
   reuse?: boolean;
+  /**
+   * When this emits, the bulk completes without cancelling its unfinished groups: they go on at
+   * the service and `resumeBulk` collects them later (a caller that can no longer write results,
+   * and must not throw away paid runs). Unsubscribing still cancels. @default never
+   */
+  detach?: Observable<unknown>;
 }
 
 /**

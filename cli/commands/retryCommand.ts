@@ -59,6 +59,12 @@ export async function retryCommand(journalPath: string, flags: RetryFlags): Prom
       `The job has bulk runs whose rows are not written yet: collect them first with "spellrun resume ${journalPath}", then retry`
     );
   }
+  // An unfinished retry still needs its kept earlier output: it is continued, not retried again.
+  if (job.retryOf !== undefined && state.outcome !== "complete") {
+    throw new UsageError(
+      `This retry did not finish: continue it with "spellrun resume ${journalPath}", then retry`
+    );
+  }
   if (!state.layout && job.outputFormat !== "jsonl") {
     throw new UsageError(
       `The job wrote no rows yet: run it again with "spellrun resume ${journalPath}"`

@@ -1,6 +1,6 @@
 import type { CheckpointRecord, JobOutcome } from "spellrun";
 import type { InputMapping } from "../table/InputMapping.js";
-import type { OutputLayout } from "../table/OutputLayout.js";
+import type { OutputColumns } from "../table/OutputColumns.js";
 import type { TableFormat } from "../table/tableFormat.js";
 
 /**
@@ -55,7 +55,7 @@ export interface JobRecord {
  */
 export type JournalRecord =
   | JobRecord
-  | { type: "layout"; layout: OutputLayout; headerBytes: number }
+  | { type: "layout"; layout: OutputColumns; headerBytes: number }
   | Exclude<CheckpointRecord, { type: "written" }>
   | (Extract<CheckpointRecord, { type: "written" }> & { bytes: number });
 

@@ -4,7 +4,7 @@ import type { JobRecord } from "./JournalRecord.js";
 import type { Journal } from "./Journal.js";
 import type { JobRow } from "./JobRow.js";
 import type { OutputFile } from "../table/OutputFile.js";
-import { chooseOutputLayout, type OutputLayout } from "../table/OutputLayout.js";
+import { chooseOutputColumns, type OutputColumns } from "../table/OutputColumns.js";
 
 /** Windows a layout waits for a successful row before it settles for the outputs it saw. */
 const LAYOUT_WAIT_WINDOWS = 4;
@@ -22,7 +22,7 @@ const LAYOUT_WAIT_WINDOWS = 4;
  * ```
  */
 export class OrderedOutputWriter implements ResultWriter<JobRow> {
-  private layout: OutputLayout | undefined;
+  private layout: OutputColumns | undefined;
   private waiting: FinishedJobRow<JobRow>[] = [];
 
   constructor(
@@ -33,7 +33,7 @@ export class OrderedOutputWriter implements ResultWriter<JobRow> {
       /** The input's columns (known once its header was read). */
       columns: () => string[];
       /** The layout of a header already written (resume, retry). */
-      layout?: OutputLayout;
+      layout?: OutputColumns;
       /** Write the header of `layout` first (a retry's new output). */
       writeHeader?: boolean;
     }
@@ -78,14 +78,14 @@ export class OrderedOutputWriter implements ResultWriter<JobRow> {
     const samples = this.waiting
       .filter((row) => row.status === "success" && !row.row.kept)
       .map((row) => row.outputs);
-    const layout = chooseOutputLayout(this.options.columns(), samples, this.options.job.columns);
+    const layout = chooseOutputColumns(this.options.columns(), samples, this.options.job.columns);
     this.writeHeader(layout);
     const waiting = this.waiting;
     this.waiting = [];
     this.append(waiting);
   }
 
-  private writeHeader(layout: OutputLayout): void {
+  private writeHeader(layout: OutputColumns): void {
     const { output, journal, job } = this.options;
     this.layout = layout;
     output.write(formatHeader(layout, { format: job.outputFormat, csvGuard: job.csvGuard }));
@@ -98,7 +98,7 @@ export class OrderedOutputWriter implements ResultWriter<JobRow> {
     const options = { format: job.outputFormat, csvGuard: job.csvGuard };
     let fresh: FinishedRow[] = [];
     const flushFresh = () => {
-      if (fresh.length > 0) output.write(formatRows(fresh, this.layout as OutputLayout, options));
+      if (fresh.length > 0) output.write(formatRows(fresh, this.layout as OutputColumns, options));
       fresh = [];
     };
     for (const row of rows) {

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { failureReason, type RowStatus } from "spellrun";
 import { guardCsvCell } from "../table/guardCsvCell.js";
-import { headerOf, type OutputLayout } from "../table/OutputLayout.js";
+import { headerOf, type OutputColumns } from "../table/OutputColumns.js";
 import type { TableFormat } from "../table/tableFormat.js";
 
 /**
@@ -51,7 +51,7 @@ export interface FormatOptions {
  */
 export function formatRows(
   rows: FinishedRow[],
-  layout: OutputLayout,
+  layout: OutputColumns,
   options: FormatOptions
 ): string {
   if (options.format === "jsonl") {
@@ -79,7 +79,7 @@ export function formatRows(
  * @param options format and guard
  * @return the header line
  */
-export function formatHeader(layout: OutputLayout, options: FormatOptions): string {
+export function formatHeader(layout: OutputColumns, options: FormatOptions): string {
   return options.format === "jsonl" ? "" : csvLines([headerOf(layout)], options);
 }
 
@@ -91,7 +91,7 @@ function csvLines(records: string[][], options: FormatOptions): string {
   });
 }
 
-function csvRecord(row: FinishedRow, layout: OutputLayout): string[] {
+function csvRecord(row: FinishedRow, layout: OutputColumns): string[] {
   const inputs = layout.inputColumns.map((column) => cellText(row.values[column]));
   const success = row.status === "success";
   const outputs = layout.outputNames.map((name) => (success ? cellText(row.outputs[name]) : ""));

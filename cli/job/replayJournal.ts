@@ -1,7 +1,7 @@
 import { replayCheckpoint, type Checkpoint } from "spellrun";
 import { CliError } from "../errors/CliError.js";
 import type { JobRecord, JournalRecord } from "./JournalRecord.js";
-import type { OutputLayout } from "../table/OutputLayout.js";
+import type { OutputColumns } from "../table/OutputColumns.js";
 
 /**
  * What a journal says about its job: the engine's checkpoint (replayed by the core's
@@ -15,7 +15,7 @@ import type { OutputLayout } from "../table/OutputLayout.js";
  */
 export interface JournalState extends Checkpoint {
   job: JobRecord;
-  layout?: OutputLayout;
+  layout?: OutputColumns;
   /** Bytes of the output the journal vouches for (header included). */
   writtenBytes: number;
 }

@@ -17,7 +17,7 @@ import type { JobRecord } from "./JournalRecord.js";
 import type { JobRow } from "./JobRow.js";
 import { OrderedOutputWriter } from "./OrderedOutputWriter.js";
 import type { OutputFile } from "../table/OutputFile.js";
-import type { OutputLayout } from "../table/OutputLayout.js";
+import type { OutputColumns } from "../table/OutputColumns.js";
 import { ProgressReporter } from "./ProgressReporter.js";
 import { commandAsRun } from "../commands/commandAsRun.js";
 import { describeServiceError } from "../errors/describeServiceError.js";
@@ -55,7 +55,7 @@ export interface CommandJob {
   journal: Journal | undefined;
   output: OutputFile;
   /** The layout of a header already written, or to write first (`writeHeader`). */
-  layout?: OutputLayout;
+  layout?: OutputColumns;
   writeHeader?: boolean;
   /** What the journal knows (resume). */
   resume?: Checkpoint;

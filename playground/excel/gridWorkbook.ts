@@ -17,6 +17,7 @@ import { Observable, Subject } from "rxjs";
 import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
 import type { CellBlock } from "../../taskpane/sheet/a1Address.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
+import { shiftRowReferences } from "../formulas/shiftRowReferences.js";
 import type { MockCellValue, MockWorkbook } from "./mockWorkbook.js";
 
 /** One sheet of the grid: its name and its size at start (it grows when the model does). */
@@ -49,9 +50,16 @@ export class GridWorkbook {
   /** Emits after the grid showed the model's latest values. */
   readonly refreshes: Observable<void> = this.refreshed.asObservable();
 
+  private readonly selectedCell = new Subject<{ sheet: string; address: string }>();
+
+  /** The active cell (the selection's first cell) whenever a person selects. */
+  readonly selections: Observable<{ sheet: string; address: string }> =
+    this.selectedCell.asObservable();
+
   private constructor(
     private readonly workbook: MockWorkbook,
-    private readonly sheets: readonly GridSheet[]
+    private readonly sheets: readonly GridSheet[],
+    private readonly messageAt: (sheet: string, address: string) => string | undefined
   ) {}
 
   /**
@@ -61,14 +69,16 @@ export class GridWorkbook {
    * @param workbook The model (its cells fill the grid).
    * @param displayChanges What to show again (the formula engine's changes).
    * @param sheets The sheets, in tab order.
+   * @param messageAt Why a cell shows an error (its tooltip), when known.
    */
   static async mount(
     element: HTMLElement,
     workbook: MockWorkbook,
     displayChanges: Observable<DisplayChange>,
-    sheets: readonly GridSheet[]
+    sheets: readonly GridSheet[],
+    messageAt: (sheet: string, address: string) => string | undefined = () => undefined
   ): Promise<GridWorkbook> {
-    const grid = new GridWorkbook(workbook, sheets);
+    const grid = new GridWorkbook(workbook, sheets, messageAt);
     await grid.build(element);
     displayChanges.subscribe((change) => grid.queueRefresh(change));
     return grid;
@@ -123,15 +133,13 @@ export class GridWorkbook {
             this.workbook.deleteColumns(this.nameOf(instance), column, 1);
           this.adoptMovedFormulas(instance);
         },
-        onsort: (instance, _column, _order, newOrder) => {
-          this.workbook.moveRows(this.nameOf(instance), newOrder);
-        },
+        onsort: (instance, _column, _order, newOrder) => this.sorted(instance, newOrder),
         worksheets: this.sheets.map((sheet) => ({
           worksheetName: sheet.name,
           minDimensions: [sheet.columns, sheet.rows] as [number, number],
           data: this.inputsOf(sheet),
           columns: Array.from({ length: sheet.columns }, (_, column) => ({
-            width: sheet.columnWidths?.[column] ?? 140,
+            width: sheet.columnWidths?.[column] ?? 120,
             align: "left" as const,
             render: (cell: HTMLTableCellElement | null, _value: unknown, x: number, y: number) =>
               this.render(sheet.name, cell, Number(x), Number(y)),
@@ -184,6 +192,29 @@ export class GridWorkbook {
     );
   }
 
+  /**
+   * The grid sorted its rows (`order[i]` is the row now at `i`): the model's rows move alike, and
+   * a formula that moved reads its new row, as Excel re-bases relative references in a sort.
+   */
+  private sorted(instance: WorksheetInstance, order: readonly number[]): void {
+    const sheet = this.nameOf(instance);
+    const destination = new Map(order.map((from, to) => [from, to]));
+    const moved: { address: string; formula: string; value: MockCellValue }[] = [];
+    this.workbook.forEachCell((name, row, column, cell) => {
+      const to = destination.get(row);
+      if (name !== sheet || cell.formula === undefined || to === undefined || to === row) return;
+      moved.push({
+        address: `${columnName(column)}${row + 1}`,
+        formula: shiftRowReferences(cell.formula, to - row),
+        value: cell.value,
+      });
+    });
+    for (const { address, formula, value } of moved) {
+      this.workbook.setFormula(sheet, address, formula, value);
+    }
+    this.workbook.moveRows(sheet, order);
+  }
+
   private selected(
     instance: WorksheetInstance,
     x1: number,
@@ -198,14 +229,20 @@ export class GridWorkbook {
       columnCount: Math.abs(x2 - x1) + 1,
     };
     this.workbook.select(`${quoteSheet(this.nameOf(instance))}!${blockAddress(block)}`);
+    this.selectedCell.next({ sheet: this.nameOf(instance), address: `${columnName(x1)}${y1 + 1}` });
   }
 
   private render(sheet: string, cell: HTMLTableCellElement | null, x: number, y: number): void {
     if (!cell) return;
-    const shown = this.workbook.cell(sheet, `${columnName(x)}${y + 1}`);
+    const address = `${columnName(x)}${y + 1}`;
+    const shown = this.workbook.cell(sheet, address);
     const text = String(shown.value);
     cell.textContent = text;
-    cell.classList.toggle("playground-error", /^#[A-Z/0-9!?_]+$/.test(text));
+    const isError = /^#[A-Z/0-9!?_]+$/.test(text);
+    cell.classList.toggle("playground-error", isError);
+    const message = isError ? this.messageAt(sheet, address) : undefined;
+    if (message) cell.title = message;
+    else cell.removeAttribute("title");
     cell.classList.toggle("playground-formula", shown.formula !== undefined);
     cell.classList.toggle("playground-number", typeof shown.value === "number");
   }

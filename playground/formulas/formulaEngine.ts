@@ -75,6 +75,8 @@ export class FormulaEngine {
   /** Cells whose calls produced a value since the last flush. */
   private readonly arrived = new Set<FormulaState>();
   private flushQueued = false;
+  /** Why a formula shows an error ("Sheet1!B2" → the custom function's message), as Excel's tooltip. */
+  private readonly messages = new Map<string, string>();
   /** True while the engine writes results, so that its own writes are not taken for edits. */
   private writing = false;
 
@@ -191,7 +193,23 @@ export class FormulaEngine {
       cancelCalls(state.calls, this.current.callIndex);
       this.current = undefined;
     }
-    return this.show(cell, position, state, toGrid(result));
+    const values = toGrid(result);
+    const key = `${position.sheet}!${columnName(position.column)}${position.row + 1}`;
+    const message = errorMessage(values[0][0], state.calls);
+    if (message) this.messages.set(key, message);
+    else this.messages.delete(key);
+    return this.show(cell, position, state, values);
+  }
+
+  /**
+   * Why the cell shows an error, when a custom function said why (Excel shows it when the
+   * pointer rests on the cell's error sign).
+   *
+   * @param sheet The sheet.
+   * @param address The cell, `B2`.
+   */
+  messageAt(sheet: string, address: string): string | undefined {
+    return this.messages.get(`${sheet}!${address}`);
   }
 
   /** Writes a formula's value (spilled when it is an array), `#SPILL!` when cells are in the way. */
@@ -333,6 +351,15 @@ export class FormulaEngine {
 
 function cancelCalls(calls: CallSite[], from: number): void {
   for (const site of calls.splice(from)) site.subscription?.unsubscribe();
+}
+
+/** The message of the first call that ended in the error a formula shows. */
+function errorMessage(shown: MockCellValue, calls: readonly CallSite[]): string | undefined {
+  if (typeof shown !== "string" || !shown.startsWith("#")) return undefined;
+  const failed = calls.find(
+    (site) => site.value instanceof CustomFunctionError && site.value.code === shown
+  );
+  return failed ? (failed.value as CustomFunctionError).message : undefined;
 }
 
 /** What the parser reads for a cell: empty cells are `null` (0 in arithmetic, "" in text). */

@@ -12,6 +12,7 @@
  *   `CustomFunctions.Error` shows its code.
  */
 import { Observable } from "rxjs";
+import { createInvocation } from "./createInvocation.js";
 
 /** One function of functions.json (the fields the runtime uses). */
 export interface CustomFunctionMetadata {
@@ -153,18 +154,16 @@ export class CustomFunctionsRuntime {
         return undefined;
       }
       let done = false;
-      const invocation: Record<string, unknown> = {
+      const invocation = createInvocation({
+        functionName: fullName,
         address,
-        functionName: fullName.toUpperCase(),
-        // The runtime passes a boolean; the typings say string.
-        isInValuePreview: options.preview ?? false,
-        parameterAddresses: [],
-      };
-      if (metadata.options?.stream) {
-        invocation.setResult = (value: unknown) => {
-          if (!done) subscriber.next(value);
-        };
-      }
+        preview: options.preview,
+        setResult: metadata.options?.stream
+          ? (value) => {
+              if (!done) subscriber.next(value);
+            }
+          : undefined,
+      });
       const settle = (value: unknown) => {
         if (done) return;
         done = true;
@@ -183,7 +182,7 @@ export class CustomFunctionsRuntime {
         // Excel calls onCanceled only for a call still going (a streaming one always is).
         if (!done) {
           done = true;
-          (invocation.onCanceled as (() => void) | undefined)?.();
+          invocation.onCanceled?.();
         }
       };
     });

@@ -351,13 +351,26 @@ export class BulkJobRunner<Row> {
       this.flush();
       return;
     } else {
-      // The money rule: the intent is recorded before the bulkStart can reach the service.
-      await store.recordIntent({
-        window: window.index,
-        firstRow: window.firstRow,
-        count: window.rows.length,
-        ...(sent === window.rows.length ? {} : { sent }),
-      });
+      // The money rule: the intent is recorded before the bulkStart can reach the service (in
+      // turn with the other records, so a store sees them in the order they happened).
+      await this.guard(() =>
+        store.recordIntent({
+          window: window.index,
+          firstRow: window.firstRow,
+          count: window.rows.length,
+          ...(sent === window.rows.length ? {} : { sent }),
+        })
+      );
+      if (this.writeError) {
+        // Not recorded, so not sent.
+        window.settled = true;
+        return;
+      }
+      if (this.cancelled) {
+        // Cancelled while the intent was being recorded: nothing goes out, and the store says so.
+        void this.guard(() => store.recordRefused(window.index));
+        return;
+      }
       const inputs = window.sentRows.map((place) => this.options.inputsOf(window.rows[place]));
       source = client.bulk(spellId, inputs);
     }

@@ -89,6 +89,8 @@ interface ChunkView {
 interface BulkRunState {
   /** Set when the bulk errors: the runs are left running so that `resume` can pick them up. */
   failed: boolean;
+  /** Set when the caller detached: the runs are left running too (see `BulkOptions.detach`). */
+  detached: boolean;
 }
 
 const NOT_SUBMITTED: BulkRunEntry = Object.freeze({
@@ -108,7 +110,9 @@ const NOT_SUBMITTED: BulkRunEntry = Object.freeze({
  * Unsubscribing before done sends exactly one cancelBulk per unfinished group (also for a group
  * whose bulkStart was in flight: its answer is awaited, then cancelled), in the background,
  * retried, and ended `afterUnsubscribeMs` after the unsubscribe at the latest. An error does not
- * cancel: the runs keep their value and can be resumed.
+ * cancel: the runs keep their value and can be resumed. Nor does `detach$`: when it emits, the
+ * stream completes and leaves the runs going (a caller that can no longer use the results but
+ * will resume later).
  *
  * ```
  * chunk 0:  p─────s0──────────d0|
@@ -125,14 +129,15 @@ const NOT_SUBMITTED: BulkRunEntry = Object.freeze({
 export function bulkSnapshots(
   context: BulkContext,
   spellId: string,
-  chunks: BulkChunk[]
+  chunks: BulkChunk[],
+  detach$: Observable<unknown> = NEVER
 ): Observable<BulkSnapshot> {
   const chunkSizes = chunks.map((chunk) => chunk.size);
   if (chunks.length === 0) {
     return defer(() => of(toSnapshot(spellId, chunkSizes, [])));
   }
   return defer(() => {
-    const runState: BulkRunState = { failed: false };
+    const runState: BulkRunState = { failed: false, detached: false };
     const started = chunks.map(() => new AsyncSubject<void>());
     const views = chunks.map((chunk, index) =>
       chunkViews(
@@ -144,7 +149,11 @@ export function bulkSnapshots(
         runState
       )
     );
-    return combineLatest(views).pipe(map((latest) => toSnapshot(spellId, chunkSizes, latest)));
+    return combineLatest(views).pipe(
+      map((latest) => toSnapshot(spellId, chunkSizes, latest)),
+      // The flag is set before takeUntil unsubscribes the chunks, whose finalize then skips the cancel.
+      takeUntil(detach$.pipe(tap(() => (runState.detached = true))))
+    );
   });
 }
 
@@ -235,7 +244,7 @@ function chunkViews(
         error: () => (runState.failed = true),
       }),
       finalize(() => {
-        if (done || runState.failed) return;
+        if (done || runState.failed || runState.detached) return;
         if (groupId !== undefined) cancelInBackground(context, of(groupId));
         else if (sentAttempt !== undefined) cancelInBackground(context, sentAttempt);
       })

@@ -21,7 +21,7 @@ import {
   type Observable,
 } from "rxjs";
 import type { BulkOptions, BulkResumeToken, BulkSnapshot, RunState } from "../../src";
-import { countRunStates, SpellHttpError, SpellNetworkError, TERMINAL_STATES } from "../../src";
+import { classifyJobFailure, countRunStates, startedNothing, TERMINAL_STATES } from "../../src";
 import { columnName } from "../sheet/a1Address.js";
 import type { CellBlock } from "../sheet/a1Address.js";
 import { addBlockName, blockName, deleteBlockName } from "../sheet/trackedBlock.js";
@@ -46,7 +46,8 @@ import { CANCELLED_STATUS, statusText } from "./statusText.js";
 import type { CellScalar } from "../sheet/toCellWrite.js";
 import { writeKeptBelow, type KeptRowsWritten } from "../sheet/writeKeptBelow.js";
 import { writeOutputs } from "../sheet/writeOutputs.js";
-import type { RowResult, WriteTarget } from "../sheet/writeOutputs.js";
+import type { RowResult } from "../sheet/writeOutputs.js";
+import type { WriteTarget } from "../sheet/WriteTarget.js";
 
 /**
  * The part of `SpellClient` a bulk needs (a fake in specs, the shared client in the add-in).
@@ -62,7 +63,11 @@ export interface BulkSource {
     inputsList: Record<string, unknown>[],
     options?: BulkOptions
   ): Observable<BulkSnapshot>;
-  resumeBulk(token: BulkResumeToken, count: number): Observable<BulkSnapshot>;
+  resumeBulk(
+    token: BulkResumeToken,
+    count: number,
+    options?: Pick<BulkOptions, "detach">
+  ): Observable<BulkSnapshot>;
 }
 
 /** Where a bulk is in its life. */
@@ -144,6 +149,8 @@ interface ActiveBulk {
   progressUnsaved: boolean;
   /** Settles with the final progress when the bulk is done, cancelled or failed. */
   done: Promise<BulkProgress>;
+  /** The bulk's start got no answer and may have happened: nothing is retried without asking. */
+  mayHaveStarted?: boolean;
 }
 
 /**
@@ -157,7 +164,8 @@ interface ActiveBulk {
  * arrive while a write is going on are folded: each holds every run, so one overtaken by a newer
  * snapshot is skipped and only the newest is applied. Cancel unsubscribes from the core (which
  * sends cancelBulk); finished rows keep their outputs, the rest are marked cancelled. A write that
- * fails ends the pipeline, which unsubscribes too (stop spending; Resume collects the results).
+ * fails detaches the bulk (`BulkOptions.detach`: no cancelBulk, the paid runs finish at the
+ * service) and ends the pipeline; Resume collects the results.
  *
  * ```
  * snapshots:  P───S1──S2──S3────D|
@@ -243,7 +251,11 @@ export class BulkRunController {
       throw new Error("This bulk has no group id stored, so it cannot be resumed.");
     }
     const token = job.token;
-    return this.run(job, () => this.source.resumeBulk(token, job.rows.length), await jobCells(job));
+    return this.run(
+      job,
+      (detach) => this.source.resumeBulk(token, job.rows.length, { detach }),
+      await jobCells(job)
+    );
   }
 
   /**
@@ -309,16 +321,22 @@ export class BulkRunController {
     await saveBulkJob(job);
     // The core's one reuse rule (as SPELL.BULK and SPELL.RUN): identical rows share one run, rows
     // whose results are still remembered are answered without a run.
-    return this.run(job, () => this.source.bulk(job.spellId, inputsList, { reuse: true }), cells);
+    return this.run(
+      job,
+      (detach) => this.source.bulk(job.spellId, inputsList, { reuse: true, detach }),
+      cells
+    );
   }
 
   private run(
     job: BulkJob,
-    source: () => Observable<BulkSnapshot>,
+    source: (detach: Observable<void>) => Observable<BulkSnapshot>,
     cells: Array<RowCells | undefined>
   ): Promise<BulkProgress> {
     if (this.active) return Promise.reject(new Error("A bulk is already running."));
     const cancel$ = new Subject<void>();
+    // A write that fails detaches the bulk (its runs go on, paid for) instead of cancelling it.
+    const detach$ = new Subject<void>();
     const active: ActiveBulk = {
       job,
       // Shares the job's rows: rows found again after a sort or insert are saved with it.
@@ -340,7 +358,7 @@ export class BulkRunController {
     this.emit(active, "running");
 
     const events$: Observable<BulkEvent> = merge(
-      defer(source).pipe(
+      defer(() => source(detach$)).pipe(
         map((snapshot): BulkEvent => ({ snapshot })),
         endWith<BulkEvent>({ end: { kind: "complete" } }),
         catchError((error: unknown) => of<BulkEvent>({ end: { kind: "error", error } })),
@@ -370,12 +388,16 @@ export class BulkRunController {
             ? defer(() => this.finish(active, event.end))
             : // Overtaken while a write was going on: the newer snapshot holds all of this one.
               event.snapshot === newest
-              ? defer(() => this.apply(active, event.snapshot)).pipe(ignoreElements())
+              ? defer(() => this.apply(active, event.snapshot)).pipe(
+                  ignoreElements(),
+                  // Detached before the error unsubscribes: the core leaves the runs going.
+                  tap({ error: () => detach$.next() })
+                )
               : EMPTY
         ),
-        // The sheet could not be written (sheet deleted, workbook busy...): the pipeline has
-        // unsubscribed, so the core cancels the unfinished runs; the stored job still lets a
-        // resume read back finished ones.
+        // The sheet could not be written (sheet deleted, workbook busy...): the bulk was
+        // detached, not cancelled, so its paid runs finish at the service and the stored job
+        // lets Resume collect them.
         catchError((error: unknown) => of(this.writeFailed(active, error)))
       )
     );
@@ -508,7 +530,8 @@ export class BulkRunController {
       await this.endJob(active);
       await this.releaseBlock(active);
       return this.settle(active, "cancelled");
-    } else if (ended.kind === "complete") {
+    }
+    if (ended.kind === "complete") {
       await this.endJob(active);
       await this.releaseBlock(active);
       const { layout } = active.target;
@@ -518,7 +541,11 @@ export class BulkRunController {
         "done",
         `Results are in ${active.job.sheet}, columns ${columns}.` + keptMessage(active.lost.length)
       );
-    } else if (isExpired(ended.error) && active.job.token) {
+    }
+    // The core's one failure policy (the command line's too).
+    const resumable = (active.job.token?.groupIds.length ?? 0) > 0;
+    const failure = classifyJobFailure(ended.error, resumable);
+    if (failure === "expired") {
       // The service no longer knows the groups: resuming again cannot help. Kept (marked) so the
       // pane can say so and let the user dismiss it; Retry failed rows runs the rest again.
       active.job.expired = true;
@@ -531,18 +558,30 @@ export class BulkRunController {
           `of its ${rest} unfinished row${rest === 1 ? "" : "s"} cannot be collected. Forget it, or ` +
           `use Retry failed rows to run ${rest === 1 ? "it" : "them"} again (${rest} new run${rest === 1 ? "" : "s"}).`
       );
-    } else {
-      const resumable = (active.job.token?.groupIds.length ?? 0) > 0;
-      // Without a group id there is nothing to resume: no state to keep.
-      if (!resumable) await clearBulkJob(active.job.id);
-      else if (active.progressUnsaved) await this.saveProgress(active, true);
-      const hint = resumable
-        ? " The bulk goes on in the service: use Resume to collect its results."
-        : mayHaveStarted(ended.error)
-          ? " The service may have received the bulk before the connection failed: check before running these rows again."
-          : "";
-      return this.settle(active, "failed", `${describe(ended.error)}${hint}`);
     }
+    if (resumable) {
+      if (active.progressUnsaved) await this.saveProgress(active, true);
+      return this.settle(
+        active,
+        "failed",
+        `${describe(ended.error)} The bulk goes on in the service: use Resume to collect its results.`
+      );
+    }
+    if (startedNothing(failure)) {
+      // Refused: nothing was started, nothing to keep.
+      await clearBulkJob(active.job.id);
+      return this.settle(active, "failed", describe(ended.error));
+    }
+    // The start got no answer after it may have reached the service (a 5xx, 408, a time-out, a
+    // dropped connection): the stored job stays, so the pane asks before these rows are sent
+    // again (the notice, and Run over this block, wait for the user's Forget).
+    active.mayHaveStarted = true;
+    return this.settle(
+      active,
+      "failed",
+      `${describe(ended.error)} The service may have started this bulk before its answer was lost: ` +
+        "it is kept in this workbook. Check the rows' status cells; sending them again (Forget it, then Run) may pay for them twice."
+    );
   }
 
   /**
@@ -703,6 +742,8 @@ function keptMessage(count: number): string {
 /** Runs that did not end in success with outputs written. */
 function retryableRuns(active: ActiveBulk): number[] {
   const runs: number[] = [];
+  // Its start may have happened: sending it again is the user's choice (Forget, then Run).
+  if (active.mayHaveStarted) return runs;
   active.job.rows.forEach((_, run) => {
     const state = active.lastApplied?.runs[run]?.state;
     if (
@@ -804,20 +845,6 @@ function idleProgress(spellId: string): BulkProgress {
     elapsedMs: 0,
     remainingMs: undefined,
   };
-}
-
-/** True for the service's answer that a group is unknown (404) or gone (410). */
-function isExpired(error: unknown): boolean {
-  return error instanceof SpellHttpError && (error.status === 404 || error.status === 410);
-}
-
-/**
- * True when a bulkStart may have reached the service although no answer came back (a dropped
- * connection), as opposed to a refusal (HTTP error) or a connection that was never made.
- */
-function mayHaveStarted(error: unknown): boolean {
-  if (error instanceof SpellNetworkError) return !error.connectionRefused;
-  return false;
 }
 
 function describe(error: unknown): string {

@@ -435,7 +435,18 @@ export function loadKeptResults(id: string | undefined): KeptResult[] {
   return Array.isArray(kept) ? (kept as KeptResult[]) : [];
 }
 
-function saveSettings(): Promise<void> {
+/**
+ * Saves the document's settings (`Office.context.document.settings.saveAsync`) as a promise that
+ * rejects with a sentence when Office refuses (over its size limit, a read-only document).
+ *
+ * ## Example
+ * ```ts
+ * Office.context.document.settings.set("spellrun.bulkCheckpoint.job-1", checkpoint);
+ * await saveSettings();
+ * ```
+ * @return settles when Office answered
+ */
+export function saveSettings(): Promise<void> {
   return new Promise((resolve, reject) => {
     Office.context.document.settings.saveAsync((result) => {
       if (result.status === Office.AsyncResultStatus.Failed) {

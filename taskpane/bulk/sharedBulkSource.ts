@@ -16,6 +16,8 @@ export const sharedBulkSource: BulkSource = {
     defer(() => from(sharedClient())).pipe(
       switchMap((client) => client.bulk(spellId, inputsList, options))
     ),
-  resumeBulk: (token, count) =>
-    defer(() => from(sharedClient())).pipe(switchMap((client) => client.resumeBulk(token, count))),
+  resumeBulk: (token, count, options) =>
+    defer(() => from(sharedClient())).pipe(
+      switchMap((client) => client.resumeBulk(token, count, options))
+    ),
 };

@@ -1,6 +1,6 @@
 import { OutputLayout } from "./outputLayout.js";
 import type { BulkJob } from "./resumeState.js";
-import type { WriteTarget } from "../sheet/writeOutputs.js";
+import type { WriteTarget } from "../sheet/WriteTarget.js";
 
 /**
  * The `WriteTarget` of a stored job: where its status and outputs go.

@@ -4,7 +4,7 @@ import { MAX_OUTPUT_COLUMNS } from "./readSelection.js";
 import { readValuesInChunks } from "./readValuesInChunks.js";
 import { rowFingerprint } from "./rowFingerprint.js";
 import type { CellScalar } from "./toCellWrite.js";
-import type { WriteTarget } from "./writeOutputs.js";
+import type { WriteTarget } from "./WriteTarget.js";
 
 /**
  * The block of a bulk could not be found again: its name was deleted, or an input column was

@@ -1,5 +1,4 @@
 import { blockAddress, columnName } from "./a1Address.js";
-import type { OutputLayout } from "../bulk/outputLayout.js";
 import { STATUS_HEADER } from "../bulk/outputLayout.js";
 import { PAYLOAD_BUDGET_BYTES, chunkByBytes, payloadBytes } from "./payloadBytes.js";
 import { rowFingerprint } from "./rowFingerprint.js";
@@ -7,6 +6,7 @@ import { locateBlock, relocateRows } from "./trackedBlock.js";
 import { STALE_STATUS } from "../bulk/statusText.js";
 import { TEXT_FORMAT, toCellWrite } from "./toCellWrite.js";
 import type { CellScalar } from "./toCellWrite.js";
+import type { WriteTarget } from "./WriteTarget.js";
 
 /**
  * One finished row to put in the sheet.
@@ -29,49 +29,6 @@ export interface RowResult {
   outputs?: Record<string, unknown>;
   /** False for marks that are right whatever the inputs now hold ("cancelled"). @default true */
   checkInputs?: boolean;
-}
-
-/**
- * Where a bulk's results go, and what of its header row is already written.
- *
- * ## Example
- * ```ts
- * const target: WriteTarget = { sheet: "Sheet1", headerRow: 0, inputColumns: [0, 1], layout, headersWritten: 0, ownedWidth: 8 };
- * ```
- */
-export interface WriteTarget {
-  sheet: string;
-  headerRow: number;
-  /** Absolute input columns, in the order the fingerprints were taken. */
-  inputColumns: number[];
-  layout: OutputLayout;
-  /** Header cells already written (status header included); updated by `writeOutputs`. */
-  headersWritten: number;
-  /**
-   * Columns from the status column on that are the run's to write (checked free before the run,
-   * inserted by it, or an earlier run's). An output needing a column beyond gets a new column
-   * inserted there first, so no cell of the user's is written over; updated by `writeOutputs`.
-   * @default every column of the layout (no insert)
-   */
-  ownedWidth?: number;
-  /**
-   * The workbook name over the block (see `trackedBlock`). When set, every write first reads
-   * where the block is now (`locateBlock`), and with `rows` and `fingerprints` the runs' rows are
-   * found again by their inputs when they moved (`relocateRows`).
-   */
-  blockName?: string;
-  /** Header text of each input column, in input order (to find inputs after column edits). */
-  inputHeaders?: string[];
-  /** Per run: its current absolute row, -1 when its inputs are in no row any more (updated). */
-  rows?: number[];
-  /** Per run: `rowFingerprint` of its inputs when submitted. */
-  fingerprints?: string[];
-  /** Data rows in the block now (set by `locateBlock`). */
-  dataRows?: number;
-  /** Set when the block, a column or a run's row moved (the job must be saved again). */
-  moved?: boolean;
-  /** What the header row holds of ours (status column and output columns), to rewrite on change. */
-  headerKey?: string;
 }
 
 /**

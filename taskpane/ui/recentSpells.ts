@@ -1,4 +1,4 @@
-import { settingsStorage } from "../../addin/settingsStorage.js";
+import { keyValueStorage } from "../../addin/keyValueStorage.js";
 
 /** Storage key of the recent spell ids (the add-in's storage, next to the settings). */
 const RECENT_SPELLS_KEY = "spellrun.recentSpells";
@@ -16,7 +16,7 @@ export const MAX_RECENT_SPELLS = 8;
 export async function recentSpells(): Promise<string[]> {
   try {
     const stored: unknown = JSON.parse(
-      (await settingsStorage().getItem(RECENT_SPELLS_KEY)) ?? "[]"
+      (await keyValueStorage().getItem(RECENT_SPELLS_KEY)) ?? "[]"
     );
     return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === "string") : [];
   } catch {
@@ -39,6 +39,6 @@ export async function rememberSpell(spellId: string): Promise<string[]> {
     0,
     MAX_RECENT_SPELLS
   );
-  await settingsStorage().setItem(RECENT_SPELLS_KEY, JSON.stringify(ids));
+  await keyValueStorage().setItem(RECENT_SPELLS_KEY, JSON.stringify(ids));
   return ids;
 }

@@ -1,5 +1,5 @@
 import { PersistentResultStore } from "../../addin/PersistentResultStore.js";
-import { memoryStorage, type KeyValueStorage } from "../../addin/settingsStorage.js";
+import { memoryStorage, type KeyValueStorage } from "../../addin/keyValueStorage.js";
 
 describe("PersistentResultStore", () => {
   let storage: KeyValueStorage;

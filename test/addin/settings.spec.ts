@@ -9,11 +9,11 @@ import {
   type SpellSettings,
 } from "../../addin/settings.js";
 import { SettingsError } from "../../addin/SettingsError.js";
-import { memoryStorage, settingsStorage, useSettingsStorage } from "../../addin/settingsStorage.js";
+import { memoryStorage, keyValueStorage, useKeyValueStorage } from "../../addin/keyValueStorage.js";
 
 describe("settings", () => {
-  beforeEach(() => useSettingsStorage(memoryStorage()));
-  afterAll(() => useSettingsStorage(undefined));
+  beforeEach(() => useKeyValueStorage(memoryStorage()));
+  afterAll(() => useKeyValueStorage(undefined));
 
   it("should start from the defaults: the local emulator, 8 in flight, 24 h", async () => {
     expect(await loadSettings()).toEqual({ ...DEFAULT_SETTINGS });
@@ -45,7 +45,7 @@ describe("settings", () => {
   });
 
   it("should keep an address stored as empty not set", async () => {
-    await settingsStorage().setItem(
+    await keyValueStorage().setItem(
       "spellrun.settings",
       JSON.stringify({ apiKey: "k", baseUrl: "", pollBaseUrl: "" })
     );
@@ -103,7 +103,7 @@ describe("settings", () => {
     expect(saved.maxInFlight).toBe(8);
     expect(await loadSettings()).toEqual(saved);
     expect(
-      JSON.parse((await settingsStorage().getItem("spellrun.settings")) as string).apiKey
+      JSON.parse((await keyValueStorage().getItem("spellrun.settings")) as string).apiKey
     ).toBe("key-1");
   });
 
@@ -148,12 +148,12 @@ describe("settings", () => {
   });
 
   it("should fall back to defaults for damaged stored values", async () => {
-    await settingsStorage().setItem(
+    await keyValueStorage().setItem(
       "spellrun.settings",
       JSON.stringify({ apiKey: "k", maxInFlight: "lots", baseUrl: 7, unknown: 1 })
     );
     expect(await loadSettings()).toEqual({ ...DEFAULT_SETTINGS, apiKey: "k" });
-    await settingsStorage().setItem("spellrun.settings", "{not json");
+    await keyValueStorage().setItem("spellrun.settings", "{not json");
     expect(await loadSettings()).toEqual({ ...DEFAULT_SETTINGS });
   });
 });

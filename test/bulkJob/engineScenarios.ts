@@ -46,7 +46,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       rows: SpecRow[],
       options: Partial<BulkJobOptions<SpecRow>> = {}
     ): BulkJobRunner<SpecRow> {
-      const { store, writer } = place.open();
+      const { store, writer } = place.open(rows);
       return new BulkJobRunner<SpecRow>({
         client: client(),
         spellId: "sleep",
@@ -80,7 +80,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       expect([...written.keys()].sort((a, b) => a - b)).toEqual(rows.map((row) => row.id));
       for (const row of rows) {
         const result = written.get(row.id) as FinishedJobRow<SpecRow>;
-        expect(result.row).toBe(row);
+        expect(result.row).toEqual(row);
         expect(result.status).withContext(`row ${row.id}`).toBe(statuses(row));
         if (result.status === "success") expect(result.outputs).toEqual({ slept: row.ms });
       }
@@ -101,7 +101,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       const place = pair.newPlace();
       const rows = specRows(10);
       // What a kill leaves: window 0's intent, no group, nothing written.
-      place.seed([{ type: "intent", window: 0, firstRow: 0, count: 5 }]);
+      await place.seed([{ type: "intent", window: 0, firstRow: 0, count: 5 }], rows);
       const result = await resumed(place, rows);
       expect(result.outcome).toBe("complete");
       expectInPlace(place, rows, (row) => (row.id < 5 ? "unknown" : "success"));
@@ -179,18 +179,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       const checkpoint = (await place.load())!;
       checkpoint.windows.get(0)!.groupId = "bulk-that-expired";
       emulator.resetStats();
-      const { store, writer } = place.open();
-      const result = await new BulkJobRunner<SpecRow>({
-        client: client(),
-        spellId: "sleep",
-        rows,
-        inputsOf: (row) => ({ id: row.id, ms: row.ms }),
-        windowSize: 5,
-        maxWindows: 2,
-        store,
-        writer,
-        resume: checkpoint,
-      }).run();
+      const result = await job(place, rows, { resume: checkpoint }).run();
       expect(result.outcome).toBe("complete");
       expect(result.expired.map((failure) => failure.firstRow)).toEqual([0]);
       expectInPlace(place, rows, (row) => (row.id < 5 ? "expired" : "success"));
@@ -212,6 +201,8 @@ export function describeEngineScenarios(pair: AdapterPair): void {
     });
 
     it("should run failed and cancelled rows again and never a succeeded one", async () => {
+      // Kept rows carry their earlier text in the command line's writer: see test/cli/drift.spec.ts.
+      if (!pair.keepsKnownResults) return pending("the pair writes known rows from their own text");
       const first = pair.newPlace();
       const rows = specRows(8, (id) => (id % 3 === 0 ? -1 : 100));
       await job(first, rows).run();
@@ -248,10 +239,20 @@ export function describeEngineScenarios(pair: AdapterPair): void {
           }) + 1
         );
       });
+      const recorded = new Set(
+        [...((await place.load())?.windows ?? new Map()).entries()]
+          .filter(([, window]) => window.groupId !== undefined)
+          .map(([index]) => index)
+      );
+      expect(recorded.size).toBeGreaterThanOrEqual(3);
+      emulator.resetStats();
       const result = await resumed(place, rows);
       expect(result.outcome).toBe("complete");
       expectInPlace(place, rows, () => "success");
-      expect(createdPerRow(rows)).toEqual(new Array(20).fill(1));
+      // Recorded groups are re-attached; only windows the kill kept from being sent are sent.
+      expect(createdPerRow(rows)).toEqual(
+        rows.map((row) => (recorded.has(Math.floor(row.id / 5)) ? 0 : 1))
+      );
     });
   });
 }

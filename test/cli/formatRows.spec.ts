@@ -1,6 +1,6 @@
 import { formatHeader, formatRows } from "../../cli/job/formatRows.js";
 import { guardCsvCell } from "../../cli/table/guardCsvCell.js";
-import { chooseOutputLayout, headerOf } from "../../cli/table/OutputLayout.js";
+import { chooseOutputColumns, headerOf } from "../../cli/table/OutputColumns.js";
 
 describe("guardCsvCell", () => {
   it("should prefix every formula-starting character with a quote and leave other text alone", () => {
@@ -77,10 +77,10 @@ describe("formatRows", () => {
   });
 });
 
-describe("chooseOutputLayout", () => {
+describe("chooseOutputColumns", () => {
   it("should take the outputs of successful rows in order of appearance, or the names picked", () => {
-    expect(chooseOutputLayout(["t"], [{ b: 1 }, { a: 1, b: 2 }]).outputNames).toEqual(["b", "a"]);
-    expect(chooseOutputLayout(["t"], [{ b: 1 }], ["z"]).outputNames).toEqual(["z"]);
+    expect(chooseOutputColumns(["t"], [{ b: 1 }, { a: 1, b: 2 }]).outputNames).toEqual(["b", "a"]);
+    expect(chooseOutputColumns(["t"], [{ b: 1 }], ["z"]).outputNames).toEqual(["z"]);
   });
 
   it("should head an output named like a column output.<name>", () => {

@@ -4,7 +4,7 @@ import { BULK_PREVIEW_TEXT, streamBulk } from "../../functions/bulkSpell.js";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { RUN_PREVIEW_TEXT } from "../../functions/runSpell.js";
 import { loadSettings, saveSettings } from "../../addin/settings.js";
-import { settingsStorage } from "../../addin/settingsStorage.js";
+import { keyValueStorage } from "../../addin/keyValueStorage.js";
 import { resetSharedClient } from "../../addin/sharedClient.js";
 import {
   cancelableInvocation,
@@ -411,7 +411,7 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
     it("should say plainly that the service address is not set, and where, starting nothing", async () => {
       // As a production build made without SPELL_BASE_URL starts: the addresses are not set.
       const settings = { ...(await loadSettings()), baseUrl: "", pollBaseUrl: "" };
-      await settingsStorage().setItem("spellrun.settings", JSON.stringify(settings));
+      await keyValueStorage().setItem("spellrun.settings", JSON.stringify(settings));
       await resetSharedClient();
       const error = await rejection(run("echo", cell('{"a":1}')));
       expect(error.code).toBe("#N/A");

@@ -1,5 +1,8 @@
 import { FormulaEngine } from "../../playground/formulas/formulaEngine.js";
-import { CustomFunctionsRuntime } from "../../playground/functions/customFunctionsRuntime.js";
+import {
+  CustomFunctionError,
+  CustomFunctionsRuntime,
+} from "../../playground/functions/customFunctionsRuntime.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 
 type Invocation = { address?: string; onCanceled?: () => void; setResult?: (v: unknown) => void };
@@ -76,6 +79,22 @@ describe("FormulaEngine (the playground's recalculation)", () => {
     expect(calls[1].invocation.onCanceled).toHaveBeenCalledTimes(1);
     expect(calls[0].invocation.onCanceled).not.toHaveBeenCalled();
     expect(calls[2].x).toBe("c");
+  });
+
+  it("should keep a failed call's message for the cell's tooltip", async () => {
+    const { runtime, calls } = testRuntime();
+    workbook = new MockWorkbook({ sheets: { Sheet1: [["a"]] } });
+    const engine = new FormulaEngine(workbook, runtime);
+    stop = engine.start();
+    workbook.setValues("Sheet1", "B1", [["=TEST.LATER(A1)"]]);
+    calls[0].resolve(Promise.reject(new CustomFunctionError("#N/A", "The run failed: no credit")));
+    await settled();
+    expect(workbook.cell("Sheet1", "B1").value).toBe("#N/A");
+    expect(engine.messageAt("Sheet1", "B1")).toBe("The run failed: no credit");
+    workbook.setValues("Sheet1", "A1", [["b"]]);
+    calls[1].resolve("fine");
+    await settled();
+    expect(engine.messageAt("Sheet1", "B1")).toBeUndefined();
   });
 
   it("should cancel a formula's calls when the formula is deleted", () => {

@@ -94,6 +94,44 @@ describe("Playground (the grid, the formula engine and the real SPELL functions)
     }
   });
 
+  it("should keep each formula on its record's row through a sort, starting no run again", async () => {
+    playground = await playgroundWith({ Sheet1: reviews(6) });
+    const { grid, workbook } = playground;
+    clickCell(grid.worksheet("Sheet1"), 1, 1);
+    grid.type("Sheet1", "B2", FORMULA);
+    dragFillHandle(grid.worksheet("Sheet1"), 1, 6);
+    await waitFor(() => grid.shown("Sheet1", "B7") === "Review number 6.", 10_000, "the results");
+    await resetEmulator();
+
+    grid.worksheet("Sheet1").orderBy(0, 1); // Z to A: "Review number 6." first
+
+    await waitFor(
+      () =>
+        [2, 3, 4, 5, 6, 7].every((row) =>
+          String(workbook.cell("Sheet1", `B${row}`).value).startsWith("Review")
+        ),
+      10_000,
+      "the sorted results"
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the grid shows what the model holds
+    for (let row = 2; row <= 7; row++) {
+      expect(grid.shown("Sheet1", `B${row}`)).toBe(`Review number ${8 - row}.`);
+      expect(workbook.cell("Sheet1", `B${row}`).formula).toContain(`A${row})`);
+    }
+    const stats = await emulatorStats();
+    expect(stats.runsCreated + stats.bulkRunsCreated).toBe(0);
+  });
+
+  it("should say in the cell's tooltip why a formula shows an error", async () => {
+    playground = await playgroundWith({ Sheet1: reviews(1) });
+    const { grid } = playground;
+    grid.type("Sheet1", "B2", '=SPELL.RUN("summarize", A2)'); // plain text is not an inputs object
+
+    await waitFor(() => grid.shown("Sheet1", "B2") === "#VALUE!", 10_000, "the error");
+    const cell = grid.worksheet("Sheet1").getCellFromCoords(1, 1);
+    expect(cell.title).toMatch(/JSON|SPELL\.INPUTS/);
+  });
+
   it("should cancel a SPELL.BULK run when its formula is deleted", async () => {
     await resetEmulator({ lazyBulk: { groupVisibleAfterMs: 0, runsPerPoll: 1 } });
     playground = await playgroundWith({ Sheet1: reviews(30) });

@@ -2,7 +2,8 @@ import { OutputLayout } from "../../taskpane/bulk/outputLayout.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { rowFingerprint } from "../../taskpane/sheet/rowFingerprint.js";
 import { writeOutputs } from "../../taskpane/sheet/writeOutputs.js";
-import type { RowResult, WriteTarget } from "../../taskpane/sheet/writeOutputs.js";
+import type { RowResult } from "../../taskpane/sheet/writeOutputs.js";
+import type { WriteTarget } from "../../taskpane/sheet/WriteTarget.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 
 const LIMIT = 5 * 1024 * 1024;

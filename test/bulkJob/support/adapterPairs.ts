@@ -20,16 +20,19 @@ export interface SpecRow {
  */
 export interface AdapterPair {
   name: string;
+  /** Whether the writer can write a known result handed to it (a retry's kept rows). */
+  keepsKnownResults?: boolean;
   /** A fresh place for one job. */
   newPlace(): JobPlace;
 }
 
 /** The place of one job: reopened by every run of it, as a process would after a crash. */
 export interface JobPlace {
-  open(): { store: CheckpointStore; writer: ResultWriter<SpecRow> };
+  /** Opens the job's store and writer over `rows` (a sheet pair puts them in its sheet). */
+  open(rows: readonly SpecRow[]): { store: CheckpointStore; writer: ResultWriter<SpecRow> };
   load(): Promise<Checkpoint | undefined>;
-  /** Starts the place with these records (what an earlier process left). */
-  seed(records: CheckpointRecord[]): void;
+  /** Starts the place with these records (what an earlier process left) for `rows`. */
+  seed(records: CheckpointRecord[], rows: readonly SpecRow[]): void | Promise<void>;
   /** Keeps the checkpoint as it was after its first `records` records (what a kill leaves). */
   cutAfter(count: (records: readonly { type: string }[]) => number): void;
   /** Every row written so far, by row number (the last write of a row wins). */
@@ -41,6 +44,7 @@ export interface JobPlace {
 /** The memory pair: `MemoryCheckpointStore` and `callbackResultWriter`. */
 export const MEMORY_PAIR: AdapterPair = {
   name: "memory",
+  keepsKnownResults: true,
   newPlace() {
     let store = new MemoryCheckpointStore();
     const writes: FinishedJobRow<SpecRow>[] = [];

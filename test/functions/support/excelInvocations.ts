@@ -1,8 +1,10 @@
 /**
  * Invocation objects shaped as Excel passes them to custom functions: Excel sets
  * `isInValuePreview` and `setResult`, and calls the `onCanceled` the function assigned when it
- * cancels the call (formula edited, cell cleared, workbook closed).
+ * cancels the call (formula edited, cell cleared, workbook closed). Built by the playground's
+ * runtime (`createInvocation`), so the specs and the playground call the functions alike.
  */
+import { createInvocation } from "../../../playground/functions/createInvocation.js";
 
 /** A cancelable invocation (SPELL.RUN) and a way to cancel it as Excel would. */
 export interface TestCancelableInvocation extends CustomFunctions.CancelableInvocation {
@@ -19,12 +21,10 @@ export interface TestCancelableInvocation extends CustomFunctions.CancelableInvo
 export function cancelableInvocation(
   options: { preview?: boolean } = {}
 ): TestCancelableInvocation {
-  const invocation: TestCancelableInvocation = {
-    functionName: "SPELL.RUN",
-    // The runtime passes a boolean; the typings say string.
-    isInValuePreview: (options.preview ?? false) as unknown as string,
-    cancel: () => invocation.onCanceled?.(),
-  };
+  const invocation = Object.assign(
+    createInvocation({ functionName: "SPELL.RUN", preview: options.preview }),
+    { cancel: () => invocation.onCanceled?.() }
+  ) as unknown as TestCancelableInvocation;
   return invocation;
 }
 
@@ -53,19 +53,22 @@ export function streamingInvocation(options: { preview?: boolean } = {}): TestSt
     test: (result: unknown[][] | CustomFunctions.Error) => boolean;
     resolve: (r: unknown[][] | CustomFunctions.Error) => void;
   }[] = [];
-  const invocation: TestStreamingInvocation = {
-    functionName: "SPELL.BULK",
-    isInValuePreview: (options.preview ?? false) as unknown as string,
-    results: [],
-    setResult: (value) => {
-      invocation.results.push(value);
-      for (const waiter of [...waiters]) {
-        if (waiter.test(value)) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve(value);
-        }
+  const setResult = (value: unknown[][] | CustomFunctions.Error) => {
+    invocation.results.push(value);
+    for (const waiter of [...waiters]) {
+      if (waiter.test(value)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(value);
       }
-    },
+    }
+  };
+  const invocation: TestStreamingInvocation = {
+    ...(createInvocation({
+      functionName: "SPELL.BULK",
+      preview: options.preview,
+    }) as unknown as CustomFunctions.StreamingInvocation<unknown[][]>),
+    results: [],
+    setResult,
     cancel: () => invocation.onCanceled?.(),
     resultWhere: (test, timeoutMs = 10_000) => {
       const found = invocation.results.find(test);

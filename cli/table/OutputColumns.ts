@@ -6,10 +6,10 @@
  *
  * ## Example
  * ```ts
- * const layout: OutputLayout = { inputColumns: ["text"], outputNames: ["summary", "words"] };
+ * const layout: OutputColumns = { inputColumns: ["text"], outputNames: ["summary", "words"] };
  * ```
  */
-export interface OutputLayout {
+export interface OutputColumns {
   inputColumns: string[];
   outputNames: string[];
 }
@@ -20,7 +20,7 @@ export interface OutputLayout {
  *
  * ## Example
  * ```ts
- * chooseOutputLayout(["text"], [{ summary: "A.", words: 1 }]);
+ * chooseOutputColumns(["text"], [{ summary: "A.", words: 1 }]);
  * // { inputColumns: ["text"], outputNames: ["summary", "words"] }
  * ```
  * @param inputColumns the input table's columns
@@ -28,11 +28,11 @@ export interface OutputLayout {
  * @param picked output names chosen by the user
  * @return the layout
  */
-export function chooseOutputLayout(
+export function chooseOutputColumns(
   inputColumns: string[],
   sampleOutputs: Record<string, unknown>[],
   picked?: string[]
-): OutputLayout {
+): OutputColumns {
   if (picked && picked.length > 0) return { inputColumns, outputNames: [...picked] };
   const names = new Set<string>();
   for (const outputs of sampleOutputs) for (const name of Object.keys(outputs)) names.add(name);
@@ -51,7 +51,7 @@ export function chooseOutputLayout(
  * @param layout the layout
  * @return the column names
  */
-export function headerOf(layout: OutputLayout): string[] {
+export function headerOf(layout: OutputColumns): string[] {
   const taken = new Set([...layout.inputColumns, "status", "error", "other_outputs"]);
   const outputs = layout.outputNames.map((name) => (taken.has(name) ? `output.${name}` : name));
   return [...layout.inputColumns, "status", ...outputs, "error", "other_outputs"];

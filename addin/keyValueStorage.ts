@@ -1,0 +1,124 @@
+import { runtimeSingleton } from "./runtimeSingleton.js";
+
+/**
+ * The asynchronous key-value storage the add-in keeps its settings and remembered results in:
+ * the shape of `OfficeRuntime.storage`, with the batch calls the result store needs.
+ *
+ * ## Example
+ * ```ts
+ * await keyValueStorage().setItems({ a: "1", b: "2" });
+ * ```
+ */
+export interface KeyValueStorage {
+  getItem(key: string): Promise<string | null>;
+  setItem(key: string, value: string): Promise<void>;
+  removeItem(key: string): Promise<void>;
+  /** Writes several items in one call. */
+  setItems(items: Record<string, string>): Promise<void>;
+  /** Removes several items in one call. */
+  removeItems(keys: string[]): Promise<void>;
+}
+
+/**
+ * Where the add-in's own data lives, never the workbook: `OfficeRuntime.storage` inside Office
+ * (shared by the functions and the task pane, persisted per add-in domain), else the page's
+ * `localStorage`, else (Node) one in-memory map per process. `useKeyValueStorage` overrides it.
+ *
+ * ## Example
+ * ```ts
+ * const text = await keyValueStorage().getItem("spellrun.settings");
+ * ```
+ *
+ * @return The storage to use now.
+ */
+export function keyValueStorage(): KeyValueStorage {
+  const state = storageState();
+  if (state.override) return state.override;
+  const officeStorage = officeRuntimeStorage();
+  if (officeStorage) return fromOfficeRuntime(officeStorage);
+  const webStorage = pageLocalStorage();
+  if (webStorage) return fromWebStorage(webStorage);
+  state.memory ??= memoryStorage();
+  return state.memory;
+}
+
+/**
+ * Replaces the storage (benchmarks, specs); `undefined` goes back to the automatic choice.
+ *
+ * ## Example
+ * ```ts
+ * useKeyValueStorage(memoryStorage());
+ * ```
+ *
+ * @param storage The storage to use from now on.
+ */
+export function useKeyValueStorage(storage: KeyValueStorage | undefined): void {
+  storageState().override = storage;
+}
+
+/**
+ * A `KeyValueStorage` in memory, for Node and specs.
+ *
+ * ## Example
+ * ```ts
+ * useKeyValueStorage(memoryStorage());
+ * ```
+ *
+ * @return A new, empty storage.
+ */
+export function memoryStorage(): KeyValueStorage {
+  const items = new Map<string, string>();
+  return {
+    getItem: async (key) => items.get(key) ?? null,
+    setItem: async (key, value) => void items.set(key, value),
+    removeItem: async (key) => void items.delete(key),
+    setItems: async (entries) => {
+      for (const [key, value] of Object.entries(entries)) items.set(key, value);
+    },
+    removeItems: async (keys) => {
+      for (const key of keys) items.delete(key);
+    },
+  };
+}
+
+function storageState(): { override?: KeyValueStorage; memory?: KeyValueStorage } {
+  return runtimeSingleton("keyValueStorage", () => ({}));
+}
+
+function officeRuntimeStorage(): OfficeRuntime.Storage | undefined {
+  if (typeof OfficeRuntime === "undefined") return undefined;
+  return OfficeRuntime.storage ?? undefined;
+}
+
+function pageLocalStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === "undefined" ? undefined : localStorage;
+  } catch {
+    // Reading `localStorage` throws a SecurityError where the page may not use storage.
+    return undefined;
+  }
+}
+
+function fromOfficeRuntime(storage: OfficeRuntime.Storage): KeyValueStorage {
+  return {
+    getItem: (key) => storage.getItem(key),
+    setItem: (key, value) => storage.setItem(key, value),
+    removeItem: (key) => storage.removeItem(key),
+    setItems: (items) => storage.setItems(items),
+    removeItems: (keys) => storage.removeItems(keys),
+  };
+}
+
+function fromWebStorage(storage: Storage): KeyValueStorage {
+  return {
+    getItem: async (key) => storage.getItem(key),
+    setItem: async (key, value) => storage.setItem(key, value),
+    removeItem: async (key) => storage.removeItem(key),
+    setItems: async (items) => {
+      for (const [key, value] of Object.entries(items)) storage.setItem(key, value);
+    },
+    removeItems: async (keys) => {
+      for (const key of keys) storage.removeItem(key);
+    },
+  };
+}
