@@ -8,6 +8,7 @@ import { recalculateWorkbook } from "../sheet/recalculateWorkbook.js";
 import { recentSpells, rememberSpell } from "./recentSpells.js";
 import { clearBulkJob, loadBulkJobs } from "../bulk/resumeState.js";
 import { sharedBulkSource } from "../bulk/sharedBulkSource.js";
+import { openRowRecords } from "../sheet/rowRecordStore.js";
 import { testConnection } from "./testConnection.js";
 import type { BulkViewDeps } from "./bulkView.js";
 import type { SettingsViewDeps } from "./settingsView.js";
@@ -30,6 +31,7 @@ export function taskPaneDeps(): { bulk: BulkViewDeps; settings: SettingsViewDeps
       freezeFormulas,
       recentSpells,
       rememberSpell,
+      openRowRecords,
       loadBulkJobs,
       clearBulkJob,
     },
