@@ -38,6 +38,9 @@ module.exports = function (config) {
     client: { jasmine: { random: false, timeoutInterval: 20000 } },
     browserNoActivityTimeout: 120000,
     browserDisconnectTimeout: 30000,
+    // The whole-sheet specs (a million-row plan) keep the page busy for tens of seconds at a
+    // time on a loaded machine: the socket's ping must wait for them.
+    pingTimeout: 120000,
     captureTimeout: 120000,
     singleRun: true,
     concurrency: 1,

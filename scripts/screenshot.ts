@@ -7,68 +7,20 @@
  * on 127.0.0.1, drive the page with playwright-core, stop everything.
  * Chromium is `CHROME_BIN` or /usr/bin/chromium.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import http from "node:http";
+import { mkdtemp, rm } from "node:fs/promises";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import webpack from "webpack";
 import { startEmulator } from "../emulator/startEmulator.js";
+import { bundleHarness, harnessPage, serveHarness } from "./harnessPage.js";
 import { playgroundScreenshots } from "./screenshotPlayground.js";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { chromiumFlags, specWebpackConfig } = require("./browserBuild.cjs") as {
-  chromiumFlags: string[];
-  specWebpackConfig: (root: string) => webpack.Configuration;
-};
+const { chromiumFlags } = require("./browserBuild.cjs") as { chromiumFlags: string[] };
 
-const root = path.resolve(__dirname, "..");
-const docs = path.join(root, "docs");
+const docs = path.join(path.resolve(__dirname, ".."), "docs");
 const WIDTH = 320;
-
-function bundle(outputPath: string): Promise<void> {
-  const compiler = webpack({
-    mode: "development",
-    devtool: false,
-    context: root,
-    entry: { harness: "./test/taskpane/screenshotHarness.ts" },
-    output: { path: outputPath, filename: "[name].js" },
-    ...specWebpackConfig(root),
-    performance: { hints: false },
-  });
-  return new Promise((resolve, reject) =>
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      if (error) reject(error);
-      else if (stats?.hasErrors()) reject(new Error(stats.toString("errors-only")));
-      else resolve();
-    })
-  );
-}
-
-function page(emulator: { baseUrl: string; pollBaseUrl: string; apiKey: string }): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" /><title>Spell Run</title>
-<script>window.__spellEmulator = ${JSON.stringify(emulator)};</script></head>
-<body><main id="app"></main><script src="harness.js"></script></body></html>`;
-}
-
-async function serve(folder: string, html: string): Promise<http.Server> {
-  const server = http.createServer(async (request, response) => {
-    const url = (request.url ?? "").split("?")[0];
-    if (url === "/" || url === "/index.html") {
-      response.writeHead(200, { "content-type": "text/html" }).end(html);
-    } else if (request.url === "/harness.js") {
-      response
-        .writeHead(200, { "content-type": "text/javascript" })
-        .end(await readFile(path.join(folder, "harness.js")));
-    } else {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return server;
-}
 
 async function main(): Promise<void> {
   const folder = await mkdtemp(path.join(os.tmpdir(), "spellrun-screenshot-"));
@@ -90,10 +42,10 @@ async function main(): Promise<void> {
       apiKey: emulator.apiKey,
     });
     if (process.argv.includes("--playground-only")) return;
-    await bundle(folder);
-    server = await serve(
+    await bundleHarness(folder);
+    server = await serveHarness(
       folder,
-      page({
+      harnessPage({
         baseUrl: emulator.baseUrl,
         pollBaseUrl: emulator.pollBaseUrl,
         apiKey: emulator.apiKey,
@@ -194,6 +146,35 @@ async function main(): Promise<void> {
     await tab.waitForTimeout(300);
     await tab.screenshot({ path: path.join(docs, "taskpane-overwrite.png"), fullPage: true });
 
+    // The header row prompt: a block selected without its header row (the names are just above).
+    await tab.evaluate(() => {
+      const { workbook } = (
+        window as unknown as {
+          __harness: {
+            workbook: {
+              setValues(sheet: string, at: string, rows: string[][]): void;
+              select(address: string): void;
+            };
+          };
+        }
+      ).__harness;
+      workbook.setValues("Reviews", "P1", [
+        ["text", "language"],
+        ["Lid does not close.", "en"],
+        ["Cinq étoiles, je rachèterais.", "fr"],
+        ["Demasiado ruidoso de noche.", "es"],
+      ]);
+      workbook.select("Reviews!P2:Q4");
+    });
+    await tab.click("#use-selection");
+    await tab.waitForFunction(
+      () => !(document.querySelector("#header-above") as HTMLElement | null)?.hidden,
+      null,
+      { timeout: 10_000 }
+    );
+    await tab.waitForTimeout(300);
+    await tab.screenshot({ path: path.join(docs, "taskpane-header-row.png"), fullPage: true });
+
     // The spending guard: a column filled down past the threshold; the pane asks, a cell waits.
     // A context of its own: the runs above left remembered results in the page's storage.
     const guardContext = await browser.newContext({
@@ -230,10 +211,24 @@ async function main(): Promise<void> {
       path: path.join(docs, "taskpane-resumable.png"),
       fullPage: true,
     });
+
+    // The plan's early warning: the rows of that unfinished bulk selected again.
+    await resumable.click("#use-selection");
+    await resumable.waitForFunction(
+      () => /unfinished bulk/.test(document.querySelector("#plan-summary")?.textContent ?? ""),
+      null,
+      { timeout: 10_000 }
+    );
+    await resumable.waitForTimeout(300);
+    await resumable.screenshot({
+      path: path.join(docs, "taskpane-unfinished-warning.png"),
+      fullPage: true,
+    });
     console.log(
       "Saved docs/taskpane-settings.png, docs/taskpane-running.png, docs/taskpane-finished.png, " +
-        `docs/taskpane-overwrite.png, docs/taskpane-resumable.png, docs/guard-question.png, ` +
-        `docs/guard-waiting-cell.png (${WIDTH} px wide).`
+        "docs/taskpane-overwrite.png, docs/taskpane-header-row.png, docs/taskpane-resumable.png, " +
+        "docs/taskpane-unfinished-warning.png, docs/guard-question.png, docs/guard-waiting-cell.png " +
+        `(${WIDTH} px wide).`
     );
   } finally {
     await browser.close();

@@ -42,8 +42,13 @@ export interface MockCell {
 export interface MockWorkbookStats {
   /** Every `context.sync()`, including the implicit one at the end of `Excel.run`. */
   syncs: number;
-  /** Syncs that carried at least one write. */
+  /** Syncs that carried at least one write to a sheet the user sees (not a very hidden one). */
   writeSyncs: number;
+  /**
+   * Syncs whose writes all went to very hidden sheets (the add-in's own records, counted apart
+   * from the writes into the user's cells, as settings saves are).
+   */
+  hiddenWriteSyncs: number;
   /** Syncs that carried at least one load. */
   readSyncs: number;
   /** `Excel.run` batches. */
@@ -123,6 +128,7 @@ export class MockWorkbook {
   readonly stats: MockWorkbookStats = {
     syncs: 0,
     writeSyncs: 0,
+    hiddenWriteSyncs: 0,
     readSyncs: 0,
     runs: 0,
     maxRequestBytes: 0,
@@ -149,6 +155,12 @@ export class MockWorkbook {
    * engine and grid listen here.
    */
   onCellsChanged: ((change: { sheet: string; block?: CellBlock }) => void) | undefined;
+  /**
+   * Called when a sync reaches "Excel", before any of its operations, with the addresses it
+   * writes (`Sheet1!B2:C4`): a user's edit made here lands between the add-in's last read and
+   * this write, the window a write must survive.
+   */
+  beforeSync: ((sync: { syncNumber: number; writes: string[] }) => void) | undefined;
 
   private readonly sheets = new Map<string, Map<number, Map<number, MockCell>>>();
   /** Dynamic-array results: anchor cell ("Sheet1!B2") → the block its formula spills into. */
@@ -363,7 +375,10 @@ export class MockWorkbook {
     key: (cells: MockCellValue[]) => string | number
   ): void {
     const rows = this.sheets.get(sheet) ?? new Map<number, Map<number, MockCell>>();
-    const width = 1 + Math.max(0, ...[...rows.values()].flatMap((cells) => [...cells.keys()]));
+    // A loop, not a spread: a whole sheet's columns overflow the call stack as arguments.
+    let width = 1;
+    for (const cells of rows.values())
+      for (const column of cells.keys()) width = Math.max(width, column + 1);
     const order = Array.from({ length: rowCount }, (_, i) => top + i)
       .map((row) => ({
         row,
@@ -430,7 +445,8 @@ export class MockWorkbook {
     rows.forEach((row, r) =>
       row.forEach((value, c) => this.writeValue(sheet, block.top + r, block.left + c, value))
     );
-    const columnCount = Math.max(0, ...rows.map((row) => row.length));
+    // Reduced, not spread: a whole sheet's rows overflow the call stack as arguments.
+    const columnCount = rows.reduce((most, row) => Math.max(most, row.length), 0);
     if (rows.length > 0 && columnCount > 0) {
       this.onCellsChanged?.({ sheet, block: { ...block, rowCount: rows.length, columnCount } });
     }
@@ -494,7 +510,9 @@ export class MockWorkbook {
 
   /** The last used row (zero-based) of a sheet, -1 when empty. */
   lastRow(sheet: string): number {
-    return Math.max(-1, ...(this.sheets.get(sheet)?.keys() ?? []));
+    let last = -1; // a loop, not a spread: a whole sheet's rows overflow the call stack
+    for (const row of this.sheets.get(sheet)?.keys() ?? []) last = Math.max(last, row);
+    return last;
   }
 
   private excelNamespace(): Record<string, unknown> {
@@ -689,7 +707,20 @@ export class MockWorkbook {
       formulas: undefined,
       numberFormat: undefined,
       text: undefined,
-      worksheet: { name: sheet, id: this.sheetIds.get(sheet) ?? "" },
+      worksheet: {
+        name: sheet,
+        id: this.sheetIds.get(sheet) ?? "",
+        getUsedRangeOrNullObject: (valuesOnly?: boolean) => {
+          const used = this.usedBlock(sheet, valuesOnly === true);
+          const range = this.rangeProxy(
+            queue,
+            sheet,
+            used ?? { top: 0, left: 0, rowCount: 1, columnCount: 1 }
+          );
+          Reflect.set(range, "isNullObject", used === undefined);
+          return range;
+        },
+      },
     });
     return new Proxy(target, {
       get: (object, property, receiver) => {
@@ -842,6 +873,12 @@ export class MockWorkbook {
   }
 
   private async sync(queue: Operation[]): Promise<void> {
+    this.beforeSync?.({
+      syncNumber: this.stats.syncs + 1,
+      writes: queue.flatMap((op) =>
+        op.kind === "write" ? [`${quoteSheet(op.sheet)}!${blockAddress(op.block)}`] : []
+      ),
+    });
     const started = performance.now();
     this.stats.syncs++;
     const operations = queue.splice(0, queue.length);
@@ -857,6 +894,7 @@ export class MockWorkbook {
       );
     }
     let wrote = false;
+    const wroteTo = new Set<string>();
     let read = false;
     let responseBytes = 0;
     const loaded: OfficeMockObject[] = [];
@@ -870,16 +908,19 @@ export class MockWorkbook {
       }
       if (op.kind === "addSheet") {
         wrote = true;
+        wroteTo.add(op.name);
         this.addSheet(op.name);
         continue;
       }
       if (op.kind === "visibility") {
         wrote = true;
+        wroteTo.add(op.name);
         this.visibility.set(op.name, op.visibility);
         continue;
       }
       if (op.kind === "write") {
         wrote = true;
+        wroteTo.add(op.sheet);
         this.apply(op.sheet, op.block, op.property, op.data);
         this.onCellsChanged?.({ sheet: op.sheet, block: op.block });
       } else if (op.kind === "lookup") {
@@ -917,7 +958,11 @@ export class MockWorkbook {
         `Response of ${responseBytes} bytes`
       );
     }
-    if (wrote) this.stats.writeSyncs++;
+    const onlyHidden =
+      wroteTo.size > 0 &&
+      [...wroteTo].every((sheet) => this.visibility.get(sheet) === "VeryHidden");
+    if (wrote && onlyHidden) this.stats.hiddenWriteSyncs++;
+    else if (wrote) this.stats.writeSyncs++;
     if (read) this.stats.readSyncs++;
     // office-addin-mock's sync does its work before its first await; timed without the awaits,
     // which would let other tasks' time into the mock's share.

@@ -40,6 +40,7 @@ import {
 } from "./resumeState.js";
 import type { BulkJob, KeptResult } from "./resumeState.js";
 import { keptResultsText } from "./keptResultsText.js";
+import { paneMessage } from "./paneMessage.js";
 import { rowFingerprint } from "../sheet/rowFingerprint.js";
 import { CANCELLED_STATUS, statusText } from "./statusText.js";
 import type { CellScalar } from "../sheet/toCellWrite.js";
@@ -794,7 +795,9 @@ async function readRowInputs(
   rows: number[],
   inputColumns: number[]
 ): Promise<{ values: CellScalar[][]; formats: string[][] }> {
-  const top = Math.min(...rows);
+  // Reduced, not spread: a whole sheet's rows overflow the call stack as arguments.
+  const top = rows.reduce((least, row) => Math.min(least, row), Infinity);
+  const bottom = rows.reduce((most, row) => Math.max(most, row), -Infinity);
   const left = Math.min(...inputColumns);
   return Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(sheetName);
@@ -804,7 +807,7 @@ async function readRowInputs(
       {
         top,
         left,
-        rowCount: Math.max(...rows) - top + 1,
+        rowCount: bottom - top + 1,
         columnCount: Math.max(...inputColumns) - left + 1,
       },
       undefined,
@@ -845,5 +848,5 @@ function idleProgress(spellId: string): BulkProgress {
 }
 
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return paneMessage(error); // the pane's own words for the shared errors (its Settings tab)
 }

@@ -4,6 +4,7 @@ import type { SelectionData } from "../sheet/readSelection.js";
 import { dateInputValue } from "../sheet/dateInputValue.js";
 import { rowFingerprint } from "../sheet/rowFingerprint.js";
 import type { CellScalar } from "../sheet/toCellWrite.js";
+import { headerRowAbove } from "./headerRowAbove.js";
 
 /**
  * What one selected column becomes: an input of the spell (under `inputName`) or nothing.
@@ -80,6 +81,13 @@ export interface BulkPlan {
    * (`readSelection` with `statusColumn`), or stop. Undefined when nothing is in the way.
    */
   conflict?: string[];
+  /**
+   * Set when the row just above the selection looks like the input names and the first selected
+   * row like data (`headerRowAbove`): the plan refuses until the user includes that row or says
+   * the first row holds the names (`firstRowIsNames`), so no record is taken for names and no
+   * header is written into a record.
+   */
+  headerAbove?: { row: number; names: string[] };
   /** New columns are inserted for status and outputs, so the user's cells move right, unwritten. */
   insertColumns: boolean;
   /** Absolute column of the status cells (before any insert: the columns are inserted there). */
@@ -159,9 +167,25 @@ export function defaultMapping(headers: readonly CellScalar[]): ColumnMapping[] 
 export function planBulk(
   selection: SelectionData,
   mapping: readonly ColumnMapping[],
-  options: { onlyRowsWithoutOutputs: boolean; insertColumns?: boolean; runHiddenRows?: boolean }
+  options: {
+    onlyRowsWithoutOutputs: boolean;
+    insertColumns?: boolean;
+    runHiddenRows?: boolean;
+    /** The user says the first selected row holds the names, whatever the row above looks like. */
+    firstRowIsNames?: boolean;
+  }
 ): BulkPlan {
   const problems: string[] = [];
+  const headerAbove = options.firstRowIsNames ? undefined : headerRowAbove(selection);
+  if (headerAbove) {
+    const first = selection.block.top + 1;
+    problems.push(
+      `Row ${headerAbove.row + 1}, just above the selection, looks like the input names ` +
+        `(${headerAbove.names.join(", ")}) and row ${first} like the data under it: include ` +
+        `row ${headerAbove.row + 1} as the header row, or say that row ${first} holds the names. ` +
+        `Until then nothing runs, and nothing is written into row ${first}.`
+    );
+  }
   const inputs = mapping
     .filter((entry) => entry.inputName !== null && entry.inputName.trim() !== "")
     .map((entry) => ({ column: entry.column, inputName: (entry.inputName as string).trim() }));
@@ -287,6 +311,7 @@ export function planBulk(
     problems,
     warnings,
     conflict,
+    ...(headerAbove ? { headerAbove } : {}),
     insertColumns,
     statusColumn,
     ownedWidth,

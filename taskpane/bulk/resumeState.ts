@@ -1,5 +1,11 @@
 import type { BulkResumeToken } from "../../src";
-import { decodeIndexes, encodeIndexes } from "./indexRanges.js";
+import {
+  decodeIndexBitmap,
+  decodeIndexes,
+  encodeIndexBitmap,
+  encodeIndexes,
+} from "./indexRanges.js";
+import { deleteRowRecord, rowRecord, saveRowRecord } from "../sheet/rowRecordStore.js";
 import type { CellScalar } from "../sheet/toCellWrite.js";
 import { storedJobIds, storedJobProblem } from "./storedJobProblem.js";
 
@@ -115,6 +121,13 @@ interface StoredJob extends Omit<
   fingerprints?: string[];
   /** Runs whose row is -1 (their `rows` entry is stored as 0). */
   lostRows?: string;
+  /**
+   * Set when the per-row fields (rows, fingerprints, lost rows, token, rows written) are in the
+   * record sheet (`rowRecordStore`), not here: `rows` is then empty. Jobs with an id only.
+   */
+  rowRecord?: true;
+  /** Runs of the job (with `rowRecord`, for messages without reading the record). */
+  runs?: number;
 }
 
 interface StoredProgress {
@@ -155,13 +168,38 @@ export async function saveBulkJob(job: BulkJob): Promise<void> {
     ...(lost.length > 0 ? { lostRows: encodeIndexes(lost) } : {}),
   };
   const settings = Office.context.document.settings;
-  settings.set(jobKey(BULK_JOB_SETTING, job.id), stored);
   if (job.id !== undefined) {
+    // The per-row part grows with the rows (~1.2 MB at 100,000 rows): it goes to the record
+    // sheet first, and settings keep a few KB that point to it.
+    const { rows, fingerprintsPacked, fingerprints: unpacked, lostRows, ...small } = stored;
+    await saveRowRecord(job.id, {
+      rows,
+      lostRows: lostRows ?? "",
+      fingerprints: fingerprintsPacked ?? "",
+      fingerprintsJson: fingerprintsPacked === undefined ? JSON.stringify(unpacked ?? []) : "",
+      ...progressRecord(job),
+    });
+    settings.set(jobKey(BULK_JOB_SETTING, job.id), {
+      ...small,
+      rows: "",
+      rowRecord: true,
+      runs: job.rows.length,
+    } satisfies StoredJob);
     const ids = storedIds();
     if (!ids.includes(job.id)) settings.set(BULK_JOB_IDS_SETTING, [...ids, job.id]);
-  }
+  } else settings.set(jobKey(BULK_JOB_SETTING, job.id), stored);
   setProgress(job);
   await saveSettings();
+}
+
+/** The per-row part of a job's progress, for the record sheet: token, its rows, rows written. */
+function progressRecord(job: BulkJob): Record<string, string> {
+  const { rows, ...token } = job.token ?? { rows: undefined };
+  return {
+    token: job.token ? JSON.stringify(token) : "",
+    tokenRows: rows ? encodeIndexes(rows.map((index) => index + 1)) : "",
+    handled: encodeIndexBitmap(job.handled, job.rows.length),
+  };
 }
 
 /**
@@ -174,11 +212,22 @@ export async function saveBulkJob(job: BulkJob): Promise<void> {
  * ```
  */
 export async function saveBulkProgress(job: BulkJob): Promise<void> {
+  if (job.id !== undefined) await saveRowRecord(job.id, progressRecord(job));
   setProgress(job);
   await saveSettings();
 }
 
 function setProgress(job: BulkJob): void {
+  if (job.id !== undefined) {
+    // Token and rows written are in the record sheet (`progressRecord`).
+    const progress: StoredProgress = {
+      outputNames: job.outputNames,
+      ownedWidth: job.ownedWidth,
+      handled: "",
+    };
+    Office.context.document.settings.set(jobKey(BULK_PROGRESS_SETTING, job.id), progress);
+    return;
+  }
   const { rows, ...token } = job.token ?? { rows: undefined };
   const progress: StoredProgress = {
     token: job.token && (token as BulkResumeToken),
@@ -295,6 +344,7 @@ function loadJob(id: string | undefined): BulkJob | undefined {
     return undefined;
   }
   try {
+    if (stored.rowRecord && id !== undefined) return fromRowRecord(id, stored, progress);
     const { lostRows, fingerprintsPacked, fingerprints, ...fixed } = stored;
     const rows = decodeIndexes(stored.rows);
     for (const run of decodeIndexes(lostRows ?? "")) rows[run] = -1;
@@ -318,6 +368,43 @@ function loadJob(id: string | undefined): BulkJob | undefined {
   }
 }
 
+/** A job whose per-row part is in the record sheet; undefined when the record is missing. */
+function fromRowRecord(
+  id: string,
+  stored: StoredJob,
+  progress: StoredProgress
+): BulkJob | undefined {
+  const record = rowRecord(id);
+  if (!record) return undefined; // the record sheet was deleted: nothing sensible to resume
+  const {
+    rowRecord: _marker,
+    runs: _runs,
+    lostRows: _lost,
+    fingerprintsPacked: _p,
+    fingerprints: _f,
+    ...fixed
+  } = stored;
+  const rows = decodeIndexes(record.rows ?? "");
+  for (const run of decodeIndexes(record.lostRows ?? "")) rows[run] = -1;
+  const token = record.token
+    ? (JSON.parse(record.token) as Omit<BulkResumeToken, "rows">)
+    : undefined;
+  return {
+    ...fixed,
+    fingerprints: record.fingerprints
+      ? unpackFingerprints(record.fingerprints)
+      : (JSON.parse(record.fingerprintsJson || "[]") as string[]),
+    rows,
+    token:
+      token && record.tokenRows
+        ? { ...token, rows: decodeIndexes(record.tokenRows).map((n) => n - 1) }
+        : token,
+    outputNames: progress.outputNames ?? [],
+    ownedWidth: progress.ownedWidth,
+    handled: decodeIndexBitmap(record.handled ?? ""),
+  };
+}
+
 /**
  * Forgets one stored job (it finished, was cancelled, or the user dismissed it); every other job
  * stays. Without an id: the job an earlier version stored under the bare names.
@@ -333,6 +420,7 @@ export async function clearBulkJob(id?: string): Promise<void> {
   settings.remove(jobKey(BULK_PROGRESS_SETTING, id));
   settings.remove(jobKey(BULK_KEPT_SETTING, id));
   if (id !== undefined) {
+    await deleteRowRecord(id);
     const ids = storedIds().filter((other) => other !== id);
     if (ids.length > 0) settings.set(BULK_JOB_IDS_SETTING, ids);
     else settings.remove(BULK_JOB_IDS_SETTING);

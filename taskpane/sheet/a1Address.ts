@@ -81,3 +81,70 @@ function columnIndex(letters: string): number {
   for (const letter of letters.toUpperCase()) index = index * 26 + (letter.charCodeAt(0) - 64);
   return index - 1;
 }
+
+/** Excel's last row and column (zero-based): a sheet has 1,048,576 rows and 16,384 columns. */
+export const LAST_ROW_INDEX = 1_048_575;
+export const LAST_COLUMN_INDEX = 16_383;
+
+/**
+ * Reads any address Excel reports for a selection: a block (`Sheet1!B2:D9`), whole columns
+ * (`Sheet1!A:C`, every row of them) or whole rows (`Sheet1!3:5`, every column), into its sheet,
+ * block and which of the two it is.
+ *
+ * ## Example
+ * ```ts
+ * parseSelectionAddress("Sheet1!A:C"); // { sheet: "Sheet1", block: { top: 0, left: 0, rowCount: 1048576, columnCount: 3 }, lines: "columns" }
+ * ```
+ */
+export function parseSelectionAddress(address: string): {
+  sheet: string;
+  block: CellBlock;
+  lines?: "columns" | "rows";
+} {
+  const bang = address.lastIndexOf("!");
+  const cells = address.slice(bang + 1).replace(/\$/g, "");
+  const sheet = parseAddress(`${address.slice(0, bang + 1)}A1`).sheet;
+  const columns = /^([A-Z]+):([A-Z]+)$/i.exec(cells);
+  if (columns) {
+    const [a, b] = [columnIndex(columns[1]), columnIndex(columns[2])];
+    const left = Math.min(a, b);
+    return {
+      sheet,
+      block: { top: 0, left, rowCount: LAST_ROW_INDEX + 1, columnCount: Math.abs(b - a) + 1 },
+      lines: "columns",
+    };
+  }
+  const rows = /^(\d+):(\d+)$/.exec(cells);
+  if (rows) {
+    const [a, b] = [Number(rows[1]) - 1, Number(rows[2]) - 1];
+    return {
+      sheet,
+      block: {
+        top: Math.min(a, b),
+        left: 0,
+        rowCount: Math.abs(b - a) + 1,
+        columnCount: LAST_COLUMN_INDEX + 1,
+      },
+      lines: "rows",
+    };
+  }
+  return parseAddress(address);
+}
+
+/**
+ * The cells two blocks share, undefined when they do not meet.
+ *
+ * ## Example
+ * ```ts
+ * intersectBlocks({ top: 0, left: 0, rowCount: 1048576, columnCount: 3 }, { top: 2, left: 1, rowCount: 10, columnCount: 5 });
+ * // { top: 2, left: 1, rowCount: 10, columnCount: 2 }
+ * ```
+ */
+export function intersectBlocks(a: CellBlock, b: CellBlock): CellBlock | undefined {
+  const top = Math.max(a.top, b.top);
+  const left = Math.max(a.left, b.left);
+  const bottom = Math.min(a.top + a.rowCount, b.top + b.rowCount);
+  const right = Math.min(a.left + a.columnCount, b.left + b.columnCount);
+  if (bottom <= top || right <= left) return undefined;
+  return { top, left, rowCount: bottom - top, columnCount: right - left };
+}

@@ -1,4 +1,4 @@
-import { blockAddress, columnName, parseAddress } from "./a1Address.js";
+import { blockAddress, columnName, intersectBlocks, parseSelectionAddress } from "./a1Address.js";
 import type { CellBlock } from "./a1Address.js";
 import { STATUS_HEADER } from "../bulk/outputLayout.js";
 import { readValuesInChunks } from "./readValuesInChunks.js";
@@ -32,6 +32,11 @@ export interface SelectionData {
   statusColumn?: number;
   /** First row: the input names as written in the sheet. */
   headers: CellScalar[];
+  /**
+   * The row just above the selection, selection columns only (to notice a block selected
+   * without its header row, see `headerRowAbove`). Absent at the sheet's first row.
+   */
+  rowAbove?: CellScalar[];
   /** Every further row, selection columns only (blank rows included; planning skips them). */
   rows: CellScalar[][];
   /**
@@ -59,6 +64,11 @@ export interface SelectionData {
      */
     occupied?: Array<{ offset: number; address: string }>;
   };
+  /**
+   * Set when the user selected whole columns or rows (`A:C`, `3:5`): that address, which the
+   * read cut to the sheet's used range (`block`).
+   */
+  cutFrom?: string;
   /** `context.sync()` calls spent reading. */
   syncs: number;
 }
@@ -99,8 +109,15 @@ export async function readSelection(
           .getRange(blockAddress(options.range.block))
       : context.workbook.getSelectedRange();
     selected.load("address, worksheet/id");
+    // In the same sync: the cells in use, to which whole columns or rows are cut (a whole
+    // column is 1,048,576 rows, most of them empty).
+    const used = selected.worksheet.getUsedRangeOrNullObject(true).load("address");
     await context.sync();
-    const { sheet: sheetName, block } = selectedBlock(selected.address);
+    const {
+      sheet: sheetName,
+      block,
+      cutFrom,
+    } = selectedBlock(selected.address, used.isNullObject ? undefined : used.address);
     const sheet = context.workbook.worksheets.getItem(sheetName);
     const statusColumn = options.statusColumn ?? block.left + block.columnCount;
     if (statusColumn < block.left + block.columnCount) {
@@ -120,24 +137,12 @@ export async function readSelection(
       })
     );
     headerRange.load("values");
-    // Hidden and filtered-out rows, in the same sync: the addresses of the visible data cells of
-    // the first column (RangeView, ExcelApi 1.3); the rows missing from it are hidden.
-    const visible =
-      block.rowCount > 1
-        ? sheet
-            .getRange(
-              blockAddress({
-                ...block,
-                top: block.top + 1,
-                rowCount: block.rowCount - 1,
-                columnCount: 1,
-              })
-            )
-            .getVisibleView()
-            .load("cellAddresses")
+    // The row above, in the same sync: the names may be there (selected without its header row).
+    const above =
+      block.top > 0
+        ? sheet.getRange(blockAddress({ ...block, top: block.top - 1, rowCount: 1 })).load("values")
         : undefined;
     await context.sync();
-    const hiddenRows = visible ? hiddenOffsets(block, visible.cellAddresses as string[][]) : [];
     const headerRow = headerRange.values[0] as CellScalar[];
     const headers = headerRow.slice(0, block.columnCount);
     const right = headerRow.slice(block.columnCount + gap);
@@ -169,16 +174,18 @@ export async function readSelection(
               columnCount: width,
             },
             budgetBytes,
-            true
+            // Hidden and filtered-out rows are read with the values, chunk by chunk.
+            { formats: true, formatColumns: block.columnCount, hiddenRows: true }
           )
-        : { rows: [], formats: [], syncs: 0 };
+        : { rows: [], formats: [], hiddenRows: [], syncs: 0 };
     return {
       sheet: sheetName,
       sheetId: selected.worksheet.id,
       block,
       statusColumn,
-      hiddenRows,
+      hiddenRows: data.hiddenRows ?? [],
       headers,
+      ...(above ? { rowAbove: above.values[0] as CellScalar[] } : {}),
       rows: data.rows.map((row) => row.slice(0, block.columnCount)),
       formats: (data.formats ?? []).map((row) => row.slice(0, block.columnCount)),
       existing: {
@@ -194,30 +201,33 @@ export async function readSelection(
               data.rows.map((row) => row.slice(block.columnCount + gap))
             ),
       },
+      ...(cutFrom !== undefined ? { cutFrom } : {}),
       syncs: 2 + data.syncs,
     };
   });
 }
 
-/** Data row offsets missing from the visible view's addresses (first column only). */
-function hiddenOffsets(block: CellBlock, addresses: readonly string[][]): number[] {
-  const shown = new Set(addresses.map((row) => parseAddress(row[0]).block.top));
-  const hidden: number[] = [];
-  for (let offset = 0; offset < block.rowCount - 1; offset++) {
-    if (!shown.has(block.top + 1 + offset)) hidden.push(offset);
-  }
-  return hidden;
-}
-
-/** The selection as a block of cells; whole columns or rows (`A:B`, `1:3`) are refused plainly. */
-function selectedBlock(address: string): ReturnType<typeof parseAddress> {
-  try {
-    return parseAddress(address);
-  } catch {
+/**
+ * The selection as a block of cells. Whole columns or rows (`A:C`, `3:5`) are cut to the used
+ * range (`usedAddress`, values only): the block starts at its first used row (the header row)
+ * and ends at its last.
+ */
+function selectedBlock(
+  address: string,
+  usedAddress: string | undefined
+): { sheet: string; block: CellBlock; cutFrom?: string } {
+  const { sheet, block, lines } = parseSelectionAddress(address);
+  if (!lines) return { sheet, block };
+  const cells = address.slice(address.lastIndexOf("!") + 1);
+  const inUse = usedAddress
+    ? intersectBlocks(block, parseSelectionAddress(usedAddress).block)
+    : undefined;
+  if (!inUse) {
     throw new Error(
-      `Select a block of cells such as A1:B200 (the selection ${address} is whole columns or rows).`
+      `The selected ${lines} (${cells}) are empty: select the rows to run, header row first.`
     );
   }
+  return { sheet, block: inUse, cutFrom: cells };
 }
 
 /** The columns from the status column on whose header or data cells are not empty (first cell named). */

@@ -1,4 +1,4 @@
-import { blockAddress } from "./a1Address.js";
+import { blockAddress, parseAddress } from "./a1Address.js";
 import type { CellBlock } from "./a1Address.js";
 import { PAYLOAD_BUDGET_BYTES, payloadBytes } from "./payloadBytes.js";
 import type { CellScalar } from "./toCellWrite.js";
@@ -8,9 +8,13 @@ const FIRST_CHUNK_CELLS = 2_000;
 
 /**
  * Reads the values of a block in row chunks, each one `context.sync()`, each response kept
- * under Office's 5 MB payload limit (with `withFormats`, each cell's `numberFormat` is read in the same sync): the first chunk is small, later chunks are sized from the
+ * under Office's 5 MB payload limit: the first chunk is small, later chunks are sized from the
  * largest bytes-per-row seen so far, and a chunk that Office still refuses as too large is read
- * again in halves.
+ * again in halves. With `withFormats` (or `{ formats: true }`), each cell's `numberFormat` is
+ * read in the same sync (`formatColumns`: of the first columns only); with `{ hiddenRows: true }`, so are the addresses of the chunk's visible
+ * rows (a `RangeView` of its first column, ExcelApi 1.3), whose missing rows are returned as
+ * `hiddenRows` (offsets in the block): over a whole sheet that list alone is ~20 MB, so it is
+ * chunked with the values instead of read in one sync.
  *
  * ## Example
  * ```ts
@@ -26,10 +30,18 @@ export async function readValuesInChunks(
   sheet: Excel.Worksheet,
   block: CellBlock,
   budgetBytes = PAYLOAD_BUDGET_BYTES,
-  withFormats = false
-): Promise<{ rows: CellScalar[][]; formats?: string[][]; syncs: number }> {
+  what: boolean | { formats?: boolean; formatColumns?: number; hiddenRows?: boolean } = false
+): Promise<{ rows: CellScalar[][]; formats?: string[][]; hiddenRows?: number[]; syncs: number }> {
+  const withFormats = typeof what === "boolean" ? what : what.formats === true;
+  const withHidden = typeof what === "object" && what.hiddenRows === true;
+  // Formats of the first columns only, when the others' are not needed (half the response).
+  const formatColumns = Math.min(
+    block.columnCount,
+    (typeof what === "object" ? what.formatColumns : undefined) ?? block.columnCount
+  );
   const rows: CellScalar[][] = [];
   const formats: string[][] = [];
+  const hiddenRows: number[] = [];
   let syncs = 0;
   let chunkRows = Math.max(1, Math.floor(FIRST_CHUNK_CELLS / Math.max(1, block.columnCount)));
   let largestRowBytes = 0;
@@ -39,8 +51,29 @@ export async function readValuesInChunks(
     const range = sheet.getRange(
       blockAddress({ ...block, top: block.top + offset, rowCount: count })
     );
-    if (withFormats) range.load("values, numberFormat");
-    else range.load("values");
+    range.load("values");
+    const formatRange = !withFormats
+      ? undefined
+      : formatColumns === block.columnCount
+        ? range.load("numberFormat")
+        : sheet
+            .getRange(
+              blockAddress({
+                ...block,
+                top: block.top + offset,
+                rowCount: count,
+                columnCount: formatColumns,
+              })
+            )
+            .load("numberFormat");
+    const visible = withHidden
+      ? sheet
+          .getRange(
+            blockAddress({ ...block, top: block.top + offset, rowCount: count, columnCount: 1 })
+          )
+          .getVisibleView()
+          .load("cellAddresses")
+      : undefined;
     try {
       syncs++;
       // One sync per chunk on purpose: a single sync would exceed Office's payload limit.
@@ -54,12 +87,22 @@ export async function readValuesInChunks(
       throw error;
     }
     const values = range.values as CellScalar[][];
-    const chunkFormats = withFormats ? (range.numberFormat as string[][]) : [];
+    const chunkFormats = formatRange ? (formatRange.numberFormat as string[][]) : [];
+    // The visible rows' addresses count towards the response: about as many bytes per row.
+    let addressBytesPerRow = 0;
+    if (visible) {
+      const addresses = visible.cellAddresses as string[][];
+      addressBytesPerRow = Math.ceil(payloadBytes(addresses) / Math.max(1, addresses.length));
+      const shown = new Set(addresses.map((row) => parseAddress(row[0]).block.top));
+      for (let r = 0; r < count; r++) {
+        if (!shown.has(block.top + offset + r)) hiddenRows.push(offset + r);
+      }
+    }
     values.forEach((row, r) => {
       const rowFormats = chunkFormats[r];
       largestRowBytes = Math.max(
         largestRowBytes,
-        payloadBytes(row) + (rowFormats ? payloadBytes(rowFormats) : 0)
+        payloadBytes(row) + (rowFormats ? payloadBytes(rowFormats) : 0) + addressBytesPerRow
       );
       rows.push(row);
       if (rowFormats) formats.push(rowFormats);
@@ -67,7 +110,12 @@ export async function readValuesInChunks(
     offset += count;
     chunkRows = Math.max(1, Math.floor(budgetBytes / Math.max(1, largestRowBytes)));
   }
-  return withFormats ? { rows, formats, syncs } : { rows, syncs };
+  return {
+    rows,
+    ...(withFormats ? { formats } : {}),
+    ...(withHidden ? { hiddenRows } : {}),
+    syncs,
+  };
 }
 
 /**

@@ -79,8 +79,33 @@ export async function writeOutputs(
   results: readonly RowResult[],
   budgetBytes = PAYLOAD_BUDGET_BYTES
 ): Promise<WriteReport> {
+  const first = await writeOnce(target, results, budgetBytes, false);
+  if (first.retry.length === 0) return first.report;
+  // Rows whose inputs changed between the check and the write were put back: written again
+  // through the whole check (a moved record is found in its new row, an edited one marked stale).
+  const second = await writeOnce(target, first.retry, budgetBytes, true);
+  return {
+    written: [...first.report.written, ...second.report.written],
+    stale: [...first.report.stale, ...second.report.stale],
+    lost: [...first.report.lost, ...second.report.lost],
+    readSyncs: first.report.readSyncs + second.report.readSyncs,
+    writeSyncs: first.report.writeSyncs + second.report.writeSyncs,
+  };
+}
+
+/**
+ * One pass of `writeOutputs`: check, write (with each written row's inputs read back in the same
+ * sync), put back rows whose inputs no longer match. `lastTry`: such rows are marked stale
+ * instead of being handed back in `retry`.
+ */
+async function writeOnce(
+  target: WriteTarget,
+  results: readonly RowResult[],
+  budgetBytes: number,
+  lastTry: boolean
+): Promise<{ report: WriteReport; retry: RowResult[] }> {
   const report: WriteReport = { written: [], stale: [], lost: [], readSyncs: 0, writeSyncs: 0 };
-  if (results.length === 0) return report;
+  if (results.length === 0) return { report, retry: [] };
 
   return Excel.run(async (context) => {
     const sheet = context.workbook.worksheets.getItem(target.sheet);
@@ -123,6 +148,8 @@ export async function writeOutputs(
       address: string;
       values: (CellScalar | null)[][];
       formats: (string | null)[][];
+      /** The rows written with outputs or a status that depends on their inputs (checked). */
+      checked?: { top: number; rows: RowResult[] };
     }> = [];
     const { layout } = target;
     // Outputs that need columns beyond the run's own: insert whole new columns there, in the
@@ -184,6 +211,9 @@ export async function writeOutputs(
           formats[r][c] = cell.numberFormat;
         }
       }
+      const checked = segment.filter(
+        (result) => !stale.has(result.run) && result.checkInputs !== false
+      );
       writes.push({
         address: blockAddress({
           top: first,
@@ -193,30 +223,113 @@ export async function writeOutputs(
         }),
         values,
         formats,
+        ...(checked.length > 0 && target.inputColumns.length > 0
+          ? { checked: { top: first, rows: checked } }
+          : {}),
       });
     }
 
+    const mismatched: Array<{ result: RowResult; before: RowImage }> = [];
     for (const [start, end] of chunkByBytes(
       writes.length,
-      (i) => payloadBytes(writes[i].values) + payloadBytes(writes[i].formats),
+      // Twice the cells: the response carries what was there before, and the inputs read back.
+      (i) => 2 * (payloadBytes(writes[i].values) + payloadBytes(writes[i].formats)),
       budgetBytes
     )) {
-      for (const write of writes.slice(start, end)) {
+      const checks = writes.slice(start, end).map((write) => {
+        // What was there, read in the same sync before the write (a batch runs in order).
+        const before = write.checked
+          ? sheet.getRange(write.address).load("formulas, numberFormat")
+          : undefined;
         const range = sheet.getRange(write.address);
         // Format first: Excel parses a value by the cell's format at the moment it is written.
         range.numberFormat = write.formats as string[][];
         range.values = write.values as CellScalar[][];
-      }
+        // The written rows' inputs, read in the same sync after the write: a result written
+        // beside another record (an edit between the check and this sync) is seen at once.
+        const inputs = write.checked && readInputs(sheet, target, write.checked);
+        return { write, before, inputs };
+      });
       report.writeSyncs++;
       // Usually one pass; more only when one batch would exceed Office's payload limit.
       // eslint-disable-next-line office-addins/no-context-sync-in-loop
+      await context.sync();
+      for (const { write, before, inputs } of checks) {
+        if (!write.checked || !before || !inputs) continue;
+        for (const result of write.checked.rows) {
+          const r = result.row - write.checked.top;
+          if (inputFingerprint(target, inputs, r) === result.fingerprint) continue;
+          mismatched.push({
+            result,
+            before: {
+              formulas: before.formulas[r] as CellScalar[],
+              formats: before.numberFormat[r] as string[],
+            },
+          });
+        }
+      }
+    }
+    const retry: RowResult[] = [];
+    if (mismatched.length > 0) {
+      // Put back what was there, in one sync; the row is written again (`retry`) or marked stale.
+      for (const { result, before } of mismatched) {
+        const range = sheet.getRange(
+          blockAddress({
+            top: result.row,
+            left: layout.statusColumn,
+            rowCount: 1,
+            columnCount: before.formulas.length,
+          })
+        );
+        const mark = lastTry || !target.fingerprints;
+        range.numberFormat = [mark ? [TEXT_FORMAT, ...before.formats.slice(1)] : before.formats];
+        range.formulas = [mark ? [STALE_STATUS, ...before.formulas.slice(1)] : before.formulas];
+        const written = report.written.indexOf(result.run);
+        if (written >= 0) report.written.splice(written, 1);
+        if (mark) report.stale.push(result.run);
+        else retry.push(result);
+      }
+      report.writeSyncs++;
       await context.sync();
     }
     target.headersWritten = layout.width;
     if (sorted.length > 0) target.headerKey = headerKey;
     target.ownedWidth = Math.max(owned, layout.width);
-    return report;
+    return { report, retry };
   });
+}
+
+/** A row's status and output cells as they were before a write (formulas keep formulas). */
+interface RowImage {
+  formulas: CellScalar[];
+  formats: string[];
+}
+
+/** Queues a read of the input cells of the rows `top`.. of a write (no sync). */
+function readInputs(
+  sheet: Excel.Worksheet,
+  target: WriteTarget,
+  checked: { top: number; rows: RowResult[] }
+): Excel.Range {
+  const left = Math.min(...target.inputColumns);
+  const last = checked.rows[checked.rows.length - 1].row;
+  return sheet
+    .getRange(
+      blockAddress({
+        top: checked.top,
+        left,
+        rowCount: last - checked.top + 1,
+        columnCount: Math.max(...target.inputColumns) - left + 1,
+      })
+    )
+    .load("values");
+}
+
+/** The fingerprint of row `r` of a `readInputs` range, after its sync. */
+function inputFingerprint(target: WriteTarget, inputs: Excel.Range, r: number): string {
+  const left = Math.min(...target.inputColumns);
+  const cells = inputs.values[r] as CellScalar[];
+  return rowFingerprint(target.inputColumns.map((column) => cells[column - left]));
 }
 
 /** Reads the input cells of the rows that need checking; returns the runs whose inputs changed. */

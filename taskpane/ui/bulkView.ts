@@ -29,6 +29,11 @@ export interface BulkViewDeps {
   freezeFormulas(): Promise<{ frozen: number }>;
   recentSpells(): Promise<string[]>;
   rememberSpell(spellId: string): Promise<string[]>;
+  /**
+   * Reads the jobs' per-row records (`openRowRecords`) before `loadBulkJobs` is first asked;
+   * absent in specs whose jobs have none.
+   */
+  openRowRecords?(): Promise<void>;
   /** Every job stored in the document (one per block). */
   loadBulkJobs(): BulkJob[];
   /** Forgets one job (by id; without: the one an earlier version stored). */
@@ -79,15 +84,17 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     placeholder: "e.g. summarize",
   }) as ValueElement;
   const useSelection = element("fluent-button", { id: "use-selection" }, "Use selection");
+  // A live region: what Use selection found (or why it could not) is announced.
   const selectionSummary = element(
     "p",
-    { id: "selection-summary", class: "hint" },
+    { id: "selection-summary", class: "hint", role: "status", "aria-live": "polite" },
     "Select a range whose first row names the inputs, then press Use selection."
   );
   const mappingList = element("fieldset", { id: "mapping", class: "mapping", hidden: true });
   const onlyEmpty = element(
     "fluent-checkbox",
-    { id: "only-empty", checked: true },
+    // Named by aria-label too: the slotted text does not name the checkbox for every checker.
+    { id: "only-empty", checked: true, "aria-label": "Only rows that have no outputs yet" },
     "Only rows that have no outputs yet"
   ) as ValueElement;
   // Shown when cells of the user's are where status and outputs would go: never written over.
@@ -132,9 +139,34 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     placement,
     pickRow
   );
+  // Shown when the row above the selection looks like the names (selected without its header).
+  const headerAboveText = element("p", { id: "header-above-text" });
+  const includeAbove = element(
+    "fluent-button",
+    { id: "include-row-above" },
+    "Include the row above"
+  );
+  const keepFirstRow = element(
+    "fluent-button",
+    { id: "first-row-is-names" },
+    "The first row holds the names"
+  );
+  const headerAboveBox = element(
+    "div",
+    {
+      id: "header-above",
+      class: "field",
+      role: "group",
+      "aria-labelledby": "header-above-text",
+      hidden: true,
+    },
+    headerAboveText,
+    element("div", { class: "actions" }, includeAbove, keepFirstRow)
+  );
+  let firstRowIsNames = false;
   const runHidden = element(
     "fluent-checkbox",
-    { id: "run-hidden" },
+    { id: "run-hidden", "aria-label": "Also run hidden and filtered-out rows" },
     "Also run hidden and filtered-out rows"
   ) as ValueElement;
   const planSummary = element("p", { id: "plan-summary", class: "plan", "aria-live": "polite" });
@@ -148,6 +180,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       element("div", { class: "field" }, spellLabel, spellId),
       element("div", { class: "actions" }, useSelection),
       selectionSummary,
+      headerAboveBox,
       mappingList,
       onlyEmpty,
       runHidden,
@@ -176,9 +209,28 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
       onlyRowsWithoutOutputs: onlyEmpty.checked === true,
       insertColumns: choice === "insert",
       runHiddenRows: runHidden.checked === true,
+      firstRowIsNames,
     });
+    headerAboveBox.hidden = plan.headerAbove === undefined;
+    if (plan.headerAbove) {
+      headerAboveText.textContent =
+        `Row ${plan.headerAbove.row + 1} just above the selection looks like the input names ` +
+        `(${plan.headerAbove.names.join(", ")}), and row ${selection.block.top + 1} like data.`;
+      includeAbove.textContent = `Include row ${plan.headerAbove.row + 1}`;
+      keepFirstRow.textContent = `Row ${selection.block.top + 1} holds the names`;
+    }
+    // Warned here, before the click: Run would refuse over an unfinished bulk's rows.
+    const current = selection;
+    const planned = plan;
+    const unfinished = deps.loadBulkJobs().find((job) => overlaps(job, current, planned));
+    if (unfinished) {
+      plan.problems.push(
+        `An unfinished bulk over these rows (spell "${unfinished.spellId}", ${unfinished.rows.length} rows) ` +
+          "is kept in this workbook: Resume or Forget it (above) before starting another here."
+      );
+    }
     // The choice is offered while cells of the user's are in the way (or another column is picked).
-    placementBox.hidden = plan.conflict === undefined && selection.statusColumn === undefined;
+    placementBox.hidden = plan.conflict === undefined && choice !== "pick";
     pickRow.hidden = choice !== "pick";
     const skipped: string[] = [];
     if (plan.blankRows) skipped.push(`${plan.blankRows} blank`);
@@ -202,6 +254,10 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     planSummary.dataset.tone =
       plan.problems.length > 0 ? "bad" : plan.warnings.length > 0 ? "warn" : "info";
     const ready = plan.problems.length === 0 && spellId.value.trim() !== "";
+    if (plan.problems.length === 0 && !ready) {
+      planSummary.textContent += " Enter the spell ID above to run.";
+      planSummary.dataset.tone = "warn";
+    }
     run.toggleAttribute("disabled", !ready || deps.controller.running);
     run.textContent = ready
       ? `Run ${plan.rows.length} row${plan.rows.length === 1 ? "" : "s"}`
@@ -262,6 +318,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     mapping = [];
     mappingList.hidden = true;
     placementBox.hidden = true;
+    headerAboveBox.hidden = true;
     selectionSummary.textContent =
       "Select the next range and press Use selection to plan another run.";
     planSummary.textContent = "";
@@ -324,12 +381,16 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     useSelection.setAttribute("disabled", "");
     try {
       placement.value = "insert";
+      firstRowIsNames = false;
       const read = await readAndPlan();
       const rows = read.rows.length;
       selectionSummary.textContent =
         `${read.sheet}!${columnName(read.block.left)}${read.block.top + 1}:` +
         `${columnName(read.block.left + read.block.columnCount - 1)}${read.block.top + read.block.rowCount}` +
-        ` · ${rows} row${rows === 1 ? "" : "s"} under the header`;
+        ` · ${rows} row${rows === 1 ? "" : "s"} under the header` +
+        (read.cutFrom !== undefined
+          ? ` (the whole ${/^\d/.test(read.cutFrom) ? "rows" : "columns"} ${read.cutFrom}, cut to the cells in use)`
+          : "");
       renderMapping();
       replan();
     } catch (error) {
@@ -337,6 +398,27 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     } finally {
       useSelection.removeAttribute("disabled");
     }
+  });
+  includeAbove.addEventListener("click", async () => {
+    const current = selection;
+    const above = plan?.headerAbove;
+    if (!current || !above) return;
+    try {
+      const block = { ...current.block, top: above.row, rowCount: current.block.rowCount + 1 };
+      const read = await readAndPlan({ range: { sheetId: current.sheetId, block } });
+      selectionSummary.textContent =
+        `${read.sheet}!${columnName(block.left)}${block.top + 1}:` +
+        `${columnName(block.left + block.columnCount - 1)}${block.top + block.rowCount}` +
+        ` · ${read.rows.length} row${read.rows.length === 1 ? "" : "s"} under the header (row ${block.top + 1})`;
+      renderMapping();
+      replan();
+    } catch (error) {
+      selectionSummary.textContent = `Could not read the selection: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  });
+  keepFirstRow.addEventListener("click", () => {
+    firstRowIsNames = true;
+    replan();
   });
   onlyEmpty.addEventListener("change", replan);
   runHidden.addEventListener("change", replan);
@@ -372,6 +454,11 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   });
 
   setRecent(await deps.recentSpells());
+  try {
+    await deps.openRowRecords?.();
+  } catch (error) {
+    report(error); // the jobs whose record cannot be read are not offered
+  }
   offerJobs();
 }
 
@@ -381,9 +468,14 @@ function overlaps(job: BulkJob, selection: SelectionData, plan: BulkPlan): boole
   const sameSheet =
     job.sheetId !== undefined ? job.sheetId === selection.sheetId : job.sheet === selection.sheet;
   if (!sameSheet) return false;
-  const rows = job.rows.filter((row) => row >= 0);
-  const top = Math.min(job.headerRow, ...rows);
-  const bottom = Math.max(job.headerRow, ...rows);
+  // A loop, not a spread: a whole sheet's rows overflow the call stack as arguments.
+  let top = job.headerRow;
+  let bottom = job.headerRow;
+  for (const row of job.rows) {
+    if (row < 0) continue;
+    top = Math.min(top, row);
+    bottom = Math.max(bottom, row);
+  }
   const left = Math.min(...job.inputColumns);
   const right = job.statusColumn + job.outputNames.length;
   const { block } = selection;

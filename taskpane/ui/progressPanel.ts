@@ -1,4 +1,5 @@
 import type { BulkProgress, BulkRunController } from "../bulk/bulkRunController.js";
+import { paneMessage } from "../bulk/paneMessage.js";
 import { formatDuration } from "../bulk/progressEstimate.js";
 import { element } from "./element.js";
 
@@ -66,7 +67,7 @@ export function progressPanel(controller: BulkRunController): {
 
   const report = (error: unknown) => {
     box.hidden = false;
-    text.textContent = error instanceof Error ? error.message : String(error);
+    text.textContent = paneMessage(error);
     text.dataset.tone = "bad";
   };
   cancel.addEventListener("click", () => void controller.cancel());

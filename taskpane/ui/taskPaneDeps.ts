@@ -11,6 +11,7 @@ import { recalculateWorkbook } from "../sheet/recalculateWorkbook.js";
 import { recentSpells, rememberSpell } from "./recentSpells.js";
 import { clearBulkJob, damagedBulkJobs, loadBulkJobs } from "../bulk/resumeState.js";
 import { sharedBulkSource } from "../bulk/sharedBulkSource.js";
+import { openRowRecords } from "../sheet/rowRecordStore.js";
 import { testConnection } from "./testConnection.js";
 import type { BulkViewDeps } from "./bulkView.js";
 import type { SettingsViewDeps } from "./settingsView.js";
@@ -38,6 +39,7 @@ export function taskPaneDeps(): {
       freezeFormulas,
       recentSpells,
       rememberSpell,
+      openRowRecords,
       loadBulkJobs,
       damagedBulkJobs,
       // The pane's bulk runs count against the daily cap too (the user's click is the consent

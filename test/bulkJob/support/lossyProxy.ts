@@ -1,4 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -49,25 +54,30 @@ export async function startLossyProxy(
         }
       }
       const isBulkStart = (request.url ?? "").endsWith("/bulkStart");
-      void fetch(`${target}${request.url ?? ""}`, {
-        method: request.method,
-        headers,
-        ...(request.method === "GET" ? {} : { body: Buffer.concat(chunks) }),
-      })
-        .then(async (answer) => {
-          const body = await answer.text();
-          if (isBulkStart && answer.ok && bulkStarts++ < lose) {
-            if (lost === "drop") return void response.socket?.destroy();
-            if (lost === "hang") return void hanging.add(response);
-            response.writeHead(lost.status, { "content-type": "application/json" });
-            return void response.end(JSON.stringify({ error: "lost" }));
-          }
-          response.writeHead(answer.status, {
-            "content-type": answer.headers.get("content-type") ?? "application/json",
+      // node:http, not the global fetch, which other specs of the same process may replace.
+      const forward = httpRequest(
+        `${target}${request.url ?? ""}`,
+        { method: request.method, headers },
+        (answer) => {
+          const body: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => body.push(chunk));
+          answer.on("end", () => {
+            const status = answer.statusCode ?? 502;
+            if (isBulkStart && status < 300 && bulkStarts++ < lose) {
+              if (lost === "drop") return void response.socket?.destroy();
+              if (lost === "hang") return void hanging.add(response);
+              response.writeHead(lost.status, { "content-type": "application/json" });
+              return void response.end(JSON.stringify({ error: "lost" }));
+            }
+            response.writeHead(status, {
+              "content-type": answer.headers["content-type"] ?? "application/json",
+            });
+            response.end(Buffer.concat(body));
           });
-          response.end(body);
-        })
-        .catch(() => response.socket?.destroy());
+        }
+      );
+      forward.on("error", () => response.socket?.destroy());
+      forward.end(request.method === "GET" ? undefined : Buffer.concat(chunks));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

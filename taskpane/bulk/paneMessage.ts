@@ -1,0 +1,24 @@
+import { MissingApiKeyError } from "../../addin/MissingApiKeyError.js";
+import { ServiceAddressNotSetError } from "../../addin/ServiceAddressNotSetError.js";
+
+/**
+ * An error as the task pane says it. The shared errors point cells to "Spell Run (Home tab)",
+ * which is this pane: here they point to its Settings tab instead.
+ *
+ * ## Example
+ * ```ts
+ * paneMessage(new MissingApiKeyError()); // "No Spell Run API key is set: enter it in the Settings tab above."
+ * ```
+ */
+export function paneMessage(error: unknown): string {
+  if (error instanceof MissingApiKeyError) {
+    return "No Spell Run API key is set: enter it in the Settings tab above.";
+  }
+  if (error instanceof ServiceAddressNotSetError) {
+    const labels = error.settings.map((setting) =>
+      setting === "baseUrl" ? "Base URL" : "Poll base URL"
+    );
+    return `The Spell Run service address is not set (${labels.join(", ")}): enter it in the Settings tab above.`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
