@@ -7,7 +7,7 @@ import {
 } from "./indexRanges.js";
 import { deleteRowRecord, rowRecord, saveRowRecord } from "../sheet/rowRecordStore.js";
 import type { CellScalar } from "../sheet/toCellWrite.js";
-import { storedJobIds, storedJobProblem } from "./storedJobProblem.js";
+import { rowRecordProblem, storedJobIds, storedJobProblem } from "./storedJobProblem.js";
 
 /** Name of the document setting that holds the bulk in progress (what does not change). */
 export const BULK_JOB_SETTING = "spellrun.bulkJob";
@@ -298,7 +298,13 @@ export function damagedBulkJobs(): { id: string | undefined; problem: string }[]
   return [undefined, ...storedIds()].flatMap((id) => {
     const stored = settings.get(jobKey(BULK_JOB_SETTING, id)) as unknown;
     if (stored === null || stored === undefined) return [];
-    const problem = storedJobProblem(stored, settings.get(jobKey(BULK_PROGRESS_SETTING, id)));
+    let problem = storedJobProblem(stored, settings.get(jobKey(BULK_PROGRESS_SETTING, id)));
+    const record = id !== undefined && (stored as { rowRecord?: unknown }).rowRecord === true;
+    if (problem === undefined && record) {
+      const fields = rowRecord(id);
+      const runs = (stored as { runs?: number }).runs ?? 0;
+      problem = fields ? rowRecordProblem(fields, runs) : undefined;
+    }
     return problem === undefined ? [] : [{ id, problem }];
   });
 }
@@ -376,6 +382,8 @@ function fromRowRecord(
 ): BulkJob | undefined {
   const record = rowRecord(id);
   if (!record) return undefined; // the record sheet was deleted: nothing sensible to resume
+  // The record sheet comes with the workbook too: bounds before anything is decoded.
+  if (rowRecordProblem(record, stored.runs ?? 0) !== undefined) return undefined;
   const {
     rowRecord: _marker,
     runs: _runs,

@@ -50,6 +50,13 @@ export function storedJobProblem(stored: unknown, progress: unknown): string | u
   for (const name of ["id", "sheetId", "blockName"] as const) {
     if (job[name] !== undefined && !isText(job[name])) return `its ${name} is not text`;
   }
+  // Per-row fields in the record sheet (see `rowRecordProblem`): only their count is here.
+  if (job.rowRecord === true) {
+    if (!isIndex(job.runs, EXCEL_MAX_ROWS + 1)) return "its row count is outside a worksheet";
+    return progress === null || progress === undefined
+      ? undefined
+      : storedProgressProblem(progress, job.runs as number);
+  }
   if (typeof job.rows !== "string") return "its rows are not an index list";
   const claimed = countIndexes(job.rows, Number.MAX_SAFE_INTEGER);
   if (claimed !== undefined && claimed > EXCEL_MAX_ROWS) {
@@ -177,4 +184,56 @@ export function storedJobIds(value: unknown): string[] {
     .slice(0, MAX_JOBS * 10)
     .filter((id): id is string => typeof id === "string" && id !== "" && id.length <= MAX_ID_LENGTH)
     .slice(0, MAX_JOBS);
+}
+
+/**
+ * Why a job's per-row record (the cells of the record sheet, see `rowRecordStore`) may not be
+ * used, or `undefined`: the same bounds as `storedJobProblem`, since the sheet comes with the
+ * workbook too.
+ *
+ * ## Example
+ * ```ts
+ * rowRecordProblem({ rows: "0-9999999999" }, 3); // "its rows are not row numbers of a worksheet"
+ * ```
+ *
+ * @param record The record's fields as read.
+ * @param runs The job's run count (from its settings record, checked there).
+ * @return The problem, or `undefined`.
+ */
+export function rowRecordProblem(record: Record<string, string>, runs: number): string | undefined {
+  if (countIndexes(record.rows ?? "", EXCEL_MAX_ROWS - 1) !== runs) {
+    return "its rows are not row numbers of a worksheet, one per run";
+  }
+  if (!isIndexList(record.lostRows ?? "", runs)) return "its lost rows are not runs of the job";
+  if (record.fingerprints) {
+    if (record.fingerprints.length !== runs * PACKED_CHARS) {
+      return "it does not hold one fingerprint per row";
+    }
+  } else {
+    try {
+      const list: unknown = JSON.parse(record.fingerprintsJson || "[]");
+      if (!isList(list, runs, isText) || (list as string[]).length !== runs) {
+        return "it does not hold one fingerprint per row";
+      }
+    } catch {
+      return "its fingerprints are damaged";
+    }
+  }
+  if (record.tokenRows && countIndexes(record.tokenRows, runs) !== runs) {
+    return "its row map is damaged";
+  }
+  if (record.token) {
+    try {
+      const token: unknown = JSON.parse(record.token);
+      if (!isRecord(token) || !isText(token.spellId) || !isList(token.groupIds, runs, isText)) {
+        return "its resume token is damaged";
+      }
+      if (!isList(token.chunkSizes, runs, (size) => isIndex(size, runs + 1))) {
+        return "its bulk run sizes are damaged";
+      }
+    } catch {
+      return "its resume token is damaged";
+    }
+  }
+  return undefined;
 }

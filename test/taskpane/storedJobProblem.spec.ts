@@ -1,5 +1,6 @@
 import {
   countIndexes,
+  rowRecordProblem,
   storedJobIds,
   storedJobProblem,
 } from "../../taskpane/bulk/storedJobProblem.js";
@@ -60,5 +61,16 @@ describe("storedJobProblem", () => {
     expect(storedJobIds(ids).length).toBe(100);
     expect(storedJobIds(["ok", 7, "x".repeat(10_000), ""])).toEqual(["ok"]);
     expect(storedJobIds("nope")).toEqual([]);
+  });
+
+  it("should check a job whose rows are in the record sheet, and that record, with the same bounds", () => {
+    const pointer = { ...GOOD, rows: "", fingerprints: undefined, rowRecord: true, runs: 3 };
+    expect(storedJobProblem(pointer, null)).toBeUndefined();
+    expect(storedJobProblem({ ...pointer, runs: 1e10 }, null)).toMatch(/row count/);
+    const record = { rows: "1-3", fingerprints: "A".repeat(27), handled: "" };
+    expect(rowRecordProblem(record, 3)).toBeUndefined();
+    expect(rowRecordProblem({ ...record, rows: "0-9999999999" }, 3)).toMatch(/row numbers/);
+    expect(rowRecordProblem({ ...record, fingerprints: "A" }, 3)).toMatch(/fingerprint/);
+    expect(rowRecordProblem({ ...record, token: "{" }, 3)).toMatch(/token/);
   });
 });
