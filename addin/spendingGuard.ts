@@ -25,7 +25,7 @@ import { SpendingGuardError } from "./SpendingGuardError.js";
  */
 export interface SpendingGuardState {
   decision: SpendingDecision;
-  /** Distinct runs waiting (identical cells share one). */
+  /** Distinct runs waiting (identical cells share one; a waiting `SPELL.BULK` counts its runs). */
   waitingRuns: number;
   /** The waiting runs per spell, most first. */
   spells: { spellId: string; runs: number }[];
@@ -81,8 +81,11 @@ export class SpendingGuard {
   private reason: SpendingGuardState["reason"];
   /** Runs the user allowed one by one, by run key, until they start. */
   private readonly allowedOnce = new Set<string>();
-  /** Runs waiting for a decision, by run key: the spell and the cells that asked for it. */
-  private readonly waiting = new Map<string, { spellId: string; addresses: Set<string> }>();
+  /** Runs waiting for a decision, by run key: the spell, how many runs, the cells asking. */
+  private readonly waiting = new Map<
+    string,
+    { spellId: string; runs: number; addresses: Set<string> }
+  >();
   private readonly state = new BehaviorSubject<SpendingGuardState>(undefined as never);
   private saving: Promise<void> | undefined;
 
@@ -125,25 +128,29 @@ export class SpendingGuard {
    * @return A cold Observable: one value, or the error.
    */
   beforeStart(spellId: string, runKey: string, address?: string): Observable<void> {
-    return defer(() => {
-      const now = this.now();
-      const allowed = this.allowedOnce.has(runKey);
-      const verdict = judgeStart(this.ledger, this.decision, this.limits, now, 1, allowed);
-      if (verdict.verdict === "start") {
-        this.allowedOnce.delete(runKey);
-        this.waiting.delete(runKey);
-        this.count(1, now);
-        return of(undefined);
-      }
-      if (verdict.verdict === "wait") {
-        const entry = this.waiting.get(runKey) ?? { spellId, addresses: new Set<string>() };
-        if (address) entry.addresses.add(address);
-        this.waiting.set(runKey, entry);
-        this.reason = verdict.reason;
-        this.publish();
-      }
-      return throwError(() => this.errorFor(verdict));
-    });
+    return this.gate(spellId, runKey, 1, address);
+  }
+
+  /**
+   * The gate of one `SPELL.BULK` formula, for `BulkOptions.beforeStart`: its `runs` are judged
+   * as that many new runs against the threshold and the daily cap, all or none. When they may
+   * start it emits once and counts them; else it errors with `SpendingGuardError` and records
+   * the cell as waiting with its runs, so the task pane's question counts them and "allow these"
+   * lets exactly this bulk (same spell, same rows) start once when the cell is recalculated.
+   *
+   * ## Example
+   * ```ts
+   * client.bulk(spellId, rows, { reuse: true, beforeStart: (runs) => guard.beforeBulk(spellId, key, runs, address) });
+   * ```
+   *
+   * @param spellId The spell (the pane names it).
+   * @param bulkKey What identifies the bulk (its spell and rows).
+   * @param runs The runs the bulk would send.
+   * @param address The cell asking (`invocation.address`), when Excel gives it.
+   * @return A cold Observable: one value, or the error.
+   */
+  beforeBulk(spellId: string, bulkKey: string, runs: number, address?: string): Observable<void> {
+    return this.gate(spellId, bulkKey, runs, address);
   }
 
   /**
@@ -224,6 +231,29 @@ export class SpendingGuard {
     await this.saving;
   }
 
+  private gate(spellId: string, key: string, runs: number, address?: string): Observable<void> {
+    return defer(() => {
+      const now = this.now();
+      const allowed = this.allowedOnce.has(key);
+      const verdict = judgeStart(this.ledger, this.decision, this.limits, now, runs, allowed);
+      if (verdict.verdict === "start") {
+        this.allowedOnce.delete(key);
+        this.waiting.delete(key);
+        this.count(runs, now);
+        return of(undefined);
+      }
+      if (verdict.verdict === "wait") {
+        const entry = this.waiting.get(key) ?? { spellId, runs, addresses: new Set<string>() };
+        entry.runs = runs;
+        if (address) entry.addresses.add(address);
+        this.waiting.set(key, entry);
+        this.reason = verdict.reason;
+        this.publish();
+      }
+      return throwError(() => this.errorFor(verdict, runs));
+    });
+  }
+
   private count(runs: number, now: number): void {
     this.ledger = recordStarts(this.ledger, now, runs, this.limits);
     // Thousands of starts arrive together: one write for all of them.
@@ -251,7 +281,10 @@ export class SpendingGuard {
     return this.ledger.day === emptyLedger(this.now()).day ? this.ledger.startedToday : 0;
   }
 
-  private errorFor(verdict: Exclude<StartVerdict, { verdict: "start" }>): SpendingGuardError {
+  private errorFor(
+    verdict: Exclude<StartVerdict, { verdict: "start" }>,
+    runs: number
+  ): SpendingGuardError {
     if (verdict.verdict === "block") {
       return new SpendingGuardError(
         "blocked",
@@ -264,6 +297,12 @@ export class SpendingGuard {
         `Waiting for your OK: this workbook reached its daily cap of ${this.limits.dailyRunCap} runs. Open Spell Run (Home tab) to allow these runs, or raise the cap in Settings.`
       );
     }
+    if (runs > 1) {
+      return new SpendingGuardError(
+        "threshold",
+        `Waiting for your OK: this bulk would start ${runs} runs, beyond the ${this.limits.runsBeforeAsking} runs in ${this.limits.windowMs / MINUTE_MS} minutes this workbook starts without asking. Open Spell Run (Home tab) to allow or block the waiting runs.`
+      );
+    }
     return new SpendingGuardError(
       "threshold",
       `Waiting for your OK: this workbook started ${this.limits.runsBeforeAsking} runs in ${this.limits.windowMs / MINUTE_MS} minutes. Open Spell Run (Home tab) to allow or block the waiting runs.`
@@ -272,12 +311,14 @@ export class SpendingGuard {
 
   private publish(): void {
     const perSpell = new Map<string, number>();
-    for (const { spellId } of this.waiting.values()) {
-      perSpell.set(spellId, (perSpell.get(spellId) ?? 0) + 1);
+    let waitingRuns = 0;
+    for (const { spellId, runs } of this.waiting.values()) {
+      perSpell.set(spellId, (perSpell.get(spellId) ?? 0) + runs);
+      waitingRuns += runs;
     }
     this.state.next({
       decision: this.decision,
-      waitingRuns: this.waiting.size,
+      waitingRuns,
       spells: [...perSpell]
         .map(([spellId, runs]) => ({ spellId, runs }))
         .sort((a, b) => b.runs - a.runs || a.spellId.localeCompare(b.spellId)),

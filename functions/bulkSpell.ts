@@ -1,6 +1,8 @@
 import { serviceAddresses } from "../addin/serviceRoute.js";
-import type { Subscription } from "rxjs";
-import { SpellRunError, type BulkSnapshot } from "../src/index.js";
+import { defer, from, mergeMap, type Observable, type Subscription } from "rxjs";
+import { hashText } from "../addin/hashText.js";
+import { spendingGuard, spendingGuardIfReady } from "../addin/spendingGuard.js";
+import { SpellRunError, type BulkSnapshot, type SpellClient } from "../src/index.js";
 import { excelError } from "./excelError.js";
 import { isInValuePreview } from "./isInValuePreview.js";
 import { parseOutputNames } from "./parseOutputNames.js";
@@ -36,6 +38,9 @@ type RowResult =
  * compute on a partial result as if it were final; failed rows show `#N/A` with the reason; empty
  * table rows stay empty and start nothing. Rows remembered from earlier runs, and repeated rows,
  * are not sent again. Nothing is shown until the first row is known (Excel shows `#BUSY!`).
+ * The runs it would send count against the workbook's spending guard as that many new runs:
+ * beyond the threshold nothing is sent and the cell shows `#N/A` ("Waiting for your OK") until
+ * the user decides in the task pane, which then recalculates it.
  * When Excel cancels the call, the bulk run is cancelled (one cancelBulk).
  *
  * ## Example
@@ -115,14 +120,15 @@ export async function streamBulk(
       show(results, true);
       return;
     }
+    const inputsList = rows.map((row) => table[row] as Record<string, unknown>);
+    const address = invocation.address;
     await new Promise<void>((resolve) => {
       finish = resolve;
       subscription = client
-        .bulk(
-          spellId,
-          rows.map((row) => table[row] as Record<string, unknown>),
-          { reuse: true }
-        )
+        .bulk(spellId, inputsList, {
+          reuse: true,
+          beforeStart: (runs) => spendingGate(client, spellId, inputsList, runs, address),
+        })
         .subscribe({
           next: (snapshot: BulkSnapshot) => {
             snapshot.runs.forEach((run, index) => {
@@ -143,6 +149,29 @@ export async function streamBulk(
   } catch (error) {
     if (!cancelled) invocation.setResult(toExcelError(error, context));
   }
+}
+
+/**
+ * The spending guard's gate of one bulk, asked by the core with the runs it will really send
+ * (remembered rows and repeats left out). The bulk's key is its spell and rows, so "allow these"
+ * lets this very bulk start once.
+ */
+function spendingGate(
+  client: SpellClient,
+  spellId: string,
+  inputsList: Record<string, unknown>[],
+  runs: number,
+  address: string | undefined
+): Observable<void> {
+  return defer(() => {
+    const key = `bulk ${hashText(client.reuseKey(spellId, { rows: inputsList })).toString(36)}`;
+    const ready = spendingGuardIfReady();
+    return ready
+      ? ready.beforeBulk(spellId, key, runs, address)
+      : from(spendingGuard()).pipe(
+          mergeMap((guard) => guard.beforeBulk(spellId, key, runs, address))
+        );
+  });
 }
 
 function rowResult(

@@ -54,6 +54,7 @@ export function spellInputs(name_value: unknown[][][]): string {
 /**
  * Runs a spell once per table row in one bulk run; the result fills in as runs finish.
  * @customfunction BULK BULK
+ * @requiresAddress
  * @param spell_id The spell's ID, from its URL or API tab.
  * @param table Input names in the first row, one run per further row.
  * @param [outputs] Output name(s) to show: text (comma-separated) or a range. Default: all outputs.

@@ -207,7 +207,8 @@ export class SpellClient {
    * @param spellId the spell's id
    * @param inputsList one inputs object per run
    * @param options `reuse: true` answers remembered rows from the store and sends identical
-   *   rows once; `detach` completes the stream without cancelling (see `BulkOptions`)
+   *   rows once; `detach` completes the stream without cancelling; `beforeStart` gates the
+   *   sending (see `BulkOptions`)
    * @return a cold Observable of combined snapshots
    */
   bulk(
@@ -215,8 +216,9 @@ export class SpellClient {
     inputsList: Record<string, unknown>[],
     options: BulkOptions = {}
   ): Observable<BulkSnapshot> {
-    const send = (rows: Record<string, unknown>[]) =>
-      defer(() => {
+    const gate = options.beforeStart;
+    const send = (rows: Record<string, unknown>[]) => {
+      const start = defer(() => {
         const chunks: BulkChunk[] = [];
         for (let start = 0; start < rows.length; start += this.bulkChunkSize) {
           const inputs = rows.slice(start, start + this.bulkChunkSize);
@@ -224,6 +226,14 @@ export class SpellClient {
         }
         return bulkSnapshots(this.bulkContext(), spellId, chunks, options.detach);
       });
+      // The gate sits after reuse: it is asked for the runs really about to be sent.
+      return gate && rows.length > 0
+        ? defer(() => gate(rows.length)).pipe(
+            take(1),
+            concatMap(() => start)
+          )
+        : start;
+    };
     if (!options.reuse) return send(inputsList);
     return reusedBulk(
       {

@@ -170,6 +170,15 @@ export interface BulkOptions {
    * and must not throw away paid runs). Unsubscribing still cancels. @default never
    */
   detach?: Observable<unknown>;
+  /**
+   * Called with the number of runs about to be sent and subscribed before the first bulkStart,
+   * and only then: with `reuse`, rows answered by a remembered result are not counted and
+   * identical rows count once; a bulk with nothing to send does not call it. The bulk is sent on
+   * its first value; when it errors, the bulk fails with that error and nothing is sent. The
+   * add-in's spending guard is one (a `SPELL.BULK` beyond the threshold waits for the user).
+   * @default none: the bulk is sent at once
+   */
+  beforeStart?: (runs: number) => Observable<unknown>;
 }
 
 /**

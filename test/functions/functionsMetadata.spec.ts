@@ -16,7 +16,13 @@ interface FunctionMetadata {
   id: string;
   name: string;
   description?: string;
-  options?: { cancelable?: boolean; stream?: boolean; volatile?: boolean };
+  options?: {
+    cancelable?: boolean;
+    stream?: boolean;
+    volatile?: boolean;
+    requiresAddress?: boolean;
+    requiresStreamAddress?: boolean;
+  };
   parameters: ParameterMetadata[];
   result: { type?: string; dimensionality?: string };
 }
@@ -93,6 +99,9 @@ describe("functions.json (generated from functions/functions.ts)", () => {
     // "A function can't use both the stream and cancelable properties" (custom-functions-json.md).
     expect(bulk.options?.cancelable).toBeUndefined();
     expect(bulk.result.dimensionality).toBe("matrix");
+    // @requiresAddress on a streaming function: the spending guard records a waiting SPELL.BULK
+    // by its cell, so the pane can recalculate it.
+    expect(bulk.options?.requiresStreamAddress).toBeTrue();
   });
 
   it("should never count Excel's invocation argument as a parameter", () => {

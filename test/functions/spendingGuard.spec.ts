@@ -1,3 +1,4 @@
+import { streamBulk } from "../../functions/bulkSpell.js";
 import { spellRun } from "../../functions/functions.js";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { saveSettings } from "../../addin/settings.js";
@@ -5,7 +6,11 @@ import { memoryStorage, useSettingsStorage } from "../../addin/settingsStorage.j
 import { resetSharedClient } from "../../addin/sharedClient.js";
 import { resetSpendingGuard, spendingGuard } from "../../addin/spendingGuard.js";
 import { useEmulator } from "../emulator/support/useEmulator.js";
-import { cancelableInvocation } from "./support/excelInvocations.js";
+import {
+  cancelableInvocation,
+  streamingInvocation,
+  type TestStreamingInvocation,
+} from "./support/excelInvocations.js";
 
 interface CellOutcome {
   address: string;
@@ -30,7 +35,17 @@ function recalculate(addresses: string[]): Promise<CellOutcome[]> {
 
 const rows = (count: number, from = 0) => Array.from({ length: count }, (_, index) => from + index);
 
-describe("spending guard (SPELL.RUN against the emulator)", () => {
+/** `=SPELL.BULK("echo", table, "i")` in Sheet1!D1 over a table of `i` = `from`… (a 0 row is blank). */
+async function bulkCell(count: number, from = 1): Promise<TestStreamingInvocation> {
+  const invocation = Object.assign(streamingInvocation(), { address: "Sheet1!D1" });
+  await streamBulk("echo", [["i"], ...rows(count, from).map((i) => [i])], [["i"]], invocation);
+  return invocation;
+}
+
+/** The spill of all rows as the echo spell answers them. */
+const echoSpill = (count: number, from = 1) => [["i"], ...rows(count, from).map((i) => [i])];
+
+describe("spending guard (SPELL.RUN and SPELL.BULK against the emulator)", () => {
   const fixture = useEmulator({ timeScale: 0.02, countBulkInputs: true });
 
   /** Runs the service created, single and in bulk, and whether any input ran twice. */
@@ -136,6 +151,46 @@ describe("spending guard (SPELL.RUN against the emulator)", () => {
     await resetSpendingGuard({ documentUrl: "https://contoso.example/shared/budget.xlsx" });
     const afterReload = await runCell(40);
     expect(afterReload.error?.message).toMatch(/^Blocked/);
+  }, 60_000);
+
+  it("should start nothing for a SPELL.BULK over more rows than the threshold, then run it once after 'allow these'", async () => {
+    const held = await bulkCell(150);
+
+    expect(fixture.emulator.stats.requests.bulkStart).toBe(0);
+    expect(created().runs).toBe(0);
+    expect(held.results.length).toBe(1);
+    const waiting = held.results[0] as { code: string; message: string };
+    expect(waiting.code).toBe("#N/A");
+    expect(waiting.message).toContain("Waiting for your OK: this bulk would start 150 runs");
+    expect(waiting.message).toContain("Open Spell Run (Home tab)");
+    const guard = await spendingGuard();
+    const state = await new Promise((resolve) => guard.state$.subscribe(resolve).unsubscribe());
+    expect(state).toEqual(
+      jasmine.objectContaining({ waitingRuns: 150, spells: [{ spellId: "echo", runs: 150 }] })
+    );
+
+    expect(await guard.decide("allowThese")).toEqual(["Sheet1!D1"]);
+    const recalculated = await bulkCell(150);
+
+    expect(recalculated.results.at(-1)).toEqual(echoSpill(150));
+    expect(fixture.emulator.stats.requests.bulkStart).toBe(1);
+    expect(created()).toEqual({ runs: 150, maxPerInput: 1 });
+  }, 60_000);
+
+  it("should start a SPELL.BULK within the threshold at once and count its runs sent, not its remembered rows", async () => {
+    const first = await bulkCell(60);
+    expect(first.results.at(-1)).toEqual(echoSpill(60));
+    expect(fixture.emulator.stats.requests.bulkStart).toBe(1);
+
+    // 90 rows, 60 of them remembered: 30 runs sent, 90 counted in all.
+    const second = await bulkCell(90);
+    expect(second.results.at(-1)).toEqual(echoSpill(90));
+    expect(fixture.emulator.stats.requests.bulkStart).toBe(2);
+
+    // 10 more may start before the threshold of 100.
+    const cells = await Promise.all(rows(20, 1000).map(runCell));
+    expect(cells.filter((cell) => cell.error === undefined).length).toBe(10);
+    expect(created()).toEqual({ runs: 100, maxPerInput: 1 });
   }, 60_000);
 
   it("should hold an allowed workbook at the daily cap, which counts the pane's bulk runs too", async () => {
