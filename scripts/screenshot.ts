@@ -12,7 +12,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { startEmulator } from "../emulator/startEmulator.js";
 import { bundleHarness, harnessPage, serveHarness } from "./harnessPage.js";
 import { playgroundScreenshots } from "./screenshotPlayground.js";
@@ -118,62 +118,30 @@ async function main(): Promise<void> {
     await tab.screenshot({ path: path.join(docs, "taskpane-finished.png"), fullPage: true });
 
     // The overwrite prompt: a second block whose right-hand column holds the user's notes.
-    await tab.evaluate(() => {
-      const { workbook } = (
-        window as unknown as {
-          __harness: {
-            workbook: {
-              setValues(sheet: string, at: string, rows: string[][]): void;
-              select(address: string): void;
-            };
-          };
-        }
-      ).__harness;
-      workbook.setValues("Reviews", "H1", [
+    await screenshotPrompt(tab, path.join(docs, "taskpane-overwrite.png"), {
+      at: "H1",
+      rows: [
         ["text", "Notes"],
         ["Lid does not close.", "called back"],
         ["Five stars, would buy again.", ""],
         ["Too loud at night.", "refund sent"],
-      ]);
-      workbook.select("Reviews!H1:H4");
+      ],
+      select: "Reviews!H1:H4",
+      shown: "#placement-box",
     });
-    await tab.click("#use-selection");
-    await tab.waitForFunction(
-      () => !(document.querySelector("#placement-box") as HTMLElement | null)?.hidden,
-      null,
-      { timeout: 10_000 }
-    );
-    await tab.waitForTimeout(300);
-    await tab.screenshot({ path: path.join(docs, "taskpane-overwrite.png"), fullPage: true });
 
     // The header row prompt: a block selected without its header row (the names are just above).
-    await tab.evaluate(() => {
-      const { workbook } = (
-        window as unknown as {
-          __harness: {
-            workbook: {
-              setValues(sheet: string, at: string, rows: string[][]): void;
-              select(address: string): void;
-            };
-          };
-        }
-      ).__harness;
-      workbook.setValues("Reviews", "P1", [
+    await screenshotPrompt(tab, path.join(docs, "taskpane-header-row.png"), {
+      at: "P1",
+      rows: [
         ["text", "language"],
         ["Lid does not close.", "en"],
         ["Cinq étoiles, je rachèterais.", "fr"],
         ["Demasiado ruidoso de noche.", "es"],
-      ]);
-      workbook.select("Reviews!P2:Q4");
+      ],
+      select: "Reviews!P2:Q4",
+      shown: "#header-above",
     });
-    await tab.click("#use-selection");
-    await tab.waitForFunction(
-      () => !(document.querySelector("#header-above") as HTMLElement | null)?.hidden,
-      null,
-      { timeout: 10_000 }
-    );
-    await tab.waitForTimeout(300);
-    await tab.screenshot({ path: path.join(docs, "taskpane-header-row.png"), fullPage: true });
 
     // The spending guard: a column filled down past the threshold; the pane asks, a cell waits.
     // A context of its own: the runs above left remembered results in the page's storage.
@@ -242,3 +210,40 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
+
+/** A block the harness puts on the Reviews sheet and selects, for one of the pane's prompts. */
+interface PromptBlock {
+  /** Top-left cell of the values. */
+  at: string;
+  rows: string[][];
+  /** The selection Use selection reads. */
+  select: string;
+  /** The element that shows the prompt. */
+  shown: string;
+}
+
+/** Puts a block on the sheet, selects it, clicks Use selection and screenshots the prompt. */
+async function screenshotPrompt(tab: Page, file: string, block: PromptBlock): Promise<void> {
+  await tab.evaluate(({ at, rows, select }) => {
+    const { workbook } = (
+      window as unknown as {
+        __harness: {
+          workbook: {
+            setValues(sheet: string, at: string, rows: string[][]): void;
+            select(address: string): void;
+          };
+        };
+      }
+    ).__harness;
+    workbook.setValues("Reviews", at, rows);
+    workbook.select(select);
+  }, block);
+  await tab.click("#use-selection");
+  await tab.waitForFunction(
+    (selector) => !(document.querySelector(selector) as HTMLElement | null)?.hidden,
+    block.shown,
+    { timeout: 10_000 }
+  );
+  await tab.waitForTimeout(300);
+  await tab.screenshot({ path: file, fullPage: true });
+}

@@ -1,6 +1,6 @@
 import type { SelectionData } from "../sheet/readSelection.js";
 import type { CellScalar } from "../sheet/toCellWrite.js";
-import { isExcelError } from "./planBulk.js";
+import { isExcelError } from "./isExcelError.js";
 
 /** Data rows looked at to tell what each column's data looks like. */
 const SAMPLE_ROWS = 50;
