@@ -50,6 +50,24 @@ function withConnection(command: Command): Command {
     .addOption(new Option("--api-key <key>").hideHelp());
 }
 
+/** `--max-in-flight`: bulk, resume and retry hold this many bulk runs at once. */
+const maxInFlightOption = () =>
+  new Option("--max-in-flight <n>", "bulk runs held at once").default("8");
+
+/** `--progress-every`: how often a job prints a progress line when stderr is not a terminal. */
+const progressEveryOption = () =>
+  new Option(
+    "--progress-every <seconds>",
+    "interval of progress lines when stderr is not a terminal"
+  ).default("10");
+
+/** `-q, --quiet`: no progress on stderr. */
+const quietOption = () => new Option("-q, --quiet", "no progress on stderr");
+
+/** `--input`: where a journal's job input is when it is not beside the journal (resume, retry). */
+const journalInputOption = () =>
+  new Option("--input <file>", "the job's input, when it is not in the journal's folder");
+
 /**
  * Builds the `spellrun` command line (commander): run, bulk, resume, retry, status, emulator, with
  * `--help` examples and the exit codes. Each action sets `process.exitCode`; errors are thrown
@@ -110,7 +128,7 @@ export function createProgram(version: string): Command {
         "CSV output columns for the outputs (default: those of the first rows)"
       )
       .option("--chunk-size <n>", "rows per bulk run", "500")
-      .option("--max-in-flight <n>", "bulk runs held at once", "8")
+      .addOption(maxInFlightOption())
       .option(
         "--max-runs <n>",
         "refuse a job of more rows than this before anything is sent",
@@ -121,12 +139,8 @@ export function createProgram(version: string): Command {
         "--no-csv-guard",
         "write CSV cells starting with = + - @ tab CR as they are (unsafe in spreadsheets)"
       )
-      .option(
-        "--progress-every <seconds>",
-        "interval of progress lines when stderr is not a terminal",
-        "10"
-      )
-      .option("-q, --quiet", "no progress on stderr")
+      .addOption(progressEveryOption())
+      .addOption(quietOption())
       .option("--force", "replace an existing output file that spellrun did not write")
   ).action(async (spell: string, input: string, flags: BulkFlags) => {
     process.exitCode = await bulkCommand(spell, input, flags);
@@ -139,18 +153,14 @@ export function createProgram(version: string): Command {
         "continue a bulk job from its journal: re-attach to its bulk runs, start only rows never submitted"
       )
       .argument("<journal>", "the journal next to the output (<output>.journal)")
-      .option("--max-in-flight <n>", "bulk runs held at once", "8")
+      .addOption(maxInFlightOption())
       .option(
         "--rerun-unknown",
         "start again the rows whose bulkStart was sent but never confirmed (may run them twice)"
       )
-      .option(
-        "--progress-every <seconds>",
-        "interval of progress lines when stderr is not a terminal",
-        "10"
-      )
-      .option("-q, --quiet", "no progress on stderr")
-      .option("--input <file>", "the job's input, when it is not in the journal's folder")
+      .addOption(progressEveryOption())
+      .addOption(quietOption())
+      .addOption(journalInputOption())
   ).action(async (journal: string, flags: ResumeFlags) => {
     process.exitCode = await resumeCommand(journal, flags);
   });
@@ -162,18 +172,14 @@ export function createProgram(version: string): Command {
         "run again the rows of a finished job that failed, errored, were cancelled or expired; every row once in the output, succeeded rows never run again"
       )
       .argument("<journal>", "the journal next to the output (<output>.journal)")
-      .option("--max-in-flight <n>", "bulk runs held at once", "8")
+      .addOption(maxInFlightOption())
       .option(
         "--rerun-unknown",
         "also run the rows whose bulkStart may have reached the service (may run them twice)"
       )
-      .option(
-        "--progress-every <seconds>",
-        "interval of progress lines when stderr is not a terminal",
-        "10"
-      )
-      .option("-q, --quiet", "no progress on stderr")
-      .option("--input <file>", "the job's input, when it is not in the journal's folder")
+      .addOption(progressEveryOption())
+      .addOption(quietOption())
+      .addOption(journalInputOption())
   ).action(async (journal: string, flags: RetryFlags) => {
     process.exitCode = await retryCommand(journal, flags);
   });
