@@ -13,7 +13,10 @@
  *
  *   npx tsx bench/functionsBrowser.ts [--calls 1000] [--distinct 1000] [--rounds 5] [--time-scale 0.1] [--no-build]
  *
- * `--no-build` uses the dist/addin/functions.js already there. `--profile <file>` records a
+ * `--no-build` uses the dist/addin/functions.js already there. For now, run it that way over a
+ * development build (`npm run build:dev`): a production bundle refuses the emulator's
+ * http://127.0.0.1 addresses (only a development build accepts http to this computer), so every
+ * formula answers #N/A "address is not set" and the bench stops. `--profile <file>` records a
  * CPU profile of the measured sheets (Chrome DevTools format) and prints the functions with the
  * most self time (build with `npm run build:dev` and `--no-build` for readable names). Chromium
  * is `CHROME_BIN` or /usr/bin/chromium (never downloaded).
@@ -53,8 +56,9 @@ function functionsBundle(): string {
     const built = spawnSync("npm", ["run", "--silent", "build:addin"], {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
-      // The production build names where the add-in is hosted; any address does here.
-      env: { SPELLRUN_ADDIN_URL: "https://localhost:3000/", ...process.env },
+      // The production build names where the add-in is hosted (https, not this computer: the
+      // build refuses localhost); any such address does here.
+      env: { SPELLRUN_ADDIN_URL: "https://addin.example.com/", ...process.env },
     });
     if (built.status !== 0) throw new Error("npm run build:addin failed");
   }
@@ -143,7 +147,14 @@ async function main(): Promise<void> {
     maxInFlight,
   };
   const server = await serve({
-    "/": page(connection),
+    "/": page({
+      ...connection,
+      // A build that names no service goes through the add-in's host, which this page is not.
+      serviceRoute: "direct",
+      // The benchmark measures running, not the spending guard's question (as bench/functions.ts).
+      runsBeforeAsking: 100_000,
+      dailyRunCap: 1_000_000,
+    }),
     "/functions.js": functionsJs,
     "/spellrun.js": libraryJs,
   });
