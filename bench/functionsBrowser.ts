@@ -29,22 +29,14 @@ import path from "node:path";
 import { buildSync } from "esbuild";
 import { chromium } from "playwright-core";
 import { startEmulator } from "../emulator/startEmulator.js";
+import { functionsBenchOptions, median, printScenarioTable } from "./functionsBenchKit.js";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { chromiumFlags } = require("../scripts/browserBuild.cjs") as { chromiumFlags: string[] };
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
-const timeScale = option("time-scale", 0.1);
-const calls = option("calls", 1_000);
-const distinct = option("distinct", 1_000);
-const rounds = option("rounds", 5);
-const maxInFlight = 8;
+const { timeScale, calls, distinct, rounds, maxInFlight } = functionsBenchOptions({
+  calls: 1_000,
+});
 const profileIndex = process.argv.indexOf("--profile");
 const profileFile = profileIndex >= 0 ? process.argv[profileIndex + 1] : undefined;
 const root = path.join(__dirname, "..");
@@ -128,12 +120,6 @@ interface CpuProfile {
   }>;
   samples?: number[];
   timeDeltas?: number[];
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function main(): Promise<void> {
@@ -270,30 +256,27 @@ async function main(): Promise<void> {
   }
 
   const baseline = median(bulkMs);
-  const line = (scenario: string, requestCount: number, ms: number[]) =>
-    [
-      scenario.padEnd(52),
-      String(requestCount).padStart(9),
-      median(ms).toFixed(0).padStart(9),
-      `${(median(ms) / baseline).toFixed(2)}x`.padStart(8),
-      `  ${ms.map((each) => each.toFixed(0)).join(", ")}`,
-    ].join(" ");
   console.log(
     `\nspellrun custom functions in headless Chromium, built bundle (emulator timeScale ${timeScale}, maxInFlight ${maxInFlight})\n`
   );
-  console.log(
+  printScenarioTable(
+    [{ heading: "requests", width: 9 }],
     [
-      "scenario".padEnd(52),
-      "requests".padStart(9),
-      "wall ms".padStart(9),
-      "vs bulk".padStart(8),
-      "  rounds (ms)",
-    ].join(" ")
+      {
+        scenario: `${calls} x SPELL.RUN (${distinct} distinct), one recalculation`,
+        counts: [sheetRequests],
+        ms: sheetMs,
+      },
+      {
+        scenario: `${distinct} inputs as one client.bulk (baseline)`,
+        counts: [bulkRequests],
+        ms: bulkMs,
+      },
+    ],
+    baseline,
+    // Both rows are measured in rounds.
+    () => true
   );
-  console.log(
-    line(`${calls} x SPELL.RUN (${distinct} distinct), one recalculation`, sheetRequests, sheetMs)
-  );
-  console.log(line(`${distinct} inputs as one client.bulk (baseline)`, bulkRequests, bulkMs));
   if (profileFile && profiles.length > 0) printProfile(profiles, profileFile);
   const ratio = median(sheetMs) / baseline;
   console.log(
