@@ -563,7 +563,7 @@ export class BulkJobRunner<Row> {
       // In input order, a later window waits for this one.
       if (!this.finishedOrder && window.written < window.rows.length) break;
     }
-    for (let index = 0; index < this.queue.length; ) {
+    for (let index = 0; index < this.queue.length;) {
       const window = this.queue[index];
       const done = window.settled && window.written === window.rows.length;
       // In input order only the first window leaves the queue (the others wait for it).
