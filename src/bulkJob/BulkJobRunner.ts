@@ -224,7 +224,10 @@ export class BulkJobRunner<Row> {
   private writing: Promise<void> = Promise.resolve();
   /** Rows handed over and waiting for the next write (one write at a time, the rest folded). */
   private pending: FinishedJobRow<Row>[] = [];
+  /** Whether a queued write will take `pending` when it starts. */
   private writeQueued = false;
+  /** Writes queued or going on. */
+  private writesQueued = 0;
   private cancelling: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   /** Emits when the job can no longer write: the bulks end without cancelling (paid runs go on). */
@@ -581,17 +584,30 @@ export class BulkJobRunner<Row> {
   }
 
   /**
-   * Queues rows for the writer: one write at a time; rows that finish while a write is going on
-   * are folded into the next one (one sheet sync for several polls).
+   * Queues rows for the writer, one write at a time: rows handed over while nothing is being
+   * written go out as they are; rows that finish while a write is queued or going on are folded
+   * into one next write (one sheet sync for several polls).
    */
   private handOver(rows: FinishedJobRow<Row>[]): void {
+    if (this.writesQueued === 0) {
+      this.queueWrite(() => rows);
+      return;
+    }
     for (const row of rows) this.pending.push(row);
     if (this.writeQueued) return;
     this.writeQueued = true;
-    void this.guard(async () => {
+    this.queueWrite(() => {
       this.writeQueued = false;
       const batch = this.pending;
       this.pending = [];
+      return batch;
+    });
+  }
+
+  private queueWrite(take: () => FinishedJobRow<Row>[]): void {
+    this.writesQueued++;
+    void this.guard(async () => {
+      const batch = take();
       if (batch.length === 0) return;
       await this.options.writer.write(batch);
       for (const row of batch) {
@@ -602,7 +618,7 @@ export class BulkJobRunner<Row> {
       while (this.writtenAfter.delete(this.writtenPrefix)) this.writtenPrefix++;
       this.options.onProgress?.(this.progress());
       if (this.finishedOrder) await this.mark(false);
-    });
+    }).finally(() => this.writesQueued--);
   }
 
   /** Records a written mark, at most every `writtenMarkEveryMs` unless `force`. */

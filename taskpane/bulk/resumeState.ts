@@ -137,7 +137,14 @@ export interface JobWindow {
 
 interface StoredJob extends Omit<
   BulkJob,
-  "rows" | "handled" | "token" | "outputNames" | "ownedWidth" | "fingerprints"
+  | "rows"
+  | "handled"
+  | "token"
+  | "outputNames"
+  | "ownedWidth"
+  | "fingerprints"
+  | "counts"
+  | "windows"
 > {
   rows: string;
   /** Fingerprints as one string, 9 base64url characters each (jobs stored before: an array). */
@@ -182,6 +189,9 @@ export async function saveBulkJob(job: BulkJob): Promise<void> {
     outputNames: _names,
     ownedWidth: _owned,
     handled: _handled,
+    // Progress: saved with the token (`progressRecord`, `setProgress`).
+    counts: _counts,
+    windows: _windows,
     ...fixed
   } = job;
   const lost = job.rows.flatMap((row, run) => (row < 0 ? [run] : []));
