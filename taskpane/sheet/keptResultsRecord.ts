@@ -34,16 +34,28 @@ type KeptOutput = CellScalar | null;
  * @return The field's text ("" when none).
  */
 export function keptResultsRecordText(kept: readonly KeptResult[]): string {
-  return kept
-    .map(({ status, outputs, inputs, formats }) =>
-      JSON.stringify({
-        status,
-        ...(outputs ? { outputs: scalarOutputs(outputs) } : {}),
-        ...(inputs ? { inputs } : {}),
-        ...(formats ? { formats } : {}),
-      })
-    )
-    .join("\n");
+  return kept.map(recordLine).join("\n");
+}
+
+/**
+ * Each kept result's line, made once (a result is never changed once kept): a bulk saves its
+ * whole list each time one more is kept (the same objects, new ones pushed), and 20,000 results
+ * of 1 KB take ~0.3 s to serialize; with the lines known, ~40 ms.
+ */
+const recordLines = new WeakMap<KeptResult, string>();
+
+function recordLine(result: KeptResult): string {
+  const known = recordLines.get(result);
+  if (known !== undefined) return known;
+  const { status, outputs, inputs, formats } = result;
+  const line = JSON.stringify({
+    status,
+    ...(outputs ? { outputs: scalarOutputs(outputs) } : {}),
+    ...(inputs ? { inputs } : {}),
+    ...(formats ? { formats } : {}),
+  });
+  recordLines.set(result, line);
+  return line;
 }
 
 function scalarOutputs(outputs: Record<string, unknown>): Record<string, KeptOutput> {
