@@ -21,7 +21,11 @@ import {
   saveSettings,
 } from "../../taskpane/bulk/resumeState.js";
 import type { BulkJob } from "../../taskpane/bulk/resumeState.js";
-import { KEPT_RESULTS_FIELD } from "../../taskpane/sheet/keptResultsRecord.js";
+import { moveKeptResults } from "../../taskpane/bulk/moveKeptResults.js";
+import {
+  KEPT_RESULTS_FIELD,
+  keptResultsRecordText,
+} from "../../taskpane/sheet/keptResultsRecord.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import {
   ROW_RECORD_SHEET,
@@ -244,6 +248,35 @@ describe("Kept results in the per-row record, not the document settings", () => 
       "A",
       "B",
     ]);
+  });
+
+  it("should move a previous version's kept results out of the settings when the pane opens, and leave an unreadable setting for Forget", async () => {
+    install([["text"], ["b"], ["c"]]);
+    await saveBulkJob(keptJob("SpellRun_old"));
+    await saveBulkJob(keptJob("SpellRun_odd"));
+    const settings = Office.context.document.settings;
+    const old = [{ status: "success", outputs: { upper: "A" }, inputs: ["a"] }];
+    settings.set(`${BULK_KEPT_SETTING}.SpellRun_old`, old);
+    settings.set(`${BULK_KEPT_SETTING}.SpellRun_odd`, [{ status: 7 }]);
+    await saveSettings();
+    workbook.reload();
+    await openRowRecords();
+
+    expect(await moveKeptResults()).toBe(1);
+    expect(Object.keys(workbook.savedSettings)).not.toContain(`${BULK_KEPT_SETTING}.SpellRun_old`);
+    expect(rowRecord("SpellRun_old")?.[KEPT_RESULTS_FIELD]).toBe(keptResultsRecordText(old));
+    expect(workbook.savedSettings[`${BULK_KEPT_SETTING}.SpellRun_odd`]).toEqual([{ status: 7 }]);
+    expect(loadKeptResults("SpellRun_odd")).toEqual([]);
+
+    workbook.reload();
+    await openRowRecords();
+    expect(loadKeptResults("SpellRun_old")).toEqual(old);
+    expect(await moveKeptResults()).toBe(0); // nothing left to move
+
+    await clearBulkJob("SpellRun_odd");
+    expect(
+      Object.keys(workbook.savedSettings).filter((key) => key.includes("SpellRun_odd"))
+    ).toEqual([]);
   });
 
   it("should report a crafted oversize kept field within a second, read none of it, and forget it on Forget", async () => {
