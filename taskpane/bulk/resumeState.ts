@@ -1,4 +1,4 @@
-import type { BulkResumeToken } from "../../src";
+import type { BulkResumeToken, RowStatusCounts } from "../../src";
 import {
   decodeIndexBitmap,
   decodeIndexes,
@@ -119,12 +119,43 @@ export interface BulkJob {
   token?: BulkResumeToken;
   /** Runs whose result, stale or cancelled mark is already in the sheet, in increasing order. */
   handled: number[];
+  /** The handled runs by the status their run ended with (absent in jobs of earlier versions). */
+  counts?: RowStatusCounts;
+  /**
+   * The bulk-job engine's windows, when they are not the pane's one window over every run (window
+   * 0 of `rows.length` runs, its token in `token`): a program's job over several windows. An
+   * empty list: the service refused the start, nothing runs.
+   */
+  windows?: JobWindow[];
   startedAt: number;
+}
+
+/**
+ * One window of a job as the document keeps it: its place, runs, runs sent and resume token
+ * (absent while the service has not named its group).
+ *
+ * ## Example
+ * ```ts
+ * const window: JobWindow = { window: 1, count: 500, token: { spellId: "x", groupIds: ["g"], chunkSizes: [500] } };
+ * ```
+ */
+export interface JobWindow {
+  window: number;
+  count: number;
+  sent?: number;
+  token?: BulkResumeToken;
 }
 
 interface StoredJob extends Omit<
   BulkJob,
-  "rows" | "handled" | "token" | "outputNames" | "ownedWidth" | "fingerprints"
+  | "rows"
+  | "handled"
+  | "token"
+  | "outputNames"
+  | "ownedWidth"
+  | "fingerprints"
+  | "counts"
+  | "windows"
 > {
   rows: string;
   /** Fingerprints as one string, 9 base64url characters each (jobs stored before: an array). */
@@ -142,6 +173,8 @@ interface StoredJob extends Omit<
 }
 
 interface StoredProgress {
+  /** The runs written by status (see `BulkJob.counts`). */
+  counts?: RowStatusCounts;
   /** The token without its `rows` (stored as `tokenRows`). */
   token?: BulkResumeToken;
   /** `token.rows` (a bulk with reuse: row → run sent, -1 remembered), each + 1, as `encodeIndexes`. */
@@ -167,6 +200,9 @@ export async function saveBulkJob(job: BulkJob): Promise<void> {
     outputNames: _names,
     ownedWidth: _owned,
     handled: _handled,
+    // Progress: saved with the token (`progressRecord`, `setProgress`).
+    counts: _counts,
+    windows: _windows,
     ...fixed
   } = job;
   const lost = job.rows.flatMap((row, run) => (row < 0 ? [run] : []));
@@ -206,11 +242,55 @@ export async function saveBulkJob(job: BulkJob): Promise<void> {
 /** The per-row part of a job's progress, for the record sheet: token, its rows, rows written. */
 function progressRecord(job: BulkJob): Record<string, string> {
   const { rows, ...token } = job.token ?? { rows: undefined };
+  const windows = windowsText(job);
   return {
     token: job.token ? JSON.stringify(token) : "",
     tokenRows: rows ? encodeIndexes(rows.map((index) => index + 1)) : "",
     handled: encodeIndexBitmap(job.handled, job.rows.length),
+    // Only for a job of several windows: the pane's own jobs add no field.
+    ...(windows ? { windows } : {}),
   };
+}
+
+/**
+ * The job's windows as the record keeps them: "" for the pane's one window over every run (its
+ * token is in `token`), else JSON with window 0's token left out (it is in `token`).
+ */
+function windowsText(job: BulkJob): string {
+  const windows = job.windows;
+  if (!windows) return "";
+  const only = windows[0];
+  if (
+    windows.length === 1 &&
+    only.window === 0 &&
+    only.count === job.rows.length &&
+    only.sent === undefined
+  ) {
+    return "";
+  }
+  return JSON.stringify(
+    windows.map(({ window, count, sent, token }) => [
+      window,
+      count,
+      sent ?? null,
+      window === 0 ? null : (token ?? null),
+    ])
+  );
+}
+
+/** The windows of `windowsText`; undefined for "" (the one window over every run). */
+function parseWindows(text: string, token: BulkResumeToken | undefined): JobWindow[] | undefined {
+  if (!text) return undefined;
+  const list = JSON.parse(text) as [number, number, number | null, BulkResumeToken | null][];
+  return list.map(([window, count, sent, windowToken]) => {
+    const known = window === 0 ? token : (windowToken ?? undefined);
+    return {
+      window,
+      count,
+      ...(sent === null ? {} : { sent }),
+      ...(known ? { token: known } : {}),
+    };
+  });
 }
 
 /**
@@ -235,6 +315,7 @@ function setProgress(job: BulkJob): void {
       outputNames: job.outputNames,
       ownedWidth: job.ownedWidth,
       handled: "",
+      ...(job.counts ? { counts: job.counts } : {}),
     };
     Office.context.document.settings.set(jobKey(BULK_PROGRESS_SETTING, job.id), progress);
     return;
@@ -408,19 +489,22 @@ function fromRowRecord(
   const token = record.token
     ? (JSON.parse(record.token) as Omit<BulkResumeToken, "rows">)
     : undefined;
+  const restored =
+    token && record.tokenRows
+      ? { ...token, rows: decodeIndexes(record.tokenRows).map((n) => n - 1) }
+      : token;
   return {
     ...fixed,
     fingerprints: record.fingerprints
       ? unpackFingerprints(record.fingerprints)
       : (JSON.parse(record.fingerprintsJson || "[]") as string[]),
     rows,
-    token:
-      token && record.tokenRows
-        ? { ...token, rows: decodeIndexes(record.tokenRows).map((n) => n - 1) }
-        : token,
+    token: restored,
     outputNames: progress.outputNames ?? [],
     ownedWidth: progress.ownedWidth,
     handled: decodeIndexBitmap(record.handled ?? ""),
+    ...(progress.counts ? { counts: { ...progress.counts } } : {}),
+    ...(record.windows ? { windows: parseWindows(record.windows, restored) } : {}),
   };
 }
 
