@@ -16,7 +16,13 @@ import {
   type BulkRunEntry,
   type BulkSnapshot,
 } from "../types.js";
-import type { Checkpoint, CheckpointStore, JobOutcome, KnownWindow } from "./CheckpointStore.js";
+import type {
+  Checkpoint,
+  CheckpointStore,
+  JobOutcome,
+  KnownWindow,
+  WrittenMark,
+} from "./CheckpointStore.js";
 import { classifyJobFailure, type JobFailureKind } from "./classifyJobFailure.js";
 import type { ResultWriter } from "./ResultWriter.js";
 import type { FinishedJobRow, RowResult, RowStatusCounts } from "./RowResult.js";
@@ -279,13 +285,21 @@ export class BulkJobRunner<Row> {
           : this.failures.length > 0 || this.queue.length > 0
             ? "service-error"
             : "complete";
+    const { store } = this.options;
+    let lastMark: WrittenMark | undefined;
     if (!this.writeError) {
       await this.guard(async () => {
         await this.options.writer.end?.();
-        await this.mark(true);
+        // A store that saves all at once gets the last mark with the end: it saves both at once,
+        // or nothing when it forgets a finished job.
+        if (!store.savesAllAtOnce) await this.mark(true);
+        else if (this.writtenRows !== this.markedRows) {
+          await this.options.writer.flush?.();
+          lastMark = this.currentMark();
+        }
       });
     }
-    await this.options.store.recordEnd(outcome, this.writtenPrefix);
+    await store.recordEnd(outcome, this.writtenPrefix, lastMark);
     return {
       outcome,
       rows: this.writtenRows,
@@ -630,17 +644,21 @@ export class BulkJobRunner<Row> {
     if (this.writtenRows === this.markedRows) return;
     if (!force && !this.stopping && now - this.markedAt < every) return;
     this.markedAt = now;
-    const rows = this.writtenPrefix;
     const written = this.writtenRows;
-    const counts = { ...this.counts };
-    const alsoWritten = [...this.writtenAfter].sort((a, b) => a - b);
+    const mark = this.currentMark();
     await this.options.writer.flush?.();
-    await this.options.store.recordWritten({
-      rows,
-      counts,
-      ...(alsoWritten.length > 0 ? { alsoWritten } : {}),
-    });
+    await this.options.store.recordWritten(mark);
     this.markedRows = written;
+  }
+
+  /** The rows written now, as a mark. */
+  private currentMark(): WrittenMark {
+    const alsoWritten = [...this.writtenAfter].sort((a, b) => a - b);
+    return {
+      rows: this.writtenPrefix,
+      counts: { ...this.counts },
+      ...(alsoWritten.length > 0 ? { alsoWritten } : {}),
+    };
   }
 
   /** A record other than a mark; with a store that saves all at once, it restarts the mark clock. */

@@ -96,7 +96,7 @@ export interface Checkpoint {
  * Where a bulk job records what it is doing, so that a crash loses no paid run. The engine calls
  * it in this order for a window: `recordIntent` (awaited before the bulkStart can leave),
  * `recordGroup` (as soon as the service names the group), `recordWritten` (throttled), and once
- * per run `recordEnd`. `recordRefused` says the service surely started nothing for a window.
+ * per run `recordEnd` (after a last `recordWritten` of the rows written since the last one). `recordRefused` says the service surely started nothing for a window.
  *
  * Adapters: `MemoryCheckpointStore` (specs, programs), the command line's journal file, the task
  * pane's document.
@@ -125,5 +125,10 @@ export interface CheckpointStore {
   recordGroup(window: number, groupId: string, token?: BulkResumeToken): void | Promise<void>;
   recordRefused(window: number): void | Promise<void>;
   recordWritten(mark: WrittenMark): void | Promise<void>;
-  recordEnd(outcome: JobOutcome, rows: number): void | Promise<void>;
+  /**
+   * The run ended. `lastMark` (stores that `savesAllAtOnce` only): the rows written since the
+   * last `recordWritten`, handed here instead of a mark of their own, so that the store saves
+   * both at once, or nothing when it forgets a finished job.
+   */
+  recordEnd(outcome: JobOutcome, rows: number, lastMark?: WrittenMark): void | Promise<void>;
 }

@@ -22,9 +22,9 @@ import { saveBulkJob, saveBulkProgress, type BulkJob, type JobWindow } from "./r
  * - a written mark stores the rows written (`handled`) and their counts.
  *
  * Each record saves the settings before the engine goes on (`savesAllAtOnce`: Office saves all
- * of them at once, so the engine waits its mark interval after any save). The end is not saved:
- * the pane decides what stays (kept results, an expired bulk) and forgets the rest. Never the
- * API key.
+ * of them at once, so the engine waits its mark interval after any save, and hands the last mark
+ * with the end). A complete or cancelled job is not saved at its end: the pane decides what stays
+ * (kept results, an expired bulk) and forgets the rest. Never the API key.
  *
  * ## Example
  * ```ts
@@ -99,17 +99,31 @@ export class DocumentCheckpointStore implements CheckpointStore {
 
   /** @param mark the rows written */
   async recordWritten(mark: WrittenMark): Promise<void> {
+    this.setWritten(mark);
+    await saveBulkProgress(this.job);
+  }
+
+  /**
+   * A job that stopped (a failure) is saved with its last rows written, for Resume. A complete or
+   * cancelled one is not: the pane forgets it, or saves it whole (kept results, an expired bulk).
+   *
+   * @param outcome how the run ended
+   * @param _rows rows written in input order (in `lastMark` too)
+   * @param lastMark the rows written since the last mark
+   */
+  async recordEnd(outcome: JobOutcome, _rows: number, lastMark?: WrittenMark): Promise<void> {
+    this.outcome = outcome;
+    if (lastMark) this.setWritten(lastMark);
+    if (outcome === "complete" || outcome === "interrupted") return;
+    if (lastMark && this.stored) await saveBulkProgress(this.job);
+  }
+
+  private setWritten(mark: WrittenMark): void {
     const handled: number[] = [];
     for (let run = 0; run < mark.rows; run++) handled.push(run);
     for (const run of mark.alsoWritten ?? []) handled.push(run);
     this.job.handled = handled;
     this.job.counts = { ...mark.counts };
-    await saveBulkProgress(this.job);
-  }
-
-  /** @param outcome how the run ended (kept in memory; the pane saves or forgets the job) */
-  recordEnd(outcome: JobOutcome): void {
-    this.outcome = outcome;
   }
 
   private setWindows(windows: JobWindow[]): void {

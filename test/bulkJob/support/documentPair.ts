@@ -90,7 +90,8 @@ export const DOCUMENT_PAIR: AdapterPair = {
           after("group", inner.recordGroup(window, groupId, token)),
         recordRefused: (window) => after("refused", inner.recordRefused(window)),
         recordWritten: (mark) => after("written", inner.recordWritten(mark)),
-        recordEnd: (outcome) => after("end", inner.recordEnd(outcome)),
+        recordEnd: (outcome, count, lastMark) =>
+          after("end", inner.recordEnd(outcome, count, lastMark)),
       };
     };
     return {
