@@ -149,8 +149,12 @@ interface Window<Row> {
   rows: Row[];
   /** Rows sent in the bulk (those without a known result), by their place in `rows`. */
   sentRows: number[];
-  /** Latest result of every row; undefined while unknown. */
+  /** Result of every row; undefined while unknown. Set once (a finished run does not change). */
   results: (RowResult | undefined)[];
+  /** Rows with a result. */
+  known: number;
+  /** Rows given a result since the last flush (`writeOrder: "finished"` hands these over). */
+  fresh: number[];
   /** Rows `0 … written - 1` are handed to the writer. */
   written: number;
   /** With `writeOrder: "finished"`: rows past `written` already handed to the writer. */
@@ -337,11 +341,7 @@ export class BulkJobRunner<Row> {
   /** Where the job stands now. */
   progress(): BulkJobProgress {
     let running = 0;
-    for (const window of this.queue) {
-      for (let index = window.written; index < window.rows.length; index++) {
-        if (window.results[index] === undefined) running++;
-      }
-    }
+    for (const window of this.queue) running += window.rows.length - window.known;
     return { written: this.writtenRows, running, counts: { ...this.counts } };
   }
 
@@ -382,6 +382,9 @@ export class BulkJobRunner<Row> {
       rows,
       sentRows,
       results,
+      known: rows.length - sentRows.length,
+      // Rows with a known result are handed over with the first flush.
+      fresh: results.flatMap((result, place) => (result === undefined ? [] : [place])),
       written: Math.max(0, startRow - firstRow),
       handed,
       settled: false,
@@ -420,7 +423,7 @@ export class BulkJobRunner<Row> {
       const unknown = reason
         ? { status: "unknown" as const, outputs: { error: reason } }
         : NOT_RECORDED;
-      for (const place of window.sentRows) window.results[place] = unknown;
+      for (const place of window.sentRows) setResult(window, place, unknown);
       window.settled = true;
       this.flush();
       return;
@@ -497,10 +500,12 @@ export class BulkJobRunner<Row> {
     );
   }
 
+  /** The runs of a snapshot that finished since the last one (a row's result is set once). */
   private apply(window: Window<Row>, runs: readonly BulkRunEntry[]): void {
     runs.forEach((run, sentIndex) => {
-      if (isFinished(run)) {
-        window.results[window.sentRows[sentIndex]] = { status: run.state, outputs: run.outputs };
+      const place = window.sentRows[sentIndex];
+      if (window.results[place] === undefined && isFinished(run)) {
+        setResult(window, place, { status: run.state, outputs: run.outputs });
       }
     });
   }
@@ -522,7 +527,9 @@ export class BulkJobRunner<Row> {
         error: `Its bulk run ${window.groupId ?? ""} expired at the service with its results: run the row again`,
       };
       for (const place of window.sentRows) {
-        window.results[place] ??= { status: "expired", outputs: reason };
+        if (window.results[place] === undefined) {
+          setResult(window, place, { status: "expired", outputs: reason });
+        }
       }
       return;
     }
@@ -550,12 +557,15 @@ export class BulkJobRunner<Row> {
       );
       if (last) this.apply(window, last.runs);
     }
-    window.results = window.results.map((result, place) =>
+    window.results.forEach((result, place) => {
       // A run the cancel stopped ends as `error`: it is a cancelled row, not a failed run.
-      result === undefined || (before[place] === undefined && result.status === "error")
-        ? CANCELLED
-        : result
-    );
+      if (before[place] === undefined && result?.status === "error") {
+        window.results[place] = CANCELLED;
+      }
+    });
+    for (let place = 0; place < window.rows.length; place++) {
+      if (window.results[place] === undefined) setResult(window, place, CANCELLED);
+    }
   }
 
   /**
@@ -566,16 +576,24 @@ export class BulkJobRunner<Row> {
     const finished: FinishedJobRow<Row>[] = [];
     let completedWindow = false;
     for (const window of this.queue) {
-      for (let place = window.written; place < window.rows.length; place++) {
-        const result = window.results[place];
-        if (result === undefined) {
-          if (this.finishedOrder) continue;
-          break;
+      if (this.finishedOrder) {
+        // Only the rows that got a result since the last flush: no scan of the whole window.
+        for (const place of window.fresh) {
+          const result = window.results[place] as RowResult;
+          if (place < window.written || window.handed.has(place)) continue;
+          finished.push({ index: window.firstRow + place, row: window.rows[place], ...result });
+          window.handed.add(place);
         }
-        if (window.handed.has(place)) continue;
-        finished.push({ index: window.firstRow + place, row: window.rows[place], ...result });
-        window.handed.add(place);
+      } else {
+        for (let place = window.written; place < window.rows.length; place++) {
+          const result = window.results[place];
+          if (result === undefined) break;
+          if (window.handed.has(place)) continue;
+          finished.push({ index: window.firstRow + place, row: window.rows[place], ...result });
+          window.handed.add(place);
+        }
       }
+      window.fresh = [];
       advance(window);
       // In input order, a later window waits for this one.
       if (!this.finishedOrder && window.written < window.rows.length) break;
@@ -704,6 +722,13 @@ export class BulkJobRunner<Row> {
     this.wake = undefined;
     wake?.();
   }
+}
+
+/** Gives a row its result (once). */
+function setResult<Row>(window: Window<Row>, place: number, result: RowResult): void {
+  if (window.results[place] === undefined) window.known++;
+  window.results[place] = result;
+  window.fresh.push(place);
 }
 
 /** Moves a window's `written` past the rows handed out of order. */

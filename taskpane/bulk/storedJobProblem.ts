@@ -1,3 +1,5 @@
+import { KEPT_RESULTS_FIELD, keptResultsRecordProblem } from "../sheet/keptResultsRecord.js";
+
 /** Rows of an Excel worksheet (Excel specifications and limits): no job has more runs. */
 export const EXCEL_MAX_ROWS = 1_048_576;
 /** Columns of an Excel worksheet (XFD). */
@@ -192,7 +194,7 @@ export function storedJobIds(value: unknown): string[] {
 /**
  * Why a job's per-row record (the cells of the record sheet, see `rowRecordStore`) may not be
  * used, or `undefined`: the same bounds as `storedJobProblem`, since the sheet comes with the
- * workbook too.
+ * workbook too; its kept results as `readKeptResultsRecord` checks them.
  *
  * ## Example
  * ```ts
@@ -239,7 +241,8 @@ export function rowRecordProblem(record: Record<string, string>, runs: number): 
       return "its resume token is damaged";
     }
   }
-  return undefined;
+  const kept = record[KEPT_RESULTS_FIELD];
+  return kept ? keptResultsRecordProblem(kept, runs) : undefined;
 }
 
 /** Rows per status: the statuses a row can end with, each a count within the job. */
