@@ -1,11 +1,9 @@
-import { clearRememberedResults } from "../../addin/rememberedResults.js";
-import { saveSettings } from "../../addin/settings.js";
-import { resetSharedClient } from "../../addin/sharedClient.js";
 import { mountTaskPane } from "../../taskpane/ui/mountTaskPane.js";
 import { taskPaneDeps } from "../../taskpane/ui/taskPaneDeps.js";
 import type { Playground } from "../../playground/bootPlayground.js";
 import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
-import { emulatorForBrowser, resetEmulator } from "../helpers/emulatorClient.js";
+import { resetEmulator } from "../helpers/emulatorClient.js";
+import { freshAddinState } from "../helpers/freshAddinState.js";
 import { waitFor } from "../taskpane/taskpaneTestKit.js";
 import { dragSelect, playgroundWith } from "./playgroundTestKit.js";
 
@@ -21,10 +19,7 @@ describe("Task pane over the playground's grid", () => {
   let paneElement: HTMLElement | undefined;
 
   beforeEach(async () => {
-    await resetSharedClient();
-    await clearRememberedResults();
-    const { baseUrl, pollBaseUrl, apiKey } = emulatorForBrowser();
-    await saveSettings({ apiKey, baseUrl, pollBaseUrl, maxInFlight: 8 });
+    await freshAddinState({ maxInFlight: 8 });
     // Runs appear a few per poll, so the sort lands in the middle of the run.
     await resetEmulator({ lazyBulk: { groupVisibleAfterMs: 100, runsPerPoll: 4 } });
   });

@@ -1,9 +1,7 @@
-import { clearRememberedResults } from "../../addin/rememberedResults.js";
-import { saveSettings } from "../../addin/settings.js";
-import { resetSharedClient } from "../../addin/sharedClient.js";
 import type { Playground } from "../../playground/bootPlayground.js";
 import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
-import { emulatorForBrowser, emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
+import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
+import { freshAddinState } from "../helpers/freshAddinState.js";
 import { waitFor } from "../taskpane/taskpaneTestKit.js";
 import { clickCell, dragFillHandle, playgroundWith } from "./playgroundTestKit.js";
 
@@ -29,10 +27,8 @@ describe("Playground (the grid, the formula engine and the real SPELL functions)
   let playground: Playground | undefined;
 
   beforeEach(async () => {
-    await resetSharedClient();
-    await clearRememberedResults();
-    const { baseUrl, pollBaseUrl, apiKey } = emulatorForBrowser();
-    await saveSettings({ apiKey, baseUrl, pollBaseUrl, maxInFlight: 8, coalesceRuns: true });
+    // The first spec alone starts 100 runs: the guard's default would stop the next spec's runs.
+    await freshAddinState({ maxInFlight: 8, coalesceRuns: true });
     await resetEmulator();
   });
   afterEach(() => {
@@ -113,7 +109,16 @@ describe("Playground (the grid, the formula engine and the real SPELL functions)
       10_000,
       "the sorted results"
     );
-    await new Promise((resolve) => setTimeout(resolve, 0)); // the grid shows what the model holds
+    // The grid renders the model's changes in a batch of its own: wait until it shows them.
+    await waitFor(
+      () =>
+        [2, 3, 4, 5, 6, 7].every(
+          (row) =>
+            grid.shown("Sheet1", `B${row}`) === String(workbook.cell("Sheet1", `B${row}`).value)
+        ),
+      10_000,
+      "the grid showing the sorted results"
+    );
     for (let row = 2; row <= 7; row++) {
       expect(grid.shown("Sheet1", `B${row}`)).toBe(`Review number ${8 - row}.`);
       expect(workbook.cell("Sheet1", `B${row}`).formula).toContain(`A${row})`);
