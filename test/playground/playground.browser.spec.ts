@@ -19,12 +19,28 @@ function reviews(count: number): MockCellValue[][] {
   ];
 }
 
+/**
+ * Each spec's limit here: the sum of its waits' deadlines (up to 3 x 10 s) and some room, so on a
+ * loaded machine the waits decide, each naming what did not happen, not Jasmine's 20 s default.
+ */
+const SPEC_LIMIT_MS = 45_000;
+
 function totalRequests(requests: Record<string, number>): number {
   return Object.values(requests).reduce((sum, count) => sum + count, 0);
 }
 
 describe("Playground (the grid, the formula engine and the real SPELL functions)", () => {
   let playground: Playground | undefined;
+  let jasmineLimitMs = 0;
+
+  // Set for this describe only (Jasmine reads it as each spec starts), then given back.
+  beforeAll(() => {
+    jasmineLimitMs = jasmine.DEFAULT_TIMEOUT_INTERVAL;
+    jasmine.DEFAULT_TIMEOUT_INTERVAL = SPEC_LIMIT_MS;
+  });
+  afterAll(() => {
+    jasmine.DEFAULT_TIMEOUT_INTERVAL = jasmineLimitMs;
+  });
 
   beforeEach(async () => {
     // The first spec alone starts 100 runs: the guard's default would stop the next spec's runs.
