@@ -159,7 +159,9 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       const runner = job(place, rows, { client: slowPoll });
       const done = runner.run();
       await waitUntil(() => emulator.stats.bulkGroupsCreated === 1);
-      await pause(600);
+      // Cancel as soon as rows 0-2 finished at the service (rows 3-4 alone still run), well
+      // before the job's first poll, rather than after a guessed pause.
+      await waitUntil(() => emulator.stats.inFlight === 2);
       await runner.cancel();
       const result = await done;
       expect(result.outcome).toBe("interrupted");
