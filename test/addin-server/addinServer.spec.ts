@@ -7,6 +7,7 @@ import tls from "node:tls";
 import type { FastifyInstance } from "fastify";
 import { createAddinServer } from "../../addin-server/src/createAddinServer.js";
 import type { AddinServerOptions } from "../../addin-server/src/AddinServerOptions.js";
+import { waitUntil } from "../core/support/collect.js";
 import { httpsRequest } from "./support/httpsRequest.js";
 import { startRecordingUpstream, type RecordingUpstream } from "./support/recordingUpstream.js";
 import { testCertificate } from "./support/testCertificate.js";
@@ -227,7 +228,8 @@ describe("addin-server (HTTPS, in front of Spell hosts that send no CORS headers
     }));
     const server = await serve();
     const inFlight = httpsRequest(`${server}/spell-poll/spells/getRun?runId=1`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Close once the call is forwarded (the upstream holds its answer 300 ms), not after a pause.
+    await waitUntil(() => poll.requests.length === 1, "the forwarded call");
     const closing = app!.close();
     expect((await inFlight).status).toBe(200);
     await closing;

@@ -5,7 +5,7 @@ import {
   SpellRunError,
   type SpellClientOptions,
 } from "../../src/index.js";
-import { collect, pause, totalRequests } from "./support/collect.js";
+import { collect, pause, totalRequests, waitUntil } from "./support/collect.js";
 
 /** Fast timing for the Karma emulator (timeScale 0.05: a 10 s spell lasts 500 ms). */
 const fast: Partial<SpellClientOptions> = {
@@ -78,7 +78,8 @@ describe("SpellClient in the browser", () => {
     for (let i = 0; i < 100 && (await emulatorStats()).requests.getBulkRuns < 2; i++)
       await pause(20);
     subscription.unsubscribe();
-    await pause(300);
+    await waitUntil(async () => (await emulatorStats()).cancelledGroups >= 1, "the cancel");
+    await pause(300); // room for a second cancelBulk, had one been sent
     const stats = await emulatorStats();
     expect(stats.requests.cancelBulk).toBe(1);
     expect(stats.cancelledGroups).toBe(1);

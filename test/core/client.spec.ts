@@ -120,7 +120,8 @@ describe("SpellClient against the emulator", () => {
 
     it("should send nothing more after unsubscribe", async () => {
       const subscription = client.run("sleep", { ms: 100_000 }, { wait: false }).subscribe();
-      await pause(150);
+      // Leave once the run is being polled (a loaded machine may take longer than any pause).
+      await waitFor(() => emulator.stats.requests.getRun > 0);
       subscription.unsubscribe();
       const after = totalRequests(emulator.stats);
       await pause(400);
@@ -181,7 +182,7 @@ describe("SpellClient against the emulator", () => {
       const subscription = bulk$.subscribe();
       await waitFor(() => emulator.stats.requests.getBulkRuns >= 3);
       subscription.unsubscribe();
-      await pause(300);
+      await waitFor(() => emulator.stats.cancelledGroups >= 3);
       expect(emulator.stats.requests.cancelBulk).toBe(3);
       expect(emulator.stats.cancelledGroups).toBe(3);
       const after = totalRequests(emulator.stats);
@@ -343,7 +344,8 @@ describe("SpellClient against the emulator", () => {
         const subscription = ponyfilled.bulk("sleep", [{ ms: 100_000 }]).subscribe();
         await waitFor(() => emulator.stats.requests.getBulkRuns >= 1);
         subscription.unsubscribe();
-        await pause(200);
+        await waitFor(() => emulator.stats.requests.cancelBulk >= 1);
+        await pause(200); // room for a second cancelBulk, had one been sent
         expect(emulator.stats.requests.cancelBulk).toBe(1);
       } finally {
         globalThis.fetch = globalFetch;
@@ -394,7 +396,8 @@ describe("SpellClient against the emulator", () => {
       await waitFor(() => emulator.stats.requests.getRun >= 2);
       first.unsubscribe();
       const polledBefore = emulator.stats.requests.getRun;
-      await pause(300);
+      // The run goes on for the second subscriber: it is polled again.
+      await waitFor(() => emulator.stats.requests.getRun > polledBefore);
       expect(emulator.stats.requests.getRun).toBeGreaterThan(polledBefore);
       second.unsubscribe();
       const after = totalRequests(emulator.stats);

@@ -1,6 +1,6 @@
 import { startEmulator, type RunningEmulator } from "../../emulator/startEmulator.js";
 import { SpellClient, SpellRunError, type SpellClientOptions } from "../../src/index.js";
-import { collect, pause } from "./support/collect.js";
+import { collect, pause, waitUntil } from "./support/collect.js";
 
 /** Fast timing for the emulator at timeScale 0.02 (a 10 s spell lasts 200 ms). */
 const fast: Partial<SpellClientOptions> = {
@@ -77,12 +77,14 @@ describe("SpellClient with batch against the emulator", () => {
     const first = client.run("sleep", { ms: 100_000 }, { wait: false }).subscribe();
     const second = client.run("sleep", { ms: 100_001 }, { wait: false }).subscribe();
     const third = collect(client.run("sleep", { ms: 20 }, { wait: false }));
-    await pause(150);
+    // The three went out as one bulk: one caller leaves once the group exists.
+    await waitUntil(() => emulator.stats.bulkGroupsCreated === 1, "the bulk's group");
     first.unsubscribe();
     expect((await third).values.at(-1)?.state).toBe("success");
     expect(emulator.stats.requests.cancelBulk).toBe(0);
     second.unsubscribe();
-    await pause(100);
+    await waitUntil(() => emulator.stats.requests.cancelBulk >= 1, "the cancelBulk");
+    await pause(100); // room for a second cancelBulk, had one been sent
     expect(emulator.stats.requests.bulkStart).toBe(1);
     expect(emulator.stats.requests.cancelBulk).toBe(1);
     expect(emulator.stats.cancelledGroups).toBe(1);

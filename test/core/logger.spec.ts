@@ -5,7 +5,7 @@ import {
   type SpellClientOptions,
   type SpellLogEvent,
 } from "../../src/index.js";
-import { pause } from "./support/collect.js";
+import { pause, waitUntil } from "./support/collect.js";
 import {
   startScriptedService,
   type ScriptedReply,
@@ -125,7 +125,13 @@ describe("SpellClient logger", () => {
       // Left before the group's first poll: the group is cancelled.
       await pause(2);
       subscription.unsubscribe();
-      await pause(200);
+      await waitUntil(
+        () =>
+          events.some(
+            (event) => event.type === "response" && outline(event).includes("cancelBulk")
+          ),
+        "the cancelBulk's answer"
+      );
       expect(events.map(outline)).toContain("cancel cancelBulk group=g-1");
       expect(events.map(outline)).toContain("response cancelBulk group=g-1 status=200");
       expectNoKey(events);

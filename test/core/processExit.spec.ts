@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator/startEmulator.js";
-import { pause } from "./support/collect.js";
+import { waitUntil } from "./support/collect.js";
 import { later, startScriptedService } from "./support/scriptedService.js";
 
 const here = typeof __dirname === "string" ? __dirname : dirname(fileURLToPath(import.meta.url));
@@ -61,7 +61,7 @@ describe("SpellClient in a Node process", () => {
     // (The background cancelBulk requests take a few ms on loopback.)
     expect(end.msAfterUnsubscribe).toBeLessThan(1000);
     // the three groups were cancelled, once each
-    await pause(100);
+    await waitUntil(() => emulator.stats.requests.cancelBulk >= 3, "the three cancelBulks");
     expect(emulator.stats.requests.cancelBulk).toBe(3);
     expect(emulator.stats.bulkGroupsCreated).toBe(3);
   }, 20_000);

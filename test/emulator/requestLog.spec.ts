@@ -2,7 +2,7 @@ import { lastValueFrom } from "rxjs";
 import { startEmulator, type RunningEmulator } from "../../emulator/startEmulator.js";
 import { formatRequestLine } from "../../emulator/installRequestLog.js";
 import { SpellClient } from "../../src/index.js";
-import { pause } from "../core/support/collect.js";
+import { pause, waitUntil } from "../core/support/collect.js";
 
 const KEY = "sk-emulator-log-4b7e";
 
@@ -33,7 +33,7 @@ describe("emulator request log", () => {
     const unfinished = client.bulk("sleep", [{ ms: 60_000 }]).subscribe();
     await pause(100);
     unfinished.unsubscribe();
-    await pause(200);
+    await waitUntil(() => lines.some((line) => line.includes("/spells/cancelBulk")), "the cancel");
 
     const time = String.raw`\d\d:\d\d:\d\d\.\d{3}`;
     expect(lines[0]).toMatch(
@@ -69,7 +69,8 @@ describe("emulator request log", () => {
       headers: { authorization: "Bearer wrong-key", "content-type": "application/json" },
       body: "{}",
     });
-    await pause(50);
+    await waitUntil(() => lines.length > 0, "the line");
+    await pause(50); // room for a second line, had one been written
     expect(lines).toEqual([jasmine.stringMatching(/ base POST \/spells\/start 401 \d+ ms$/)]);
     expect(lines.join("\n")).not.toContain("wrong-key");
   });
