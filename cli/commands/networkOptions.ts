@@ -44,7 +44,8 @@ export function networkOptions(
   const level = (env.SPELLRUN_LOG ?? "").toLowerCase();
   const logs = flags.verbose === true || level === "debug" || level === "trace";
   const proxied = proxyFetch(env);
-  const notice = noAnswerNotice(write);
+  // On a terminal the line may land on a bulk's progress bar: clear it first (it redraws below).
+  const notice = noAnswerNotice((line) => write(process.stderr.isTTY ? `\r\u001b[K${line}` : line));
   return {
     ...(proxied ? { fetch: proxied } : {}),
     logger: logs
