@@ -48,6 +48,7 @@ export default [
         module: "writable",
         process: "readonly",
         __dirname: "readonly",
+        __filename: "readonly",
         console: "readonly",
       },
     },

@@ -12,7 +12,7 @@ import {
 import { hashText } from "./hashText.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.js";
-import { settingsStorage } from "./settingsStorage.js";
+import { keyValueStorage } from "./keyValueStorage.js";
 import { SpendingGuardError } from "./SpendingGuardError.js";
 
 /**
@@ -270,7 +270,7 @@ export class SpendingGuard {
       startedToday: this.ledger.startedToday,
     };
     try {
-      await settingsStorage().setItem(this.storageKey, JSON.stringify(stored));
+      await keyValueStorage().setItem(this.storageKey, JSON.stringify(stored));
     } catch {
       // Storage refused: the decision holds until the add-in closes.
     }
@@ -404,7 +404,7 @@ async function loadGuard(state: GuardState): Promise<SpendingGuard> {
 async function readStored(storageKey: string | undefined): Promise<StoredSpending | undefined> {
   if (!storageKey) return undefined;
   try {
-    const value: unknown = JSON.parse((await settingsStorage().getItem(storageKey)) ?? "null");
+    const value: unknown = JSON.parse((await keyValueStorage().getItem(storageKey)) ?? "null");
     if (!value || typeof value !== "object") return undefined;
     const { decision, day, startedToday } = value as Record<string, unknown>;
     if (decision !== "ask" && decision !== "allowWorkbook" && decision !== "block")

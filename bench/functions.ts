@@ -24,19 +24,11 @@ import { saveSettings } from "../addin/settings.js";
 import { memoryStorage, useKeyValueStorage } from "../addin/keyValueStorage.js";
 import { resetSharedClient } from "../addin/sharedClient.js";
 import { SpellClient } from "../src/index.js";
+import { functionsBenchOptions, median, printScenarioTable } from "./functionsBenchKit.js";
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
-const timeScale = option("time-scale", 0.1);
-const calls = option("calls", 10_000);
-const distinct = option("distinct", 1_000);
-const rounds = option("rounds", 5);
-const maxInFlight = 8;
+const { timeScale, calls, distinct, rounds, maxInFlight } = functionsBenchOptions({
+  calls: 10_000,
+});
 
 /**
  * The inputs of formula `index`: a two-row range as Excel passes it, with an empty third column
@@ -59,12 +51,6 @@ interface Row {
   requests: number;
   /** One wall time per round. */
   ms: number[];
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function main(): Promise<void> {
@@ -172,30 +158,21 @@ async function main(): Promise<void> {
   console.log(
     `\nspellrun custom functions benchmark (emulator timeScale ${timeScale}, maxInFlight ${maxInFlight})\n`
   );
-  console.log(
+  printScenarioTable(
     [
-      "scenario".padEnd(52),
-      "runs".padStart(6),
-      "peak".padStart(6),
-      "requests".padStart(9),
-      "wall ms".padStart(9),
-      "vs bulk".padStart(8),
-      "  rounds (ms)",
-    ].join(" ")
+      { heading: "runs", width: 6 },
+      { heading: "peak", width: 6 },
+      { heading: "requests", width: 9 },
+    ],
+    rows.map(({ scenario, runs, peak, requests, ms }) => ({
+      scenario,
+      counts: [runs, peak, requests],
+      ms,
+    })),
+    baseline,
+    // Rows measured once (not in rounds) have nothing to list.
+    (row) => row.ms.length > 1
   );
-  for (const row of rows) {
-    console.log(
-      [
-        row.scenario.padEnd(52),
-        String(row.runs).padStart(6),
-        String(row.peak).padStart(6),
-        String(row.requests).padStart(9),
-        median(row.ms).toFixed(0).padStart(9),
-        `${(median(row.ms) / baseline).toFixed(2)}x`.padStart(8),
-        row.ms.length > 1 ? `  ${row.ms.map((ms) => ms.toFixed(0)).join(", ")}` : "",
-      ].join(" ")
-    );
-  }
   console.log(
     `\nruns: runs created at the emulator; peak: most runs in progress at once (single + bulk); ` +
       `wall ms: the median of the rounds; vs bulk: that / the client.bulk baseline's median.`

@@ -13,7 +13,10 @@
  *
  *   npx tsx bench/functionsBrowser.ts [--calls 1000] [--distinct 1000] [--rounds 5] [--time-scale 0.1] [--no-build]
  *
- * `--no-build` uses the dist/addin/functions.js already there. `--profile <file>` records a
+ * `--no-build` uses the dist/addin/functions.js already there. For now, run it that way over a
+ * development build (`npm run build:dev`): a production bundle refuses the emulator's
+ * http://127.0.0.1 addresses (only a development build accepts http to this computer), so every
+ * formula answers #N/A "address is not set" and the bench stops. `--profile <file>` records a
  * CPU profile of the measured sheets (Chrome DevTools format) and prints the functions with the
  * most self time (build with `npm run build:dev` and `--no-build` for readable names). Chromium
  * is `CHROME_BIN` or /usr/bin/chromium (never downloaded).
@@ -26,22 +29,14 @@ import path from "node:path";
 import { buildSync } from "esbuild";
 import { chromium } from "playwright-core";
 import { startEmulator } from "../emulator/startEmulator.js";
+import { functionsBenchOptions, median, printScenarioTable } from "./functionsBenchKit.js";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { chromiumFlags } = require("../scripts/browserBuild.cjs") as { chromiumFlags: string[] };
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
-const timeScale = option("time-scale", 0.1);
-const calls = option("calls", 1_000);
-const distinct = option("distinct", 1_000);
-const rounds = option("rounds", 5);
-const maxInFlight = 8;
+const { timeScale, calls, distinct, rounds, maxInFlight } = functionsBenchOptions({
+  calls: 1_000,
+});
 const profileIndex = process.argv.indexOf("--profile");
 const profileFile = profileIndex >= 0 ? process.argv[profileIndex + 1] : undefined;
 const root = path.join(__dirname, "..");
@@ -53,8 +48,9 @@ function functionsBundle(): string {
     const built = spawnSync("npm", ["run", "--silent", "build:addin"], {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
-      // The production build names where the add-in is hosted; any address does here.
-      env: { SPELLRUN_ADDIN_URL: "https://localhost:3000/", ...process.env },
+      // The production build names where the add-in is hosted (https, not this computer: the
+      // build refuses localhost); any such address does here.
+      env: { SPELLRUN_ADDIN_URL: "https://addin.example.com/", ...process.env },
     });
     if (built.status !== 0) throw new Error("npm run build:addin failed");
   }
@@ -126,12 +122,6 @@ interface CpuProfile {
   timeDeltas?: number[];
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 async function main(): Promise<void> {
   const functionsJs = functionsBundle();
   const libraryJs = libraryBundle();
@@ -143,7 +133,14 @@ async function main(): Promise<void> {
     maxInFlight,
   };
   const server = await serve({
-    "/": page(connection),
+    "/": page({
+      ...connection,
+      // A build that names no service goes through the add-in's host, which this page is not.
+      serviceRoute: "direct",
+      // The benchmark measures running, not the spending guard's question (as bench/functions.ts).
+      runsBeforeAsking: 100_000,
+      dailyRunCap: 1_000_000,
+    }),
     "/functions.js": functionsJs,
     "/spellrun.js": libraryJs,
   });
@@ -259,30 +256,27 @@ async function main(): Promise<void> {
   }
 
   const baseline = median(bulkMs);
-  const line = (scenario: string, requestCount: number, ms: number[]) =>
-    [
-      scenario.padEnd(52),
-      String(requestCount).padStart(9),
-      median(ms).toFixed(0).padStart(9),
-      `${(median(ms) / baseline).toFixed(2)}x`.padStart(8),
-      `  ${ms.map((each) => each.toFixed(0)).join(", ")}`,
-    ].join(" ");
   console.log(
     `\nspellrun custom functions in headless Chromium, built bundle (emulator timeScale ${timeScale}, maxInFlight ${maxInFlight})\n`
   );
-  console.log(
+  printScenarioTable(
+    [{ heading: "requests", width: 9 }],
     [
-      "scenario".padEnd(52),
-      "requests".padStart(9),
-      "wall ms".padStart(9),
-      "vs bulk".padStart(8),
-      "  rounds (ms)",
-    ].join(" ")
+      {
+        scenario: `${calls} x SPELL.RUN (${distinct} distinct), one recalculation`,
+        counts: [sheetRequests],
+        ms: sheetMs,
+      },
+      {
+        scenario: `${distinct} inputs as one client.bulk (baseline)`,
+        counts: [bulkRequests],
+        ms: bulkMs,
+      },
+    ],
+    baseline,
+    // Both rows are measured in rounds.
+    () => true
   );
-  console.log(
-    line(`${calls} x SPELL.RUN (${distinct} distinct), one recalculation`, sheetRequests, sheetMs)
-  );
-  console.log(line(`${distinct} inputs as one client.bulk (baseline)`, bulkRequests, bulkMs));
   if (profileFile && profiles.length > 0) printProfile(profiles, profileFile);
   const ratio = median(sheetMs) / baseline;
   console.log(

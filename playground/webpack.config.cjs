@@ -8,6 +8,7 @@
 const path = require("path");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DefinePlugin } = require("webpack");
+const { specWebpackConfig } = require("../scripts/browserBuild.cjs");
 
 /**
  * @param {string} root The repository's root.
@@ -23,25 +24,8 @@ function playgroundConfig(root, { emulatorKey, defines }) {
     context: root,
     entry: { playground: "./playground/playground.ts" },
     output: { path: path.join(root, "dist", "playground"), filename: "[name].js", publicPath: "/" },
-    resolve: {
-      extensions: [".ts", ".js"],
-      extensionAlias: { ".js": [".ts", ".js"] },
-      // office-addin-mock's one Node-only import, used for an enum.
-      alias: { "office-addin-manifest": path.join(root, "playground/excel/officeAppShim.ts") },
-    },
-    module: {
-      rules: [
-        {
-          test: /\.ts$/,
-          exclude: /node_modules/,
-          use: {
-            loader: "ts-loader",
-            options: { transpileOnly: true, configFile: path.join(root, "tsconfig.json") },
-          },
-        },
-        { test: /\.css$/, type: "asset/source" },
-      ],
-    },
+    // ts-loader, `.js` resolved to `.ts`, CSS as text, the office-addin-manifest shim: as the specs.
+    ...specWebpackConfig(root),
     plugins: [
       new DefinePlugin({
         ...defines,

@@ -1,5 +1,6 @@
 /**
- * What every browser build of the specs shares: Karma's bundles and the screenshot harness.
+ * What every browser build of our TypeScript shares: Karma's bundles, the screenshot harness and
+ * the playground page (playground/webpack.config.cjs).
  * - `chromiumFlags`: Debian's Chromium, headless, as root, on a closed network.
  * - `specWebpackConfig(root)`: TypeScript through ts-loader (types are checked by `tsc`, not here),
  *   `.js` specifiers resolved to `.ts`, CSS as text, and office-addin-mock's one Node-only import

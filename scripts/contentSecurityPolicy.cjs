@@ -1,28 +1,29 @@
+const path = require("node:path");
 const { URL } = require("node:url");
+// The page's directives are defined once, in TypeScript inside addin-server (which sends them as
+// its header); tsx compiles that one import-free file for this CommonJS build script.
+const { require: requireTypeScript } = require("tsx/cjs/api");
+const { pageDirectives } = requireTypeScript(
+  path.join(__dirname, "..", "addin-server", "src", "pageDirectives.ts"),
+  __filename
+);
 
 /**
  * The Content-Security-Policy of the add-in's page (taskpane.html, which also hosts the custom
- * functions in the shared runtime), written into a `<meta http-equiv>` by the build:
+ * functions in the shared runtime), written into a `<meta http-equiv>` by the build. The
+ * directives are addin-server's `pageDirectives` (addin-server/src/pageDirectives.ts), the same
+ * list addin-server sends as its header (with `frame-ancestors`, which a meta tag cannot carry);
+ * what this adds is the build's own part, what the page may connect to:
  *
- * - scripts only from the add-in itself and Office's CDN (Office.js loads its host scripts from
- *   appsforoffice.microsoft.com; the development build serves Office.js itself);
- * - connections only to the add-in itself (the dev server's proxy) and the configured service
- *   hosts: SPELL_BASE_URL, SPELL_POLL_BASE_URL and any SPELLRUN_CONNECT_SRC origins (space
- *   separated). A build naming no service leaves the choice to Settings, which accepts https://
- *   hosts and this computer, so the policy allows exactly those;
- * - styles from the add-in and inline (the pane inserts its stylesheet, Office.js its own);
- * - no plugins, no <base> change, no form posts anywhere.
- *
- * addin-server (addin-server/src/contentSecurityPolicy.ts) sends its own policy as a header with
- * the same sources and `frame-ancestors` (which a meta tag cannot carry); a browser applies both.
- *
- * Service text reaches the page only as text (never HTML), so this is a second wall, for a
- * dependency gone bad or a bug: a script from elsewhere does not run, and nothing the page holds
- * (the API key) can be sent to a host the user did not configure.
+ * - the configured service hosts: SPELL_BASE_URL, SPELL_POLL_BASE_URL and any
+ *   SPELLRUN_CONNECT_SRC origins (space separated). A build naming no service leaves the choice
+ *   to Settings, which accepts https:// hosts and this computer, so the policy allows exactly
+ *   those;
+ * - in development, the dev server's live-reload websocket.
  *
  * @example
  * contentSecurityPolicy({ dev: false, serviceUrls: ["https://api.example.com/v1"] });
- * // "default-src 'self'; script-src 'self' https://appsforoffice.microsoft.com; ... connect-src 'self' https://api.example.com; ..."
+ * // "default-src 'self'; script-src 'self' https://appsforoffice.microsoft.com; ... connect-src 'self' https://appsforoffice.microsoft.com https://api.example.com; ..."
  *
  * @param {{ dev: boolean, serviceUrls: (string | undefined)[] }} options the build's mode and the
  *   configured service addresses (empty or undefined ones are ignored)
@@ -36,27 +37,14 @@ function contentSecurityPolicy({ dev, serviceUrls }) {
     origins.length > 0
       ? origins
       : ["https:", ...(dev ? ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"] : [])];
-  const directives = {
-    "default-src": ["'self'"],
-    "script-src": ["'self'", "https://appsforoffice.microsoft.com"],
-    "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:"],
-    "font-src": ["'self'", "data:"],
+  /** @type {Record<string, string[]>} */
+  const directives = pageDirectives(
     // The dev server's live reload talks over a websocket to the page's own host.
-    // Office.js talks to and frames its own CDN (the same origins as addin-server's header).
-    "connect-src": [
-      "'self'",
-      "https://appsforoffice.microsoft.com",
-      ...connect,
-      ...(dev ? ["wss://localhost:*"] : []),
-    ],
-    "frame-src": ["'self'", "https://appsforoffice.microsoft.com"],
-    "object-src": ["'none'"],
-    "base-uri": ["'none'"],
-    "form-action": ["'none'"],
-  };
+    [...connect, ...(dev ? ["wss://localhost:*"] : [])],
+    { development: dev }
+  );
   return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${sources.join(" ")}`)
+    .map(([name, sources]) => [name, ...sources].join(" "))
     .join("; ");
 }
 

@@ -1,4 +1,5 @@
-import type { Endpoint, HttpMethod, RunState, RunStateCounts } from "./types.js";
+import type { Endpoint, HttpMethod } from "./Endpoint.js";
+import type { RunState, RunStateCounts } from "./RunState.js";
 
 /**
  * What every log event says about its request: method, endpoint, the URL (host, path and the

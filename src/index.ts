@@ -18,13 +18,12 @@ export { redactKey } from "./http/redactKey.js";
 export { formatLogEvent } from "./formatLogEvent.js";
 export type { SpellLogEvent, SpellLogger, SpellLogRequest } from "./SpellLogEvent.js";
 export type { ConnectionCheck, ConnectionProblem } from "./internal/checkConnection.js";
-export { TERMINAL_STATES } from "./types.js";
+export { TERMINAL_STATES, type RunState, type RunStateCounts } from "./RunState.js";
+export type { Endpoint, HttpMethod } from "./Endpoint.js";
 export type {
   BulkResumeToken,
   BulkRunEntry,
   BulkSnapshot,
-  Endpoint,
-  HttpMethod,
   PollOptions,
   ResultStore,
   RetryOptions,
@@ -33,8 +32,6 @@ export type {
   BulkOptions,
   RunOptions,
   RunSnapshot,
-  RunState,
-  RunStateCounts,
   SpellClientOptions,
 } from "./types.js";
 export {

@@ -1,3 +1,5 @@
+import { pageDirectives } from "./pageDirectives";
+
 /**
  * The origins of Office that show an add-in in a frame (Excel on the web and Microsoft 365 pages):
  * the default of the server's CSP `frame-ancestors`. Never `X-Frame-Options: SAMEORIGIN`, which
@@ -18,18 +20,16 @@ export const OFFICE_FRAME_ANCESTORS: readonly string[] = Object.freeze([
   "https://*.live.com",
 ]);
 
-/** Where Office.js comes from: Microsoft's CDN, which the production page loads it from. */
-const OFFICE_JS_ORIGIN = "https://appsforoffice.microsoft.com";
-
 /**
- * The Content-Security-Policy of the add-in's pages, as @fastify/helmet directives: scripts from
- * this server and Office's CDN only, calls to this server (the forwarded service) and to the two
- * service hosts (for a user who chose "directly" in Settings), no plugins, no foreign frames of it
- * but Office's.
+ * The Content-Security-Policy header of the add-in's pages, as @fastify/helmet directives: the
+ * page's own directives (`pageDirectives`, the same list the build writes into the page's meta
+ * tag), with calls allowed to the two service hosts (for a user who chose "directly" in
+ * Settings; calls to this server go to the forwarded service), plus `frame-ancestors`: no
+ * foreign frames of it but Office's.
  *
  * ## Example
  * ```ts
- * app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(services, OFFICE_FRAME_ANCESTORS) } });
+ * app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(services, OFFICE_FRAME_ANCESTORS) } });
  * ```
  *
  * @param serviceOrigins Origins of the two Spell hosts.
@@ -41,17 +41,7 @@ export function contentSecurityPolicy(
   frameAncestors: readonly string[]
 ): Record<string, string[]> {
   return {
-    "default-src": ["'self'"],
-    "script-src": ["'self'", OFFICE_JS_ORIGIN],
-    // Fluent UI web components write style elements at run time.
-    "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:"],
-    "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", OFFICE_JS_ORIGIN, ...new Set(serviceOrigins)],
-    "frame-src": ["'self'", OFFICE_JS_ORIGIN],
-    "object-src": ["'none'"],
-    "base-uri": ["'self'"],
-    "form-action": ["'self'"],
+    ...pageDirectives(serviceOrigins),
     "frame-ancestors": ["'self'", ...frameAncestors],
   };
 }

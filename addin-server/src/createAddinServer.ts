@@ -94,6 +94,9 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
+      // Exactly the page's policy (the list its meta tag has too) and frame-ancestors; helmet's
+      // defaults would add directives of their own.
+      useDefaults: false,
       directives: contentSecurityPolicy(
         [
           services.base.origin,

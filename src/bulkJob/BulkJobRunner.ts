@@ -1,4 +1,5 @@
 import {
+  Subject,
   catchError,
   first,
   lastValueFrom,
@@ -8,8 +9,20 @@ import {
   type Subscription,
 } from "rxjs";
 import type { SpellClient } from "../client.js";
-import { TERMINAL_STATES, type BulkRunEntry, type BulkSnapshot } from "../types.js";
-import type { Checkpoint, CheckpointStore, JobOutcome, KnownWindow } from "./CheckpointStore.js";
+import {
+  TERMINAL_STATES,
+  type BulkOptions,
+  type BulkResumeToken,
+  type BulkRunEntry,
+  type BulkSnapshot,
+} from "../types.js";
+import type {
+  Checkpoint,
+  CheckpointStore,
+  JobOutcome,
+  KnownWindow,
+  WrittenMark,
+} from "./CheckpointStore.js";
 import { classifyJobFailure, type JobFailureKind } from "./classifyJobFailure.js";
 import type { ResultWriter } from "./ResultWriter.js";
 import type { FinishedJobRow, RowResult, RowStatusCounts } from "./RowResult.js";
@@ -41,6 +54,20 @@ export interface BulkJobOptions<Row> {
   maxWindows: number;
   store: CheckpointStore;
   writer: ResultWriter<Row>;
+  /**
+   * Options of each window's `bulk`: `reuse` (identical rows share a run; remembered results
+   * start nothing), `beforeStart` (a spending guard). The engine adds its own `detach`.
+   */
+  bulkOptions?: Omit<BulkOptions, "detach">;
+  /**
+   * When finished rows reach the writer: `"input"`, in input order (a file); `"finished"`, as
+   * soon as each finishes (a sheet shows results as they come; the written marks then also name
+   * the rows written past the first gap). Each row is handed over once either way.
+   * @default "input"
+   */
+  writeOrder?: "input" | "finished";
+  /** Told where the job stands after each write of rows (rows written, by status). */
+  onProgress?(progress: BulkJobProgress): void;
   /** What the store loaded, to continue a job. */
   resume?: Checkpoint;
   /**
@@ -108,8 +135,11 @@ export interface BulkJobResult {
  * ```
  */
 export interface BulkJobProgress {
+  /** Rows written (the writer's write resolved), including those written before a resume. */
   written: number;
+  /** Rows of started windows without a result yet. */
   running: number;
+  /** Rows written, by status. */
   counts: RowStatusCounts;
 }
 
@@ -119,10 +149,19 @@ interface Window<Row> {
   rows: Row[];
   /** Rows sent in the bulk (those without a known result), by their place in `rows`. */
   sentRows: number[];
-  /** Latest result of every row; undefined while unknown. */
+  /** Result of every row; undefined while unknown. Set once (a finished run does not change). */
   results: (RowResult | undefined)[];
+  /** Rows with a result. */
+  known: number;
+  /** Rows given a result since the last flush (`writeOrder: "finished"` hands these over). */
+  fresh: number[];
+  /** Rows `0 … written - 1` are handed to the writer. */
   written: number;
+  /** With `writeOrder: "finished"`: rows past `written` already handed to the writer. */
+  handed: Set<number>;
   groupId?: string;
+  /** The core's resume token of the window's bulk, once it names a group. */
+  token?: BulkResumeToken;
   subscription?: Subscription;
   /** Set once the window's bulk completed, failed or was cancelled. */
   settled: boolean;
@@ -179,7 +218,13 @@ export class BulkJobRunner<Row> {
   private readonly known: Map<number, KnownWindow>;
   private readonly expired: JobFailure[] = [];
   private readonly now: () => number;
+  private readonly finishedOrder: boolean;
+  /** Rows written (their write resolved), including those written before a resume. */
   private writtenRows: number;
+  /** Rows `0 … writtenPrefix - 1` are all written. */
+  private writtenPrefix: number;
+  /** With `writeOrder: "finished"`: rows written past `writtenPrefix`. */
+  private readonly writtenAfter = new Set<number>();
   private markedRows: number;
   private markedAt = Number.NEGATIVE_INFINITY;
   private stopping = false;
@@ -187,17 +232,31 @@ export class BulkJobRunner<Row> {
   private readonly failures: JobFailure[] = [];
   private writeError: { error: unknown } | undefined;
   private writing: Promise<void> = Promise.resolve();
+  /** Rows handed over and waiting for the next write (one write at a time, the rest folded). */
+  private pending: FinishedJobRow<Row>[] = [];
+  /** Whether a queued write will take `pending` when it starts. */
+  private writeQueued = false;
+  /** Writes queued or going on. */
+  private writesQueued = 0;
   private cancelling: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  /** Emits when the job can no longer write: the bulks end without cancelling (paid runs go on). */
+  private readonly detach$ = new Subject<void>();
 
   constructor(private readonly options: BulkJobOptions<Row>) {
     if (!(options.windowSize >= 1) || !(options.maxWindows >= 1)) {
       throw new RangeError("BulkJobRunner: windowSize and maxWindows must be at least 1");
     }
-    this.writtenRows = options.resume?.writtenRows ?? 0;
+    const resume = options.resume;
+    this.finishedOrder = options.writeOrder === "finished";
+    this.writtenPrefix = resume?.writtenRows ?? 0;
+    for (const row of resume?.alsoWritten ?? []) {
+      if (row >= this.writtenPrefix) this.writtenAfter.add(row);
+    }
+    this.writtenRows = this.writtenPrefix + this.writtenAfter.size;
     this.markedRows = this.writtenRows;
-    this.counts = { ...options.resume?.counts };
-    this.known = options.resume?.windows ?? new Map();
+    this.counts = { ...resume?.counts };
+    this.known = resume?.windows ?? new Map();
     this.now = options.now ?? Date.now;
   }
 
@@ -230,13 +289,21 @@ export class BulkJobRunner<Row> {
           : this.failures.length > 0 || this.queue.length > 0
             ? "service-error"
             : "complete";
+    const { store } = this.options;
+    let lastMark: WrittenMark | undefined;
     if (!this.writeError) {
       await this.guard(async () => {
         await this.options.writer.end?.();
-        await this.mark(true);
+        // A store that saves all at once gets the last mark with the end: it saves both at once,
+        // or nothing when it forgets a finished job.
+        if (!store.savesAllAtOnce) await this.mark(true);
+        else if (this.writtenRows !== this.markedRows) {
+          await this.options.writer.flush?.();
+          lastMark = this.currentMark();
+        }
       });
     }
-    await this.options.store.recordEnd(outcome, this.writtenRows);
+    await store.recordEnd(outcome, this.writtenPrefix, lastMark);
     return {
       outcome,
       rows: this.writtenRows,
@@ -274,11 +341,7 @@ export class BulkJobRunner<Row> {
   /** Where the job stands now. */
   progress(): BulkJobProgress {
     let running = 0;
-    for (const window of this.queue) {
-      for (let index = window.written; index < window.rows.length; index++) {
-        if (window.results[index] === undefined) running++;
-      }
-    }
+    for (const window of this.queue) running += window.rows.length - window.known;
     return { written: this.writtenRows, running, counts: { ...this.counts } };
   }
 
@@ -308,15 +371,26 @@ export class BulkJobRunner<Row> {
     results.forEach((result, place) => {
       if (result === undefined) sentRows.push(place);
     });
-    return {
+    // Rows written before a resume (out of order) are not handed to the writer again.
+    const handed = new Set<number>();
+    for (const row of this.writtenAfter) {
+      if (row >= firstRow && row < firstRow + rows.length) handed.add(row - firstRow);
+    }
+    const window: Window<Row> = {
       index,
       firstRow,
       rows,
       sentRows,
       results,
+      known: rows.length - sentRows.length,
+      // Rows with a known result are handed over with the first flush.
+      fresh: results.flatMap((result, place) => (result === undefined ? [] : [place])),
       written: Math.max(0, startRow - firstRow),
+      handed,
       settled: false,
     };
+    advance(window);
+    return window;
   }
 
   private async start(window: Window<Row>): Promise<void> {
@@ -335,18 +409,21 @@ export class BulkJobRunner<Row> {
       window.settled = true;
       this.flush();
       return;
-    } else if (known?.groupId !== undefined) {
-      window.groupId = known.groupId;
-      source = client.resumeBulk(
-        { spellId, groupIds: [known.groupId], chunkSizes: [knownSent] },
-        knownSent
-      );
+    } else if (known?.groupId !== undefined || known?.token !== undefined) {
+      const token = known.token ?? {
+        spellId,
+        groupIds: [known.groupId as string],
+        chunkSizes: [knownSent],
+      };
+      window.groupId = token.groupIds[0];
+      window.token = token;
+      source = client.resumeBulk(token, knownSent, { detach: this.detach$ });
     } else if (known && !this.options.resendMayHaveStarted) {
       const reason = this.options.unknownRowReason;
       const unknown = reason
         ? { status: "unknown" as const, outputs: { error: reason } }
         : NOT_RECORDED;
-      for (const place of window.sentRows) window.results[place] = unknown;
+      for (const place of window.sentRows) setResult(window, place, unknown);
       window.settled = true;
       this.flush();
       return;
@@ -354,12 +431,14 @@ export class BulkJobRunner<Row> {
       // The money rule: the intent is recorded before the bulkStart can reach the service (in
       // turn with the other records, so a store sees them in the order they happened).
       await this.guard(() =>
-        store.recordIntent({
-          window: window.index,
-          firstRow: window.firstRow,
-          count: window.rows.length,
-          ...(sent === window.rows.length ? {} : { sent }),
-        })
+        this.record(() =>
+          store.recordIntent({
+            window: window.index,
+            firstRow: window.firstRow,
+            count: window.rows.length,
+            ...(sent === window.rows.length ? {} : { sent }),
+          })
+        )
       );
       if (this.writeError) {
         // Not recorded, so not sent.
@@ -372,15 +451,11 @@ export class BulkJobRunner<Row> {
         return;
       }
       const inputs = window.sentRows.map((place) => this.options.inputsOf(window.rows[place]));
-      source = client.bulk(spellId, inputs);
+      source = client.bulk(spellId, inputs, { ...this.options.bulkOptions, detach: this.detach$ });
     }
     window.subscription = source.subscribe({
       next: (snapshot) => {
-        const groupId = snapshot.groupIds[0];
-        if (groupId !== undefined && window.groupId === undefined) {
-          window.groupId = groupId;
-          void this.guard(() => store.recordGroup(window.index, groupId));
-        }
+        this.noteGroups(window, snapshot);
         this.apply(window, snapshot.runs);
         this.flush();
       },
@@ -398,10 +473,39 @@ export class BulkJobRunner<Row> {
     });
   }
 
+  /** Records the window's group as soon as the service names it, and each one named after it. */
+  private noteGroups(window: Window<Row>, snapshot: BulkSnapshot): void {
+    const groupIds = snapshot.groupIds ?? [];
+    const groupId = groupIds[0];
+    if (groupId === undefined || groupId === "") return;
+    const known = window.token?.groupIds.length ?? (window.groupId === undefined ? 0 : 1);
+    const named = groupIds.filter((id) => id !== "").length;
+    if (window.groupId !== undefined && named <= known) return;
+    const token: BulkResumeToken = snapshot.resume ?? {
+      spellId: this.options.spellId,
+      groupIds: [groupId],
+      chunkSizes: [window.sentRows.length],
+    };
+    window.groupId = groupId;
+    window.token = token;
+    // The token only when the group id and the rows sent cannot rebuild it (several groups, or
+    // rows sharing runs): a store keeps one id per window otherwise.
+    const needed = token.groupIds.length > 1 || token.rows !== undefined;
+    void this.guard(() =>
+      this.record(() =>
+        needed
+          ? this.options.store.recordGroup(window.index, groupId, token)
+          : this.options.store.recordGroup(window.index, groupId)
+      )
+    );
+  }
+
+  /** The runs of a snapshot that finished since the last one (a row's result is set once). */
   private apply(window: Window<Row>, runs: readonly BulkRunEntry[]): void {
     runs.forEach((run, sentIndex) => {
-      if (isFinished(run)) {
-        window.results[window.sentRows[sentIndex]] = { status: run.state, outputs: run.outputs };
+      const place = window.sentRows[sentIndex];
+      if (window.results[place] === undefined && isFinished(run)) {
+        setResult(window, place, { status: run.state, outputs: run.outputs });
       }
     });
   }
@@ -423,7 +527,9 @@ export class BulkJobRunner<Row> {
         error: `Its bulk run ${window.groupId ?? ""} expired at the service with its results: run the row again`,
       };
       for (const place of window.sentRows) {
-        window.results[place] ??= { status: "expired", outputs: reason };
+        if (window.results[place] === undefined) {
+          setResult(window, place, { status: "expired", outputs: reason });
+        }
       }
       return;
     }
@@ -437,61 +543,114 @@ export class BulkJobRunner<Row> {
 
   /** After cancelBulk, the window's group once more: what finished (and was paid for) is kept. */
   private async readAfterCancel(window: Window<Row>): Promise<void> {
-    const groupId = window.groupId;
+    const token = window.token;
     const before = window.results.slice();
-    if (groupId !== undefined) {
+    if (token !== undefined) {
       const sent = window.sentRows.length;
       const last = await lastValueFrom(
-        this.options.client
-          .resumeBulk(
-            { spellId: this.options.spellId, groupIds: [groupId], chunkSizes: [sent] },
-            sent
-          )
-          .pipe(
-            first((snapshot) => snapshot.done),
-            timeout({ first: this.options.cancelReadTimeoutMs ?? DEFAULT_CANCEL_READ_TIMEOUT_MS }),
-            catchError(() => of(undefined))
-          ),
+        this.options.client.resumeBulk(token, sent).pipe(
+          first((snapshot) => snapshot.done),
+          timeout({ first: this.options.cancelReadTimeoutMs ?? DEFAULT_CANCEL_READ_TIMEOUT_MS }),
+          catchError(() => of(undefined))
+        ),
         { defaultValue: undefined }
       );
       if (last) this.apply(window, last.runs);
     }
-    window.results = window.results.map((result, place) =>
+    window.results.forEach((result, place) => {
       // A run the cancel stopped ends as `error`: it is a cancelled row, not a failed run.
-      result === undefined || (before[place] === undefined && result.status === "error")
-        ? CANCELLED
-        : result
-    );
+      if (before[place] === undefined && result?.status === "error") {
+        window.results[place] = CANCELLED;
+      }
+    });
+    for (let place = 0; place < window.rows.length; place++) {
+      if (window.results[place] === undefined) setResult(window, place, CANCELLED);
+    }
   }
 
-  /** Hands every row whose predecessors are all written to the writer, in order. */
+  /**
+   * Hands finished rows to the writer: in input order, every row whose predecessors are all
+   * handed; with `writeOrder: "finished"`, every finished row not handed yet.
+   */
   private flush(): void {
     const finished: FinishedJobRow<Row>[] = [];
     let completedWindow = false;
-    for (let head = this.queue[0]; head !== undefined; head = this.queue[0]) {
-      while (head.written < head.rows.length) {
-        const result = head.results[head.written];
-        if (result === undefined) break;
-        finished.push({
-          index: head.firstRow + head.written,
-          row: head.rows[head.written],
-          ...result,
-        });
-        this.counts[result.status] = (this.counts[result.status] ?? 0) + 1;
-        head.written++;
+    for (const window of this.queue) {
+      if (this.finishedOrder) {
+        // Only the rows that got a result since the last flush: no scan of the whole window.
+        for (const place of window.fresh) {
+          const result = window.results[place] as RowResult;
+          if (place < window.written || window.handed.has(place)) continue;
+          finished.push({ index: window.firstRow + place, row: window.rows[place], ...result });
+          window.handed.add(place);
+        }
+      } else {
+        for (let place = window.written; place < window.rows.length; place++) {
+          const result = window.results[place];
+          if (result === undefined) break;
+          if (window.handed.has(place)) continue;
+          finished.push({ index: window.firstRow + place, row: window.rows[place], ...result });
+          window.handed.add(place);
+        }
       }
-      if (head.written < head.rows.length || !head.settled) break;
-      this.queue.shift();
-      completedWindow = true;
+      window.fresh = [];
+      advance(window);
+      // In input order, a later window waits for this one.
+      if (!this.finishedOrder && window.written < window.rows.length) break;
     }
-    if (finished.length > 0) {
-      this.writtenRows += finished.length;
-      void this.guard(() => this.options.writer.write(finished));
+    for (let index = 0; index < this.queue.length;) {
+      const window = this.queue[index];
+      const done = window.settled && window.written === window.rows.length;
+      // In input order only the first window leaves the queue (the others wait for it).
+      if (done && (this.finishedOrder || index === 0)) {
+        this.queue.splice(index, 1);
+        completedWindow = true;
+      } else if (this.finishedOrder) index++;
+      else break;
     }
+    if (finished.length > 0) this.handOver(finished);
     if (completedWindow) {
-      void this.guard(() => this.mark(false));
+      if (!this.finishedOrder) void this.guard(() => this.mark(false));
       this.poke();
     }
+  }
+
+  /**
+   * Queues rows for the writer, one write at a time: rows handed over while nothing is being
+   * written go out as they are; rows that finish while a write is queued or going on are folded
+   * into one next write (one sheet sync for several polls).
+   */
+  private handOver(rows: FinishedJobRow<Row>[]): void {
+    if (this.writesQueued === 0) {
+      this.queueWrite(() => rows);
+      return;
+    }
+    for (const row of rows) this.pending.push(row);
+    if (this.writeQueued) return;
+    this.writeQueued = true;
+    this.queueWrite(() => {
+      this.writeQueued = false;
+      const batch = this.pending;
+      this.pending = [];
+      return batch;
+    });
+  }
+
+  private queueWrite(take: () => FinishedJobRow<Row>[]): void {
+    this.writesQueued++;
+    void this.guard(async () => {
+      const batch = take();
+      if (batch.length === 0) return;
+      await this.options.writer.write(batch);
+      for (const row of batch) {
+        this.counts[row.status] = (this.counts[row.status] ?? 0) + 1;
+        this.writtenAfter.add(row.index);
+      }
+      this.writtenRows += batch.length;
+      while (this.writtenAfter.delete(this.writtenPrefix)) this.writtenPrefix++;
+      this.options.onProgress?.(this.progress());
+      if (this.finishedOrder) await this.mark(false);
+    }).finally(() => this.writesQueued--);
   }
 
   /** Records a written mark, at most every `writtenMarkEveryMs` unless `force`. */
@@ -503,11 +662,27 @@ export class BulkJobRunner<Row> {
     if (this.writtenRows === this.markedRows) return;
     if (!force && !this.stopping && now - this.markedAt < every) return;
     this.markedAt = now;
-    const rows = this.writtenRows;
-    const counts = { ...this.counts };
+    const written = this.writtenRows;
+    const mark = this.currentMark();
     await this.options.writer.flush?.();
-    await this.options.store.recordWritten({ rows, counts });
-    this.markedRows = rows;
+    await this.options.store.recordWritten(mark);
+    this.markedRows = written;
+  }
+
+  /** The rows written now, as a mark. */
+  private currentMark(): WrittenMark {
+    const alsoWritten = [...this.writtenAfter].sort((a, b) => a - b);
+    return {
+      rows: this.writtenPrefix,
+      counts: { ...this.counts },
+      ...(alsoWritten.length > 0 ? { alsoWritten } : {}),
+    };
+  }
+
+  /** A record other than a mark; with a store that saves all at once, it restarts the mark clock. */
+  private async record(work: () => void | Promise<void>): Promise<void> {
+    await work();
+    if (this.options.store.savesAllAtOnce) this.markedAt = this.now();
   }
 
   /** Runs writer and store calls one after another; a failure stops the job, cancels nothing. */
@@ -517,13 +692,25 @@ export class BulkJobRunner<Row> {
       try {
         await work();
       } catch (error) {
-        // The paid runs are not cancelled: their groups are recorded, a resume collects them.
+        // The paid runs are not cancelled: the bulks are detached (their runs go on at the
+        // service), their groups are recorded, a resume collects them.
         this.writeError = { error };
         this.stopping = true;
+        this.detachAll();
         this.poke();
       }
     });
     return this.writing;
+  }
+
+  /** Ends every unfinished window without cancelling its groups. */
+  private detachAll(): void {
+    this.detach$.next();
+    for (const window of this.queue) {
+      if (window.settled) continue;
+      window.subscription?.unsubscribe();
+      window.settled = true;
+    }
   }
 
   private sleep(): Promise<void> {
@@ -535,6 +722,18 @@ export class BulkJobRunner<Row> {
     this.wake = undefined;
     wake?.();
   }
+}
+
+/** Gives a row its result (once). */
+function setResult<Row>(window: Window<Row>, place: number, result: RowResult): void {
+  if (window.results[place] === undefined) window.known++;
+  window.results[place] = result;
+  window.fresh.push(place);
+}
+
+/** Moves a window's `written` past the rows handed out of order. */
+function advance<Row>(window: Window<Row>): void {
+  while (window.handed.delete(window.written)) window.written++;
 }
 
 function isFinished(

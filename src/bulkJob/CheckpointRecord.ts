@@ -1,3 +1,4 @@
+import type { BulkResumeToken } from "../types.js";
 import type { JobOutcome, WindowIntent } from "./CheckpointStore.js";
 import type { RowStatusCounts } from "./RowResult.js";
 
@@ -12,9 +13,10 @@ import type { RowStatusCounts } from "./RowResult.js";
  */
 export type CheckpointRecord =
   | ({ type: "intent" } & WindowIntent)
-  | { type: "group"; window: number; groupId: string }
+  /** `token` is present when the store keeps the core's resume token (see `KnownWindow.token`). */
+  | { type: "group"; window: number; groupId: string; token?: BulkResumeToken }
   /** The service surely started nothing for the window: a resume may send it. */
   | { type: "refused"; window: number }
   /** Counts are absent in records of the first journals. */
-  | { type: "written"; rows: number; counts?: RowStatusCounts }
+  | { type: "written"; rows: number; counts?: RowStatusCounts; alsoWritten?: readonly number[] }
   | { type: "end"; outcome: JobOutcome; rows: number };

@@ -1,3 +1,4 @@
+import type { BulkResumeToken } from "../types.js";
 import type { RowStatusCounts } from "./RowResult.js";
 
 /**
@@ -29,6 +30,12 @@ export interface KnownWindow {
   count: number;
   sent?: number;
   groupId?: string;
+  /**
+   * The core's resume token of the window (`snapshot.resume`), when the store keeps it: needed
+   * when the window spans several groups, or when its bulk ran with `reuse` (rows sharing runs).
+   * Without it the window is re-attached as one group of `sent` runs.
+   */
+  token?: BulkResumeToken;
 }
 
 /**
@@ -42,6 +49,11 @@ export interface KnownWindow {
 export interface WrittenMark {
   rows: number;
   counts: RowStatusCounts;
+  /**
+   * With `writeOrder: "finished"`: rows written past the first `rows` (0-based, ascending), as
+   * rows reach the writer when they finish. Absent or empty in input order.
+   */
+  alsoWritten?: readonly number[];
 }
 
 /**
@@ -72,6 +84,8 @@ export type JobOutcome =
 export interface Checkpoint {
   writtenRows: number;
   counts: RowStatusCounts;
+  /** Rows written past the first `writtenRows` (see `WrittenMark.alsoWritten`). */
+  alsoWritten?: readonly number[];
   /** Windows sent (intent recorded and not refused), with their group ids when known. */
   windows: Map<number, KnownWindow>;
   /** The last end recorded; absent when the job stopped without one (killed). */
@@ -82,7 +96,7 @@ export interface Checkpoint {
  * Where a bulk job records what it is doing, so that a crash loses no paid run. The engine calls
  * it in this order for a window: `recordIntent` (awaited before the bulkStart can leave),
  * `recordGroup` (as soon as the service names the group), `recordWritten` (throttled), and once
- * per run `recordEnd`. `recordRefused` says the service surely started nothing for a window.
+ * per run `recordEnd` (after a last `recordWritten` of the rows written since the last one). `recordRefused` says the service surely started nothing for a window.
  *
  * Adapters: `MemoryCheckpointStore` (specs, programs), the command line's journal file, the task
  * pane's document.
@@ -94,11 +108,27 @@ export interface Checkpoint {
  * ```
  */
 export interface CheckpointStore {
+  /**
+   * True for a store that saves its whole state with every record (the task pane's document
+   * settings: Office saves them all at once). The engine then counts any record as a written
+   * mark for its throttle: a mark waits `writtenMarkEveryMs` after the store's last save, so two
+   * full saves do not follow each other for a few rows.
+   */
+  readonly savesAllAtOnce?: boolean;
   /** Loads what was recorded, for a resume; undefined when nothing was. */
   load(): Checkpoint | undefined | Promise<Checkpoint | undefined>;
   recordIntent(intent: WindowIntent): void | Promise<void>;
-  recordGroup(window: number, groupId: string): void | Promise<void>;
+  /**
+   * The window's group is known. Called again for the same window when its bulk spans several
+   * groups and another one is named; `token` is the core's resume token so far.
+   */
+  recordGroup(window: number, groupId: string, token?: BulkResumeToken): void | Promise<void>;
   recordRefused(window: number): void | Promise<void>;
   recordWritten(mark: WrittenMark): void | Promise<void>;
-  recordEnd(outcome: JobOutcome, rows: number): void | Promise<void>;
+  /**
+   * The run ended. `lastMark` (stores that `savesAllAtOnce` only): the rows written since the
+   * last `recordWritten`, handed here instead of a mark of their own, so that the store saves
+   * both at once, or nothing when it forgets a finished job.
+   */
+  recordEnd(outcome: JobOutcome, rows: number, lastMark?: WrittenMark): void | Promise<void>;
 }

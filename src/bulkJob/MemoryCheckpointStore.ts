@@ -1,3 +1,4 @@
+import type { BulkResumeToken } from "../types.js";
 import type {
   Checkpoint,
   CheckpointStore,
@@ -38,9 +39,9 @@ export class MemoryCheckpointStore implements CheckpointStore {
     this.records.push({ type: "intent", ...intent });
   }
 
-  /** @param window the window @param groupId its group */
-  recordGroup(window: number, groupId: string): void {
-    this.records.push({ type: "group", window, groupId });
+  /** @param window the window @param groupId its group @param token the core's resume token */
+  recordGroup(window: number, groupId: string, token?: BulkResumeToken): void {
+    this.records.push({ type: "group", window, groupId, ...(token ? { token } : {}) });
   }
 
   /** @param window the window whose start the service refused */
@@ -50,7 +51,13 @@ export class MemoryCheckpointStore implements CheckpointStore {
 
   /** @param mark the written mark */
   recordWritten(mark: WrittenMark): void {
-    this.records.push({ type: "written", ...mark, counts: { ...mark.counts } });
+    const { alsoWritten, ...rest } = mark;
+    this.records.push({
+      type: "written",
+      ...rest,
+      counts: { ...mark.counts },
+      ...(alsoWritten && alsoWritten.length > 0 ? { alsoWritten: [...alsoWritten] } : {}),
+    });
   }
 
   /** @param outcome how the run ended @param rows rows written */

@@ -29,7 +29,10 @@ export function replayCheckpoint(records: Iterable<{ type: string }>): Checkpoin
         break;
       case "group": {
         const window = checkpoint.windows.get(record.window);
-        if (window) window.groupId = record.groupId;
+        if (window) {
+          window.groupId = record.groupId;
+          if (record.token) window.token = record.token;
+        }
         break;
       }
       case "refused":
@@ -38,6 +41,9 @@ export function replayCheckpoint(records: Iterable<{ type: string }>): Checkpoin
       case "written":
         checkpoint.writtenRows = record.rows;
         checkpoint.counts = { ...record.counts };
+        if (record.alsoWritten && record.alsoWritten.length > 0) {
+          checkpoint.alsoWritten = [...record.alsoWritten];
+        } else delete checkpoint.alsoWritten;
         break;
       case "end":
         checkpoint.outcome = record.outcome;

@@ -1,53 +1,36 @@
-import {
-  BehaviorSubject,
-  EMPTY,
-  Subject,
-  catchError,
-  concat,
-  concatMap,
-  defer,
-  endWith,
-  first,
-  ignoreElements,
-  lastValueFrom,
-  map,
-  merge,
-  of,
-  take,
-  takeUntil,
-  takeWhile,
-  tap,
-  timeout,
-  type Observable,
-} from "rxjs";
-import type { BulkOptions, BulkResumeToken, BulkSnapshot, RunState } from "../../src";
-import { classifyJobFailure, countRunStates, startedNothing, TERMINAL_STATES } from "../../src";
+import { BehaviorSubject, type Observable } from "rxjs";
+import type {
+  BulkJobResult,
+  BulkOptions,
+  BulkResumeToken,
+  BulkSnapshot,
+  FinishedJobRow,
+  JobFailure,
+  RowStatus,
+  RunState,
+} from "../../src";
+import { BulkJobRunner, countRunStates, startedNothing } from "../../src";
 import { columnName } from "../sheet/a1Address.js";
 import type { CellBlock } from "../sheet/a1Address.js";
 import { addBlockName, blockName, deleteBlockName } from "../sheet/trackedBlock.js";
+import { DocumentCheckpointStore } from "./DocumentCheckpointStore.js";
 import { writeTargetOf } from "./writeTargetOf.js";
 import type { BulkPlan } from "./planBulk.js";
 import { progressEstimate } from "./progressEstimate.js";
 import { dateInputValue } from "../sheet/dateInputValue.js";
 import { readValuesInChunks } from "../sheet/readValuesInChunks.js";
 import type { SelectionData } from "../sheet/readSelection.js";
-import {
-  clearBulkJob,
-  loadKeptResults,
-  saveBulkJob,
-  saveBulkProgress,
-  saveKeptResults,
-} from "./resumeState.js";
+import { clearBulkJob, loadKeptResults, saveBulkJob, saveKeptResults } from "./resumeState.js";
 import type { BulkJob, KeptResult } from "./resumeState.js";
 import { keptResultsText } from "./keptResultsText.js";
 import { paneMessage } from "./paneMessage.js";
 import { rowFingerprint } from "../sheet/rowFingerprint.js";
-import { CANCELLED_STATUS, statusText } from "./statusText.js";
+import { statusText } from "./statusText.js";
 import type { CellScalar } from "../sheet/toCellWrite.js";
 import { writeKeptBelow, type KeptRowsWritten } from "../sheet/writeKeptBelow.js";
-import { writeOutputs } from "../sheet/writeOutputs.js";
-import type { RowResult } from "../sheet/writeOutputs.js";
+import { writeOutputs, type WriteReport } from "../sheet/writeOutputs.js";
 import type { WriteTarget } from "../sheet/WriteTarget.js";
+import { SheetResultWriter } from "../sheet/SheetResultWriter.js";
 
 /**
  * The part of `SpellClient` a bulk needs (a fake in specs, the shared client in the add-in).
@@ -106,11 +89,13 @@ export interface BulkProgress {
 }
 
 /**
- * Least time between two saves of a bulk's progress (the rows written). Office saves all
- * document settings at once (~110 KB for a 10,000-row job, ~1.2 MB for 100,000), and a bulk of
- * many chunks brings a snapshot several times a second; a crash loses at most this much of the
- * "already written" marks, whose rows a Resume then writes again with the same outputs (nothing
- * runs again). The token, moved rows, kept results and the end are saved at once.
+ * Least time between two written marks of a bulk (the rows written), as the engine's
+ * `writtenMarkEveryMs`. Office saves all document settings at once and the per-row record
+ * rewrites its handled-rows field, while a bulk of many chunks brings a snapshot several times a
+ * second; a crash loses at most this much of the "already written" marks, whose rows a Resume
+ * then writes again with the same outputs (nothing runs again). The command line's journal only
+ * appends a line, so it marks every 500 ms. The intent, groups, moved rows and kept results are
+ * saved at once.
  */
 const PROGRESS_SAVE_INTERVAL_MS = 2_000;
 
@@ -123,30 +108,23 @@ interface RowCells {
   formats?: string[];
 }
 
-/** How a bulk ended: the core's snapshots completed or failed, or the user cancelled. */
-type BulkEnd = { kind: "complete" } | { kind: "error"; error: unknown } | { kind: "cancel" };
-
-/** What the controller's pipeline handles, in order: snapshots, then one end. */
-type BulkEvent = { snapshot: BulkSnapshot } | { end: BulkEnd };
-
 interface ActiveBulk {
   job: BulkJob;
   target: WriteTarget;
+  /** The engine running the bulk (absent before it is built). */
+  runner?: BulkJobRunner<number>;
+  /** Runs whose result, stale, lost or cancelled mark is handled (this run and before it). */
   handled: Set<number>;
+  /** Per run: how it ended, as written in this run of the job. */
+  statuses: Map<number, RowStatus>;
   stale: Set<number>;
   cancelled: Set<number>;
   /** Results whose rows can no longer be found: kept here and in the job, never written elsewhere. */
   lost: KeptResult[];
   /** Per run: its input cells as sent (raw values and formats), kept with a lost result. */
   cells: Array<RowCells | undefined>;
-  lastApplied: BulkSnapshot | undefined;
-  /** The first end seen (set when it arrives, before the writes queued ahead of it are done). */
-  ended: BulkEnd | undefined;
-  /** Emits once when the user cancels. */
-  cancel$: Subject<void>;
-  /** When the progress was last saved, and whether rows were written since. */
-  progressSavedAt: number;
-  progressUnsaved: boolean;
+  /** Set once the user asked to cancel. */
+  cancelling: boolean;
   /** Settles with the final progress when the bulk is done, cancelled or failed. */
   done: Promise<BulkProgress>;
   /** The bulk's start got no answer and may have happened: nothing is retried without asking. */
@@ -154,18 +132,19 @@ interface ActiveBulk {
 }
 
 /**
- * Runs one spell over rows of a sheet through one `bulk` of the core, and keeps the sheet and the
- * document's resume state up to date as runs finish.
+ * Runs one spell over rows of a sheet on the core's bulk-job engine (`BulkJobRunner`), the same
+ * engine and money rules as the command line, with the pane's two adapters: the document
+ * (`DocumentCheckpointStore`: the job, its token and the rows written, in the record sheet and the
+ * settings) and the sheet (`SheetResultWriter`: each row found by its inputs, stale or lost rows
+ * never written elsewhere).
  *
- * One pipeline per bulk: the core's snapshots (until cancel), then once more the groups read
- * after a cancel, then one end, each handled in turn (`concatMap`). Per snapshot (at most one per
- * poll) that has newly finished runs: one `writeOutputs` call (reads to check where the block
- * and its rows are now, then one write sync) and one save of the resume state. Snapshots that
- * arrive while a write is going on are folded: each holds every run, so one overtaken by a newer
- * snapshot is skipped and only the newest is applied. Cancel unsubscribes from the core (which
- * sends cancelBulk); finished rows keep their outputs, the rest are marked cancelled. A write that
- * fails detaches the bulk (`BulkOptions.detach`: no cancelBulk, the paid runs finish at the
- * service) and ends the pipeline; Resume collects the results.
+ * The pane's job is one window over every row, run with `reuse` (identical rows share a run,
+ * remembered results start nothing) and `writeOrder: "finished"`: rows are written as they
+ * finish, one `writeOutputs` per write (a read to check where the block and its rows are now,
+ * then one write sync); rows that finish while a write is going on are folded into the next one.
+ * Cancel is the engine's: one cancelBulk per unfinished group, the groups read once more, what
+ * finished written, the rest marked cancelled. A write that fails detaches the bulk (no
+ * cancelBulk, the paid runs finish at the service); Resume collects the results.
  *
  * ```
  * snapshots:  P───S1──S2──S3────D|
@@ -250,12 +229,8 @@ export class BulkRunController {
     if (!job.token || job.token.groupIds.length === 0) {
       throw new Error("This bulk has no group id stored, so it cannot be resumed.");
     }
-    const token = job.token;
-    return this.run(
-      job,
-      (detach) => this.source.resumeBulk(token, job.rows.length, { detach }),
-      await jobCells(job)
-    );
+    const store = new DocumentCheckpointStore(job, { stored: true });
+    return this.run(job, store, [], await jobCells(job));
   }
 
   /**
@@ -281,6 +256,8 @@ export class BulkRunController {
       outputNames: [...last.target.layout.names],
       ownedWidth: last.target.ownedWidth,
       token: undefined,
+      windows: undefined,
+      counts: undefined,
       expired: undefined,
       handled: [],
       startedAt: this.now(),
@@ -295,208 +272,114 @@ export class BulkRunController {
   }
 
   /**
-   * Cancels the running bulk: unsubscribes (the core sends one cancelBulk per unfinished group),
-   * then reads the groups once more, so runs that finished since the last poll (and were paid
-   * for) get their outputs written; only the rows still unfinished are marked cancelled. Then the
-   * resume state is forgotten.
+   * Cancels the running bulk: the engine unsubscribes (the core sends one cancelBulk per
+   * unfinished group), then reads the groups once more, so runs that finished since the last
+   * poll (and were paid for) get their outputs written; only the rows still unfinished are
+   * marked cancelled. Then the resume state is forgotten.
    */
   async cancel(): Promise<void> {
     const active = this.active;
-    if (!active || active.ended) return;
-    active.ended = { kind: "cancel" };
+    if (!active || active.cancelling) return;
+    active.cancelling = true;
     this.emit(active, "cancelling");
-    active.cancel$.next();
+    await active.runner?.cancel();
     await active.done;
   }
 
-  private async launch(
+  private launch(
     job: BulkJob,
     inputsList: Record<string, unknown>[],
     cells: Array<RowCells | undefined>
   ): Promise<BulkProgress> {
     // A refused start changes nothing stored: the job of the running bulk stays as it is.
-    if (this.active) throw new Error("A bulk is already running.");
-    // Stored before anything is sent: if the pane dies before the first group id is known, the
-    // next start can at least warn that rows may have run.
-    await saveBulkJob(job);
-    // The core's one reuse rule (as SPELL.BULK and SPELL.RUN): identical rows share one run, rows
-    // whose results are still remembered are answered without a run.
-    return this.run(
-      job,
-      (detach) => this.source.bulk(job.spellId, inputsList, { reuse: true, detach }),
-      cells
-    );
+    if (this.active) return Promise.reject(new Error("A bulk is already running."));
+    // The engine records the intent (the whole job) before anything is sent.
+    return this.run(job, new DocumentCheckpointStore(job), inputsList, cells);
   }
 
   private run(
     job: BulkJob,
-    source: (detach: Observable<void>) => Observable<BulkSnapshot>,
+    store: DocumentCheckpointStore,
+    inputsList: Record<string, unknown>[],
     cells: Array<RowCells | undefined>
   ): Promise<BulkProgress> {
     if (this.active) return Promise.reject(new Error("A bulk is already running."));
-    const cancel$ = new Subject<void>();
-    // A write that fails detaches the bulk (its runs go on, paid for) instead of cancelling it.
-    const detach$ = new Subject<void>();
     const active: ActiveBulk = {
       job,
       // Shares the job's rows: rows found again after a sort or insert are saved with it.
       target: writeTargetOf(job, "rows"),
       handled: new Set(job.handled),
+      statuses: new Map(),
       // Kept earlier in this job (rows deleted before a reload) stay kept.
       lost: loadKeptResults(job.id),
       cells,
       stale: new Set(),
       cancelled: new Set(),
-      lastApplied: undefined,
-      ended: undefined,
-      cancel$,
-      progressSavedAt: Number.NEGATIVE_INFINITY,
-      progressUnsaved: false,
+      cancelling: false,
       done: Promise.resolve(idleProgress(job.spellId)),
     };
     this.active = active;
+    const writer = new SheetResultWriter<number>(active.target, (report, rows) =>
+      this.written(active, report, rows)
+    );
+    const resume = store.load();
+    active.runner = new BulkJobRunner<number>({
+      client: this.source,
+      spellId: job.spellId,
+      rows: job.rows.map((_, run) => run),
+      inputsOf: (run) => inputsList[run],
+      // One window over every row: one bulk (chunked into groups by the core), one token.
+      windowSize: Math.max(1, job.rows.length),
+      maxWindows: 1,
+      store,
+      writer,
+      // The core's one reuse rule (as SPELL.BULK and SPELL.RUN): identical rows share one run,
+      // rows whose results are still remembered are answered without a run.
+      bulkOptions: { reuse: true },
+      writeOrder: "finished",
+      writtenMarkEveryMs: PROGRESS_SAVE_INTERVAL_MS,
+      cancelReadTimeoutMs: CANCEL_READ_TIMEOUT_MS,
+      now: this.now,
+      onProgress: () => this.emit(active, active.cancelling ? "cancelling" : "running"),
+      ...(resume ? { resume } : {}),
+    });
     this.emit(active, "running");
-
-    const events$: Observable<BulkEvent> = merge(
-      defer(() => source(detach$)).pipe(
-        map((snapshot): BulkEvent => ({ snapshot })),
-        endWith<BulkEvent>({ end: { kind: "complete" } }),
-        catchError((error: unknown) => of<BulkEvent>({ end: { kind: "error", error } })),
-        // Unsubscribing makes the core send cancelBulk for every unfinished group.
-        takeUntil(cancel$)
-      ),
-      cancel$.pipe(
-        take(1),
-        concatMap(() =>
-          concat(
-            this.readAfterCancel(active).pipe(map((snapshot): BulkEvent => ({ snapshot }))),
-            of<BulkEvent>({ end: { kind: "cancel" } })
-          )
-        )
-      )
-    ).pipe(takeWhile((event) => !("end" in event), true));
-
-    let newest: BulkSnapshot | undefined;
-    active.done = lastValueFrom(
-      events$.pipe(
-        tap((event) => {
-          if ("snapshot" in event) newest = event.snapshot;
-          else active.ended ??= event.end;
-        }),
-        concatMap((event) =>
-          "end" in event
-            ? defer(() => this.finish(active, event.end))
-            : // Overtaken while a write was going on: the newer snapshot holds all of this one.
-              event.snapshot === newest
-              ? defer(() => this.apply(active, event.snapshot)).pipe(
-                  ignoreElements(),
-                  // Detached before the error unsubscribes: the core leaves the runs going.
-                  tap({ error: () => detach$.next() })
-                )
-              : EMPTY
-        ),
-        // The sheet could not be written (sheet deleted, workbook busy...): the bulk was
-        // detached, not cancelled, so its paid runs finish at the service and the stored job
-        // lets Resume collect them.
-        catchError((error: unknown) => of(this.writeFailed(active, error)))
-      )
+    active.done = active.runner.run().then(
+      (result) => this.finish(active, result),
+      (error: unknown) => this.writeFailed(active, error)
     );
     return active.done;
   }
 
-  /**
-   * After cancelBulk, the groups once more: once the cancel has reached the service every run is
-   * final, so one read shows what finished (and was paid for) since the last poll. Nothing when
-   * the read fails or takes too long: the rows not seen finished are marked cancelled.
-   */
-  private readAfterCancel(active: ActiveBulk): Observable<BulkSnapshot> {
-    return defer(() => {
-      const token = active.job.token;
-      if (!token || token.groupIds.length === 0) return EMPTY;
-      return this.source.resumeBulk(token, active.job.rows.length).pipe(
-        first((snapshot) => snapshot.done),
-        timeout({ first: CANCEL_READ_TIMEOUT_MS }),
-        catchError(() => EMPTY)
-      );
-    });
-  }
-
-  /**
-   * Saves the job's progress now (`force`) or when the last save is `PROGRESS_SAVE_INTERVAL_MS`
-   * old; otherwise remembers that it is unsaved (saved by a later apply or at the end).
-   */
-  private async saveProgress(active: ActiveBulk, force: boolean): Promise<void> {
-    const now = this.now();
-    if (!force && now - active.progressSavedAt < PROGRESS_SAVE_INTERVAL_MS) {
-      active.progressUnsaved = true;
-      return;
-    }
-    active.progressSavedAt = now;
-    active.progressUnsaved = false;
-    await saveBulkProgress(active.job);
-  }
-
-  private writeFailed(active: ActiveBulk, error: unknown): BulkProgress {
-    // The rows written so far stay marked for a Resume (best effort: the settings may fail too).
-    if (active.progressUnsaved) void this.saveProgress(active, true).catch(() => undefined);
-    return this.settle(
-      active,
-      "failed",
-      `Could not write to the sheet: ${describe(error)}.` +
-        ((active.job.token?.groupIds.length ?? 0) > 0
-          ? " The bulk is kept in this workbook: Resume collects its results."
-          : "")
-    );
-  }
-
-  private async apply(active: ActiveBulk, snapshot: BulkSnapshot): Promise<void> {
+  /** After each write: what the sheet now holds, kept results and moved rows saved at once. */
+  private async written(
+    active: ActiveBulk,
+    report: WriteReport,
+    rows: readonly FinishedJobRow<number>[]
+  ): Promise<void> {
     const { job } = active;
-    let changed = false;
-    if (!sameToken(job.token, snapshot.resume)) {
-      // Saved before anything is written: if the write fails or the pane dies during it, Resume
-      // still finds the groups.
-      job.token = snapshot.resume;
-      await this.saveProgress(active, true);
+    for (const row of rows) {
+      active.statuses.set(row.index, row.status);
+      active.handled.add(row.index);
+      if (row.status === "cancelled") active.cancelled.add(row.index);
     }
-    const results: RowResult[] = [];
-    const cancelling = active.ended?.kind === "cancel";
-    snapshot.runs.forEach((entry, run) => {
-      if (active.handled.has(run) || !TERMINAL_STATES.includes(entry.state as RunState)) return;
-      // After cancel, a run the cancel stopped is marked cancelled by `finish`, not as an error.
-      if (cancelling && entry.state === "error") return;
-      results.push({
-        run,
-        row: job.rows[run],
-        fingerprint: job.fingerprints[run],
-        status: statusText(entry),
-        outputs: entry.state === "success" ? entry.outputs : undefined,
-      });
-    });
-    if (results.length > 0) {
-      const report = await writeOutputs(active.target, results);
-      for (const run of [...report.written, ...report.stale, ...report.lost]) {
-        active.handled.add(run);
-      }
-      for (const run of report.stale) active.stale.add(run);
-      const lost = new Set(report.lost);
-      const kept = results.filter((result) => lost.has(result.run) && result.outputs);
-      if (kept.length > 0) {
-        // Paid results whose rows are gone: saved at once, so a reload does not lose them.
-        active.lost.push(
-          ...kept.map(({ run, status, outputs }) => ({
-            status,
-            outputs,
-            inputs: active.cells[run]?.values,
-            formats: active.cells[run]?.formats,
-          }))
-        );
-        await saveKeptResults(job.id, active.lost);
-      }
-      job.outputNames = active.target.layout.names;
-      job.ownedWidth = active.target.ownedWidth;
-      job.handled = job.rows.map((_, run) => run).filter((run) => active.handled.has(run));
-      changed = true;
+    for (const run of report.stale) active.stale.add(run);
+    const lost = new Set(report.lost);
+    const kept = rows.filter((row) => lost.has(row.index) && row.status === "success");
+    if (kept.length > 0) {
+      // Paid results whose rows are gone: saved at once, so a reload does not lose them.
+      active.lost.push(
+        ...kept.map(({ index, status, outputs }) => ({
+          status: statusText({ state: status as "success", outputs }),
+          outputs,
+          inputs: active.cells[index]?.values,
+          formats: active.cells[index]?.formats,
+        }))
+      );
+      await saveKeptResults(job.id, active.lost);
     }
+    job.outputNames = active.target.layout.names;
+    job.ownedWidth = active.target.ownedWidth;
     if (active.target.moved) {
       // The block or its rows moved: the job's positions are saved again (rare: after an edit).
       active.target.moved = false;
@@ -504,73 +387,67 @@ export class BulkRunController {
       job.inputColumns = active.target.inputColumns;
       job.statusColumn = active.target.layout.statusColumn;
       await saveBulkJob(job);
-      active.progressSavedAt = this.now();
-      active.progressUnsaved = false;
-    } else if (changed) await this.saveProgress(active, false);
-    active.lastApplied = snapshot;
-    this.emit(active, active.ended?.kind === "cancel" ? "cancelling" : "running");
+    }
   }
 
-  private async finish(active: ActiveBulk, ended: BulkEnd): Promise<BulkProgress> {
-    if (ended.kind === "cancel") {
-      const marks: RowResult[] = [];
-      active.job.rows.forEach((row, run) => {
-        if (active.handled.has(run)) return;
-        marks.push({
-          run,
-          row,
-          fingerprint: active.job.fingerprints[run],
-          status: CANCELLED_STATUS,
-          checkInputs: false,
-        });
-        active.cancelled.add(run);
-      });
-      if (marks.length > 0) await writeOutputs(active.target, marks);
-      for (const run of active.cancelled) active.handled.add(run);
-      await this.endJob(active);
-      await this.releaseBlock(active);
-      return this.settle(active, "cancelled");
+  private async finish(active: ActiveBulk, result: BulkJobResult): Promise<BulkProgress> {
+    const { job } = active;
+    switch (result.outcome) {
+      case "interrupted":
+        await this.endJob(active);
+        await this.releaseBlock(active);
+        return this.settle(active, "cancelled");
+      case "complete": {
+        if (result.expired.length > 0) {
+          // The service no longer knows the groups: resuming again cannot help. Kept (marked)
+          // so the pane can say so and let the user dismiss it; Retry failed rows runs the rest
+          // again.
+          job.expired = true;
+          await saveBulkJob(job);
+          const rest = this.countStatus(active, "expired");
+          return this.settle(
+            active,
+            "failed",
+            `The service no longer knows this bulk (its runs expired or were deleted), so the results ` +
+              `of its ${rest} unfinished row${rest === 1 ? "" : "s"} cannot be collected. Forget it, or ` +
+              `use Retry failed rows to run ${rest === 1 ? "it" : "them"} again (${rest} new run${rest === 1 ? "" : "s"}).`
+          );
+        }
+        await this.endJob(active);
+        await this.releaseBlock(active);
+        const { layout } = active.target;
+        const columns = `${columnName(layout.statusColumn)}–${columnName(layout.statusColumn + layout.width - 1)}`;
+        return this.settle(
+          active,
+          "done",
+          `Results are in ${job.sheet}, columns ${columns}.` + keptMessage(active.lost.length)
+        );
+      }
+      case "service-error":
+        return this.serviceFailed(active, result.failures[0]);
+      default:
+        return this.writeFailed(active, result.error);
     }
-    if (ended.kind === "complete") {
-      await this.endJob(active);
-      await this.releaseBlock(active);
-      const { layout } = active.target;
-      const columns = `${columnName(layout.statusColumn)}–${columnName(layout.statusColumn + layout.width - 1)}`;
-      return this.settle(
-        active,
-        "done",
-        `Results are in ${active.job.sheet}, columns ${columns}.` + keptMessage(active.lost.length)
-      );
-    }
-    // The core's one failure policy (the command line's too).
-    const resumable = (active.job.token?.groupIds.length ?? 0) > 0;
-    const failure = classifyJobFailure(ended.error, resumable);
-    if (failure === "expired") {
-      // The service no longer knows the groups: resuming again cannot help. Kept (marked) so the
-      // pane can say so and let the user dismiss it; Retry failed rows runs the rest again.
-      active.job.expired = true;
-      await saveBulkJob(active.job);
-      const rest = active.job.rows.length - active.handled.size;
+  }
+
+  /** The core's one failure policy (the command line's too), in the pane's words. */
+  private async serviceFailed(
+    active: ActiveBulk,
+    failure: JobFailure | undefined
+  ): Promise<BulkProgress> {
+    const error = failure?.error;
+    const kind = failure?.kind ?? "unfinished";
+    if (kind === "unfinished") {
       return this.settle(
         active,
         "failed",
-        `The service no longer knows this bulk (its runs expired or were deleted), so the results ` +
-          `of its ${rest} unfinished row${rest === 1 ? "" : "s"} cannot be collected. Forget it, or ` +
-          `use Retry failed rows to run ${rest === 1 ? "it" : "them"} again (${rest} new run${rest === 1 ? "" : "s"}).`
+        `${describe(error)} The bulk goes on in the service: use Resume to collect its results.`
       );
     }
-    if (resumable) {
-      if (active.progressUnsaved) await this.saveProgress(active, true);
-      return this.settle(
-        active,
-        "failed",
-        `${describe(ended.error)} The bulk goes on in the service: use Resume to collect its results.`
-      );
-    }
-    if (startedNothing(failure)) {
+    if (startedNothing(kind)) {
       // Refused: nothing was started, nothing to keep.
       await clearBulkJob(active.job.id);
-      return this.settle(active, "failed", describe(ended.error));
+      return this.settle(active, "failed", describe(error));
     }
     // The start got no answer after it may have reached the service (a 5xx, 408, a time-out, a
     // dropped connection): the stored job stays, so the pane asks before these rows are sent
@@ -579,8 +456,19 @@ export class BulkRunController {
     return this.settle(
       active,
       "failed",
-      `${describe(ended.error)} The service may have started this bulk before its answer was lost: ` +
+      `${describe(error)} The service may have started this bulk before its answer was lost: ` +
         "it is kept in this workbook. Check the rows' status cells; sending them again (Forget it, then Run) may pay for them twice."
+    );
+  }
+
+  private writeFailed(active: ActiveBulk, error: unknown): BulkProgress {
+    return this.settle(
+      active,
+      "failed",
+      `Could not write to the sheet: ${describe(error)}.` +
+        ((active.job.token?.groupIds.length ?? 0) > 0
+          ? " The bulk is kept in this workbook: Resume collects its results."
+          : "")
     );
   }
 
@@ -643,6 +531,12 @@ export class BulkRunController {
     }
   }
 
+  private countStatus(active: ActiveBulk, status: RowStatus): number {
+    let count = 0;
+    for (const each of active.statuses.values()) if (each === status) count++;
+    return count;
+  }
+
   private settle(active: ActiveBulk, phase: BulkPhase, message?: string): BulkProgress {
     this.active = undefined;
     this.last = active;
@@ -650,17 +544,19 @@ export class BulkRunController {
   }
 
   private emit(active: ActiveBulk, phase: BulkPhase, message?: string): BulkProgress {
-    const snapshot = active.lastApplied;
     const total = active.job.rows.length;
-    const counts = snapshot ? { ...snapshot.counts } : { ...countRunStates([]), pending: total };
-    if (phase === "cancelled") {
-      // The unfinished runs are the cancelled ones now (counted in `cancelled`), also those the
-      // read after cancelBulk showed as ended by the cancel.
-      counts.inProgress = 0;
-      counts.pending = 0;
-      for (const run of active.cancelled) {
-        if (snapshot?.runs[run]?.state === "error") counts.error--;
-      }
+    const state = active.runner?.progress();
+    const written = state?.counts ?? {};
+    const counts = countRunStates([]);
+    counts.success = written.success ?? 0;
+    counts.failure = written.failure ?? 0;
+    // A row whose run may have started, or whose group expired, has no result: an error here.
+    counts.error = (written.error ?? 0) + (written.unknown ?? 0) + (written.expired ?? 0);
+    const ended = counts.success + counts.failure + counts.error + (written.cancelled ?? 0);
+    if (phase !== "cancelled") {
+      // The unfinished runs are the cancelled ones once cancelled (counted in `cancelled`).
+      counts.inProgress = Math.min(state?.running ?? 0, total - ended);
+      counts.pending = Math.max(0, total - ended - counts.inProgress);
     }
     const finished = counts.success + counts.failure + counts.error;
     const { elapsedMs, remainingMs } = progressEstimate(
@@ -745,12 +641,13 @@ function retryableRuns(active: ActiveBulk): number[] {
   // Its start may have happened: sending it again is the user's choice (Forget, then Run).
   if (active.mayHaveStarted) return runs;
   active.job.rows.forEach((_, run) => {
-    const state = active.lastApplied?.runs[run]?.state;
+    const status = active.statuses.get(run);
     if (
       active.stale.has(run) ||
       active.cancelled.has(run) ||
-      state === "failure" ||
-      state === "error"
+      status === "failure" ||
+      status === "error" ||
+      status === "expired"
     ) {
       runs.push(run);
     } else if (!active.handled.has(run)) {
@@ -820,15 +717,6 @@ async function readRowInputs(
       formats: rows.map((row) => pick(formats, row) as string[]),
     };
   });
-}
-
-function sameToken(a: BulkResumeToken | undefined, b: BulkResumeToken): boolean {
-  return (
-    a !== undefined &&
-    a.groupIds.length === b.groupIds.length &&
-    a.groupIds.every((id, i) => id === b.groupIds[i]) &&
-    a.chunkSizes.length === b.chunkSizes.length
-  );
 }
 
 function idleProgress(spellId: string): BulkProgress {

@@ -1,4 +1,4 @@
-import type { BulkResumeToken } from "../../src";
+import type { BulkResumeToken, RowStatusCounts } from "../../src";
 import {
   decodeIndexBitmap,
   decodeIndexes,
@@ -7,7 +7,18 @@ import {
 } from "./indexRanges.js";
 import { deleteRowRecord, rowRecord, saveRowRecord } from "../sheet/rowRecordStore.js";
 import type { CellScalar } from "../sheet/toCellWrite.js";
-import { rowRecordProblem, storedJobIds, storedJobProblem } from "./storedJobProblem.js";
+import {
+  KEPT_RESULTS_FIELD,
+  keptResultsFromSetting,
+  keptResultsRecordText,
+  readKeptResultsRecord,
+} from "../sheet/keptResultsRecord.js";
+import {
+  EXCEL_MAX_ROWS,
+  rowRecordProblem,
+  storedJobIds,
+  storedJobProblem,
+} from "./storedJobProblem.js";
 
 /** Name of the document setting that holds the bulk in progress (what does not change). */
 export const BULK_JOB_SETTING = "spellrun.bulkJob";
@@ -108,12 +119,43 @@ export interface BulkJob {
   token?: BulkResumeToken;
   /** Runs whose result, stale or cancelled mark is already in the sheet, in increasing order. */
   handled: number[];
+  /** The handled runs by the status their run ended with (absent in jobs of earlier versions). */
+  counts?: RowStatusCounts;
+  /**
+   * The bulk-job engine's windows, when they are not the pane's one window over every run (window
+   * 0 of `rows.length` runs, its token in `token`): a program's job over several windows. An
+   * empty list: the service refused the start, nothing runs.
+   */
+  windows?: JobWindow[];
   startedAt: number;
+}
+
+/**
+ * One window of a job as the document keeps it: its place, runs, runs sent and resume token
+ * (absent while the service has not named its group).
+ *
+ * ## Example
+ * ```ts
+ * const window: JobWindow = { window: 1, count: 500, token: { spellId: "x", groupIds: ["g"], chunkSizes: [500] } };
+ * ```
+ */
+export interface JobWindow {
+  window: number;
+  count: number;
+  sent?: number;
+  token?: BulkResumeToken;
 }
 
 interface StoredJob extends Omit<
   BulkJob,
-  "rows" | "handled" | "token" | "outputNames" | "ownedWidth" | "fingerprints"
+  | "rows"
+  | "handled"
+  | "token"
+  | "outputNames"
+  | "ownedWidth"
+  | "fingerprints"
+  | "counts"
+  | "windows"
 > {
   rows: string;
   /** Fingerprints as one string, 9 base64url characters each (jobs stored before: an array). */
@@ -131,6 +173,8 @@ interface StoredJob extends Omit<
 }
 
 interface StoredProgress {
+  /** The runs written by status (see `BulkJob.counts`). */
+  counts?: RowStatusCounts;
   /** The token without its `rows` (stored as `tokenRows`). */
   token?: BulkResumeToken;
   /** `token.rows` (a bulk with reuse: row → run sent, -1 remembered), each + 1, as `encodeIndexes`. */
@@ -156,6 +200,9 @@ export async function saveBulkJob(job: BulkJob): Promise<void> {
     outputNames: _names,
     ownedWidth: _owned,
     handled: _handled,
+    // Progress: saved with the token (`progressRecord`, `setProgress`).
+    counts: _counts,
+    windows: _windows,
     ...fixed
   } = job;
   const lost = job.rows.flatMap((row, run) => (row < 0 ? [run] : []));
@@ -195,11 +242,55 @@ export async function saveBulkJob(job: BulkJob): Promise<void> {
 /** The per-row part of a job's progress, for the record sheet: token, its rows, rows written. */
 function progressRecord(job: BulkJob): Record<string, string> {
   const { rows, ...token } = job.token ?? { rows: undefined };
+  const windows = windowsText(job);
   return {
     token: job.token ? JSON.stringify(token) : "",
     tokenRows: rows ? encodeIndexes(rows.map((index) => index + 1)) : "",
     handled: encodeIndexBitmap(job.handled, job.rows.length),
+    // Only for a job of several windows: the pane's own jobs add no field.
+    ...(windows ? { windows } : {}),
   };
+}
+
+/**
+ * The job's windows as the record keeps them: "" for the pane's one window over every run (its
+ * token is in `token`), else JSON with window 0's token left out (it is in `token`).
+ */
+function windowsText(job: BulkJob): string {
+  const windows = job.windows;
+  if (!windows) return "";
+  const only = windows[0];
+  if (
+    windows.length === 1 &&
+    only.window === 0 &&
+    only.count === job.rows.length &&
+    only.sent === undefined
+  ) {
+    return "";
+  }
+  return JSON.stringify(
+    windows.map(({ window, count, sent, token }) => [
+      window,
+      count,
+      sent ?? null,
+      window === 0 ? null : (token ?? null),
+    ])
+  );
+}
+
+/** The windows of `windowsText`; undefined for "" (the one window over every run). */
+function parseWindows(text: string, token: BulkResumeToken | undefined): JobWindow[] | undefined {
+  if (!text) return undefined;
+  const list = JSON.parse(text) as [number, number, number | null, BulkResumeToken | null][];
+  return list.map(([window, count, sent, windowToken]) => {
+    const known = window === 0 ? token : (windowToken ?? undefined);
+    return {
+      window,
+      count,
+      ...(sent === null ? {} : { sent }),
+      ...(known ? { token: known } : {}),
+    };
+  });
 }
 
 /**
@@ -224,6 +315,7 @@ function setProgress(job: BulkJob): void {
       outputNames: job.outputNames,
       ownedWidth: job.ownedWidth,
       handled: "",
+      ...(job.counts ? { counts: job.counts } : {}),
     };
     Office.context.document.settings.set(jobKey(BULK_PROGRESS_SETTING, job.id), progress);
     return;
@@ -397,19 +489,22 @@ function fromRowRecord(
   const token = record.token
     ? (JSON.parse(record.token) as Omit<BulkResumeToken, "rows">)
     : undefined;
+  const restored =
+    token && record.tokenRows
+      ? { ...token, rows: decodeIndexes(record.tokenRows).map((n) => n - 1) }
+      : token;
   return {
     ...fixed,
     fingerprints: record.fingerprints
       ? unpackFingerprints(record.fingerprints)
       : (JSON.parse(record.fingerprintsJson || "[]") as string[]),
     rows,
-    token:
-      token && record.tokenRows
-        ? { ...token, rows: decodeIndexes(record.tokenRows).map((n) => n - 1) }
-        : token,
+    token: restored,
     outputNames: progress.outputNames ?? [],
     ownedWidth: progress.ownedWidth,
     handled: decodeIndexBitmap(record.handled ?? ""),
+    ...(progress.counts ? { counts: { ...progress.counts } } : {}),
+    ...(record.windows ? { windows: parseWindows(record.windows, restored) } : {}),
   };
 }
 
@@ -437,8 +532,12 @@ export async function clearBulkJob(id?: string): Promise<void> {
 }
 
 /**
- * Stores a job's kept results (see `KeptResult`) and saves the settings: written only when one
- * more is kept, which happens only after a row was deleted mid-run.
+ * Stores a job's kept results (see `KeptResult`): written only when one more is kept, which
+ * happens only after a row was deleted mid-run. A job with an id keeps them in its per-row record
+ * (`rowRecordStore`, field `kept`, one line per result, so one more rewrites the field's last
+ * cell only): 2,000 deleted rows of 1 KB outputs are 2 MB, and Office refuses a settings save of
+ * about 1 MB. Its settings keep nothing of them; what the previous version kept there is moved.
+ * A job without an id (an earlier version's) keeps them in the settings as before.
  *
  * ## Example
  * ```ts
@@ -449,12 +548,26 @@ export async function saveKeptResults(
   id: string | undefined,
   kept: readonly KeptResult[]
 ): Promise<void> {
-  Office.context.document.settings.set(jobKey(BULK_KEPT_SETTING, id), kept);
-  await saveSettings();
+  const settings = Office.context.document.settings;
+  if (id === undefined) {
+    settings.set(BULK_KEPT_SETTING, kept);
+    await saveSettings();
+    return;
+  }
+  await saveRowRecord(id, { [KEPT_RESULTS_FIELD]: keptResultsRecordText(kept) });
+  const previous = jobKey(BULK_KEPT_SETTING, id);
+  // Removed only once the record holds them: a failed write leaves them where they were.
+  if (settings.get(previous) !== null && settings.get(previous) !== undefined) {
+    settings.remove(previous);
+    await saveSettings();
+  }
 }
 
 /**
- * A job's kept results (empty when none or unreadable).
+ * A job's kept results (empty when none, or when they fail the checks of
+ * `readKeptResultsRecord`): from its per-row record as `openRowRecords` read it or the pane last
+ * saved it (no sync), or, for a job stored by the previous version, from the setting
+ * `spellrun.bulkKept.<id>`.
  *
  * ## Example
  * ```ts
@@ -462,8 +575,23 @@ export async function saveKeptResults(
  * ```
  */
 export function loadKeptResults(id: string | undefined): KeptResult[] {
-  const kept = Office.context.document.settings.get(jobKey(BULK_KEPT_SETTING, id)) as unknown;
-  return Array.isArray(kept) ? (kept as KeptResult[]) : [];
+  const runs = keptRunsBound(id);
+  const text = id === undefined ? undefined : rowRecord(id)?.[KEPT_RESULTS_FIELD];
+  if (text !== undefined) {
+    const read = readKeptResultsRecord(text, runs);
+    return "kept" in read ? read.kept : [];
+  }
+  const setting = Office.context.document.settings.get(jobKey(BULK_KEPT_SETTING, id)) as unknown;
+  return keptResultsFromSetting(setting, runs);
+}
+
+/** The most results a stored job can have kept: its run count when its settings say it. */
+function keptRunsBound(id: string | undefined): number {
+  const stored = Office.context.document.settings.get(jobKey(BULK_JOB_SETTING, id)) as unknown;
+  const runs = (stored as { runs?: unknown } | null)?.runs;
+  return Number.isSafeInteger(runs) && (runs as number) >= 0 && (runs as number) <= EXCEL_MAX_ROWS
+    ? (runs as number)
+    : EXCEL_MAX_ROWS;
 }
 
 /**

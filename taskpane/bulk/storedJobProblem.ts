@@ -1,3 +1,5 @@
+import { KEPT_RESULTS_FIELD, keptResultsRecordProblem } from "../sheet/keptResultsRecord.js";
+
 /** Rows of an Excel worksheet (Excel specifications and limits): no job has more runs. */
 export const EXCEL_MAX_ROWS = 1_048_576;
 /** Columns of an Excel worksheet (XFD). */
@@ -94,6 +96,9 @@ function storedProgressProblem(progress: unknown, runs: number): string | undefi
   if (progress.ownedWidth !== undefined && !isIndex(progress.ownedWidth, EXCEL_MAX_COLUMNS + 1)) {
     return "its output width is outside a worksheet";
   }
+  if (progress.counts !== undefined && !areCounts(progress.counts, runs)) {
+    return "its row counts are damaged";
+  }
   const token = progress.token;
   if (token === undefined || token === null) return undefined;
   if (!isRecord(token) || !isText(token.spellId)) return "its resume token is damaged";
@@ -189,7 +194,7 @@ export function storedJobIds(value: unknown): string[] {
 /**
  * Why a job's per-row record (the cells of the record sheet, see `rowRecordStore`) may not be
  * used, or `undefined`: the same bounds as `storedJobProblem`, since the sheet comes with the
- * workbook too.
+ * workbook too; its kept results as `readKeptResultsRecord` checks them.
  *
  * ## Example
  * ```ts
@@ -222,6 +227,7 @@ export function rowRecordProblem(record: Record<string, string>, runs: number): 
   if (record.tokenRows && countIndexes(record.tokenRows, runs) !== runs) {
     return "its row map is damaged";
   }
+  if (record.windows && !areWindows(record.windows, runs)) return "its windows are damaged";
   if (record.token) {
     try {
       const token: unknown = JSON.parse(record.token);
@@ -235,5 +241,41 @@ export function rowRecordProblem(record: Record<string, string>, runs: number): 
       return "its resume token is damaged";
     }
   }
-  return undefined;
+  const kept = record[KEPT_RESULTS_FIELD];
+  return kept ? keptResultsRecordProblem(kept, runs) : undefined;
+}
+
+/** Rows per status: the statuses a row can end with, each a count within the job. */
+function areCounts(value: unknown, runs: number): boolean {
+  if (!isRecord(value)) return false;
+  const statuses = ["success", "failure", "error", "cancelled", "unknown", "expired"];
+  return Object.entries(value).every(
+    ([status, count]) => statuses.includes(status) && isIndex(count, runs + 1)
+  );
+}
+
+/**
+ * A job's windows as the record keeps them (JSON of `[window, count, sent, token]`), checked with
+ * bounds before the pane uses them: at most one window per run, counts within the job.
+ */
+function areWindows(text: string, runs: number): boolean {
+  if (text.length > 64 * (runs + 1) + 1_000_000) return false;
+  try {
+    const list: unknown = JSON.parse(text);
+    return isList(list, runs + 1, (entry) => {
+      if (!Array.isArray(entry) || entry.length !== 4) return false;
+      const [window, count, sent, token] = entry as unknown[];
+      if (!isIndex(window, runs + 1) || !isIndex(count, runs + 1)) return false;
+      if (sent !== null && !isIndex(sent, runs + 1)) return false;
+      if (token === null) return true;
+      return (
+        isRecord(token) &&
+        isText(token.spellId) &&
+        isList(token.groupIds, runs, isText) &&
+        isList(token.chunkSizes, runs, (size) => isIndex(size, runs + 1))
+      );
+    });
+  } catch {
+    return false;
+  }
 }

@@ -8,7 +8,8 @@ import type { WriteTarget } from "./WriteTarget.js";
  * one `writeOutputs` call (one read to check the rows' inputs and where the block is now, one
  * write sync). A row is found by its fingerprint, as the pane's writes always are: a row whose
  * inputs changed is marked stale, one found nowhere is reported lost (`onReport`), never written
- * elsewhere. A cancelled row gets the cancelled mark whatever its inputs hold now.
+ * elsewhere. A cancelled row gets the cancelled mark whatever its inputs hold now. `onReport` is
+ * awaited before the write counts as done (the pane keeps lost results and moved rows there).
  *
  * ## Example
  * ```ts
@@ -18,11 +19,14 @@ import type { WriteTarget } from "./WriteTarget.js";
 export class SheetResultWriter<Row> implements ResultWriter<Row> {
   /**
    * @param target where the rows go; `target.rows[i]` and `target.fingerprints[i]` are row `i`'s
-   * @param onReport told what each write did (stale and lost rows)
+   * @param onReport told what each write did (stale and lost rows), with the rows it was given
    */
   constructor(
     private readonly target: WriteTarget,
-    private readonly onReport: (report: WriteReport) => void = () => undefined
+    private readonly onReport: (
+      report: WriteReport,
+      rows: readonly FinishedJobRow<Row>[]
+    ) => void | Promise<void> = () => undefined
   ) {}
 
   /** @param rows finished rows, in input order */
@@ -40,6 +44,6 @@ export class SheetResultWriter<Row> implements ResultWriter<Row> {
       ...(row.status === "success" ? { outputs: row.outputs } : {}),
       ...(row.status === "cancelled" ? { checkInputs: false } : {}),
     }));
-    this.onReport(await writeOutputs(this.target, results));
+    await this.onReport(await writeOutputs(this.target, results), rows);
   }
 }

@@ -19,6 +19,11 @@ interface StoredField {
   column: number;
   cells: number;
   text: string;
+  /**
+   * True when the cells hold `text` in `CELL_CHARS` pieces (the pane writes them so): a save may
+   * then rewrite only the cells from the first change on. False for cells written otherwise.
+   */
+  aligned: boolean;
 }
 
 /** What the pane knows of the record sheet (read once by `openRowRecords`). */
@@ -77,10 +82,13 @@ export async function openRowRecords(): Promise<void> {
     header.load("values");
     await context.sync();
     const fields: Array<{ jobId: string; field: string; column: number; cells: number }> = [];
+    // A header cell comes with the workbook: it may claim no more cells than the sheet uses.
+    const usedCells = block.top + block.rowCount - 1;
     (header.values[0] as unknown[]).forEach((cell, column) => {
       const [jobId, field, cells] = String(cell).split("|");
-      if (jobId && field && Number(cells) >= 0) {
-        fields.push({ jobId, field, column, cells: Number(cells) });
+      const claimed = Number(cells);
+      if (jobId && field && Number.isSafeInteger(claimed) && claimed >= 0) {
+        fields.push({ jobId, field, column, cells: Math.min(claimed, usedCells) });
       } else sheet.freeColumns.push(column);
     });
     sheet.nextColumn = block.left + block.columnCount;
@@ -120,10 +128,15 @@ export async function openRowRecords(): Promise<void> {
     }
     fields.forEach((field, index) => {
       const job = sheet.jobs.get(field.jobId) ?? new Map<string, StoredField>();
+      const cells = texts[index];
       job.set(field.field, {
         column: field.column,
         cells: field.cells,
-        text: texts[index].join(""),
+        text: cells.join(""),
+        aligned:
+          cells.every(
+            (text, i) => text.length === (i < cells.length - 1 ? CELL_CHARS : text.length)
+          ) && cells.length === field.cells,
       });
       sheet.jobs.set(field.jobId, job);
     });
@@ -147,9 +160,11 @@ export function rowRecord(jobId: string): Record<string, string> | undefined {
 }
 
 /**
- * Saves fields of a job's per-row record (other fields stay as they are): each field's column
- * is rewritten, cells it no longer needs are cleared. Creates the very hidden record sheet the
- * first time. Writes in as few syncs as the payload budget allows (one for a small record).
+ * Saves fields of a job's per-row record (other fields stay as they are): each changed field's
+ * column is rewritten from its first changed cell on (a field that grew at its end, such as the
+ * kept results, rewrites its last cells only), cells it no longer needs are cleared. Creates the
+ * very hidden record sheet the first time. Writes in as few syncs as the payload budget allows
+ * (one for a small record).
  *
  * ## Example
  * ```ts
@@ -162,29 +177,65 @@ export async function saveRowRecord(
 ): Promise<void> {
   const sheet = opened.get(documentKey()) ?? (await openedSheet());
   const job = sheet.jobs.get(jobId) ?? new Map<string, StoredField>();
-  const writes: Array<{ column: number; cells: string[] }> = [];
+  const writes: ColumnWrite[] = [];
+  const saved = new Map<string, StoredField>();
   for (const [field, text] of Object.entries(fields)) {
     const before = job.get(field);
     if (before?.text === text) continue;
     const column = before?.column ?? sheet.freeColumns.shift() ?? sheet.nextColumn++;
-    const pieces: string[] = [];
-    for (let at = 0; at < text.length; at += CELL_CHARS)
-      pieces.push(text.slice(at, at + CELL_CHARS));
+    const pieces = cellPieces(text);
+    const same = before?.aligned ? samePieces(cellPieces(before.text), pieces) : 0;
     // Cells the field filled before and no longer needs are emptied.
     const stale = Math.max(0, (before?.cells ?? 0) - pieces.length);
-    writes.push({
-      column,
-      cells: [
-        `${jobId}|${field}|${pieces.length}`,
-        ...pieces,
-        ...new Array<string>(stale).fill(""),
-      ],
-    });
-    job.set(field, { column, cells: pieces.length, text });
+    const changed = [...pieces.slice(same), ...new Array<string>(stale).fill("")];
+    const header = `${jobId}|${field}|${pieces.length}`;
+    if (before?.aligned && before.cells === pieces.length) {
+      writes.push({ column, top: 1 + same, cells: changed });
+    } else {
+      writes.push({ column, top: 0, cells: [header] }, { column, top: 1 + same, cells: changed });
+    }
+    saved.set(field, { column, cells: pieces.length, text, aligned: true });
   }
-  if (writes.length === 0) return;
-  await writeColumns(sheet, writes);
+  if (saved.size === 0) return;
+  try {
+    await writeColumns(sheet, mergedWrites(writes));
+  } catch (error) {
+    // What the cells hold now is not known: the next save rewrites these fields whole.
+    for (const [field, stored] of saved) {
+      const cells = Math.max(stored.cells, job.get(field)?.cells ?? 0);
+      job.set(field, { ...stored, cells, aligned: false });
+    }
+    throw error;
+  }
+  for (const [field, stored] of saved) job.set(field, stored);
   sheet.jobs.set(jobId, job);
+}
+
+/** The writes with empty runs left out and a run that continues another joined to it. */
+function mergedWrites(writes: readonly ColumnWrite[]): ColumnWrite[] {
+  const merged: ColumnWrite[] = [];
+  for (const write of writes) {
+    if (write.cells.length === 0) continue;
+    const last = merged.at(-1);
+    if (last?.column === write.column && last.top + last.cells.length === write.top) {
+      last.cells = last.cells.concat(write.cells);
+    } else merged.push({ ...write, cells: [...write.cells] });
+  }
+  return merged;
+}
+
+/** A field's text as the cells that hold it, `CELL_CHARS` characters each. */
+function cellPieces(text: string): string[] {
+  const pieces: string[] = [];
+  for (let at = 0; at < text.length; at += CELL_CHARS) pieces.push(text.slice(at, at + CELL_CHARS));
+  return pieces;
+}
+
+/** How many leading cells two versions of a field share. */
+function samePieces(before: readonly string[], after: readonly string[]): number {
+  const shorter = Math.min(before.length, after.length);
+  const first = before.findIndex((piece, i) => i >= shorter || piece !== after[i]);
+  return first < 0 ? shorter : first;
 }
 
 /**
@@ -204,6 +255,7 @@ export async function deleteRowRecord(jobId: string): Promise<void> {
     sheet,
     [...job.values()].map(({ column, cells }) => ({
       column,
+      top: 0,
       cells: new Array<string>(cells + 1).fill(""),
     }))
   );
@@ -216,20 +268,24 @@ async function openedSheet(): Promise<RecordSheet> {
   return opened.get(documentKey()) ?? emptySheet();
 }
 
+/** Cells of one record column to write, from row `top` (zero-based; row 0 is the header). */
+interface ColumnWrite {
+  column: number;
+  top: number;
+  cells: string[];
+}
+
 /**
- * Writes whole columns of text from row 1 (Text format first, so nothing is parsed), as many
- * columns per sync as the payload budget allows; a column larger than the budget is split.
+ * Writes runs of column cells as text (Text format first, so nothing is parsed), as many per
+ * sync as the payload budget allows; a run larger than the budget is split.
  */
-async function writeColumns(
-  sheet: RecordSheet,
-  columns: ReadonlyArray<{ column: number; cells: string[] }>
-): Promise<void> {
+async function writeColumns(sheet: RecordSheet, columns: readonly ColumnWrite[]): Promise<void> {
   // Pieces of at most the budget: a column of a million-row record is several MB.
   const perPiece = CELLS_PER_PIECE;
-  const pieces: Array<{ column: number; top: number; cells: string[] }> = [];
-  for (const { column, cells } of columns) {
-    for (let top = 0; top < cells.length; top += perPiece) {
-      pieces.push({ column, top, cells: cells.slice(top, top + perPiece) });
+  const pieces: ColumnWrite[] = [];
+  for (const { column, top, cells } of columns) {
+    for (let at = 0; at < cells.length; at += perPiece) {
+      pieces.push({ column, top: top + at, cells: cells.slice(at, at + perPiece) });
     }
   }
   await Excel.run(async (context) => {

@@ -7,6 +7,7 @@ import { serviceAddresses } from "../../addin/serviceRoute.js";
 import { SettingsError } from "../../addin/SettingsError.js";
 import type { ConnectionCheck } from "./testConnection.js";
 import { element } from "./element.js";
+import { labelledSelect } from "./labelledSelect.js";
 
 /**
  * What the settings view needs; the task pane passes the real modules, specs and screenshots
@@ -64,17 +65,14 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     "Poll base URL"
   ) as ValueElement;
   const fieldOf: Partial<Record<string, HTMLElement>> = { baseUrl, pollBaseUrl };
-  const routeLabel = element(
-    "label",
-    { id: "service-route-label", for: "service-route" },
-    "Reach the service"
+  const { field: routeField, select: serviceRoute } = labelledSelect(
+    "service-route",
+    "Reach the service",
+    [
+      ["addinHost", "Through the add-in's host"],
+      ["direct", "Directly (the service allows CORS)"],
+    ]
   );
-  const serviceRoute = element(
-    "fluent-select",
-    { id: "service-route", "aria-labelledby": "service-route-label" },
-    element("fluent-option", { value: "addinHost" }, "Through the add-in's host"),
-    element("fluent-option", { value: "direct" }, "Directly (the service allows CORS)")
-  ) as ValueElement;
   const addresses = element(
     "div",
     { id: "service-addresses" },
@@ -85,17 +83,14 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
   // Through the add-in's host the addresses are the host's own: the fields do not apply.
   const showAddresses = () => (addresses.hidden = serviceRoute.value === "addinHost");
   serviceRoute.addEventListener("change", showAddresses);
-  const authLabel = element(
-    "label",
-    { id: "auth-header-label", for: "auth-header" },
-    "Send the key as"
+  const { field: authField, select: authHeader } = labelledSelect(
+    "auth-header",
+    "Send the key as",
+    [
+      ["authorization", "Authorization: Bearer <key>"],
+      ["x-api-key", "x-api-key: <key>"],
+    ]
   );
-  const authHeader = element(
-    "fluent-select",
-    { id: "auth-header", "aria-labelledby": "auth-header-label" },
-    element("fluent-option", { value: "authorization" }, "Authorization: Bearer <key>"),
-    element("fluent-option", { value: "x-api-key" }, "x-api-key: <key>")
-  ) as ValueElement;
   const maxInFlight = element(
     "fluent-number-field",
     { id: "max-in-flight", min: 1, max: 64, step: 1 },
@@ -141,9 +136,9 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
         { class: "hint" },
         "Stored in this add-in's own storage on this computer, never in the workbook."
       ),
-      element("div", { class: "field" }, routeLabel, serviceRoute),
+      routeField,
       addresses,
-      element("div", { class: "field" }, authLabel, authHeader),
+      authField,
       maxInFlight,
       rememberHours,
       coalesceRuns,

@@ -10,6 +10,7 @@ import { selectedColumn } from "../sheet/selectedColumn.js";
 import { recalculateWorkbook } from "../sheet/recalculateWorkbook.js";
 import { recentSpells, rememberSpell } from "./recentSpells.js";
 import { clearBulkJob, damagedBulkJobs, loadBulkJobs } from "../bulk/resumeState.js";
+import { moveKeptResults } from "../bulk/moveKeptResults.js";
 import { sharedBulkSource } from "../bulk/sharedBulkSource.js";
 import { openRowRecords } from "../sheet/rowRecordStore.js";
 import { testConnection } from "./testConnection.js";
@@ -39,7 +40,10 @@ export function taskPaneDeps(): {
       freezeFormulas,
       recentSpells,
       rememberSpell,
-      openRowRecords,
+      openRowRecords: async () => {
+        await openRowRecords();
+        await moveKeptResults(); // out of the settings, where a previous version kept them
+      },
       loadBulkJobs,
       damagedBulkJobs,
       // The pane's bulk runs count against the daily cap too (the user's click is the consent

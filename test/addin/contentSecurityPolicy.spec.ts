@@ -1,6 +1,11 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
+import { createAddinServer } from "../../addin-server/src/createAddinServer.js";
+import { httpsRequest } from "../addin-server/support/httpsRequest.js";
+import { testCertificate } from "../addin-server/support/testCertificate.js";
 
 const require = createRequire(import.meta.url);
 const { contentSecurityPolicy } = require("../../scripts/contentSecurityPolicy.cjs") as {
@@ -66,5 +71,49 @@ describe("the add-in page's Content-Security-Policy", () => {
     expect(meta).toBeGreaterThan(0);
     expect(meta).toBeLessThan(page.indexOf("<script"));
     expect(page).toContain("<%= contentSecurityPolicy %>");
+  });
+
+  it("should keep a development page's calls to this computer on http, and upgrade a production page's", () => {
+    const production = directives(contentSecurityPolicy({ dev: false, serviceUrls: [] }));
+    const development = directives(contentSecurityPolicy({ dev: true, serviceUrls: [] }));
+    expect(production["upgrade-insecure-requests"]).toEqual([]);
+    expect(development["upgrade-insecure-requests"]).toBeUndefined();
+    expect(production["script-src-attr"]).toEqual(["'none'"]);
+    expect(development["script-src-attr"]).toEqual(["'none'"]);
+  });
+
+  it("should be the policy addin-server sends as its header, which adds only frame-ancestors", async () => {
+    const addinDir = mkdtempSync(path.join(os.tmpdir(), "spellrun-csp-"));
+    writeFileSync(path.join(addinDir, "taskpane.html"), "<!doctype html><title>Spell Run</title>");
+    const server = await createAddinServer({
+      addinDir,
+      serviceBaseUrl: "https://api.example.com/v1",
+      servicePollBaseUrl: "https://poll.example.com/",
+      tls: await testCertificate(),
+      logger: false,
+    });
+    try {
+      await server.listen({ host: "127.0.0.1", port: 0 });
+      const port = (server.server.address() as AddressInfo).port;
+      const page = await httpsRequest(`https://127.0.0.1:${port}/taskpane.html`);
+      const { "frame-ancestors": frameAncestors, ...header } = directives(
+        String(page.headers["content-security-policy"])
+      );
+      const meta = directives(
+        contentSecurityPolicy({
+          dev: false,
+          serviceUrls: ["https://api.example.com/v1", "https://poll.example.com/"],
+        })
+      );
+      // The same directives with the same sources, in whatever order each writes them.
+      expect(Object.keys(header).sort()).toEqual(Object.keys(meta).sort());
+      for (const [name, sources] of Object.entries(meta)) {
+        expect(header[name]).withContext(name).toEqual(sources);
+      }
+      expect(frameAncestors).toContain("https://*.officeapps.live.com");
+      expect(meta["frame-ancestors"]).toBeUndefined();
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { serviceAddresses } from "../../addin/serviceRoute.js";
 import { loadSettings, saveSettings } from "../../addin/settings.js";
-import { memoryStorage, useSettingsStorage } from "../../addin/settingsStorage.js";
+import { memoryStorage, useKeyValueStorage } from "../../addin/keyValueStorage.js";
 
 describe("serviceAddresses (through the add-in's host, or directly)", () => {
   const settings = {
@@ -36,8 +36,8 @@ describe("serviceAddresses (through the add-in's host, or directly)", () => {
 });
 
 describe("the serviceRoute setting", () => {
-  beforeEach(() => useSettingsStorage(memoryStorage()));
-  afterAll(() => useSettingsStorage(undefined));
+  beforeEach(() => useKeyValueStorage(memoryStorage()));
+  afterAll(() => useKeyValueStorage(undefined));
 
   it("should store addinHost or direct and refuse anything else, saving nothing then", async () => {
     expect((await saveSettings({ serviceRoute: "addinHost" })).serviceRoute).toBe("addinHost");

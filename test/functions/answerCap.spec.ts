@@ -1,7 +1,7 @@
 import { spellRun } from "../../functions/functions.js";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { saveSettings } from "../../addin/settings.js";
-import { memoryStorage, useSettingsStorage } from "../../addin/settingsStorage.js";
+import { memoryStorage, useKeyValueStorage } from "../../addin/keyValueStorage.js";
 import { resetSharedClient } from "../../addin/sharedClient.js";
 import { resetSpendingGuard } from "../../addin/spendingGuard.js";
 import { startScriptedService, type ScriptedService } from "../core/support/scriptedService.js";
@@ -18,7 +18,7 @@ describe("the add-in's answer cap (shared runtime)", () => {
     service = await startScriptedService((request) =>
       request.endpoint === "start" ? { body: { runId: "r1" } } : { body: bigAnswer(5) }
     );
-    useSettingsStorage(memoryStorage());
+    useKeyValueStorage(memoryStorage());
     await resetSpendingGuard();
     await resetSharedClient();
     await clearRememberedResults();
@@ -32,7 +32,7 @@ describe("the add-in's answer cap (shared runtime)", () => {
   afterEach(async () => {
     await service.close();
     await resetSharedClient();
-    useSettingsStorage(undefined);
+    useKeyValueStorage(undefined);
   });
 
   const run = () =>

@@ -2,7 +2,7 @@ import { streamBulk } from "../../functions/bulkSpell.js";
 import { spellRun } from "../../functions/functions.js";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { saveSettings } from "../../addin/settings.js";
-import { memoryStorage, useSettingsStorage } from "../../addin/settingsStorage.js";
+import { memoryStorage, useKeyValueStorage } from "../../addin/keyValueStorage.js";
 import { resetSharedClient } from "../../addin/sharedClient.js";
 import { resetSpendingGuard, spendingGuard } from "../../addin/spendingGuard.js";
 import { useEmulator } from "../emulator/support/useEmulator.js";
@@ -59,7 +59,7 @@ describe("spending guard (SPELL.RUN and SPELL.BULK against the emulator)", () =>
   };
 
   beforeEach(async () => {
-    useSettingsStorage(memoryStorage());
+    useKeyValueStorage(memoryStorage());
     await resetSpendingGuard({ documentUrl: "https://contoso.example/shared/budget.xlsx" });
     await resetSharedClient();
     await clearRememberedResults();
@@ -74,7 +74,7 @@ describe("spending guard (SPELL.RUN and SPELL.BULK against the emulator)", () =>
   afterAll(async () => {
     await resetSpendingGuard();
     await resetSharedClient();
-    useSettingsStorage(undefined);
+    useKeyValueStorage(undefined);
   });
 
   it("should start at most the threshold of 1,000 filled-down cells, then all after 'allow these', none twice", async () => {

@@ -51,6 +51,58 @@ describe("rowRecordStore (the per-row record in a very hidden sheet)", () => {
     expect(workbook.usedBlock(ROW_RECORD_SHEET)?.columnCount).toBe(1); // column A reused
   });
 
+  it("should rewrite a field from its first changed cell on: one more kept line rewrites the last cell", async () => {
+    await openRowRecords();
+    const long = "k".repeat(100_000); // cells A2:A5 (32,000 characters each, 4,000 in A5)
+    await saveRowRecord("job1", { kept: long, rows: "1-3" });
+    const written: string[] = [];
+    // Each range is written twice in its sync (Text format, then values).
+    workbook.beforeSync = ({ writes }) => written.push(...new Set(writes));
+
+    await saveRowRecord("job1", { kept: `${long}\nmore` });
+    expect(written).toEqual([`${ROW_RECORD_SHEET}!A5`]);
+
+    // Past a cell's end: the new cell and the header's cell count, nothing before.
+    written.length = 0;
+    await saveRowRecord("job1", { kept: `${long}${"m".repeat(30_000)}` });
+    expect(written).toEqual([`${ROW_RECORD_SHEET}!A1`, `${ROW_RECORD_SHEET}!A5:A6`]);
+
+    // Shorter: the cells it no longer needs are emptied.
+    written.length = 0;
+    await saveRowRecord("job1", { kept: "k".repeat(40_000) });
+    expect(written).toEqual([`${ROW_RECORD_SHEET}!A1`, `${ROW_RECORD_SHEET}!A3:A6`]);
+
+    await openRowRecords();
+    expect(rowRecord("job1")).toEqual({ kept: "k".repeat(40_000), rows: "1-3" });
+    expect(workbook.values(ROW_RECORD_SHEET, "A4:A6")).toEqual([[""], [""], [""]]);
+  });
+
+  it("should read no more cells than the sheet uses when a crafted header claims 10^9, and rewrite a field not in whole cells whole", async () => {
+    uninstall();
+    workbook = new MockWorkbook({
+      sheets: {
+        Sheet1: [["text"]],
+        [ROW_RECORD_SHEET]: [
+          ["job1|kept|1000000000"],
+          ["ab"], // not a full cell: written by something else than the pane
+          ["cd"],
+        ],
+      },
+    });
+    uninstall = workbook.install();
+    const started = performance.now();
+    await openRowRecords();
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(rowRecord("job1")).toEqual({ kept: "abcd" });
+
+    const written: string[] = [];
+    workbook.beforeSync = ({ writes }) => written.push(...new Set(writes));
+    await saveRowRecord("job1", { kept: "abcde" });
+    expect(written).toEqual([`${ROW_RECORD_SHEET}!A1:A3`]);
+    await openRowRecords();
+    expect(rowRecord("job1")).toEqual({ kept: "abcde" });
+  });
+
   it("should write a million-row field in syncs under Office's payload limit", async () => {
     await openRowRecords();
     await saveRowRecord("big", { fingerprints: "f".repeat(9 * 1_048_575) });
