@@ -1,8 +1,15 @@
 /**
- * Benchmark: a filled-down column of =SPELL.RUN in headless Chromium, on the built functions
- * bundle as Excel loads it (dist/addin/functions.js from `npm run build:addin`, which registers
- * the functions with `CustomFunctions.associate`), against the same inputs as one `client.bulk`
- * of the library bundled for the browser, in the same page, against the emulator (CORS).
+ * Benchmark: a filled-down column of =SPELL.RUN in headless Chromium, on the add-in's functions
+ * bundle as users get it (a production build, `npm run build:addin`, which registers the
+ * functions with `CustomFunctions.associate`), against the same inputs as one `client.bulk` of
+ * the library bundled for the browser, in the same page, against the emulator.
+ *
+ * The page is served the way the add-in is hosted: by the production add-in server
+ * (`addin-server/`, HTTPS on 127.0.0.1 with a throw-away certificate, its headers and
+ * Content-Security-Policy), which also forwards `/spell-api` and `/spell-poll` to the emulator.
+ * The page calls its own origin ("through the add-in's host", the default of a build that names
+ * no service), so the production bundle, which accepts only https:// service addresses, needs no
+ * rule loosened. The baseline's client calls the same two paths, so both rows pay the same hop.
  *
  * The page stands in for Excel's shared runtime: `CustomFunctions.associate` keeps the functions,
  * `CustomFunctions.Error` is a plain class, the settings are in the page's localStorage (where
@@ -13,23 +20,21 @@
  *
  *   npx tsx bench/functionsBrowser.ts [--calls 1000] [--distinct 1000] [--rounds 5] [--time-scale 0.1] [--no-build]
  *
- * `--no-build` uses the dist/addin/functions.js already there. For now, run it that way over a
- * development build (`npm run build:dev`): a production bundle refuses the emulator's
- * http://127.0.0.1 addresses (only a development build accepts http to this computer), so every
- * formula answers #N/A "address is not set" and the bench stops. `--profile <file>` records a
- * CPU profile of the measured sheets (Chrome DevTools format) and prints the functions with the
- * most self time (build with `npm run build:dev` and `--no-build` for readable names). Chromium
- * is `CHROME_BIN` or /usr/bin/chromium (never downloaded).
+ * By default it makes its own production build in node_modules/.cache/spellrun-bench/addin
+ * (under a minute; dist/addin, which may be a build for your host, is left alone). `--no-build`
+ * serves the build already in dist/addin instead, production or development (`npm run
+ * build:dev`, for readable names in a profile). `--profile <file>` records a CPU profile of the
+ * measured sheets (Chrome DevTools format) and prints the functions with the most self time.
+ * Chromium is `CHROME_BIN` or /usr/bin/chromium (never downloaded).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { buildSync } from "esbuild";
 import { chromium } from "playwright-core";
 import { startEmulator } from "../emulator/startEmulator.js";
 import { functionsBenchOptions, median, printScenarioTable } from "./functionsBenchKit.js";
+import { serveAddinForBench, type BenchFile } from "./serveAddinForBench.js";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { chromiumFlags } = require("../scripts/browserBuild.cjs") as { chromiumFlags: string[] };
@@ -41,20 +46,42 @@ const profileIndex = process.argv.indexOf("--profile");
 const profileFile = profileIndex >= 0 ? process.argv[profileIndex + 1] : undefined;
 const root = path.join(__dirname, "..");
 
-/** The add-in's functions bundle, built as it ships unless `--no-build`. */
-function functionsBundle(): string {
-  const file = path.join(root, "dist", "addin", "functions.js");
-  if (!process.argv.includes("--no-build") || !existsSync(file)) {
-    const built = spawnSync("npm", ["run", "--silent", "build:addin"], {
+/**
+ * The folder of the add-in build to serve: a production build made here, as it ships (into the
+ * cache, so that dist/addin, perhaps a build for the user's own host, is not replaced), or with
+ * `--no-build` the one in dist/addin.
+ */
+function addinBuild(): string {
+  const existing = path.join(root, "dist", "addin");
+  if (process.argv.includes("--no-build")) {
+    if (!existsSync(path.join(existing, "taskpane.html"))) {
+      throw new Error("--no-build: dist/addin holds no build (npm run build:addin or build:dev)");
+    }
+    return existing;
+  }
+  const output = path.join(root, "node_modules", ".cache", "spellrun-bench", "addin");
+  // The build as deployed with the add-in server: it names its host (https, not this computer:
+  // the build refuses localhost; never contacted here) and no service, so the add-in calls the
+  // service through its host. Service addresses from the environment (the README's exported
+  // emulator addresses, say) would make it a "directly" build, which refuses http://.
+  const env: NodeJS.ProcessEnv = {
+    SPELLRUN_ADDIN_URL: "https://addin.example.com/",
+    ...process.env,
+  };
+  for (const name of ["SPELL_BASE_URL", "SPELL_POLL_BASE_URL", "SPELLRUN_CONNECT_SRC"]) {
+    delete env[name];
+  }
+  const built = spawnSync(
+    "npm",
+    ["run", "--silent", "build:addin", "--", "--output-path", output],
+    {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
-      // The production build names where the add-in is hosted (https, not this computer: the
-      // build refuses localhost); any such address does here.
-      env: { SPELLRUN_ADDIN_URL: "https://addin.example.com/", ...process.env },
-    });
-    if (built.status !== 0) throw new Error("npm run build:addin failed");
-  }
-  return readFileSync(file, "utf8");
+      env,
+    }
+  );
+  if (built.status !== 0) throw new Error("npm run build:addin failed");
+  return output;
 }
 
 /** The library for the browser (the baseline's client), minified like the add-in's bundle. */
@@ -75,11 +102,27 @@ function libraryBundle(): string {
   return readFileSync(outfile, "utf8");
 }
 
-/** The page: Excel's part (functions registry, error class, settings), then the two bundles. */
-function page(settings: Record<string, unknown>): string {
-  return `<!doctype html><meta charset="utf-8"><title>SPELL.RUN bench</title>
-<script>
-window.registered = {};
+/**
+ * The page's files (under /bench/ of the add-in's origin): the page, Excel's part (functions
+ * registry, error class, settings) as a script of its own (the server's policy runs no inline
+ * script), then the add-in's functions bundle from the add-in's root and the library.
+ */
+function benchFiles(
+  settings: Record<string, unknown>,
+  libraryJs: string
+): Record<string, BenchFile> {
+  const script = "text/javascript; charset=utf-8";
+  return {
+    "index.html": {
+      type: "text/html; charset=utf-8",
+      body: `<!doctype html><meta charset="utf-8"><title>SPELL.RUN bench</title>
+<script src="/bench/excel.js"></script>
+<script src="/functions.js"></script>
+<script src="/bench/spellrun.js"></script>`,
+    },
+    "excel.js": {
+      type: script,
+      body: `window.registered = {};
 window.CustomFunctions = {
   associate: (name, fn) => { window.registered[name] = fn; },
   Error: class Error { constructor(code, message) { this.code = code; this.message = message; } },
@@ -87,23 +130,10 @@ window.CustomFunctions = {
 };
 localStorage.clear();
 localStorage.setItem("spellrun.settings", ${JSON.stringify(JSON.stringify(settings))});
-</script>
-<script src="/functions.js"></script>
-<script src="/spellrun.js"></script>`;
-}
-
-async function serve(files: Record<string, string>): Promise<http.Server> {
-  const server = http.createServer((request, response) => {
-    const body = files[request.url ?? ""];
-    if (body === undefined) {
-      response.writeHead(404).end();
-      return;
-    }
-    const type = request.url === "/" ? "text/html" : "text/javascript";
-    response.writeHead(200, { "content-type": `${type}; charset=utf-8` }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return server;
+`,
+    },
+    "spellrun.js": { type: script, body: libraryJs },
+  };
 }
 
 /** What runs in the page: one recalculation of the sheet, or one client.bulk; wall ms. */
@@ -123,30 +153,38 @@ interface CpuProfile {
 }
 
 async function main(): Promise<void> {
-  const functionsJs = functionsBundle();
+  const addinDir = addinBuild();
   const libraryJs = libraryBundle();
   const emulator = await startEmulator({ timeScale });
+  const host = await serveAddinForBench({
+    addinDir,
+    serviceBaseUrl: emulator.baseUrl,
+    servicePollBaseUrl: emulator.pollBaseUrl,
+    benchFiles: benchFiles(
+      {
+        apiKey: emulator.apiKey,
+        // What a build naming no service starts with; said here so that a --no-build build made
+        // with service addresses (whose default is "directly") goes the same way.
+        serviceRoute: "addinHost",
+        maxInFlight,
+        // The benchmark measures running, not the spending guard's question (as bench/functions.ts).
+        runsBeforeAsking: 100_000,
+        dailyRunCap: 1_000_000,
+      },
+      libraryJs
+    ),
+  });
+  // The baseline's client calls the add-in server's forwarding paths too, as the add-in does.
   const connection = {
     apiKey: emulator.apiKey,
-    baseUrl: emulator.baseUrl,
-    pollBaseUrl: emulator.pollBaseUrl,
+    baseUrl: `${host.origin}/spell-api`,
+    pollBaseUrl: `${host.origin}/spell-poll`,
     maxInFlight,
   };
-  const server = await serve({
-    "/": page({
-      ...connection,
-      // A build that names no service goes through the add-in's host, which this page is not.
-      serviceRoute: "direct",
-      // The benchmark measures running, not the spending guard's question (as bench/functions.ts).
-      runsBeforeAsking: 100_000,
-      dailyRunCap: 1_000_000,
-    }),
-    "/functions.js": functionsJs,
-    "/spellrun.js": libraryJs,
-  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_BIN || "/usr/bin/chromium",
-    args: chromiumFlags,
+    // The add-in server's certificate is made up on the spot; nothing else is contacted.
+    args: [...chromiumFlags, "--ignore-certificate-errors"],
   });
   const sheetMs: number[] = [];
   const bulkMs: number[] = [];
@@ -154,9 +192,11 @@ async function main(): Promise<void> {
   let bulkRequests = 0;
   const profiles: CpuProfile[] = [];
   try {
-    const tab = await browser.newPage();
+    // The page names nothing outside this origin (no office.js), and no request is intercepted:
+    // a route would add a round trip to this process to every call measured.
+    const tab = await browser.newPage({ ignoreHTTPSErrors: true });
     tab.on("pageerror", (error) => console.error("page error:", error.message));
-    await tab.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await tab.goto(`${host.origin}/bench/index.html`);
     await tab.waitForFunction(
       () => "RUN" in (window as unknown as { registered: object }).registered
     );
@@ -251,13 +291,15 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    server.close();
+    await host.close();
     await emulator.close();
   }
 
   const baseline = median(bulkMs);
   console.log(
-    `\nspellrun custom functions in headless Chromium, built bundle (emulator timeScale ${timeScale}, maxInFlight ${maxInFlight})\n`
+    `\nspellrun custom functions in headless Chromium, ${
+      process.argv.includes("--no-build") ? "dist/addin's bundle" : "production bundle"
+    } served by addin-server (emulator timeScale ${timeScale}, maxInFlight ${maxInFlight})\n`
   );
   printScenarioTable(
     [{ heading: "requests", width: 9 }],

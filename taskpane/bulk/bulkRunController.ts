@@ -139,9 +139,11 @@ interface ActiveBulk {
  * never written elsewhere).
  *
  * The pane's job is one window over every row, run with `reuse` (identical rows share a run,
- * remembered results start nothing) and `writeOrder: "finished"`: rows are written as they
- * finish, one `writeOutputs` per write (a read to check where the block and its rows are now,
- * then one write sync); rows that finish while a write is going on are folded into the next one.
+ * remembered results start nothing; only rows of one bulk can share a run, so several windows
+ * would pay again for a row repeated across them) and `writeOrder: "finished"`: rows are
+ * written as they finish, one `writeOutputs` per write (a read to check where the block and its
+ * rows are now, then one write sync); rows that finish while a write is going on are folded into
+ * the next one.
  * Cancel is the engine's: one cancelBulk per unfinished group, the groups read once more, what
  * finished written, the rest marked cancelled. A write that fails detaches the bulk (no
  * cancelBulk, the paid runs finish at the service); Resume collects the results.

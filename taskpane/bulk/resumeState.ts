@@ -6,7 +6,7 @@ import {
   encodeIndexes,
 } from "./indexRanges.js";
 import { deleteRowRecord, rowRecord, saveRowRecord } from "../sheet/rowRecordStore.js";
-import type { CellScalar } from "../sheet/toCellWrite.js";
+import type { KeptResult } from "../sheet/KeptResult.js";
 import {
   KEPT_RESULTS_FIELD,
   keptResultsFromSetting,
@@ -19,6 +19,8 @@ import {
   storedJobIds,
   storedJobProblem,
 } from "./storedJobProblem.js";
+
+export type { KeptResult } from "../sheet/KeptResult.js";
 
 /** Name of the document setting that holds the bulk in progress (what does not change). */
 export const BULK_JOB_SETTING = "spellrun.bulkJob";
@@ -35,24 +37,6 @@ export const BULK_JOB_IDS_SETTING = "spellrun.bulkJobs";
 
 /** Prefix of the setting with a job's kept results (`spellrun.bulkKept.<id>`). */
 export const BULK_KEPT_SETTING = "spellrun.bulkKept";
-
-/**
- * A finished run whose row could no longer be found (deleted, or edited where another record now
- * is): its status and outputs, kept for the user and never written into a row by the pane; the
- * user may copy it, or have it written as a new record under the block (`writeKeptBelow`).
- */
-export interface KeptResult {
-  status: string;
-  outputs?: Record<string, unknown>;
-  /**
-   * The record's input cells as they were when it was sent, in input order (raw values, not
-   * ISO-converted dates). Absent when not known (its row was deleted while the workbook was
-   * closed, or a job kept by an earlier version).
-   */
-  inputs?: CellScalar[];
-  /** The input cells' number formats, with `inputs` (a date stays a date when written back). */
-  formats?: string[];
-}
 
 /**
  * Everything needed to pick a bulk up again after the task pane or the workbook was closed:

@@ -1,4 +1,4 @@
-import type { KeptResult } from "../bulk/resumeState.js";
+import type { KeptResult } from "./KeptResult.js";
 import type { CellScalar } from "./toCellWrite.js";
 
 /**
