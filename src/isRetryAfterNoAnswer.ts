@@ -1,13 +1,6 @@
 import type { SpellLogEvent } from "./SpellLogEvent.js";
 
 /**
- * The failures after which a host has given no answer at all: refused, reset or dropped
- * connections and time limits, by the error names a `retry` event's `error` starts with (an
- * error answer such as 429 or 503 is an answer).
- */
-const NO_ANSWER_ERRORS = ["SpellNetworkError", "SpellTimeoutError"] as const;
-
-/**
  * Whether a log event says a request is about to be sent again because its host did not answer
  * (connection refused, dropped, or no answer in time), as opposed to an error answer (429, 503,
  * 500 on a read). A front end can tell its user at once that nothing answers yet, instead of
@@ -37,7 +30,5 @@ const NO_ANSWER_ERRORS = ["SpellNetworkError", "SpellTimeoutError"] as const;
 export function isRetryAfterNoAnswer(
   event: SpellLogEvent
 ): event is Extract<SpellLogEvent, { type: "retry" }> {
-  if (event.type !== "retry") return false;
-  // `error` is the failed attempt's "<name>: <message>" (errorText); the name is the class's.
-  return NO_ANSWER_ERRORS.some((name) => event.error.startsWith(`${name}: `));
+  return event.type === "retry" && event.noAnswer;
 }
