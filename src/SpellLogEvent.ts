@@ -61,6 +61,11 @@ export type SpellLogEvent =
       delayMs: number;
       /** Why: the failed attempt's error (name and message). */
       error: string;
+      /**
+       * True when the host gave no answer at all (a refused, reset or dropped connection, a time
+       * limit), false after an error answer (429, 503…). See `isRetryAfterNoAnswer`.
+       */
+      noAnswer: boolean;
     })
   | (SpellLogRequest & { type: "poll"; state: RunState; serviceState?: string })
   | (SpellLogRequest & { type: "poll"; counts: RunStateCounts; runs: number })

@@ -57,6 +57,7 @@ export { backoffSchedule, type PollSchedule, type PollTick } from "./operators/b
 export { expectedEndSchedule, type ExpectedEnd } from "./operators/expectedEndSchedule.js";
 export { retryTransient, retryDelayMs, DEFAULT_RETRY } from "./operators/retryTransient.js";
 export { shouldRetry } from "./operators/shouldRetry.js";
+export { isRetryAfterNoAnswer } from "./isRetryAfterNoAnswer.js";
 export {
   judgeStart,
   recordStarts,

@@ -1,5 +1,6 @@
 import { formatLogEvent, type SpellClientOptions } from "spellrun";
 import type { Dispatcher } from "undici";
+import { noAnswerNotice } from "./noAnswerNotice.js";
 
 /**
  * The network flags every service command takes.
@@ -17,6 +18,8 @@ export interface NetworkFlags {
 /**
  * What the command line adds to a client's options from its flags and environment:
  *
+ * - a logger that says at once when a host does not answer and the request is being retried
+ *   (see `noAnswerNotice`), always;
  * - a logger writing one line per request, answer, retry, poll and cancel to stderr with
  *   `--verbose` or `SPELLRUN_LOG=debug`, and the bodies too (scrubbed of the key) with
  *   `SPELLRUN_LOG=trace`;
@@ -41,14 +44,17 @@ export function networkOptions(
   const level = (env.SPELLRUN_LOG ?? "").toLowerCase();
   const logs = flags.verbose === true || level === "debug" || level === "trace";
   const proxied = proxyFetch(env);
+  // On a terminal the line may land on a bulk's progress bar: clear it first (it redraws below).
+  const notice = noAnswerNotice((line) => write(process.stderr.isTTY ? `\r\u001b[K${line}` : line));
   return {
     ...(proxied ? { fetch: proxied } : {}),
-    ...(logs
-      ? {
-          logger: (event) => write(`spellrun: debug: ${formatLogEvent(event)}\n`),
-          logBodies: level === "trace",
+    logger: logs
+      ? (event) => {
+          write(`spellrun: debug: ${formatLogEvent(event)}\n`);
+          notice(event);
         }
-      : {}),
+      : notice,
+    ...(logs ? { logBodies: level === "trace" } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import {
 } from "rxjs";
 import { ConcurrencyLimiter } from "../internal/ConcurrencyLimiter.js";
 import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
+import { SpellNetworkError } from "../errors/SpellNetworkError.js";
 import { retryTransient } from "../operators/retryTransient.js";
 import {
   parseBulkRuns,
@@ -322,6 +323,7 @@ export class SpellApi implements SpellEndpoints {
         retry: retryCount,
         delayMs,
         error: errorText(error),
+        noAnswer: error instanceof SpellNetworkError || error instanceof SpellTimeoutError,
       });
   }
 

@@ -1,4 +1,4 @@
-import { firstValueFrom, tap } from "rxjs";
+import { filter, firstValueFrom, Subject, tap } from "rxjs";
 import { startEmulator, type RunningEmulator } from "../../emulator/startEmulator.js";
 import {
   SpellClient,
@@ -8,6 +8,7 @@ import {
   SpellRunError,
   type BulkResumeToken,
   type SpellClientOptions,
+  type SpellLogEvent,
 } from "../../src/index.js";
 import { collect, pause, totalRequests } from "./support/collect.js";
 
@@ -73,14 +74,15 @@ describe("SpellClient against the emulator", () => {
 
   describe("poll mode", () => {
     it("should emit inProgress with a string run id, then success", async () => {
-      const result = await collect(client.run("sleep", { ms: 5000 }, { wait: false }));
+      // 400 ms at timeScale 0.02: long enough for a poll to find it in progress under load.
+      const result = await collect(client.run("sleep", { ms: 20_000 }, { wait: false }));
       expect(result.completed).toBeTrue();
       expect(result.values.map((s) => s.state)).toEqual(["inProgress", "success"]);
       expect(typeof result.values[0].runId).toBe("string");
       expect(result.values[1]).toEqual({
         runId: result.values[0].runId,
         state: "success",
-        outputs: { slept: 5000 },
+        outputs: { slept: 20_000 },
       });
       expect(emulator.stats.requests.start).toBe(1);
       expect(emulator.stats.requests.getRun).toBeGreaterThan(1);
@@ -118,14 +120,44 @@ describe("SpellClient against the emulator", () => {
       expect(emulator.stats.requests.start).toBe(1);
     });
 
-    it("should send nothing more after unsubscribe", async () => {
-      const subscription = client.run("sleep", { ms: 100_000 }, { wait: false }).subscribe();
-      // Leave once the run is being polled (a loaded machine may take longer than any pause).
-      await waitFor(() => emulator.stats.requests.getRun > 0);
+    // Each spec unsubscribes at a moment told by an event, never after a guessed wait: a request
+    // already on the wire when the unsubscribe comes reaches the emulator a moment later, and
+    // counting it as "sent after" made the spec fail under load.
+    it("should send nothing more after unsubscribe between two polls", async () => {
+      const log = recordLog();
+      const subscription = newClient({ logger: log.logger })
+        .run("sleep", { ms: 100_000 }, { wait: false })
+        .subscribe();
+      // Just after a poll's answer only the timer of the next poll is pending: every request
+      // sent so far was answered, so the emulator has counted it.
+      await log.next((event) => event.type === "poll");
+      subscription.unsubscribe();
+      const after = totalRequests(emulator.stats);
+      const sentBefore = log.sent();
+      await pause(400); // four times the longest poll interval of `fast`
+      expect(emulator.stats.requests.getRun).toBeGreaterThan(0);
+      expect(totalRequests(emulator.stats)).toBe(after);
+      expect(log.sent()).toBe(sentBefore);
+    });
+
+    it("should abort the poll in flight on unsubscribe and send nothing more", async () => {
+      // The emulator holds every getRun, so the first one is surely in flight when we leave.
+      emulator.setFaults({ latencyMs: 5_000, endpoints: ["getRun"] });
+      const log = recordLog();
+      const subscription = newClient({ logger: log.logger })
+        .run("sleep", { ms: 100_000 }, { wait: false })
+        .subscribe();
+      await log.next((event) => event.type === "request" && event.endpoint === "getRun");
+      await waitFor(() => emulator.stats.requests.getRun === 1);
       subscription.unsubscribe();
       const after = totalRequests(emulator.stats);
       await pause(400);
-      expect(emulator.stats.requests.getRun).toBeGreaterThan(0);
+      expect(log.events.map((event) => `${event.type} ${event.endpoint}`)).toEqual([
+        "request start",
+        "response start",
+        "request getRun",
+        "aborted getRun",
+      ]);
       expect(totalRequests(emulator.stats)).toBe(after);
     });
   });
@@ -178,16 +210,24 @@ describe("SpellClient against the emulator", () => {
 
     it("should send exactly one cancelBulk per unfinished group on unsubscribe, then nothing", async () => {
       const inputs = Array.from({ length: 30 }, () => ({ ms: 100_000 }));
-      const bulk$ = newClient({ bulkChunkSize: 10 }).bulk("sleep", inputs);
+      const log = recordLog();
+      const bulk$ = newClient({ bulkChunkSize: 10, logger: log.logger }).bulk("sleep", inputs);
       const subscription = bulk$.subscribe();
       await waitFor(() => emulator.stats.requests.getBulkRuns >= 3);
       subscription.unsubscribe();
-      await waitFor(() => emulator.stats.cancelledGroups >= 3);
+      // Once the service has answered the third cancel (not after a guessed wait: under load
+      // the cancels take longer), everything sent so far has been counted.
+      const answeredCancels = () =>
+        log.events.filter((event) => event.type === "response" && event.endpoint === "cancelBulk")
+          .length;
+      while (answeredCancels() < 3) await log.next((event) => event.endpoint === "cancelBulk");
       expect(emulator.stats.requests.cancelBulk).toBe(3);
       expect(emulator.stats.cancelledGroups).toBe(3);
       const after = totalRequests(emulator.stats);
+      const sentBefore = log.sent();
       await pause(400);
       expect(totalRequests(emulator.stats)).toBe(after);
+      expect(log.sent()).toBe(sentBefore);
     });
 
     it("should not cancel a bulk that is done", async () => {
@@ -421,6 +461,26 @@ describe("SpellClient against the emulator", () => {
     });
   });
 });
+
+/** A client logger that records every event and tells when a wanted one comes. */
+function recordLog(): {
+  logger: (event: SpellLogEvent) => void;
+  events: SpellLogEvent[];
+  next(wanted: (event: SpellLogEvent) => boolean): Promise<SpellLogEvent>;
+  sent(): number;
+} {
+  const events: SpellLogEvent[] = [];
+  const event$ = new Subject<SpellLogEvent>();
+  return {
+    logger: (event) => {
+      events.push(event);
+      event$.next(event);
+    },
+    events,
+    next: (wanted) => firstValueFrom(event$.pipe(filter(wanted))),
+    sent: () => events.filter((event) => event.type === "request").length,
+  };
+}
 
 async function waitFor(condition: () => boolean, timeoutMs = 4000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -3,9 +3,14 @@ import { later, startScriptedService } from "./support/scriptedService.js";
 
 /**
  * A scripted service that counts runs "in progress" (started, not yet seen done); it answers
- * after 5 ms (bulkStart after `bulkStartMs`), so that requests overlap.
+ * after 5 ms (bulkStart after `bulkStartMs`, and not before `holdBulkStart` resolves), so that
+ * requests overlap.
  */
-async function countingService(options: { runMs: number; bulkStartMs: number }) {
+async function countingService(options: {
+  runMs: number;
+  bulkStartMs: number;
+  holdBulkStart?: Promise<void>;
+}) {
   const runs = { inProgress: 0, peakInProgress: 0 };
   const runEnds = new Map<string, number>();
   let created = 0;
@@ -26,8 +31,12 @@ async function countingService(options: { runMs: number; bulkStartMs: number }) 
           body: done ? { state: "success", outputs: { runId } } : { state: "inProgress" },
         });
       }
-      case "bulkStart":
-        return later(options.bulkStartMs, { body: { runId: `g${++created}` } });
+      case "bulkStart": {
+        const runId = `g${++created}`;
+        return Promise.resolve(options.holdBulkStart).then(() =>
+          later(options.bulkStartMs, { body: { runId } })
+        );
+      }
       default:
         return later(5, { body: { runs: [] } });
     }
@@ -59,7 +68,12 @@ describe("SpellClient maxInFlight counts requests, not runs (counting node:http 
   });
 
   it("should free a slot only when its request really ended: unsubscribed bulks never exceed maxInFlight 1", async () => {
-    const { service } = await countingService({ runMs: 0, bulkStartMs: 300 });
+    // The first bulkStart is held until every bulk has left (not for a guessed 300 ms: under
+    // load the six subscriptions took longer, its slot came free and the bulk then subscribed
+    // rightly sent its own bulkStart).
+    let releaseBulkStart = () => {};
+    const holdBulkStart = new Promise<void>((resolve) => (releaseBulkStart = resolve));
+    const { service } = await countingService({ runMs: 0, bulkStartMs: 0, holdBulkStart });
     try {
       const client = new SpellClient({
         apiKey: "k",
@@ -69,9 +83,14 @@ describe("SpellClient maxInFlight counts requests, not runs (counting node:http 
       });
       for (let i = 0; i < 6; i++) {
         const subscription = client.bulk("echo", [{ i }]).subscribe({ error: () => undefined });
+        // The first bulk leaves once its bulkStart has reached the service (it holds the slot).
+        while (i === 0 && service.requests.length === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
         await new Promise((resolve) => setTimeout(resolve, 20));
         subscription.unsubscribe();
       }
+      releaseBulkStart();
       // Each bulkStart still answers (its group is then cancelled): wait for all of it.
       const deadline = Date.now() + 10_000;
       while (
