@@ -65,8 +65,14 @@ describe("spellrun bulk jobs (one rule with the task pane)", () => {
     );
     await waitFor(() => fixture.emulator.stats.bulkGroupsCreated === 1, 20_000, "the group");
     const createdAt = Date.now();
-    // The client polls 0.25, 0.5, 1, 2 and 4 s after the start: interrupt at 3.2 s, between.
-    await new Promise((resolve) => setTimeout(resolve, 3200));
+    // The client polls 0.25, 0.5, 1, 2 and 4 s after the start: interrupt between the last two,
+    // as soon as rows 0-2 have finished (2.4 s; rows 3-4 alone still run), rather than after a
+    // pause of 3.2 s that left a loaded machine 0.8 s before the next poll.
+    await waitFor(
+      () => fixture.emulator.stats.inFlight === 2 && Date.now() - createdAt > 2400,
+      20_000,
+      "rows 0-2 finished"
+    );
     const pollsBefore = fixture.emulator.stats.requests.getBulkRuns;
     cli.child.kill("SIGINT");
     const result = await cli.exited;
