@@ -29,6 +29,12 @@ describe("addin-server (HTTPS, in front of Spell hosts that send no CORS headers
   let app: FastifyInstance | undefined;
   let logs: string;
 
+  // Making the TLS key (a random prime search) took 0.4 to 1.2 s with the load average at 6,
+  // and has a long tail: made once here with room, not inside a spec's 5 s default limit.
+  beforeAll(async () => {
+    await testCertificate();
+  }, 60_000);
+
   beforeEach(async () => {
     base = await startRecordingUpstream((request) =>
       request.url === "/v1/spells/start"

@@ -23,6 +23,12 @@ function directives(policy: string): Record<string, string[]> {
 }
 
 describe("the add-in page's Content-Security-Policy", () => {
+  // Making the TLS key (a random prime search) took 0.4 to 1.2 s with the load average at 6,
+  // and has a long tail: made once here with room, not inside a spec's 5 s default limit.
+  beforeAll(async () => {
+    await testCertificate();
+  }, 60_000);
+
   it("should allow scripts from the add-in and Office's CDN only", () => {
     const policy = directives(contentSecurityPolicy({ dev: false, serviceUrls: [] }));
     expect(policy["script-src"]).toEqual(["'self'", "https://appsforoffice.microsoft.com"]);
