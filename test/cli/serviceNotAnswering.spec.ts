@@ -1,16 +1,6 @@
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
 import { runCli, startCli, waitFor, type CliResult } from "./support/spawnCli.js";
 import { csvText, tempDir, type TempDir } from "./support/tables.js";
-
-/** An address nothing listens on (a port just freed). */
-async function closedAddress(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
+import { closedAddress } from "../helpers/closedAddress.js";
 
 const KEY = "sk-cli-not-answering-secret";
 

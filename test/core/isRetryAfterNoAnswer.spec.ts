@@ -1,5 +1,3 @@
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
 import {
   isRetryAfterNoAnswer,
   SpellClient,
@@ -8,15 +6,7 @@ import {
 } from "../../src/index.js";
 import { collect } from "./support/collect.js";
 import { startScriptedService, type ScriptedService } from "./support/scriptedService.js";
-
-/** An address nothing listens on (a port just freed). */
-async function closedAddress(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
+import { closedAddress } from "../helpers/closedAddress.js";
 
 const fastRetry: SpellClientOptions["retry"] = { limit: 2, baseDelayMs: 5, maxDelayMs: 10 };
 
