@@ -24,6 +24,7 @@ import type {
   WrittenMark,
 } from "./CheckpointStore.js";
 import { classifyJobFailure, type JobFailureKind } from "./classifyJobFailure.js";
+import { resumeTokenNeeded } from "./resumeTokenNeeded.js";
 import type { ResultWriter } from "./ResultWriter.js";
 import type { FinishedJobRow, RowResult, RowStatusCounts } from "./RowResult.js";
 
@@ -490,10 +491,9 @@ export class BulkJobRunner<Row> {
     window.token = token;
     // The token only when the group id and the rows sent cannot rebuild it (several groups, or
     // rows sharing runs): a store keeps one id per window otherwise.
-    const needed = token.groupIds.length > 1 || token.rows !== undefined;
     void this.guard(() =>
       this.record(() =>
-        needed
+        resumeTokenNeeded(token)
           ? this.options.store.recordGroup(window.index, groupId, token)
           : this.options.store.recordGroup(window.index, groupId)
       )

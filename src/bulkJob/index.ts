@@ -25,6 +25,7 @@ export type {
 } from "./CheckpointStore.js";
 export type { CheckpointRecord } from "./CheckpointRecord.js";
 export { replayCheckpoint } from "./replayCheckpoint.js";
+export { resumeTokenNeeded } from "./resumeTokenNeeded.js";
 export { MemoryCheckpointStore } from "./MemoryCheckpointStore.js";
 export type { ResultWriter } from "./ResultWriter.js";
 export { callbackResultWriter } from "./callbackResultWriter.js";

@@ -7,6 +7,7 @@ import type {
   WindowIntent,
   WrittenMark,
 } from "../../src";
+import { resumeTokenNeeded } from "../../src";
 import { saveBulkJob, saveBulkProgress, type BulkJob, type JobWindow } from "./resumeState.js";
 
 /**
@@ -162,9 +163,7 @@ export function checkpointOf(job: BulkJob, outcome?: JobOutcome): Checkpoint {
       ...(known.sent === undefined ? {} : { sent: known.sent }),
       ...(known.token ? { groupId: known.token.groupIds[0] } : {}),
       // The token only where the group id cannot rebuild it (several groups, shared runs).
-      ...(known.token && (known.token.groupIds.length > 1 || known.token.rows)
-        ? { token: known.token }
-        : {}),
+      ...(known.token && resumeTokenNeeded(known.token) ? { token: known.token } : {}),
     });
   }
   const handled = [...job.handled].sort((a, b) => a - b);

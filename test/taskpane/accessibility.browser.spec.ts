@@ -11,20 +11,12 @@ import { DEFAULT_SETTINGS } from "../../addin/settings.js";
 import type { SpellSettings } from "../../addin/settings.js";
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
 import type { BulkSource } from "../../taskpane/bulk/bulkRunController.js";
-import {
-  clearBulkJob,
-  loadBulkJobs,
-  saveBulkJob,
-  saveKeptResults,
-} from "../../taskpane/bulk/resumeState.js";
+import { saveBulkJob, saveKeptResults } from "../../taskpane/bulk/resumeState.js";
 import type { BulkJob } from "../../taskpane/bulk/resumeState.js";
-import { freezeFormulas } from "../../taskpane/sheet/freezeFormulas.js";
-import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { openRowRecords } from "../../taskpane/sheet/rowRecordStore.js";
-import { selectedColumn } from "../../taskpane/sheet/selectedColumn.js";
 import { mountTaskPane } from "../../taskpane/ui/mountTaskPane.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
-import { waitFor } from "./taskpaneTestKit.js";
+import { waitFor, bulkViewDeps } from "./taskpaneTestKit.js";
 
 const CONNECTED = { ok: true, reachable: true, keyAccepted: true, message: "Connected." };
 
@@ -104,17 +96,7 @@ describe("Task pane accessibility (axe-core)", () => {
     uninstall = workbook.install();
     const controller = new BulkRunController(source);
     await mountTaskPane(root, {
-      bulk: {
-        controller,
-        readSelection: (options) => readSelection(undefined, options),
-        selectedColumn,
-        freezeFormulas,
-        recentSpells: async () => ["echo"],
-        rememberSpell: async (id) => [id],
-        openRowRecords,
-        loadBulkJobs,
-        clearBulkJob,
-      },
+      bulk: bulkViewDeps(controller, { openRowRecords }),
       settings: {
         loadSettings: async () => stored,
         saveSettings: async (patch) => (stored = { ...stored, ...patch }),
@@ -249,16 +231,7 @@ describe("Task pane from the keyboard", () => {
     const controller = new BulkRunController(source);
     try {
       await mountTaskPane(root, {
-        bulk: {
-          controller,
-          readSelection: (options) => readSelection(undefined, options),
-          selectedColumn,
-          freezeFormulas,
-          recentSpells: async () => ["echo"],
-          rememberSpell: async (id) => [id],
-          loadBulkJobs,
-          clearBulkJob,
-        },
+        bulk: bulkViewDeps(controller),
         settings: {
           loadSettings: async () => ({ ...DEFAULT_SETTINGS }),
           saveSettings: async () => ({ ...DEFAULT_SETTINGS }),

@@ -1,20 +1,12 @@
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
-import { freezeFormulas } from "../../taskpane/sheet/freezeFormulas.js";
-import { readSelection } from "../../taskpane/sheet/readSelection.js";
-import { selectedColumn } from "../../taskpane/sheet/selectedColumn.js";
-import {
-  clearBulkJob,
-  loadBulkJob,
-  loadBulkJobs,
-  saveBulkJob,
-} from "../../taskpane/bulk/resumeState.js";
+import { loadBulkJob, loadBulkJobs, saveBulkJob } from "../../taskpane/bulk/resumeState.js";
 import type { BulkJob } from "../../taskpane/bulk/resumeState.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import type { BulkViewDeps } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
 import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
 import type { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
-import { emulatorClient, waitFor, workbookWith } from "./taskpaneTestKit.js";
+import { emulatorClient, waitFor, workbookWith, bulkViewDeps } from "./taskpaneTestKit.js";
 
 type ValueElement = HTMLElement & { value: string };
 
@@ -50,16 +42,7 @@ describe("Bulk view", () => {
     document.body.append(root);
     workbook = workbookWith([["text"], ["one"], [""], ["three"], ["four"]]);
     uninstall = workbook.install();
-    deps = {
-      controller: new BulkRunController(emulatorClient()),
-      readSelection: () => readSelection(),
-      selectedColumn,
-      freezeFormulas,
-      recentSpells: async () => ["echo"],
-      rememberSpell: async (id) => [id],
-      loadBulkJobs,
-      clearBulkJob,
-    };
+    deps = bulkViewDeps(new BulkRunController(emulatorClient()));
   });
   afterEach(() => {
     root.remove();

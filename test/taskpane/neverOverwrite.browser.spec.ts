@@ -1,15 +1,12 @@
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
-import { freezeFormulas } from "../../taskpane/sheet/freezeFormulas.js";
 import { STATUS_HEADER } from "../../taskpane/bulk/outputLayout.js";
 import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
-import { selectedColumn } from "../../taskpane/sheet/selectedColumn.js";
-import { clearBulkJob, loadBulkJobs } from "../../taskpane/bulk/resumeState.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
 import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
-import { emulatorClient, waitFor } from "./taskpaneTestKit.js";
+import { emulatorClient, waitFor, bulkViewDeps } from "./taskpaneTestKit.js";
 
 type ValueElement = HTMLElement & { value: string };
 
@@ -39,16 +36,7 @@ describe("Task pane never overwrites the user's cells (against the emulator)", (
     document.body.append(root);
     workbook = notesRightOfInputs();
     uninstall = workbook.install();
-    await mountBulkView(root, {
-      controller: new BulkRunController(emulatorClient()),
-      readSelection: (options) => readSelection(undefined, options),
-      selectedColumn,
-      freezeFormulas,
-      recentSpells: async () => ["echo"],
-      rememberSpell: async (id) => [id],
-      loadBulkJobs,
-      clearBulkJob,
-    });
+    await mountBulkView(root, bulkViewDeps(new BulkRunController(emulatorClient())));
     (root.querySelector("#spell-id") as ValueElement).value = "echo";
   });
   afterEach(() => {

@@ -1,19 +1,15 @@
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
-import { freezeFormulas } from "../../taskpane/sheet/freezeFormulas.js";
-import { readSelection } from "../../taskpane/sheet/readSelection.js";
-import { selectedColumn } from "../../taskpane/sheet/selectedColumn.js";
 import {
   BULK_JOB_IDS_SETTING,
   BULK_JOB_SETTING,
   BULK_PROGRESS_SETTING,
-  clearBulkJob,
   damagedBulkJobs,
   loadBulkJobs,
 } from "../../taskpane/bulk/resumeState.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
 import { resetEmulator } from "../helpers/emulatorClient.js";
-import { emulatorClient, waitFor, workbookWith } from "./taskpaneTestKit.js";
+import { emulatorClient, waitFor, workbookWith, bulkViewDeps } from "./taskpaneTestKit.js";
 
 type ValueElement = HTMLElement & { value: string };
 
@@ -57,17 +53,10 @@ describe("stored jobs from a crafted workbook (settings bomb)", () => {
 
   it("should leave the pane usable within 1 s, report each bad job and let it be forgotten", async () => {
     const started = performance.now();
-    await mountBulkView(root, {
-      controller: new BulkRunController(emulatorClient()),
-      readSelection: () => readSelection(),
-      selectedColumn,
-      freezeFormulas,
-      recentSpells: async () => ["echo"],
-      rememberSpell: async (id) => [id],
-      loadBulkJobs,
-      clearBulkJob,
-      damagedBulkJobs,
-    });
+    await mountBulkView(
+      root,
+      bulkViewDeps(new BulkRunController(emulatorClient()), { damagedBulkJobs })
+    );
     await waitFor(
       () => !(root.querySelector("#resume") as HTMLElement).hidden,
       1_000,

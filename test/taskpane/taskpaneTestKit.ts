@@ -7,6 +7,12 @@ import type { SpellClientOptions } from "../../src/index.js";
 import { emulatorForBrowser } from "../helpers/emulatorClient.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
+import type { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
+import { clearBulkJob, loadBulkJobs } from "../../taskpane/bulk/resumeState.js";
+import { freezeFormulas } from "../../taskpane/sheet/freezeFormulas.js";
+import { readSelection } from "../../taskpane/sheet/readSelection.js";
+import { selectedColumn } from "../../taskpane/sheet/selectedColumn.js";
+import type { BulkViewDeps } from "../../taskpane/ui/bulkView.js";
 
 /** A client of the Karma emulator that polls every 50 ms. */
 export function emulatorClient(overrides: Partial<SpellClientOptions> = {}): SpellClient {
@@ -42,4 +48,25 @@ export async function waitFor(
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * What the bulk view needs, with the real sheet modules over the installed mock workbook and
+ * "echo" as the only recent spell; `extra` adds or replaces some (the record sheet, damaged jobs).
+ */
+export function bulkViewDeps(
+  controller: BulkRunController,
+  extra: Partial<BulkViewDeps> = {}
+): BulkViewDeps {
+  return {
+    controller,
+    readSelection: (options) => readSelection(undefined, options),
+    selectedColumn,
+    freezeFormulas,
+    recentSpells: async () => ["echo"],
+    rememberSpell: async (id) => [id],
+    loadBulkJobs,
+    clearBulkJob,
+    ...extra,
+  };
 }

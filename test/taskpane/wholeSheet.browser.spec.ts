@@ -15,12 +15,9 @@ import type { BulkJob } from "../../taskpane/bulk/resumeState.js";
 import { STALE_STATUS } from "../../taskpane/bulk/statusText.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { ROW_RECORD_SHEET, openRowRecords } from "../../taskpane/sheet/rowRecordStore.js";
-import { clearBulkJob, loadBulkJobs } from "../../taskpane/bulk/resumeState.js";
-import { freezeFormulas } from "../../taskpane/sheet/freezeFormulas.js";
-import { selectedColumn } from "../../taskpane/sheet/selectedColumn.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
-import { waitFor } from "./taskpaneTestKit.js";
+import { waitFor, bulkViewDeps } from "./taskpaneTestKit.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
 
@@ -259,16 +256,7 @@ describe("Task pane over a whole sheet, within Office's limits", () => {
     const source = scatteredSource(1);
     const controller = new BulkRunController(source);
     try {
-      await mountBulkView(root, {
-        controller,
-        readSelection: (options) => readSelection(undefined, options),
-        selectedColumn,
-        freezeFormulas,
-        recentSpells: async () => ["echo"],
-        rememberSpell: async (id) => [id],
-        loadBulkJobs,
-        clearBulkJob,
-      });
+      await mountBulkView(root, bulkViewDeps(controller));
       const byId = (id: string) => root.querySelector(`#${id}`) as HTMLElement;
       (byId("spell-id") as HTMLElement & { value: string }).value = "echo";
       byId("use-selection").click();
