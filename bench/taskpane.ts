@@ -13,10 +13,8 @@
  * Run: npx tsx bench/taskpane.ts
  */
 import { performance } from "node:perf_hooks";
-import { Observable } from "rxjs";
-import type { BulkResumeToken, BulkRunEntry, BulkSnapshot, RunState } from "../src/index.js";
 import { BulkRunController } from "../taskpane/bulk/bulkRunController.js";
-import type { BulkSource } from "../taskpane/bulk/bulkRunController.js";
+import { scatteredBulkSource } from "../test/helpers/scatteredBulkSource.js";
 import { defaultMapping, planBulk } from "../taskpane/bulk/planBulk.js";
 import { readSelection } from "../taskpane/sheet/readSelection.js";
 import { saveBulkJob } from "../taskpane/bulk/resumeState.js";
@@ -48,73 +46,18 @@ function sheetRows(): MockCellValue[][] {
 }
 
 /** Finishes a random share of the remaining runs at each poll; deterministic (seeded). */
-function fakeSource(
-  onPoll: (poll: number) => void = () => undefined
-): BulkSource & { polls: number; sourceMs: number } {
-  let seed = 42;
-  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-  const source = {
-    polls: 0,
-    sourceMs: 0,
-    bulk(spellId: string, inputsList: Record<string, unknown>[]): Observable<BulkSnapshot> {
-      return new Observable<BulkSnapshot>((subscriber) => {
-        const chunkSizes: number[] = [];
-        for (let i = 0; i < inputsList.length; i += CHUNK)
-          chunkSizes.push(Math.min(CHUNK, inputsList.length - i));
-        const resume: BulkResumeToken = {
-          spellId,
-          groupIds: chunkSizes.map((_, i) => `group-${i}`),
-          chunkSizes,
-        };
-        const runs: BulkRunEntry[] = inputsList.map(() => ({ state: "inProgress", outputs: {} }));
-        let left = runs.length;
-        let poll = 0;
-        const timer = setInterval(() => {
-          const started = performance.now();
-          poll++;
-          source.polls++;
-          const share = poll >= POLLS ? 1 : 1 / (POLLS - poll + 1);
-          runs.forEach((run, i) => {
-            if (run.state !== "inProgress" || random() >= share) return;
-            const text = String(inputsList[i].text);
-            runs[i] = {
-              state: "success",
-              outputs: { translation: `[fr] ${text}`, words: text.split(" ").length },
-            };
-            left--;
-          });
-          const counts: Record<RunState | "pending", number> = {
-            pending: 0,
-            inProgress: left,
-            success: runs.length - left,
-            failure: 0,
-            error: 0,
-          };
-          const snapshot: BulkSnapshot = {
-            groupId: "group-0",
-            groupIds: resume.groupIds,
-            runs: [...runs],
-            done: left === 0,
-            total: runs.length,
-            counts,
-            resume,
-          };
-          source.sourceMs += performance.now() - started;
-          onPoll(poll);
-          subscriber.next(snapshot);
-          if (left === 0) {
-            clearInterval(timer);
-            subscriber.complete();
-          }
-        }, 5);
-        return () => clearInterval(timer);
-      });
+function fakeSource(onPoll: (poll: number) => void = () => undefined) {
+  return scatteredBulkSource({
+    polls: POLLS,
+    intervalMs: 5,
+    seed: 42,
+    chunkSize: CHUNK,
+    outputsOf: (inputs) => {
+      const text = String(inputs.text);
+      return { translation: `[fr] ${text}`, words: text.split(" ").length };
     },
-    resumeBulk(): Observable<BulkSnapshot> {
-      throw new Error("not used");
-    },
-  };
-  return source;
+    onPoll,
+  });
 }
 
 async function addinRun(sortMidRun = false): Promise<Record<string, number>> {

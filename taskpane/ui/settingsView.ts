@@ -91,31 +91,25 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
       ["x-api-key", "x-api-key: <key>"],
     ]
   );
-  const maxInFlight = element(
-    "fluent-number-field",
-    { id: "max-in-flight", min: 1, max: 64, step: 1 },
-    "Runs in flight at once"
-  ) as ValueElement;
-  const rememberHours = element(
-    "fluent-number-field",
-    { id: "remember-hours", min: 0, max: 8784, step: 1 },
-    "Remember results for (hours)"
-  ) as ValueElement;
+  const maxInFlight = numberField("max-in-flight", 1, 64, "Runs in flight at once");
+  const rememberHours = numberField("remember-hours", 0, 8784, "Remember results for (hours)");
   const coalesceRuns = element(
     "fluent-checkbox",
     { id: "coalesce-runs" },
     "Send SPELL.RUN cells of one spell together as bulk runs"
   ) as ValueElement;
-  const runsBeforeAsking = element(
-    "fluent-number-field",
-    { id: "runs-before-asking", min: 0, max: 100000, step: 1 },
+  const runsBeforeAsking = numberField(
+    "runs-before-asking",
+    0,
+    100000,
     "SPELL runs in 10 minutes before asking"
-  ) as ValueElement;
-  const dailyRunCap = element(
-    "fluent-number-field",
-    { id: "daily-run-cap", min: 0, max: 1000000, step: 1 },
+  );
+  const dailyRunCap = numberField(
+    "daily-run-cap",
+    0,
+    1000000,
     "Runs a day per workbook (formulas and bulk runs)"
-  ) as ValueElement;
+  );
   const save = element("fluent-button", { id: "save-settings", appearance: "accent" }, "Save");
   const test = element("fluent-button", { id: "test-connection" }, "Test connection");
   const clear = element("fluent-button", { id: "clear-results" }, "Clear remembered results");
@@ -254,4 +248,9 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
   if (!called.baseUrl || !called.pollBaseUrl) {
     say("Enter the Spell Run service addresses and your API key, then Save.");
   }
+}
+
+/** A whole-number field of the form, with its label. */
+function numberField(id: string, min: number, max: number, label: string): ValueElement {
+  return element("fluent-number-field", { id, min, max, step: 1 }, label) as ValueElement;
 }

@@ -4,8 +4,6 @@
  * job end to end, the user's edit between the check and the write, a block selected without its
  * header row.
  */
-import { Observable } from "rxjs";
-import type { BulkResumeToken, BulkRunEntry, BulkSnapshot, RunState } from "../../src/index.js";
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
 import type { BulkSource } from "../../taskpane/bulk/bulkRunController.js";
 import { STATUS_HEADER } from "../../taskpane/bulk/outputLayout.js";
@@ -17,6 +15,7 @@ import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { ROW_RECORD_SHEET, openRowRecords } from "../../taskpane/sheet/rowRecordStore.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
+import { scatteredBulkSource } from "../helpers/scatteredBulkSource.js";
 import { waitFor, bulkViewDeps } from "./taskpaneTestKit.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
@@ -29,55 +28,12 @@ const SETTINGS_LIMIT = 1024 * 1024;
  * run's output naming its input (`echo`), as the service's bulks do.
  */
 function scatteredSource(polls: number): BulkSource & { bulks: number } {
-  let seed = 7;
-  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-  const source = {
-    bulks: 0,
-    bulk(spellId: string, inputsList: Record<string, unknown>[]): Observable<BulkSnapshot> {
-      source.bulks++;
-      return new Observable<BulkSnapshot>((subscriber) => {
-        const chunkSizes = [inputsList.length];
-        const resume: BulkResumeToken = { spellId, groupIds: ["group-0"], chunkSizes };
-        const runs: BulkRunEntry[] = inputsList.map(() => ({ state: "inProgress", outputs: {} }));
-        let left = runs.length;
-        let poll = 0;
-        const timer = setInterval(() => {
-          poll++;
-          const share = poll >= polls ? 1 : 1 / (polls - poll + 1);
-          runs.forEach((run, i) => {
-            if (run.state !== "inProgress" || random() >= share) return;
-            runs[i] = { state: "success", outputs: { echo: `out ${String(inputsList[i].text)}` } };
-            left--;
-          });
-          const counts: Record<RunState | "pending", number> = {
-            pending: 0,
-            inProgress: left,
-            success: runs.length - left,
-            failure: 0,
-            error: 0,
-          };
-          subscriber.next({
-            groupId: "group-0",
-            groupIds: resume.groupIds,
-            runs: [...runs],
-            done: left === 0,
-            total: runs.length,
-            counts,
-            resume,
-          });
-          if (left === 0) {
-            clearInterval(timer);
-            subscriber.complete();
-          }
-        }, 10);
-        return () => clearInterval(timer);
-      });
-    },
-    resumeBulk(): Observable<BulkSnapshot> {
-      throw new Error("not used");
-    },
-  };
-  return source;
+  return scatteredBulkSource({
+    polls,
+    intervalMs: 10,
+    seed: 7,
+    outputsOf: (inputs) => ({ echo: `out ${String(inputs.text)}` }),
+  });
 }
 
 /** A "text" header over `count` rows "r1", "r2", ... in column A. */
