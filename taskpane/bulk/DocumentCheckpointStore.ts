@@ -36,7 +36,6 @@ import { saveBulkJob, saveBulkProgress, type BulkJob, type JobWindow } from "./r
 export class DocumentCheckpointStore implements CheckpointStore {
   readonly savesAllAtOnce = true;
   private stored: boolean;
-  private outcome: JobOutcome | undefined;
 
   /**
    * @param job the job; its `token`, `handled`, `counts` and `windows` are kept up to date here
@@ -52,7 +51,7 @@ export class DocumentCheckpointStore implements CheckpointStore {
   /** What the document holds of the job's windows and rows written; undefined for a new job. */
   load(): Checkpoint | undefined {
     if (!this.stored) return undefined;
-    return checkpointOf(this.job, this.outcome);
+    return checkpointOf(this.job);
   }
 
   /** @param intent the window about to be sent */
@@ -64,7 +63,6 @@ export class DocumentCheckpointStore implements CheckpointStore {
       ...(intent.sent === undefined ? {} : { sent: intent.sent }),
     });
     this.setWindows(windows);
-    this.outcome = undefined;
     if (this.stored) {
       await saveBulkProgress(this.job);
       return;
@@ -113,7 +111,6 @@ export class DocumentCheckpointStore implements CheckpointStore {
    * @param lastMark the rows written since the last mark
    */
   async recordEnd(outcome: JobOutcome, _rows: number, lastMark?: WrittenMark): Promise<void> {
-    this.outcome = outcome;
     if (lastMark) this.setWritten(lastMark);
     if (outcome === "complete" || outcome === "interrupted") return;
     if (lastMark && this.stored) await saveBulkProgress(this.job);
@@ -152,10 +149,9 @@ function windowsOf(job: BulkJob): JobWindow[] {
  * const resume = checkpointOf(loadBulkJob()!);
  * ```
  * @param job the stored job
- * @param outcome the end recorded in this session, if any
  * @return the checkpoint
  */
-export function checkpointOf(job: BulkJob, outcome?: JobOutcome): Checkpoint {
+export function checkpointOf(job: BulkJob): Checkpoint {
   const windows = new Map<number, KnownWindow>();
   for (const known of windowsOf(job)) {
     windows.set(known.window, {
@@ -174,6 +170,5 @@ export function checkpointOf(job: BulkJob, outcome?: JobOutcome): Checkpoint {
     counts: { ...job.counts },
     windows,
     ...(writtenRows < handled.length ? { alsoWritten: handled.slice(writtenRows) } : {}),
-    ...(outcome ? { outcome } : {}),
   };
 }

@@ -9,12 +9,8 @@ import {
 } from "spellrun";
 import { startEmulator, type RunningEmulator } from "../../emulator/startEmulator.js";
 import type { AdapterPair, JobPlace, SpecRow } from "./support/adapterPairs.js";
+import { createdPerRow, emulatorJobClient } from "./support/emulatorJobs.js";
 import { startLossyProxy, type LostAnswer } from "./support/lossyProxy.js";
-
-const FAST: Partial<SpellClientOptions> = {
-  poll: { initialDelayMs: 20, intervalMs: 20, growth: 1, maxIntervalMs: 20 },
-  retry: { baseDelayMs: 1, maxDelayMs: 5, limit: 2 },
-};
 
 /** `count` rows of the sleep spell (scaled by the emulator's time scale 0.02). */
 function specRows(count: number, ms: (id: number) => number = () => 100): SpecRow[] {
@@ -37,8 +33,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
     beforeEach(() => emulator.resetStats());
 
     function client(options: Partial<SpellClientOptions> = {}): SpellClient {
-      const { baseUrl, pollBaseUrl, apiKey } = emulator;
-      return new SpellClient({ baseUrl, pollBaseUrl, apiKey, ...FAST, ...options });
+      return emulatorJobClient(emulator, options);
     }
 
     function job(
@@ -69,12 +64,6 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       return job(place, rows, { ...(resume ? { resume } : {}), ...options }).run();
     }
 
-    /** Runs created at the emulator per row, by row id. */
-    function createdPerRow(rows: SpecRow[]): number[] {
-      const created = emulator.stats.bulkCreatedByKey;
-      return rows.map((row) => created[JSON.stringify(["sleep", { id: row.id, ms: row.ms }])] ?? 0);
-    }
-
     function expectInPlace(place: JobPlace, rows: SpecRow[], statuses: (row: SpecRow) => string) {
       const written = place.rows();
       expect([...written.keys()].sort((a, b) => a - b)).toEqual(rows.map((row) => row.id));
@@ -94,7 +83,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       expect(result.counts).toEqual({ success: 12 });
       expect(place.writes().map((row) => row.index)).toEqual(rows.map((row) => row.id));
       expectInPlace(place, rows, () => "success");
-      expect(createdPerRow(rows)).toEqual(new Array(12).fill(1));
+      expect(createdPerRow(emulator, rows)).toEqual(new Array(12).fill(1));
     });
 
     it("should not send again a window killed after its intent and before the answer", async () => {
@@ -105,7 +94,10 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       const result = await resumed(place, rows);
       expect(result.outcome).toBe("complete");
       expectInPlace(place, rows, (row) => (row.id < 5 ? "unknown" : "success"));
-      expect(createdPerRow(rows)).toEqual([...new Array(5).fill(0), ...new Array(5).fill(1)]);
+      expect(createdPerRow(emulator, rows)).toEqual([
+        ...new Array(5).fill(0),
+        ...new Array(5).fill(1),
+      ]);
     });
 
     const lostAnswers: [string, LostAnswer][] = [
@@ -129,7 +121,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
           const again = await resumed(place, rows, { client: lossy });
           expect(again.outcome).toBe("complete");
           expectInPlace(place, rows, (row) => (row.id < 5 ? "unknown" : "success"));
-          expect(createdPerRow(rows)).toEqual(new Array(10).fill(1));
+          expect(createdPerRow(emulator, rows)).toEqual(new Array(10).fill(1));
         } finally {
           await proxy.close();
         }
@@ -145,7 +137,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
         const again = await resumed(place, rows, { resendMayHaveStarted: true });
         expect(again.outcome).toBe("complete");
         expectInPlace(place, rows, () => "success");
-        expect(createdPerRow(rows)).toEqual(new Array(5).fill(2));
+        expect(createdPerRow(emulator, rows)).toEqual(new Array(5).fill(2));
       } finally {
         await proxy.close();
       }
@@ -167,7 +159,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       expect(result.outcome).toBe("interrupted");
       expectInPlace(place, rows, (row) => (row.id < 3 ? "success" : "cancelled"));
       expect(emulator.stats.requests.cancelBulk).toBe(1);
-      expect(createdPerRow(rows)).toEqual(new Array(5).fill(1));
+      expect(createdPerRow(emulator, rows)).toEqual(new Array(5).fill(1));
     });
 
     it("should write the rows of an expired group as expired and go on with the others", async () => {
@@ -199,7 +191,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       const corrected = await resumed(place, rows);
       expect(corrected.outcome).toBe("complete");
       expectInPlace(place, rows, () => "success");
-      expect(createdPerRow(rows)).toEqual(new Array(5).fill(1));
+      expect(createdPerRow(emulator, rows)).toEqual(new Array(5).fill(1));
     });
 
     it("should run failed and cancelled rows again and never a succeeded one", async () => {
@@ -222,7 +214,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       expect(result.outcome).toBe("complete");
       expect(place.writes().map((row) => row.index)).toEqual(rows.map((row) => row.id));
       expectInPlace(place, fixed, () => "success");
-      expect(createdPerRow(fixed)).toEqual(new Array(8).fill(1));
+      expect(createdPerRow(emulator, fixed)).toEqual(new Array(8).fill(1));
     });
 
     it("should lose and repeat nothing after kill -9 mid-job", async () => {
@@ -252,7 +244,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       expect(result.outcome).toBe("complete");
       expectInPlace(place, rows, () => "success");
       // Recorded groups are re-attached; only windows the kill kept from being sent are sent.
-      expect(createdPerRow(rows)).toEqual(
+      expect(createdPerRow(emulator, rows)).toEqual(
         rows.map((row) => (recorded.has(Math.floor(row.id / 5)) ? 0 : 1))
       );
     });

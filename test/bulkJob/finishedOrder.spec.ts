@@ -8,20 +8,15 @@ import {
   type BulkSnapshot,
   type CheckpointRecord,
   type FinishedJobRow,
-  type SpellClientOptions,
 } from "spellrun";
 import { startEmulator, type RunningEmulator } from "../../emulator/startEmulator.js";
+import { createdPerRow, emulatorJobClient } from "./support/emulatorJobs.js";
 
 /** One row of these specs: the `sleep` spell's inputs. */
 interface Row {
   id: number;
   ms: number;
 }
-
-const FAST: Partial<SpellClientOptions> = {
-  poll: { initialDelayMs: 20, intervalMs: 20, growth: 1, maxIntervalMs: 20 },
-  retry: { baseDelayMs: 1, maxDelayMs: 5, limit: 2 },
-};
 
 /**
  * What the task pane asks of the engine, against the emulator over real sockets: rows written as
@@ -38,10 +33,7 @@ describe("BulkJobRunner for a sheet (rows written as they finish)", () => {
   afterAll(() => emulator.close());
   beforeEach(() => emulator.resetStats());
 
-  function client(): SpellClient {
-    const { baseUrl, pollBaseUrl, apiKey } = emulator;
-    return new SpellClient({ baseUrl, pollBaseUrl, apiKey, ...FAST });
-  }
+  const client = (): SpellClient => emulatorJobClient(emulator);
 
   function job(
     rows: Row[],
@@ -64,11 +56,6 @@ describe("BulkJobRunner for a sheet (rows written as they finish)", () => {
     });
   }
 
-  function createdPerRow(rows: Row[]): number[] {
-    const created = emulator.stats.bulkCreatedByKey;
-    return rows.map((row) => created[JSON.stringify(["sleep", { id: row.id, ms: row.ms }])] ?? 0);
-  }
-
   it("should write each row as it finishes, once, and mark the rows written past the first gap", async () => {
     // Row 0 is the slowest: in input order nothing could be written before it.
     const rows = Array.from({ length: 8 }, (_, id) => ({ id, ms: id === 0 ? 4_000 : 100 + id }));
@@ -88,7 +75,7 @@ describe("BulkJobRunner for a sheet (rows written as they finish)", () => {
     expect(marks[marks.length - 1]).toEqual(
       jasmine.objectContaining({ rows: 8, counts: { success: 8 } })
     );
-    expect(createdPerRow(rows)).toEqual(new Array(8).fill(1));
+    expect(createdPerRow(emulator, rows)).toEqual(new Array(8).fill(1));
   });
 
   it("should resume without writing again the rows written past the gap, nor running any row twice", async () => {
@@ -197,7 +184,7 @@ describe("BulkJobRunner for a sheet (rows written as they finish)", () => {
     const again = await job(rows, store, writes, { resume: store.load() }).run();
     expect(again.outcome).toBe("complete");
     expect(writes.map((row) => row.index).sort()).toEqual([0, 1, 2, 3, 4]);
-    expect(createdPerRow(rows)).toEqual(new Array(5).fill(1));
+    expect(createdPerRow(emulator, rows)).toEqual(new Array(5).fill(1));
     expect(emulator.stats.requests.cancelBulk).toBe(0);
   });
 });
