@@ -1,3 +1,5 @@
+import { FORWARDING_PREFIXES } from "../src/http/serviceEndpoints.js";
+
 /**
  * How the add-in reaches the Spell service:
  * - `"addinHost"`, through the add-in's host: calls go to `/spell-api` and `/spell-poll` of the
@@ -13,10 +15,13 @@
  */
 export type ServiceRoute = "addinHost" | "direct";
 
-/** The paths of the add-in's host that forward to the service (addin-server, dev server). */
+/**
+ * The paths of the add-in's host that forward to the service (addin-server, dev server): the
+ * core's `FORWARDING_PREFIXES`, by the names of Settings' two addresses.
+ */
 export const ADDIN_HOST_PATHS = Object.freeze({
-  baseUrl: "/spell-api",
-  pollBaseUrl: "/spell-poll",
+  baseUrl: FORWARDING_PREFIXES.base,
+  pollBaseUrl: FORWARDING_PREFIXES.poll,
 });
 
 /**

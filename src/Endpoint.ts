@@ -1,3 +1,5 @@
+import type { SERVICE_ENDPOINTS } from "./http/serviceEndpoints.js";
+
 /**
  * The service endpoints, by the names the service document uses. Errors and retry rules name them.
  *
@@ -6,7 +8,7 @@
  * const reads: Endpoint[] = ["getRun", "getBulkRuns"];
  * ```
  */
-export type Endpoint = "start" | "getRun" | "bulkStart" | "cancelBulk" | "getBulkRuns";
+export type Endpoint = keyof typeof SERVICE_ENDPOINTS;
 
 /**
  * The HTTP methods the service's endpoints use.

@@ -20,6 +20,7 @@ export type { SpellLogEvent, SpellLogger, SpellLogRequest } from "./SpellLogEven
 export type { ConnectionCheck, ConnectionProblem } from "./internal/checkConnection.js";
 export { TERMINAL_STATES, type RunState, type RunStateCounts } from "./RunState.js";
 export type { Endpoint, HttpMethod } from "./Endpoint.js";
+export { SERVICE_ENDPOINTS, FORWARDING_PREFIXES, endpointPath } from "./http/serviceEndpoints.js";
 export type {
   BulkResumeToken,
   BulkRunEntry,

@@ -26,9 +26,11 @@ export interface AddinServerOptions {
    */
   tls?: { key: string | Buffer; cert: string | Buffer };
   /**
-   * The `Host` (name and port, as a browser sends it) users reach the server by, e.g.
-   * `excel-spells.example.com`; requests naming another host are refused (421), except the health
-   * check, which a load balancer may call by address. Unset: any host.
+   * The `Host` users reach the server by, `name` or `name:port`, e.g. `excel-spells.example.com`
+   * or `excel-spells.example.com:8443`; requests naming another host are refused (421), except
+   * the health check, which a load balancer may call by address. A name alone matches it on any
+   * port; `name:port` that port only (`name:443` also matches a `Host` without a port).
+   * Unset: any host.
    * @default undefined
    */
   publicHost?: string;
@@ -38,22 +40,37 @@ export interface AddinServerOptions {
    */
   bodyLimitBytes?: number;
   /**
-   * Time limit of one forwarded call, from sending it to the end of the service's answer, in ms
-   * (receiving the browser's request has its own 30 s limit, or this one if shorter). Wait mode holds
-   * a start open for as long as a spell runs (about 60 s by the service's guidance; the client
-   * waits 120 s), so the default leaves room for that.
+   * Total time limit of one forwarded call, from sending it to the last byte of the service's
+   * answer, in ms: a service that drips its answer is cut off at the limit (504) like one that
+   * sends nothing. Wait mode holds a start open for as long as a spell runs (about 60 s by the
+   * service's guidance; the client waits 120 s), so the default leaves room for that.
    * @default 150000
    */
   requestTimeoutMs?: number;
   /**
-   * Origins allowed to frame the add-in (CSP `frame-ancestors`): Excel on the web shows the task
-   * pane in an iframe of an Office page.
+   * Total time limit for receiving a request (headers and body) from the browser, in ms; a client
+   * still sending at the limit gets 408 and its connection closed. Never more than
+   * `requestTimeoutMs`.
+   * @default 30000
+   */
+  receiveTimeoutMs?: number;
+  /**
+   * Largest answer of the service passed on, in bytes (larger: a JSON 502).
+   * @default 64 MiB (the add-in's client refuses larger answers too)
+   */
+  answerLimitBytes?: number;
+  /**
+   * Origins allowed to frame the add-in (CSP `frame-ancestors`, after `'self'`): Excel on the web
+   * and Teams show the task pane in an iframe of an Office page. Replaces the default; to add
+   * origins (a sovereign cloud's Office hosts), pass `[...OFFICE_FRAME_ANCESTORS, "https://…"]`.
    * @default OFFICE_FRAME_ANCESTORS
    */
   frameAncestors?: readonly string[];
   /**
-   * More origins the page may call (CSP `connect-src`), for users who choose "Directly" in
-   * Settings with a service that allows CORS; the two forwarded hosts are always allowed.
+   * Origins the page may call beside itself (CSP `connect-src`), for users who choose "Directly"
+   * in Settings with a service that allows CORS. The forwarded hosts are not named in the policy
+   * (the page reaches them through this server), so a visitor does not learn internal addresses;
+   * "Directly" works only for the origins listed here.
    * @default []
    */
   connectSources?: readonly string[];

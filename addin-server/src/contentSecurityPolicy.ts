@@ -1,8 +1,10 @@
 import { pageDirectives } from "./pageDirectives";
 
 /**
- * The origins of Office that show an add-in in a frame (Excel on the web and Microsoft 365 pages):
- * the default of the server's CSP `frame-ancestors`. Never `X-Frame-Options: SAMEORIGIN`, which
+ * The origins of Office that show an add-in in a frame (Excel on the web, Microsoft 365 pages and
+ * Teams, in Microsoft's worldwide cloud): the default of the server's CSP `frame-ancestors`.
+ * Sovereign clouds (US Government, China) serve Office from other domains: add theirs with the
+ * `frameAncestors` option (`--frame-ancestors default,https://…`). Never `X-Frame-Options: SAMEORIGIN`, which
  * would keep Excel on the web from showing the task pane at all.
  *
  * ## Example
@@ -18,21 +20,23 @@ export const OFFICE_FRAME_ANCESTORS: readonly string[] = Object.freeze([
   "https://*.cloud.microsoft",
   "https://*.sharepoint.com",
   "https://*.live.com",
+  "https://teams.microsoft.com",
+  "https://*.teams.microsoft.com",
 ]);
 
 /**
  * The Content-Security-Policy header of the add-in's pages, as @fastify/helmet directives: the
  * page's own directives (`pageDirectives`, the same list the build writes into the page's meta
- * tag), with calls allowed to the two service hosts (for a user who chose "directly" in
- * Settings; calls to this server go to the forwarded service), plus `frame-ancestors`: no
- * foreign frames of it but Office's.
+ * tag), with calls allowed to `connectSources` (origins a user may choose "Directly" in
+ * Settings; calls through this server are `'self'`), plus `frame-ancestors`: no foreign frames
+ * of it but Office's.
  *
  * ## Example
  * ```ts
  * app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(services, OFFICE_FRAME_ANCESTORS) } });
  * ```
  *
- * @param serviceOrigins Origins of the two Spell hosts.
+ * @param serviceOrigins Origins the page may call beside itself.
  * @param frameAncestors Origins allowed to frame the add-in.
  * @return The directives.
  */

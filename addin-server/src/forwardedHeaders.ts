@@ -1,43 +1,128 @@
 import type { IncomingHttpHeaders } from "node:http";
 
-/** Request headers that stay between the browser and this server. */
-const REQUEST_HEADERS_KEPT_HERE = ["cookie", "origin", "referer", "x-forwarded-host"];
-/** Answer headers that stay between the service and this server. */
-const ANSWER_HEADERS_KEPT_THERE = ["set-cookie", "set-cookie2"];
+/**
+ * Request headers that end at this server: hop-by-hop headers (RFC 9110 7.6.1) and the ones
+ * undici sets itself (`host`, `content-length`), `expect` (this server already answered
+ * `100 Continue`), the browser's cookies, origin and referrer, and every header a client could
+ * use to pose as a proxy or to rewrite the path at the service's front door.
+ */
+const REQUEST_HEADERS_KEPT_HERE = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+  "http2-settings",
+  "host",
+  "content-length",
+  "expect",
+  "cookie",
+  "origin",
+  "referer",
+  "forwarded",
+  "via",
+  "x-real-ip",
+  "x-client-ip",
+  "true-client-ip",
+  "client-ip",
+  "cf-connecting-ip",
+  "x-cluster-client-ip",
+  "x-rewrite-url",
+]);
+/** Request header prefixes that end at this server (`x-forwarded-for`, `proxy-authorization`, …). */
+const REQUEST_PREFIXES_KEPT_HERE = ["x-forwarded-", "x-original-", "proxy-"];
+
+/**
+ * Answer headers of the service that reach the browser: `retry-after` (the add-in's retry policy
+ * reads it) and `content-type` (JSON only, see `isJsonContentType`). Everything else stays here:
+ * the service's own CSP, HSTS, `X-Content-Type-Options`, cookies, `Clear-Site-Data`, `Refresh`,
+ * CORS headers, hop-by-hop headers and `Location` (the API never redirects) would otherwise act on
+ * the add-in's own origin, where the pages and the key live. The add-in's client reads no other
+ * answer header (src/http/requestJson.ts: `retry-after`, `content-length`, which this server sets
+ * itself, and `location` of a redirect, which this server never passes on).
+ */
+const ANSWER_HEADERS_PASSED_ON = ["retry-after"] as const;
 
 /**
  * The headers sent on to the Spell service: the browser's, including the key header
- * (`Authorization` or `x-api-key`) unchanged, without cookies (the add-in sends none, and a
- * cookie of this host is none of the service's business) or the page's origin.
+ * (`Authorization` or `x-api-key`) unchanged, without hop-by-hop headers (and those the
+ * `Connection` header names), cookies, the page's origin, or any forwarding or proxy header a
+ * client sent (`X-Forwarded-For`, `Forwarded`, `X-Real-IP`, `Proxy-Authorization`,
+ * `X-Original-URL`, …): the service sees this server as the client, never a client's claim.
  *
  * ## Example
  * ```ts
- * reply.from(url, { rewriteRequestHeaders: (_request, headers) => headersToService(headers) });
+ * headersToService({ "x-api-key": "k", "x-forwarded-for": "10.0.0.1", connection: "close" }); // { "x-api-key": "k" }
  * ```
  *
- * @param headers The browser's request headers (a copy).
- * @return The headers for the service.
+ * @param headers The browser's request headers.
+ * @return The headers for the service (a new object).
  */
 export function headersToService(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const kept = { ...headers };
-  for (const name of REQUEST_HEADERS_KEPT_HERE) delete kept[name];
+  const named = String(headers.connection ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const kept: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (
+      REQUEST_HEADERS_KEPT_HERE.has(lower) ||
+      named.includes(lower) ||
+      REQUEST_PREFIXES_KEPT_HERE.some((prefix) => lower.startsWith(prefix))
+    ) {
+      continue;
+    }
+    kept[lower] = value;
+  }
   return kept;
 }
 
 /**
- * The service's answer headers as sent to the browser, without cookies: a cookie the service
- * sets would otherwise land on the add-in's own origin.
+ * Whether an answer's `Content-Type` is JSON (`application/json` or `application/<x>+json`, any
+ * parameters). Anything else (an HTML error page of a proxy in front of the service, text, none
+ * with a body) is not passed on.
  *
  * ## Example
  * ```ts
- * reply.from(url, { rewriteHeaders: (headers) => headersFromService(headers) });
+ * isJsonContentType("application/json; charset=utf-8"); // true
+ * isJsonContentType("text/html"); // false
  * ```
  *
- * @param headers The service's answer headers.
+ * @param contentType The header's value.
+ * @return `true` for JSON.
+ */
+export function isJsonContentType(contentType: unknown): contentType is string {
+  return (
+    typeof contentType === "string" &&
+    /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(contentType)
+  );
+}
+
+/**
+ * The service's answer headers that reach the browser: only `retry-after`, and `content-type`
+ * when it is JSON (`ANSWER_HEADERS_PASSED_ON`). Each is passed as one string.
+ *
+ * ## Example
+ * ```ts
+ * headersFromService({ "content-type": "application/json", "retry-after": "5", "set-cookie": ["a=1"] });
+ * // { "content-type": "application/json", "retry-after": "5" }
+ * ```
+ *
+ * @param headers The service's answer headers (lower-case names).
  * @return The headers for the browser.
  */
-export function headersFromService<T extends Record<string, unknown>>(headers: T): T {
-  const kept = { ...headers };
-  for (const name of ANSWER_HEADERS_KEPT_THERE) delete kept[name];
-  return kept;
+export function headersFromService(
+  headers: Record<string, string | string[] | undefined>
+): Record<string, string> {
+  const passed: Record<string, string> = {};
+  const contentType = headers["content-type"];
+  if (isJsonContentType(contentType)) passed["content-type"] = contentType;
+  for (const name of ANSWER_HEADERS_PASSED_ON) {
+    const value = headers[name];
+    if (typeof value === "string" && /^[\w ,:.+-]{1,64}$/.test(value)) passed[name] = value;
+  }
+  return passed;
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { AddinServerOptions } from "./AddinServerOptions";
+import { OFFICE_FRAME_ANCESTORS } from "./contentSecurityPolicy";
+import { publicHostMatcher } from "./publicHost";
 
 /** The command's help text. */
 export const SERVER_USAGE = `Usage: spellrun-addin-server [options]      (from a clone: npm run serve-addin -- [options])
@@ -18,11 +20,17 @@ needs no CORS. Every option can also be set with the environment variable in bra
                                                             [SPELLRUN_ADDIN_PLAIN_HTTP=1]
   --host <address>         address to listen on       [SPELLRUN_ADDIN_HOST, default 0.0.0.0]
   --port <n>               port to listen on               [SPELLRUN_ADDIN_PORT, default 8443]
-  --public-host <host>     refuse requests naming another Host   [SPELLRUN_ADDIN_PUBLIC_HOST]
-  --connect-src <origins>  more service origins the page may call directly (comma list)
+  --public-host <host[:port]>  refuse requests naming another Host (a name alone: any port)
+                                                           [SPELLRUN_ADDIN_PUBLIC_HOST]
+  --connect-src <origins>  service origins the page may call "Directly" (comma list)
                                                            [SPELLRUN_ADDIN_CONNECT_SRC]
+  --frame-ancestors <origins>  who may frame the pane (comma list; "default" stands for
+                           Office's and Teams' origins)  [SPELLRUN_ADDIN_FRAME_ANCESTORS]
   --body-limit <bytes>     largest request body       [SPELLRUN_ADDIN_BODY_LIMIT, 10485760]
-  --request-timeout-ms <ms>  time limit of one request [SPELLRUN_ADDIN_REQUEST_TIMEOUT_MS, 150000]
+  --request-timeout-ms <ms>  total time limit of a forwarded call
+                                         [SPELLRUN_ADDIN_REQUEST_TIMEOUT_MS, 150000]
+  --receive-timeout-ms <ms>  total time limit for receiving a request
+                                          [SPELLRUN_ADDIN_RECEIVE_TIMEOUT_MS, 30000]
   --help                   this text
 
 GET /healthz answers {"status":"ok"}. SIGTERM or SIGINT: stops taking requests, lets the ones in
@@ -60,6 +68,8 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
       port: { type: "string" },
       "public-host": { type: "string" },
       "connect-src": { type: "string" },
+      "frame-ancestors": { type: "string" },
+      "receive-timeout-ms": { type: "string" },
       "body-limit": { type: "string" },
       "request-timeout-ms": { type: "string" },
       help: { type: "boolean" },
@@ -85,10 +95,13 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
     );
   }
   const publicHost = values["public-host"] ?? env.SPELLRUN_ADDIN_PUBLIC_HOST;
-  const connectSources = (values["connect-src"] ?? env.SPELLRUN_ADDIN_CONNECT_SRC ?? "")
-    .split(",")
-    .map((origin) => origin.trim())
-    .filter(Boolean);
+  // Checked here so a wrong value stops the command with its message.
+  if (publicHost) publicHostMatcher(publicHost);
+  const connectSources = commaList(values["connect-src"] ?? env.SPELLRUN_ADDIN_CONNECT_SRC);
+  const frameAncestors = commaList(
+    values["frame-ancestors"] ?? env.SPELLRUN_ADDIN_FRAME_ANCESTORS
+  ).flatMap((source) => (source === "default" ? OFFICE_FRAME_ANCESTORS : [source]));
+  const receiveTimeout = values["receive-timeout-ms"] ?? env.SPELLRUN_ADDIN_RECEIVE_TIMEOUT_MS;
   const bodyLimit = values["body-limit"] ?? env.SPELLRUN_ADDIN_BODY_LIMIT;
   const requestTimeout = values["request-timeout-ms"] ?? env.SPELLRUN_ADDIN_REQUEST_TIMEOUT_MS;
   return {
@@ -104,12 +117,35 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
         : {}),
       ...(publicHost ? { publicHost } : {}),
       ...(connectSources.length > 0 ? { connectSources } : {}),
+      ...(frameAncestors.length > 0 ? { frameAncestors: frameAncestorSources(frameAncestors) } : {}),
+      ...(receiveTimeout
+        ? { receiveTimeoutMs: wholeNumber("--receive-timeout-ms", receiveTimeout, 1) }
+        : {}),
       ...(bodyLimit ? { bodyLimitBytes: wholeNumber("--body-limit", bodyLimit, 1) } : {}),
       ...(requestTimeout
         ? { requestTimeoutMs: wholeNumber("--request-timeout-ms", requestTimeout, 1) }
         : {}),
     },
   };
+}
+
+function commaList(text: string | undefined): string[] {
+  return (text ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** CSP host sources: https origins, with `*.` for subdomains; nothing that widens to any host. */
+function frameAncestorSources(sources: string[]): string[] {
+  for (const source of sources) {
+    if (!/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(source)) {
+      throw new Error(
+        `--frame-ancestors takes https origins such as https://*.office365.us or "default", got "${source}".`
+      );
+    }
+  }
+  return [...new Set(sources)];
 }
 
 function wholeNumber(name: string, text: string, min: number): number {

@@ -8,6 +8,7 @@ import {
   type SchedulerLike,
 } from "rxjs";
 import { ConcurrencyLimiter } from "../internal/ConcurrencyLimiter.js";
+import { SERVICE_ENDPOINTS, endpointPath } from "./serviceEndpoints.js";
 import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
 import { SpellNetworkError } from "../errors/SpellNetworkError.js";
 import { retryTransient } from "../operators/retryTransient.js";
@@ -284,11 +285,10 @@ export class SpellApi implements SpellEndpoints {
    * the query, every other endpoint a POST on the base host.
    */
   private target(endpoint: Endpoint, runId?: string | number): RequestTarget {
-    if (endpoint === "getRun") {
-      const query = `?runId=${encodeURIComponent(String(runId))}`;
-      return { method: "GET", endpoint, url: `${this.pollBaseUrl}/spells/getRun${query}` };
-    }
-    return { method: "POST", endpoint, url: `${this.baseUrl}/spells/${endpoint}` };
+    const { method, host } = SERVICE_ENDPOINTS[endpoint];
+    const query = endpoint === "getRun" ? `?runId=${encodeURIComponent(String(runId))}` : "";
+    const hostUrl = host === "poll" ? this.pollBaseUrl : this.baseUrl;
+    return { method, endpoint, url: `${hostUrl}${endpointPath(endpoint)}${query}` };
   }
 
   private requestLog(
