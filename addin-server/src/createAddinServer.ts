@@ -32,7 +32,7 @@ const FORWARDED_ANSWER_HEADERS = Object.freeze({
   "cache-control": "no-store",
 });
 /** Built files whose name carries a content hash (webpack `[contenthash]`): never change. */
-const HASHED_FILE = /\.[0-9a-f]{16,}\.(?:js|mjs|css)$/;
+const HASHED_FILE = /\.[0-9a-f]{16,}\.(?:js|mjs|css)(?:\.br|\.gz)?$/;
 
 /**
  * Builds the production add-in server (not listening yet): the built add-in as static files over
@@ -80,7 +80,10 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
   }
   const isPublicHost = options.publicHost ? publicHostMatcher(options.publicHost) : undefined;
   const requestTimeoutMs = options.requestTimeoutMs ?? 150_000;
-  const receiveTimeoutMs = Math.min(options.receiveTimeoutMs ?? RECEIVE_TIMEOUT_MS, requestTimeoutMs);
+  const receiveTimeoutMs = Math.min(
+    options.receiveTimeoutMs ?? RECEIVE_TIMEOUT_MS,
+    requestTimeoutMs
+  );
   // Node checks the receive limit of open connections on this interval (30 s by default, which
   // let a slow body run to about twice the limit): checked often enough to cut it on time.
   const receiveLimits = {
@@ -168,7 +171,9 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
         message: "The call carries no API key (x-api-key or Authorization): not forwarded.",
       });
     }
-    const query = request.raw.url?.includes("?") ? request.raw.url.slice(request.raw.url.indexOf("?")) : "";
+    const query = request.raw.url?.includes("?")
+      ? request.raw.url.slice(request.raw.url.indexOf("?"))
+      : "";
     let answer;
     try {
       answer = await forwardCall({
@@ -188,7 +193,10 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
     const headers = headersFromService(answer.headers);
     if (answer.body.length > 0 && !headers["content-type"]) {
       const failure = notJsonAnswer(answer.statusCode, answer.headers["content-type"]);
-      request.log.warn({ code: failure.code, upstreamStatus: answer.statusCode }, "forwarded call failed");
+      request.log.warn(
+        { code: failure.code, upstreamStatus: answer.statusCode },
+        "forwarded call failed"
+      );
       return reply.code(failure.statusCode).send(failure);
     }
     reply.code(answer.statusCode).headers(headers);
@@ -200,7 +208,11 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
     const routePath = `${FORWARDING_PREFIXES[host]}${endpointPath(endpoint as keyof typeof SERVICE_ENDPOINTS)}`;
     const target = `${services[host].url}${endpointPath(endpoint as keyof typeof SERVICE_ENDPOINTS)}`;
     forwardedPaths.add(routePath);
-    app.route({ method, url: routePath, handler: (request, reply) => forward(request, reply, target) });
+    app.route({
+      method,
+      url: routePath,
+      handler: (request, reply) => forward(request, reply, target),
+    });
   }
   // After the handler: the forwarded answers' own security headers, whatever the service sent.
   app.addHook("onSend", async (request, reply, payload) => {

@@ -117,7 +117,9 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
         : {}),
       ...(publicHost ? { publicHost } : {}),
       ...(connectSources.length > 0 ? { connectSources } : {}),
-      ...(frameAncestors.length > 0 ? { frameAncestors: frameAncestorSources(frameAncestors) } : {}),
+      ...(frameAncestors.length > 0
+        ? { frameAncestors: frameAncestorSources(frameAncestors) }
+        : {}),
       ...(receiveTimeout
         ? { receiveTimeoutMs: wholeNumber("--receive-timeout-ms", receiveTimeout, 1) }
         : {}),

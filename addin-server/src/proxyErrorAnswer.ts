@@ -88,7 +88,9 @@ function causeCode(error: unknown): string | undefined {
  */
 export function notJsonAnswer(upstreamStatus: number, contentType: unknown): ProxyErrorAnswer {
   const mediaType =
-    typeof contentType === "string" ? /^\s*([\w.+-]{1,40}\/[\w.+-]{1,60})/.exec(contentType)?.[1] : undefined;
+    typeof contentType === "string"
+      ? /^\s*([\w.+-]{1,40}\/[\w.+-]{1,60})/.exec(contentType)?.[1]
+      : undefined;
   return {
     statusCode: 502,
     error: "Bad Gateway",

@@ -29,7 +29,10 @@ export const SERVICE_ENDPOINTS = Object.freeze({
  * `${FORWARDING_PREFIXES.poll}${endpointPath("getRun")}`; // "/spell-poll/spells/getRun"
  * ```
  */
-export const FORWARDING_PREFIXES = Object.freeze({ base: "/spell-api", poll: "/spell-poll" } as const);
+export const FORWARDING_PREFIXES = Object.freeze({
+  base: "/spell-api",
+  poll: "/spell-poll",
+} as const);
 
 /**
  * The path of an endpoint below its host's address (the service document's `/spells/<name>`).
@@ -42,6 +45,8 @@ export const FORWARDING_PREFIXES = Object.freeze({ base: "/spell-api", poll: "/s
  * @param endpoint The endpoint's name.
  * @return Its path.
  */
-export function endpointPath<E extends keyof typeof SERVICE_ENDPOINTS>(endpoint: E): `/spells/${E}` {
+export function endpointPath<E extends keyof typeof SERVICE_ENDPOINTS>(
+  endpoint: E
+): `/spells/${E}` {
   return `/spells/${endpoint}`;
 }
