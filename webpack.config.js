@@ -9,6 +9,11 @@
  *                        served from @microsoft/office-js so the page also loads on a closed network.
  * - SPELLRUN_ADDIN_URL   where the production add-in is hosted (required, https, not this computer);
  *                        the manifest's dev URLs are rewritten to it.
+ * - SPELLRUN_ADDIN_ID    the production manifest's <Id> (required, a GUID, not the repository's
+ *                        development Id); SPELLRUN_PROVIDER_NAME, SPELLRUN_ADDIN_VERSION its
+ *                        <ProviderName> and <Version> (default: spellrun, the package version).
+ * - Production bundles are named by content hash (functions.<hash>.js), with functions.js kept
+ *   for the manifest, and written pre-compressed (.br, .gz) beside them (scripts/releaseFiles.cjs).
  * - SPELL_BASE_URL, SPELL_POLL_BASE_URL: unset, the add-in reaches the service "through the
  *   add-in's host" (/spell-api, /spell-poll of its own origin: the dev server's proxy to the
  *   emulator in development, the add-in server in production), so the service needs no CORS. Set
@@ -31,8 +36,16 @@ const { playgroundConfig } = require("./playground/webpack.config.cjs");
 const {
   NoLocalhostPlugin,
   productionAddresses,
+  productionIdentity,
   rewriteManifest,
 } = require("./scripts/productionBuildRules.cjs");
+const { PrecompressPlugin, StableScriptAliasPlugin } = require("./scripts/releaseFiles.cjs");
+// The service's endpoints and the add-in host's forwarding paths: one table, in the core.
+const { require: requireTypeScript } = require("tsx/cjs/api");
+const { FORWARDING_PREFIXES } = requireTypeScript(
+  path.join(__dirname, "src", "http", "serviceEndpoints.ts"),
+  __filename
+);
 
 const devUrl = "https://localhost:3000/";
 const devServerPort = Number(process.env.SPELLRUN_DEV_SERVER_PORT || 3000);
@@ -48,11 +61,12 @@ const cdnOfficeJs = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js"
 function serviceDefaults(dev) {
   return {
     SPELLRUN_DEFAULT_BASE_URL: JSON.stringify(
-      process.env.SPELL_BASE_URL || (dev ? `https://localhost:${devServerPort}/spell-api` : "")
+      process.env.SPELL_BASE_URL ||
+        (dev ? `https://localhost:${devServerPort}${FORWARDING_PREFIXES.base}` : "")
     ),
     SPELLRUN_DEFAULT_POLL_BASE_URL: JSON.stringify(
       process.env.SPELL_POLL_BASE_URL ||
-        (dev ? `https://localhost:${devServerPort}/spell-poll` : "")
+        (dev ? `https://localhost:${devServerPort}${FORWARDING_PREFIXES.poll}` : "")
     ),
     SPELLRUN_DEFAULT_SERVICE_ROUTE: JSON.stringify("direct"),
     SPELLRUN_LOOPBACK_HTTP: JSON.stringify(dev),
@@ -107,6 +121,10 @@ async function addinConfig(env, options) {
   // Stops the build with its message on a missing, http:// or loopback add-in URL or a service
   // URL that is not https.
   const production = dev ? undefined : productionAddresses(process.env);
+  // Stops the build without SPELLRUN_ADDIN_ID, or with the repository's (development) Id.
+  const identity = dev
+    ? undefined
+    : productionIdentity(process.env, require("./package.json").version);
   const addinUrl = production ? production.addinUrl : devUrl;
   const named = production
     ? Boolean(production.serviceBaseUrl)
@@ -114,10 +132,11 @@ async function addinConfig(env, options) {
   // Development: the emulator behind the dev server's proxy, also as the "directly" addresses.
   const serviceBaseUrl = production
     ? production.serviceBaseUrl
-    : process.env.SPELL_BASE_URL || `https://localhost:${devServerPort}/spell-api`;
+    : process.env.SPELL_BASE_URL || `https://localhost:${devServerPort}${FORWARDING_PREFIXES.base}`;
   const servicePollBaseUrl = production
     ? production.servicePollBaseUrl
-    : process.env.SPELL_POLL_BASE_URL || `https://localhost:${devServerPort}/spell-poll`;
+    : process.env.SPELL_POLL_BASE_URL ||
+      `https://localhost:${devServerPort}${FORWARDING_PREFIXES.poll}`;
   return {
     context: __dirname,
     // Production: maps without a reference in the bundles, written beside the folder to host.
@@ -130,7 +149,10 @@ async function addinConfig(env, options) {
     },
     output: {
       path: path.resolve(__dirname, "dist", "addin"),
-      filename: "[name].js",
+      // Production: content-hashed names (taskpane.html names them), so a release adds files and
+      // an open pane never mixes one release's scripts with another's; the dev server, the
+      // playground and the specs keep the plain names.
+      filename: dev ? "[name].js" : "[name].[contenthash].js",
       sourceMapFilename: dev ? "[file].map" : "../addin-sourcemaps/[file].map",
       clean: true,
     },
@@ -177,11 +199,20 @@ async function addinConfig(env, options) {
             from: "manifest.xml",
             to: "manifest.xml",
             transform: (content) =>
-              dev ? content.toString() : rewriteManifest(content.toString(), devUrl, addinUrl),
+              dev
+                ? content.toString()
+                : rewriteManifest(content.toString(), devUrl, addinUrl, identity),
           },
         ],
       }),
-      ...(dev ? [] : [new NoLocalhostPlugin()]),
+      ...(dev
+        ? []
+        : [
+            // The manifest's Functions.Script.Url names functions.js in every release.
+            new StableScriptAliasPlugin({ chunk: "functions", filename: "functions.js" }),
+            new PrecompressPlugin(),
+            new NoLocalhostPlugin(),
+          ]),
     ],
     performance: { maxAssetSize: 1_000_000, maxEntrypointSize: 1_000_000 },
     devServer: {
@@ -194,14 +225,14 @@ async function addinConfig(env, options) {
       headers: { "Access-Control-Allow-Origin": "*" },
       proxy: [
         {
-          context: ["/spell-api"],
+          context: [FORWARDING_PREFIXES.base],
           target: `http://127.0.0.1:${emulatorPort}`,
-          pathRewrite: { "^/spell-api": "" },
+          pathRewrite: { [`^${FORWARDING_PREFIXES.base}`]: "" },
         },
         {
-          context: ["/spell-poll"],
+          context: [FORWARDING_PREFIXES.poll],
           target: `http://127.0.0.1:${emulatorPollPort}`,
-          pathRewrite: { "^/spell-poll": "" },
+          pathRewrite: { [`^${FORWARDING_PREFIXES.poll}`]: "" },
         },
       ],
       server: { type: "https", options: env.WEBPACK_BUILD ? undefined : await httpsOptions() },

@@ -66,6 +66,7 @@ function addinBuild(): string {
   // emulator addresses, say) would make it a "directly" build, which refuses http://.
   const env: NodeJS.ProcessEnv = {
     SPELLRUN_ADDIN_URL: "https://addin.example.com/",
+    SPELLRUN_ADDIN_ID: "e27a0de5-7e57-4b1d-9c1a-000000000027",
     ...process.env,
   };
   for (const name of ["SPELL_BASE_URL", "SPELL_POLL_BASE_URL", "SPELLRUN_CONNECT_SRC"]) {

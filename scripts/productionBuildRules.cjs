@@ -4,15 +4,24 @@
  * - `productionAddresses(env)`: SPELLRUN_ADDIN_URL is required, https, and not this computer;
  *   SPELL_BASE_URL / SPELL_POLL_BASE_URL are both set or both unset, and https when set. A wrong
  *   value stops the build with a message saying what to set.
- * - `rewriteManifest(xml, devUrl, addinUrl)`: every dev URL becomes the add-in's, the dev
- *   `<AppDomains>` (the dev server's origin) goes (the add-in's own origin needs none), and so do
- *   the comments (notes for developers, which name the dev server).
+ * - `productionIdentity(env)`: the manifest's identity. SPELLRUN_ADDIN_ID is required, a GUID,
+ *   and not the repository's (`DEV_ADDIN_ID`, the development manifest's: an organisation's
+ *   add-in must not share its Id with every other build of this repository, nor with a developer's
+ *   sideloaded copy); SPELLRUN_PROVIDER_NAME and SPELLRUN_ADDIN_VERSION (n.n.n.n) are optional.
+ * - `rewriteManifest(xml, devUrl, addinUrl, identity)`: every dev URL becomes the add-in's, the
+ *   dev `<AppDomains>` (the dev server's origin) goes (the add-in's own origin needs none), and so
+ *   do the comments (notes for developers, which name the dev server); `<Id>`, `<ProviderName>`
+ *   and `<Version>` come from the identity.
  * - `NoLocalhostPlugin`: the build fails when `localhost`, `127.0.0.1` or `[::1]` appears in any
  *   file of the folder to host (source maps are written beside it and not checked).
  */
 const { URL } = require("url");
 const LOOPBACK = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
 const LEFTOVER = /localhost|127\.0\.0\.1|\[::1\]/i;
+/** The `<Id>` of the repository's manifest.xml: the development add-in's, never a production one's. */
+const DEV_ADDIN_ID = "5d1f6c1e-8f0a-4b59-9d44-2f3c7a3b9e21";
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MANIFEST_VERSION = /^\d{1,5}(?:\.\d{1,5}){0,3}$/;
 
 /** A refusal of the production build: webpack-cli prints it as one line, without a stack. */
 class ProductionBuildError extends Error {
@@ -86,12 +95,60 @@ function productionAddresses(env) {
  * @param {string} devUrl the dev server's URL, ending with "/"
  * @param {string} addinUrl the add-in's URL, ending with "/"
  */
-function rewriteManifest(xml, devUrl, addinUrl) {
-  return xml
+function rewriteManifest(xml, devUrl, addinUrl, identity) {
+  const withIdentity = identity
+    ? xml
+        .replace(/<Id>[^<]*<\/Id>/, `<Id>${identity.id}</Id>`)
+        .replace(/<Version>[^<]*<\/Version>/, `<Version>${identity.version}</Version>`)
+        .replace(
+          /<ProviderName>[^<]*<\/ProviderName>/,
+          `<ProviderName>${escapeXml(identity.providerName)}</ProviderName>`
+        )
+    : xml;
+  return withIdentity
     .replace(/<!--[\s\S]*?-->\s*/g, "")
     .split(devUrl)
     .join(addinUrl)
     .replace(/\s*<AppDomains>\s*<AppDomain>[^<]*<\/AppDomain>\s*<\/AppDomains>/, "");
+}
+
+/**
+ * The manifest identity of a production build, checked.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} packageVersion the add-in's package version (the default `<Version>`, with ".0")
+ * @returns {{ id: string, providerName: string, version: string }}
+ */
+function productionIdentity(env, packageVersion) {
+  const id = (env.SPELLRUN_ADDIN_ID || "").trim();
+  if (!id) {
+    throw new ProductionBuildError(
+      "Set SPELLRUN_ADDIN_ID to your add-in's own GUID (make one once, e.g. with " +
+        '`node -p "crypto.randomUUID()"`, and keep it for every release; see docs/deploy.md).'
+    );
+  }
+  if (!GUID.test(id)) {
+    throw new ProductionBuildError(`SPELLRUN_ADDIN_ID must be a GUID, got "${id}".`);
+  }
+  if (id.toLowerCase() === DEV_ADDIN_ID) {
+    throw new ProductionBuildError(
+      "SPELLRUN_ADDIN_ID is the repository's development Id, shared by every copy of this repository: make your own GUID."
+    );
+  }
+  const version = (env.SPELLRUN_ADDIN_VERSION || `${packageVersion}.0`).trim();
+  if (!MANIFEST_VERSION.test(version)) {
+    throw new ProductionBuildError(
+      `SPELLRUN_ADDIN_VERSION must be up to four numbers joined by dots (e.g. 1.4.0.0), got "${version}".`
+    );
+  }
+  const providerName = (env.SPELLRUN_PROVIDER_NAME || "spellrun").trim();
+  if (providerName.length > 250) {
+    throw new ProductionBuildError("SPELLRUN_PROVIDER_NAME must be at most 250 characters.");
+  }
+  return { id: id.toLowerCase(), providerName, version };
+}
+
+function escapeXml(text) {
+  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Fails the compilation when a file to host holds a loopback address. */
@@ -103,7 +160,7 @@ class NoLocalhostPlugin {
         { name: "NoLocalhostPlugin", stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         (assets) => {
           for (const [name, source] of Object.entries(assets)) {
-            if (name.endsWith(".map") || name.startsWith("../")) continue;
+            if (/\.(?:map|br|gz)$/.test(name) || name.startsWith("../")) continue;
             const content = source.source();
             const text = typeof content === "string" ? content : content.toString("latin1");
             const found = LEFTOVER.exec(text);
@@ -122,4 +179,11 @@ class NoLocalhostPlugin {
   }
 }
 
-module.exports = { NoLocalhostPlugin, productionAddresses, rewriteManifest, ProductionBuildError };
+module.exports = {
+  DEV_ADDIN_ID,
+  NoLocalhostPlugin,
+  productionAddresses,
+  productionIdentity,
+  rewriteManifest,
+  ProductionBuildError,
+};

@@ -40,11 +40,17 @@ const karmaCount = (output: string) => {
 
 /** Where CI's production build says it is hosted: an example host, never contacted. */
 const EXAMPLE_ADDIN_URL = "https://addin.example.com/";
+/** The example build's manifest Id (an organisation makes its own; the repository's is for development). */
+const EXAMPLE_ADDIN_ID = "e27a0de5-7e57-4b1d-9c1a-000000000027";
 
 const steps: Step[] = [
   { name: "type-check", command: "npx tsc -p tsconfig.json --noEmit" },
   { name: "lint", command: "npx eslint ." },
-  { name: "build", command: `SPELLRUN_ADDIN_URL=${EXAMPLE_ADDIN_URL} npm run --silent build` },
+  {
+    name: "build",
+    command: `SPELLRUN_ADDIN_URL=${EXAMPLE_ADDIN_URL} SPELLRUN_ADDIN_ID=${EXAMPLE_ADDIN_ID} npm run --silent build`,
+  },
+  { name: "engines", command: "npx tsx scripts/checkEngines.ts" },
   { name: "node specs", command: "npm run --silent test:node", count: jasmineCount },
   { name: "browser specs", command: "npm run --silent test:browser", count: karmaCount },
   { name: "package", command: "npx tsx scripts/checkPackage.ts" },

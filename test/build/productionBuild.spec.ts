@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import {
+  EXAMPLE_ADDIN_ID,
   EXAMPLE_ADDIN_URL,
   productionAddinBuild,
 } from "../addin-server/support/productionAddinBuild.js";
@@ -12,8 +14,26 @@ const rules = require("../../scripts/productionBuildRules.cjs") as {
     serviceBaseUrl: string;
     servicePollBaseUrl: string;
   };
-  rewriteManifest(xml: string, devUrl: string, addinUrl: string): string;
+  productionIdentity(
+    env: NodeJS.ProcessEnv,
+    packageVersion: string
+  ): { id: string; providerName: string; version: string };
+  rewriteManifest(
+    xml: string,
+    devUrl: string,
+    addinUrl: string,
+    identity?: { id: string; providerName: string; version: string }
+  ): string;
+  DEV_ADDIN_ID: string;
 };
+
+/** The bundles taskpane.html loads, in order. */
+function pageScripts(folder: string): string[] {
+  const page = readFileSync(path.join(folder, "taskpane.html"), "utf8");
+  return [...page.matchAll(/<script[^>]*\ssrc="?([^"\s>]+)/g)]
+    .map((match) => match[1])
+    .filter((src) => !src.startsWith("https://"));
+}
 
 /** Every file under a folder, as paths relative to it. */
 function filesUnder(folder: string, prefix = ""): string[] {
@@ -51,8 +71,12 @@ describe("the production build of the add-in", () => {
       expect(readFileSync(path.join(folder, file), "utf8")).not.toContain("sourceMappingURL");
     }
     const maps = path.join(folder, "..", "addin-sourcemaps");
-    expect(existsSync(path.join(maps, "taskpane.js.map"))).toBeTrue();
-    expect(existsSync(path.join(maps, "functions.js.map"))).toBeTrue();
+    expect(pageScripts(folder).length).toBe(2);
+    for (const script of pageScripts(folder)) {
+      expect(existsSync(path.join(maps, `${script}.map`)))
+        .withContext(script)
+        .toBeTrue();
+    }
   });
 
   it("should point every manifest URL at the add-in's host and drop the dev AppDomains", () => {
@@ -70,6 +94,40 @@ describe("the production build of the add-in", () => {
     expect(manifest).toContain(
       `<SourceLocation DefaultValue="${EXAMPLE_ADDIN_URL}taskpane.html" />`
     );
+  });
+
+  it("should name its bundles by content hash, load those from the page and keep functions.js for the manifest", () => {
+    const scripts = pageScripts(folder);
+    expect(scripts).toEqual([
+      jasmine.stringMatching(/^functions\.[0-9a-f]{20}\.js$/),
+      jasmine.stringMatching(/^taskpane\.[0-9a-f]{20}\.js$/),
+    ]);
+    const files = filesUnder(folder);
+    expect(files.filter((file) => /^(functions|taskpane)\.js$/.test(file))).toEqual([
+      "functions.js",
+    ]);
+    expect(readFileSync(path.join(folder, "functions.js"))).toEqual(
+      readFileSync(path.join(folder, scripts[0]))
+    );
+    const manifest = readFileSync(path.join(folder, "manifest.xml"), "utf8");
+    expect(manifest).toContain(
+      `<bt:Url id="Functions.Script.Url" DefaultValue="${EXAMPLE_ADDIN_URL}functions.js" />`
+    );
+    // Written pre-compressed too, byte for byte the same once unpacked.
+    for (const script of scripts) {
+      expect(brotliDecompressSync(readFileSync(path.join(folder, `${script}.br`)))).toEqual(
+        readFileSync(path.join(folder, script))
+      );
+      expect(files).toContain(`${script}.gz`);
+    }
+  });
+
+  it("should write the manifest's Id from SPELLRUN_ADDIN_ID, never the repository's development Id", () => {
+    const manifest = readFileSync(path.join(folder, "manifest.xml"), "utf8");
+    expect(manifest).toContain(`<Id>${EXAMPLE_ADDIN_ID}</Id>`);
+    expect(manifest).not.toContain(rules.DEV_ADDIN_ID);
+    const devManifest = readFileSync(path.join(__dirname, "..", "..", "manifest.xml"), "utf8");
+    expect(devManifest).toContain(`<Id>${rules.DEV_ADDIN_ID}</Id>`);
   });
 
   it("should build the pane to go through its host when no service was named", () => {
@@ -129,6 +187,49 @@ describe("the production build's refusals (scripts/productionBuildRules.cjs)", (
       serviceBaseUrl: "https://api.example.com/v1",
       servicePollBaseUrl: "https://poll.example.com",
     });
+  });
+
+  it("should refuse a missing, malformed or the repository's manifest Id, and a malformed version", () => {
+    const identityRefusal = (env: NodeJS.ProcessEnv) => {
+      try {
+        rules.productionIdentity(env, "0.1.0");
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "accepted";
+    };
+    expect(identityRefusal({})).toContain("Set SPELLRUN_ADDIN_ID to your add-in's own GUID");
+    expect(identityRefusal({ SPELLRUN_ADDIN_ID: "my-addin" })).toContain("must be a GUID");
+    expect(identityRefusal({ SPELLRUN_ADDIN_ID: rules.DEV_ADDIN_ID.toUpperCase() })).toContain(
+      "the repository's development Id"
+    );
+    const id = "0b0e5a55-1d2c-4e3f-8a9b-0c1d2e3f4a5b";
+    expect(
+      identityRefusal({ SPELLRUN_ADDIN_ID: id, SPELLRUN_ADDIN_VERSION: "1.2.3.4.5" })
+    ).toContain("SPELLRUN_ADDIN_VERSION must be");
+    expect(rules.productionIdentity({ SPELLRUN_ADDIN_ID: id }, "0.1.0")).toEqual({
+      id,
+      providerName: "spellrun",
+      version: "0.1.0.0",
+    });
+    const identity = rules.productionIdentity(
+      {
+        SPELLRUN_ADDIN_ID: id,
+        SPELLRUN_PROVIDER_NAME: "Contoso <IT> & Co",
+        SPELLRUN_ADDIN_VERSION: "2.3.0.1",
+      },
+      "0.1.0"
+    );
+    const manifest = readFileSync(path.join(__dirname, "..", "..", "manifest.xml"), "utf8");
+    const rewritten = rules.rewriteManifest(
+      manifest,
+      "https://localhost:3000/",
+      "https://x.example/",
+      identity
+    );
+    expect(rewritten).toContain(`<Id>${id}</Id>`);
+    expect(rewritten).toContain("<Version>2.3.0.1</Version>");
+    expect(rewritten).toContain("<ProviderName>Contoso &#60;IT&#62; &#38; Co</ProviderName>");
   });
 
   it("should rewrite the manifest's dev URLs and drop its comments and dev AppDomains", () => {

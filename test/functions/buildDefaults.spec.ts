@@ -15,11 +15,20 @@ async function builtInAddresses(
   mode: "production" | "development",
   environment: Record<string, string>
 ) {
-  const names = ["SPELL_BASE_URL", "SPELL_POLL_BASE_URL", "SPELLRUN_ADDIN_URL"];
+  const names = [
+    "SPELL_BASE_URL",
+    "SPELL_POLL_BASE_URL",
+    "SPELLRUN_ADDIN_URL",
+    "SPELLRUN_ADDIN_ID",
+  ];
   const saved = names.map((name) => process.env[name]);
   for (const name of names) delete process.env[name];
   // A production build needs the add-in's https address (it refuses to build without one).
-  if (mode === "production") process.env.SPELLRUN_ADDIN_URL = "https://addin.example.com/";
+  // and its own manifest Id.
+  if (mode === "production") {
+    process.env.SPELLRUN_ADDIN_URL = "https://addin.example.com/";
+    process.env.SPELLRUN_ADDIN_ID = "e27a0de5-7e57-4b1d-9c1a-000000000027";
+  }
   Object.assign(process.env, environment);
   try {
     const { DefinePlugin } = require("webpack") as {

@@ -5,6 +5,8 @@ import webpack from "webpack";
 
 /** Where CI's production build says it is hosted (scripts/test.ts): never contacted. */
 export const EXAMPLE_ADDIN_URL = "https://addin.example.com/";
+/** The manifest Id of CI's production build (scripts/test.ts). */
+export const EXAMPLE_ADDIN_ID = "e27a0de5-7e57-4b1d-9c1a-000000000027";
 
 let built: Promise<string> | undefined;
 
@@ -25,6 +27,9 @@ export function productionAddinBuild(): Promise<string> {
     const output = path.join(mkdtempSync(path.join(os.tmpdir(), "spellrun-build-")), "addin");
     const saved = { ...process.env };
     process.env.SPELLRUN_ADDIN_URL = EXAMPLE_ADDIN_URL;
+    process.env.SPELLRUN_ADDIN_ID = EXAMPLE_ADDIN_ID;
+    delete process.env.SPELLRUN_PROVIDER_NAME;
+    delete process.env.SPELLRUN_ADDIN_VERSION;
     delete process.env.SPELL_BASE_URL;
     delete process.env.SPELL_POLL_BASE_URL;
     try {
