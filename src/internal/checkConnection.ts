@@ -12,7 +12,9 @@ import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
  * - `wrongKey`: the service refused the API key (401, 403);
  * - `wrongAddress`: something answered, but not the Spell Run API (a web page, 404 or 405 that is
  *   not the service's JSON, an answer that is not JSON);
- * - `unexpected`: the service answered with another error (5xx, 429, …).
+ * - `unexpected`: the service answered with another error (5xx, 429, …);
+ * - `blockedByPolicy`: the add-in's page may not call the address (its Content-Security-Policy),
+ *   so nothing left the browser (told apart from `noAnswer` by the add-in, addin/explainPolicyBlock.ts).
  *
  * ## Example
  * ```ts
@@ -20,7 +22,7 @@ import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
  * ```
  */
 export type ConnectionProblem =
-  "noAnswer" | "corsRefused" | "wrongKey" | "wrongAddress" | "unexpected";
+  "noAnswer" | "corsRefused" | "wrongKey" | "wrongAddress" | "unexpected" | "blockedByPolicy";
 
 /**
  * The answer of `SpellClient.checkConnection`: whether both hosts answer and take the key, and

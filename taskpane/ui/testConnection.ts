@@ -1,5 +1,6 @@
 import { SpellClient, type ConnectionCheck } from "../../src";
 import type { SpellSettings } from "../../addin/settings.js";
+import { explainPolicyBlock } from "../../addin/explainPolicyBlock.js";
 import { serviceAddresses } from "../../addin/serviceRoute.js";
 
 export type { ConnectionCheck };
@@ -28,11 +29,12 @@ export async function testConnection(
     return { ok: false, reachable: false, keyAccepted: false, message: "Enter an API key first." };
   }
   let client: SpellClient;
+  const addresses = serviceAddresses(settings);
   try {
     client = new SpellClient({
       apiKey: settings.apiKey,
       authHeader: settings.authHeader,
-      ...serviceAddresses(settings),
+      ...addresses,
       fetch: fetchFn,
       retry: { limit: 0 },
     });
@@ -44,5 +46,6 @@ export async function testConnection(
       message: String((error as Error).message),
     };
   }
-  return client.checkConnection();
+  // A call the page's own security policy blocks looks like no answer: say so.
+  return explainPolicyBlock(() => client.checkConnection(), addresses);
 }
