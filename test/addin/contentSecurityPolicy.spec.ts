@@ -93,8 +93,11 @@ describe("the add-in page's Content-Security-Policy", () => {
     writeFileSync(path.join(addinDir, "taskpane.html"), "<!doctype html><title>Spell Run</title>");
     const server = await createAddinServer({
       addinDir,
-      serviceBaseUrl: "https://api.example.com/v1",
-      servicePollBaseUrl: "https://poll.example.com/",
+      serviceBaseUrl: "https://internal-api.corp.example/v1",
+      servicePollBaseUrl: "https://internal-poll.corp.example/",
+      // A build that calls the service directly is served with its addresses allowed
+      // (--connect-src); the forwarded (internal) hosts are never named in the header.
+      connectSources: ["https://api.example.com/v1", "https://poll.example.com/"],
       tls: await testCertificate(),
       logger: false,
     });
@@ -118,6 +121,7 @@ describe("the add-in page's Content-Security-Policy", () => {
       }
       expect(frameAncestors).toContain("https://*.officeapps.live.com");
       expect(meta["frame-ancestors"]).toBeUndefined();
+      expect(String(page.headers["content-security-policy"])).not.toContain("corp.example");
     } finally {
       await server.close();
     }
