@@ -153,7 +153,12 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
   app.addHook("onClose", async () => dispatcher.close());
   const answerLimitBytes = options.answerLimitBytes ?? 64 * MIB;
 
-  const forward = async (request: FastifyRequest, reply: FastifyReply, target: string) => {
+  const forward = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: string,
+    method: "GET" | "POST"
+  ) => {
     // A forwarded path opened as a page (typed into the address bar, a link): never an answer a
     // browser would show; the add-in calls with fetch.
     if (request.headers["sec-fetch-mode"] === "navigate") {
@@ -171,14 +176,14 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
         message: "The call carries no API key (x-api-key or Authorization): not forwarded.",
       });
     }
-    const query = request.raw.url?.includes("?")
-      ? request.raw.url.slice(request.raw.url.indexOf("?"))
-      : "";
+    // Only getRun takes a query (its runId); the POST endpoints take their arguments in the body.
+    const rawUrl = request.raw.url ?? "";
+    const query = method === "GET" && rawUrl.includes("?") ? rawUrl.slice(rawUrl.indexOf("?")) : "";
     let answer;
     try {
       answer = await forwardCall({
         url: `${target}${query}`,
-        method: request.method === "GET" ? "GET" : "POST",
+        method,
         headers: headersToService(request.headers),
         ...(Buffer.isBuffer(request.body) ? { body: request.body } : {}),
         timeoutMs: requestTimeoutMs,
@@ -205,13 +210,16 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
 
   const forwardedPaths = new Set<string>();
   for (const [endpoint, { method, host }] of Object.entries(SERVICE_ENDPOINTS)) {
-    const routePath = `${FORWARDING_PREFIXES[host]}${endpointPath(endpoint as keyof typeof SERVICE_ENDPOINTS)}`;
-    const target = `${services[host].url}${endpointPath(endpoint as keyof typeof SERVICE_ENDPOINTS)}`;
+    const spellsPath = endpointPath(endpoint as keyof typeof SERVICE_ENDPOINTS);
+    const routePath = `${FORWARDING_PREFIXES[host]}${spellsPath}`;
+    const target = `${services[host].url}${spellsPath}`;
     forwardedPaths.add(routePath);
     app.route({
       method,
       url: routePath,
-      handler: (request, reply) => forward(request, reply, target),
+      // No HEAD twin of getRun: each endpoint is forwarded with its own method only.
+      exposeHeadRoute: false,
+      handler: (request, reply) => forward(request, reply, target, method),
     });
   }
   // After the handler: the forwarded answers' own security headers, whatever the service sent.

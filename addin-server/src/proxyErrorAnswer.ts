@@ -11,8 +11,8 @@ export interface ProxyErrorAnswer {
 /**
  * The answer to the add-in when a forwarded call got no answer from the Spell service, in the
  * service's error shape, with the status the add-in's retry policy reads right: 503 when the
- * service refused the connection or its name is unknown (nothing reached it, so a start may be
- * sent again), 504 when it did not finish its answer within the total time limit, 502 otherwise
+ * service refused the connection, its name is unknown or no connection was made in time (nothing
+ * reached it, so a start may be sent again), 504 when it did not finish its answer within the total time limit, 502 otherwise
  * (broken off, or larger than the answer limit). The message names no header.
  *
  * ## Example
@@ -25,7 +25,13 @@ export interface ProxyErrorAnswer {
  */
 export function proxyErrorAnswer(error: unknown): ProxyErrorAnswer {
   const code = causeCode(error);
-  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN") {
+  // Nothing reached the service: no connection was made.
+  if (
+    code === "ECONNREFUSED" ||
+    code === "ENOTFOUND" ||
+    code === "EAI_AGAIN" ||
+    code === "UND_ERR_CONNECT_TIMEOUT"
+  ) {
     return {
       statusCode: 503,
       error: "Service Unavailable",

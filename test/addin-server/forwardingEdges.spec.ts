@@ -155,6 +155,30 @@ describe("addin-server at its edges (answer headers, JSON only, limits, hosts)",
     expect(upstream!.requests.length).toBe(2);
   });
 
+  it("should forward each endpoint with its own method only, and a query to getRun only", async () => {
+    const url = await serveWith((response) =>
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON_OK)
+    );
+    const head = await httpsRequest(`${url}/spell-poll/spells/getRun?runId=1`, {
+      method: "HEAD",
+      headers: { "x-api-key": KEY },
+    });
+    expect(head.status).toBe(404);
+    expect(upstream!.requests.length).toBe(0);
+    await httpsRequest(`${url}/spell-api/spells/start?admin=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": KEY },
+      body: "{}",
+    });
+    await httpsRequest(`${url}/spell-poll/spells/getRun?runId=r%201`, {
+      headers: { "x-api-key": KEY },
+    });
+    expect(upstream!.requests.map(({ method, url: path }) => `${method} ${path}`)).toEqual([
+      "POST /spells/start",
+      "GET /spells/getRun?runId=r%201",
+    ]);
+  });
+
   it("should strip client forwarding, proxy and hop-by-hop headers before forwarding", async () => {
     const url = await serveWith((response) =>
       response.writeHead(200, { "content-type": "application/json" }).end(JSON_OK)
