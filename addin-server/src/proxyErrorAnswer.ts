@@ -71,7 +71,7 @@ export function proxyErrorAnswer(error: unknown): ProxyErrorAnswer {
 function causeCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^E[A-Z]+$|^UND_ERR/.test(code)) return code;
+    if (typeof code === "string" && /^E[A-Z_]+$|^UND_ERR/.test(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
