@@ -240,7 +240,7 @@ describe("addin-server at its edges (answer headers, JSON only, limits, hosts)",
     expect(answer.status).toBe(504);
     expect(JSON.parse(answer.body).code).toBe("upstream_timeout");
     expect(elapsed).toBeGreaterThanOrEqual(550);
-    expect(elapsed).toBeLessThan(1_500);
+    expect(elapsed).toBeLessThan(3_000);
   });
 
   it("should cut a client that sends its body slowly at the total receive limit", async () => {
@@ -269,7 +269,7 @@ describe("addin-server at its edges (answer headers, JSON only, limits, hosts)",
     });
     const elapsed = Date.now() - started;
     expect(["408", "closed"]).toContain(outcome);
-    expect(elapsed).toBeLessThan(1_500);
+    expect(elapsed).toBeLessThan(3_000);
     expect(upstream!.requests.length).toBe(0);
   });
 
