@@ -226,7 +226,7 @@ describe("the built add-in, served by addin-server, in Chromium (a Spell service
   );
 
   it(
-    "should tell apart, in Test connection: a refused key, a CORS refusal, no answer, and an address that is not the service",
+    "should tell apart, in Test connection: a refused key, a CORS refusal, no answer, an address the page's policy blocks, and an address that is not the service",
     async () => {
       const wrongKey = await testConnection({ route: "addinHost", key: "sk-not-the-key" });
       expect(wrongKey).toContain("refused the API key (HTTP 401)");
@@ -249,6 +249,19 @@ describe("the built add-in, served by addin-server, in Chromium (a Spell service
         pollBaseUrl: closedPort,
       });
       expect(silent).toContain(`does not answer at the base URL (${closedPort})`);
+
+      // Directly to an address the server's policy does not list (--connect-src): the page may
+      // not call it at all, and Test connection says so instead of "does not answer".
+      const unlisted = `https://127.0.0.1:${await freePort()}`;
+      const blocked = await testConnection({
+        route: "direct",
+        key: KEY,
+        baseUrl: unlisted,
+        pollBaseUrl: unlisted,
+      });
+      expect(blocked).toContain(`may not call ${unlisted}`);
+      expect(blocked).toContain("security policy");
+      expect(blocked).not.toContain("does not answer");
 
       // The add-in's own address entered as the service's: it answers, but not as the service.
       const wrongAddress = await testConnection({
