@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { request, type Dispatcher } from "undici";
 
 /** One call to the Spell service, as the add-in server sends it on. */
@@ -63,6 +64,24 @@ export class AnswerTooLargeError extends Error {
 }
 
 /**
+ * The service's answer came in an encoding this server does not know: not passed on.
+ *
+ * ## Example
+ * ```ts
+ * if (error instanceof UnknownEncodingError) reply.code(502);
+ * ```
+ */
+export class UnknownEncodingError extends Error {
+  override name = "UnknownEncodingError";
+  /**
+   * @param encoding The answer's `Content-Encoding`.
+   */
+  constructor(readonly encoding: string) {
+    super(`The Spell service's answer came in an unknown encoding (${encoding.slice(0, 40)}).`);
+  }
+}
+
+/**
  * Sends one call to the service and reads its whole answer under one total time limit: a service
  * that sends its answer a byte at a time is cut off at the limit like one that sends nothing
  * (undici's own timeouts are idle times, reset by every chunk). Never retried, never redirected.
@@ -83,7 +102,7 @@ export async function forwardCall(call: ForwardedCall): Promise<ServiceAnswer> {
   try {
     const answer = await request(call.url, {
       method: call.method,
-      headers: call.headers,
+      headers: { ...call.headers, "accept-encoding": "identity" },
       body: call.body,
       signal: controller.signal,
       dispatcher: call.dispatcher,
@@ -99,11 +118,41 @@ export async function forwardCall(call: ForwardedCall): Promise<ServiceAnswer> {
       }
       chunks.push(chunk);
     }
-    return { statusCode: answer.statusCode, headers: answer.headers, body: Buffer.concat(chunks) };
+    const body = decoded(
+      Buffer.concat(chunks),
+      answer.headers["content-encoding"],
+      call.answerLimitBytes
+    );
+    return { statusCode: answer.statusCode, headers: answer.headers, body };
   } catch (error) {
     if (controller.signal.aborted) throw new ForwardTimeoutError(call.timeoutMs);
     throw error;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The body without its content encoding (none, identity, gzip, deflate, br). */
+function decoded(
+  body: Buffer,
+  encoding: string | string[] | undefined,
+  limitBytes: number
+): Buffer {
+  const name = String(encoding ?? "identity")
+    .trim()
+    .toLowerCase();
+  if (name === "identity" || name === "" || body.length === 0) return body;
+  // Never more than the answer limit unpacked (a small body may unpack to gigabytes).
+  const options = { maxOutputLength: limitBytes };
+  try {
+    if (name === "gzip" || name === "x-gzip") return gunzipSync(body, options);
+    if (name === "deflate") return inflateSync(body, options);
+    if (name === "br") return brotliDecompressSync(body, options);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "ERR_BUFFER_TOO_LARGE") {
+      throw new AnswerTooLargeError(limitBytes);
+    }
+    throw error;
+  }
+  throw new UnknownEncodingError(name);
 }

@@ -18,6 +18,8 @@ const REQUEST_HEADERS_KEPT_HERE = new Set([
   "host",
   "content-length",
   "expect",
+  // Asked for unencoded by forwardCall, which decodes what comes encoded anyway.
+  "accept-encoding",
   "cookie",
   "origin",
   "referer",

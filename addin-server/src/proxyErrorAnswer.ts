@@ -1,4 +1,4 @@
-import { AnswerTooLargeError, ForwardTimeoutError } from "./forwardCall";
+import { AnswerTooLargeError, ForwardTimeoutError, UnknownEncodingError } from "./forwardCall";
 
 /** An error answer of this server in the service's error shape. */
 export interface ProxyErrorAnswer {
@@ -49,6 +49,17 @@ export function proxyErrorAnswer(error: unknown): ProxyErrorAnswer {
       error: "Gateway Timeout",
       code: "upstream_timeout",
       message: "The Spell service did not answer the add-in's host in time.",
+    };
+  }
+  if (
+    error instanceof UnknownEncodingError ||
+    (error as { code?: unknown })?.code === "Z_DATA_ERROR"
+  ) {
+    return {
+      statusCode: 502,
+      error: "Bad Gateway",
+      code: "upstream_bad_encoding",
+      message: "The Spell service's answer came in an encoding the add-in's host could not read.",
     };
   }
   if (error instanceof AnswerTooLargeError) {

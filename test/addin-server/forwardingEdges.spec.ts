@@ -1,5 +1,5 @@
 import https from "node:https";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { publicHostMatcher } from "../../addin-server/src/publicHost.js";
 import { headersToService } from "../../addin-server/src/forwardedHeaders.js";
 import { httpsRequest } from "./support/httpsRequest.js";
@@ -177,6 +177,33 @@ describe("addin-server at its edges (answer headers, JSON only, limits, hosts)",
       "POST /spells/start",
       "GET /spells/getRun?runId=r%201",
     ]);
+  });
+
+  it("should ask for an unencoded answer and unpack one that comes encoded anyway, within the answer limit", async () => {
+    const encodings: (string | undefined)[] = [];
+    let next: { encoding: string; body: Buffer } = { encoding: "gzip", body: gzipSync(JSON_OK) };
+    const url = await serveWith(
+      (response) =>
+        response
+          .writeHead(200, { "content-type": "application/json", "content-encoding": next.encoding })
+          .end(next.body),
+      { answerLimitBytes: 64 * 1024 }
+    );
+    const gzipped = await start(url, { "accept-encoding": "gzip, br" });
+    encodings.push(upstream!.requests[0].headers["accept-encoding"]);
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.headers["content-encoding"]).toBeUndefined();
+    expect(gzipped.body).toBe(JSON_OK);
+    next = { encoding: "br", body: brotliCompressSync(JSON_OK) };
+    expect((await start(url)).body).toBe(JSON_OK);
+    // A small body that unpacks past the answer limit, and an encoding nobody knows: 502.
+    next = { encoding: "gzip", body: gzipSync(`"${" ".repeat(1024 * 1024)}"`) };
+    const bomb = await start(url);
+    expect(bomb.status).toBe(502);
+    expect(JSON.parse(bomb.body).code).toBe("upstream_too_large");
+    next = { encoding: "x-mystery", body: Buffer.from(JSON_OK) };
+    expect(JSON.parse((await start(url)).body).code).toBe("upstream_bad_encoding");
+    expect(encodings).toEqual(["identity"]);
   });
 
   it("should strip client forwarding, proxy and hop-by-hop headers before forwarding", async () => {
