@@ -3,7 +3,8 @@
  * copies included) supports every Node version our own packages declare (`engines.node` of the
  * root, addin-server and emulator). A package whose range leaves out part of ours (say
  * `content-disposition@3`, Node >= 22, under a package that declares Node 20) fails the step with
- * its path, version and range, so the declaration stays true as dependencies move.
+ * its path, version and range, so the declaration stays true as dependencies move. The Node
+ * running the step must be in our range too, so `npm test` tests a version we declare.
  *
  * Reads only package.json files (`semver.subset(ours, theirs)`); no network.
  *
@@ -19,6 +20,7 @@ const root = path.join(__dirname, "..");
 // semver is in the tree already (npm's and many tools' dependency); no types of its own here.
 const semver = createRequire(__filename)("semver") as {
   subset(range: string, superset: string): boolean;
+  satisfies(version: string, range: string): boolean;
   validRange(range: string): string | null;
 };
 
@@ -59,6 +61,11 @@ for (const folder of ours) {
   if (typeof range !== "string" || !semver.validRange(range)) {
     problems.push(`${path.relative(root, folder) || "."}: declares no engines.node range`);
     continue;
+  }
+  if (!semver.satisfies(process.version, range)) {
+    problems.push(
+      `${manifest!.name} declares Node "${range}", but this is Node ${process.version}`
+    );
   }
   const trees = [path.join(root, "node_modules"), path.join(folder, "node_modules")];
   const checked = [...new Set(trees)].flatMap(installedPackages);
