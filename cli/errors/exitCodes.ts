@@ -9,7 +9,8 @@
  * | 3    | bad input: unreadable file, malformed CSV/JSONL line (the message names the line) |
  * | 4    | the service refused the job: nothing was started (wrong key, unknown spell, service down) |
  * | 5    | the service failed after runs were started (no answer to a start, a read failing, poll limit); resume |
- * | 130  | interrupted by Ctrl-C; the job can be resumed |
+ * | 6    | the journal is in use by another spellrun (its lock file): nothing was started |
+ * | 130  | interrupted (Ctrl-C, SIGTERM, SIGHUP, a closed output pipe); the job can be resumed |
  *
  * ## Example
  * ```ts
@@ -23,6 +24,7 @@ export const EXIT_CODES = Object.freeze({
   badInput: 3,
   service: 4,
   serviceUnfinished: 5,
+  locked: 6,
   interrupted: 130,
 } as const);
 
