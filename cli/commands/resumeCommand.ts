@@ -79,7 +79,7 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
     {
       client,
       job,
-      ...jobRows(job),
+      ...jobRows(job, state.layout),
       journal,
       output,
       ...(state.layout ? { layout: state.layout } : {}),

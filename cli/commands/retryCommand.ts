@@ -100,7 +100,7 @@ export async function retryCommand(journalPath: string, flags: RetryFlags): Prom
     {
       client,
       job: retry,
-      ...jobRows(retry),
+      ...jobRows(retry, state.layout),
       journal,
       output,
       ...(state.layout ? { layout: state.layout, writeHeader: true } : {}),
