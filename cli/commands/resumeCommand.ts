@@ -13,7 +13,7 @@ import { UsageError } from "../errors/UsageError.js";
 import { newRunsOnResume } from "../job/newRuns.js";
 import { readJobInput } from "../job/readJobInput.js";
 import { openJournalJob, type JournalJobFlags } from "./openJournalJob.js";
-import { announceRuns, checkRunBudget } from "./runBudget.js";
+import { announceRuns, checkRunBudget, limitRows } from "./runBudget.js";
 
 /**
  * The options of `spellrun resume`.
@@ -77,7 +77,11 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
   try {
     const rerunUnknown = flags.rerunUnknown === true;
     const newRuns = newRunsOnResume(state, input.rows, rerunUnknown);
-    checkRunBudget(newRuns, maxRuns, `resume would start up to ${newRuns} new runs`);
+    // A file is held to the budget before anything starts (as bulk does); stdin, as bulk does
+    // with stdin, stops at the row past the budget, so its printed next step goes on from there.
+    const fromStdin = job.input === "-";
+    if (!fromStdin) checkRunBudget(newRuns, maxRuns, `resume would start up to ${newRuns} new runs`);
+    const rows = jobRows(input.job, state.layout);
     const { journal } = Journal.open(journalPath);
     const output = OutputFile.resume(job.output, state.writtenBytes);
     const client = new SpellClient({
@@ -90,13 +94,16 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
       process.stderr.write(
         `spellrun: resuming ${path.basename(job.output)} after row ${state.writtenRows}: ${known.filter((w) => w.groupId).length} bulk runs to re-attach, ${known.filter((w) => !w.groupId).length} with no recorded id\n`
       );
-      announceRuns("resume", newRuns, job.spellId);
+      announceRuns("resume", Math.min(newRuns, maxRuns), job.spellId);
     }
     return await runBulkJob(
       {
         client,
         job: { ...input.job, total: input.rows },
-        ...jobRows(input.job, state.layout),
+        ...rows,
+        ...(fromStdin && newRuns > maxRuns
+          ? { rows: limitRows(rows.rows, maxRuns, input.rows - newRuns + maxRuns) }
+          : {}),
         journal,
         output,
         ...(state.layout ? { layout: state.layout } : {}),

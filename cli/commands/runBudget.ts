@@ -71,13 +71,24 @@ export function announceRuns(
  *
  * @param rows The input rows.
  * @param maxRuns The `--max-runs` value.
+ * @param limit The rows let through (default `maxRuns`; a resume adds the rows already sent).
  * @return The same rows, refusing one past the budget.
  */
-export async function* limitRows<T>(rows: AsyncIterable<T>, maxRuns: number): AsyncGenerator<T> {
+export async function* limitRows<T>(
+  rows: AsyncIterable<T>,
+  maxRuns: number,
+  limit = maxRuns
+): AsyncGenerator<T> {
   let count = 0;
   for await (const row of rows) {
-    if (++count > maxRuns) {
-      throw overBudget(`stdin has more than ${maxRuns} rows`, maxRuns, undefined);
+    if (++count > limit) {
+      throw overBudget(
+        limit === maxRuns
+          ? `stdin has more than ${maxRuns} rows`
+          : `stdin has more than ${maxRuns} rows not sent yet`,
+        maxRuns,
+        undefined
+      );
     }
     yield row;
   }
