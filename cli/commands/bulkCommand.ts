@@ -36,6 +36,8 @@ export interface BulkFlags extends ConnectionFlags {
   chunkSize: string;
   maxInFlight: string;
   maxRuns: string;
+  /** The largest bulkStart body (`SpellClientOptions.maxBulkBodyBytes`). */
+  maxBodyBytes?: string;
   dryRun?: boolean;
   quiet?: boolean;
   csvGuard: boolean;
@@ -69,6 +71,10 @@ export async function bulkCommand(
   const chunkSize = parsePositiveInteger(flags.chunkSize, "--chunk-size");
   const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
   const maxRuns = parsePositiveInteger(flags.maxRuns, "--max-runs");
+  const maxBulkBodyBytes = parsePositiveInteger(
+    flags.maxBodyBytes ?? "1048576",
+    "--max-body-bytes"
+  );
   const progressEveryMs = Number(flags.progressEvery) * 1000;
   if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
 
@@ -142,7 +148,12 @@ export async function bulkCommand(
   // Created 0600, never through a link; an existing output only when ours or --force.
   const output = OutputFile.create(outputPath, ownOutput || flags.force === true);
   const journal = journalPath ? Journal.create(journalPath, job, ownOutput) : undefined;
-  const client = new SpellClient({ ...connection, maxInFlight, bulkChunkSize: chunkSize });
+  const client = new SpellClient({
+    ...connection,
+    maxInFlight,
+    maxBulkBodyBytes,
+    bulkChunkSize: chunkSize,
+  });
   if (!flags.quiet) announceRuns("bulk", total, spellId, maxRuns);
   return runBulkJob(
     {

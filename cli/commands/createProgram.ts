@@ -72,6 +72,13 @@ const maxRunsOption = () =>
     "refuse to start more new runs than this, before anything is sent"
   ).default(String(DEFAULT_MAX_RUNS));
 
+/** `--max-body-bytes`: bulk, resume and retry split a bulk run whose body would be larger. */
+const maxBodyBytesOption = () =>
+  new Option(
+    "--max-body-bytes <n>",
+    "largest bulkStart body; a larger bulk run is split before sending (the service answers 413)"
+  ).default("1048576");
+
 /** `--chunk-size` of resume and retry: smaller bulk runs for the rows not sent yet. */
 const resumeChunkSizeOption = () =>
   new Option(
@@ -149,6 +156,7 @@ export function createProgram(version: string): Command {
       .option("--chunk-size <n>", "rows per bulk run", "500")
       .addOption(maxInFlightOption())
       .addOption(maxRunsOption())
+      .addOption(maxBodyBytesOption())
       .option("--dry-run", "check the input and print how many runs would start; start none")
       .option(
         "--no-csv-guard",
@@ -174,6 +182,7 @@ export function createProgram(version: string): Command {
         "start again the rows whose bulkStart was sent but never confirmed (may run them twice)"
       )
       .addOption(maxRunsOption())
+      .addOption(maxBodyBytesOption())
       .addOption(resumeChunkSizeOption())
       .addOption(confirmNoCsvGuardOption())
       .addOption(progressEveryOption())
@@ -196,6 +205,7 @@ export function createProgram(version: string): Command {
         "also run the rows whose bulkStart may have reached the service (may run them twice)"
       )
       .addOption(maxRunsOption())
+      .addOption(maxBodyBytesOption())
       .addOption(resumeChunkSizeOption())
       .addOption(confirmNoCsvGuardOption())
       .option(

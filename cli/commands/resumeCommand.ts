@@ -27,6 +27,8 @@ export interface ResumeFlags extends ConnectionFlags, JournalJobFlags {
   maxInFlight: string;
   /** The most new runs this command may start (`DEFAULT_MAX_RUNS` unless given). */
   maxRuns: string;
+  /** The largest bulkStart body (`SpellClientOptions.maxBulkBodyBytes`). */
+  maxBodyBytes?: string;
   /** Rows per bulk run for rows not sent yet (at most the job's window). */
   chunkSize?: string;
   quiet?: boolean;
@@ -57,6 +59,10 @@ export interface ResumeFlags extends ConnectionFlags, JournalJobFlags {
 export async function resumeCommand(journalPath: string, flags: ResumeFlags): Promise<ExitCode> {
   const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
   const maxRuns = parsePositiveInteger(flags.maxRuns, "--max-runs");
+  const maxBulkBodyBytes = parsePositiveInteger(
+    flags.maxBodyBytes ?? "1048576",
+    "--max-body-bytes"
+  );
   const chunkSize =
     flags.chunkSize === undefined
       ? undefined
@@ -80,13 +86,15 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
     // A file is held to the budget before anything starts (as bulk does); stdin, as bulk does
     // with stdin, stops at the row past the budget, so its printed next step goes on from there.
     const fromStdin = job.input === "-";
-    if (!fromStdin) checkRunBudget(newRuns, maxRuns, `resume would start up to ${newRuns} new runs`);
+    if (!fromStdin)
+      checkRunBudget(newRuns, maxRuns, `resume would start up to ${newRuns} new runs`);
     const rows = jobRows(input.job, state.layout);
     const { journal } = Journal.open(journalPath);
     const output = OutputFile.resume(job.output, state.writtenBytes);
     const client = new SpellClient({
       ...connection,
       maxInFlight,
+      maxBulkBodyBytes,
       bulkChunkSize: Math.min(chunkSize ?? job.chunkSize, job.chunkSize),
     });
     if (!flags.quiet) {

@@ -30,6 +30,8 @@ export interface RetryFlags extends ConnectionFlags, JournalJobFlags {
   maxInFlight: string;
   /** The most new runs this command may start (`DEFAULT_MAX_RUNS` unless given). */
   maxRuns: string;
+  /** The largest bulkStart body (`SpellClientOptions.maxBulkBodyBytes`). */
+  maxBodyBytes?: string;
   /** Rows per bulk run (at most the job's window). */
   chunkSize?: string;
   quiet?: boolean;
@@ -62,6 +64,10 @@ export interface RetryFlags extends ConnectionFlags, JournalJobFlags {
 export async function retryCommand(journalPath: string, flags: RetryFlags): Promise<ExitCode> {
   const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
   const maxRuns = parsePositiveInteger(flags.maxRuns, "--max-runs");
+  const maxBulkBodyBytes = parsePositiveInteger(
+    flags.maxBodyBytes ?? "1048576",
+    "--max-body-bytes"
+  );
   const chunkSize =
     flags.chunkSize === undefined
       ? undefined
@@ -122,6 +128,7 @@ export async function retryCommand(journalPath: string, flags: RetryFlags): Prom
     const client = new SpellClient({
       ...connection,
       maxInFlight,
+      maxBulkBodyBytes,
       bulkChunkSize: Math.min(chunkSize ?? job.chunkSize, job.chunkSize),
     });
     if (!flags.quiet) announceRuns("retry", newRuns, job.spellId);

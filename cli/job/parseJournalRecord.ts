@@ -90,7 +90,8 @@ function isToken(value: unknown): boolean {
     isTextList(groupIds) &&
     Array.isArray(chunkSizes) &&
     chunkSizes.every(isCount) &&
-    chunkSizes.length === (groupIds as string[]).length &&
+    // The groups named so far: a prefix of the chunks.
+    (groupIds as string[]).length <= chunkSizes.length &&
     chunkSizes.length <= MAX_CHUNK_SIZE &&
     (rows === undefined ||
       (Array.isArray(rows) &&
