@@ -19,6 +19,7 @@ Examples:
   spellrun bulk summarize reviews.csv -o summaries.csv --map body=text --only body
   spellrun bulk sentiment reviews.jsonl -o - --quiet | jq .outputs.label
   spellrun bulk summarize reviews.csv --dry-run
+  spellrun bulk summarize excel-export.csv --encoding windows-1252 --delimiter ";"
   spellrun status summaries.csv.journal
   spellrun resume summaries.csv.journal
   spellrun retry summaries.csv.journal  # run failed, cancelled and expired rows again
@@ -134,6 +135,18 @@ export function createProgram(version: string): Command {
       )
       .option("--format <format>", "format of stdin input: csv, tsv or jsonl")
       .option(
+        "--encoding <name>",
+        "the input's text encoding, e.g. windows-1252, latin1, utf-16le (default: by its byte order mark, else UTF-8, checked)"
+      )
+      .option(
+        "-d, --delimiter <char>",
+        'cell delimiter of CSV/TSV input, e.g. ";" or "\\t" (default , or tab)'
+      )
+      .option(
+        "-H, --no-header-row",
+        "the CSV/TSV input has no header row: its columns are named a, b, c, … (as csvkit)"
+      )
+      .option(
         "--map <column=input>",
         "send a column under another input name (repeatable)",
         collect
@@ -153,7 +166,7 @@ export function createProgram(version: string): Command {
       .option("--dry-run", "check the input and print how many runs would start; start none")
       .option(
         "--no-csv-guard",
-        "write CSV cells starting with = + - @ tab CR as they are (unsafe in spreadsheets)"
+        "write the spell's output cells starting with = + - @ tab CR as they are (unsafe in spreadsheets; input cells are never changed)"
       )
       .addOption(progressEveryOption())
       .addOption(quietOption())

@@ -124,9 +124,13 @@ function runLeftGoing(error: unknown, flags: RunFlags): CliError | undefined {
     runId === undefined
       ? `the run may still be going on at the service, but it was not named, so it cannot be fetched; run a long spell with --poll (starting it again may pay for it twice)`
       : `the run ${runId} is still going on at the service; fetch its outputs with: ${commandAsRun()} get ${quoteArgument(String(runId))}${connectionHint(flags)} (starting it again would pay for it twice)`;
-  return new CliError(`${describeServiceError(error)}\nspellrun: ${next}`, EXIT_CODES.serviceUnfinished, {
-    cause: error,
-  });
+  return new CliError(
+    `${describeServiceError(error)}\nspellrun: ${next}`,
+    EXIT_CODES.serviceUnfinished,
+    {
+      cause: error,
+    }
+  );
 }
 
 /** A run id the service named, when it looks like one (printed in a command to type). */

@@ -1,5 +1,6 @@
 import type { CheckpointRecord, JobOutcome } from "spellrun";
 import type { InputMapping } from "../table/InputMapping.js";
+import type { InputReading } from "../table/InputReading.js";
 import type { OutputColumns } from "../table/OutputColumns.js";
 import type { TableFormat } from "../table/tableFormat.js";
 
@@ -19,6 +20,8 @@ export interface JobRecord {
   /** Absolute path of the input file. */
   input: string;
   inputFormat: TableFormat;
+  /** How the input is read (`--encoding`, `--delimiter`, `--no-header-row`); absent: defaults. */
+  reading?: InputReading;
   /** Absolute path of the output file. */
   output: string;
   outputFormat: TableFormat;

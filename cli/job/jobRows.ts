@@ -20,7 +20,7 @@ import { readKeptRows } from "../table/readKeptRows.js";
  * @return the rows and the input's columns (known once its header was read)
  */
 export function jobRows(job: JobRecord): { rows: AsyncIterable<JobRow>; columns: () => string[] } {
-  const table = readInputRows(job.input, job.inputFormat);
+  const table = readInputRows(job.input, job.inputFormat, job.reading);
   const { retryOf } = job;
   if (retryOf === undefined) return { rows: table.rows, columns: table.columns };
   return { rows: pairedRows(job, table.rows, retryOf), columns: table.columns };
