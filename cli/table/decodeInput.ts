@@ -115,7 +115,7 @@ class StrictUtf8 {
   private offset = 0;
   /** The line the current chunk starts on (line feeds so far + 1). */
   private line = 1;
-  /** The previous chunk's last bytes: a character may have started there. */
+  /** The last bytes before the current chunk: a character may have started there. */
   private tail = Buffer.alloc(0);
 
   constructor(private readonly name: string) {}
@@ -129,7 +129,9 @@ class StrictUtf8 {
     }
     this.line += countLineFeeds(chunk, 0, chunk.length);
     this.offset += chunk.length;
-    this.tail = Buffer.from(chunk.subarray(Math.max(0, chunk.length - 3)));
+    // The last 3 bytes read, across chunks (a chunk may be shorter than a character).
+    const recent = chunk.length >= 3 ? chunk : Buffer.concat([this.tail, chunk]);
+    this.tail = Buffer.from(recent.subarray(Math.max(0, recent.length - 3)));
     return text;
   }
 

@@ -1,4 +1,5 @@
 import { formatHeader, formatRows } from "../../cli/job/formatRows.js";
+import assert from "node:assert/strict";
 import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { guardCsvCell } from "../../cli/table/guardCsvCell.js";
@@ -166,17 +167,18 @@ describe("formatRows: the guard's scope", () => {
             delimiter: format === "tsv" ? "\t" : ",",
             relax_quotes: false,
           }) as string[][];
-          expect(records.length).toBe(rows.length);
+          // Assertions that throw: fast-check shrinks a failure and prints its seed.
+          assert.equal(records.length, rows.length);
           records.forEach((record, index) => {
             const [amount, phone, reply, total] = rows[index];
-            expect(record.slice(0, 2)).toEqual([amount, phone]);
+            assert.deepEqual(record.slice(0, 2), [amount, phone]);
             for (const [written, original] of [
               [record[4], reply],
               [record[5], total],
             ]) {
-              expect(written === original || written === `'${original}`).toBeTrue();
+              assert.ok(written === original || written === `'${original}`, written);
               const isNumber = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(written);
-              if (!isNumber) expect(written).not.toMatch(/^[=+\-@\t\r]/);
+              if (!isNumber) assert.doesNotMatch(written, /^[=+\-@\t\r]/);
             }
           });
         }
