@@ -135,7 +135,7 @@ export function createProgram(version: string): Command {
       )
       .option("--format <format>", "format of stdin input: csv, tsv or jsonl")
       .option(
-        "--encoding <name>",
+        "-e, --encoding <name>",
         "the input's text encoding, e.g. windows-1252, latin1, utf-16le (default: by its byte order mark, else UTF-8, checked)"
       )
       .option(

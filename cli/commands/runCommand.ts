@@ -17,6 +17,7 @@ import { UsageError } from "../errors/UsageError.js";
 import { terminalText } from "../errors/terminalText.js";
 import { commandAsRun } from "./commandAsRun.js";
 import { printRunOutputs } from "./printRunOutputs.js";
+import { decodeInputBytes } from "../table/decodeInput.js";
 
 /**
  * The options of `spellrun run`.
@@ -164,13 +165,16 @@ function readInputs(flags: RunFlags): Record<string, unknown> {
   }
   let text = flags.input ?? "";
   let source = "--input";
+  let bytes: Buffer;
   if (flags.inputFile !== undefined) {
     source = flags.inputFile === "-" ? "stdin" : flags.inputFile;
     try {
-      text = readFileSync(flags.inputFile === "-" ? 0 : flags.inputFile, "utf8");
+      bytes = readFileSync(flags.inputFile === "-" ? 0 : flags.inputFile);
     } catch (error) {
       throw new InputError(source, undefined, `cannot read: ${(error as Error).message}`);
     }
+    // As bulk reads its input: a byte order mark is dropped, a byte that is not UTF-8 refused.
+    text = decodeInputBytes(source, bytes);
   }
   let value: unknown;
   try {

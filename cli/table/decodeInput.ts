@@ -47,6 +47,49 @@ export function checkEncoding(name: string): void {
  * @return a transform from bytes to text
  */
 export function decodeInput(name: string, encoding?: string): Transform {
+  const decode = inputDecoder(name, encoding);
+  return new Transform({
+    readableObjectMode: true,
+    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+      try {
+        done(null, decode(chunk, false));
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+    flush(done: TransformCallback): void {
+      try {
+        done(null, decode(Buffer.alloc(0), true));
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+}
+
+/**
+ * An input file read whole (`spellrun run --input-file`), decoded as `decodeInput` decodes a
+ * stream: a byte order mark, `encoding`, else strict UTF-8.
+ *
+ * ## Example
+ * ```ts
+ * JSON.parse(decodeInputBytes("inputs.json", readFileSync("inputs.json")));
+ * ```
+ * @param name the input's name, for messages
+ * @param bytes its bytes
+ * @param encoding the `--encoding` name, if given
+ * @return the text, without a byte order mark
+ * @throws InputError for a byte that is not UTF-8 (its line and offset)
+ */
+export function decodeInputBytes(name: string, bytes: Buffer, encoding?: string): string {
+  return inputDecoder(name, encoding)(bytes, true) ?? "";
+}
+
+/** The decoding of one input: fed its bytes in order, `end` with the last (possibly empty). */
+function inputDecoder(
+  name: string,
+  encoding: string | undefined
+): (chunk: Buffer, end: boolean) => string | undefined {
   let decoder: ((chunk: Buffer, end: boolean) => string) | undefined;
   let head = Buffer.alloc(0);
   const strict = new StrictUtf8(name);
@@ -70,7 +113,7 @@ export function decodeInput(name: string, encoding?: string): Transform {
     }
   };
 
-  const decode = (chunk: Buffer, end: boolean): string | undefined => {
+  return (chunk, end) => {
     if (!decoder) {
       // A mark is at most 3 bytes: wait for them before choosing.
       head = Buffer.concat([head, chunk]);
@@ -81,23 +124,6 @@ export function decodeInput(name: string, encoding?: string): Transform {
     const text = (decoder as (chunk: Buffer, end: boolean) => string)(chunk, end);
     return text === "" ? undefined : text;
   };
-  return new Transform({
-    readableObjectMode: true,
-    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-      try {
-        done(null, decode(chunk, false));
-      } catch (error) {
-        done(error as Error);
-      }
-    },
-    flush(done: TransformCallback): void {
-      try {
-        done(null, decode(Buffer.alloc(0), true));
-      } catch (error) {
-        done(error as Error);
-      }
-    },
-  });
 }
 
 function iconvDecoder(encoding: string): (chunk: Buffer, end: boolean) => string {

@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { useEmulator } from "../emulator/support/useEmulator.js";
 import { cliEnv, runCli } from "./support/spawnCli.js";
 import { tempDir } from "./support/tables.js";
@@ -89,5 +90,30 @@ describe("spellrun run", () => {
     expect(result.stderr).toContain('--output "nope": no such output of this run');
     expect(result.stderr).toContain("its outputs: summary, words");
     expect(JSON.parse(result.stdout)).toEqual({ summary: "One.", words: 2 });
+  }, 30_000);
+
+  it("should read an --input-file with a BOM, and refuse one that is not UTF-8 naming its byte", async () => {
+    const temp = tempDir();
+    try {
+      const withBom = temp.write("inputs.json", '\uFEFF{"text":"One. Two."}');
+      const read = await runCli(
+        ["run", "summarize", "--input-file", withBom, "--output", "summary"],
+        cliEnv(fixture.emulator)
+      );
+      expect(read.code).toBe(0);
+      expect(read.stdout).toBe("One.\n");
+      const latin = temp.file("latin.json");
+      writeFileSync(latin, Buffer.from('{"text":"caf\xe9"}', "latin1"));
+      fixture.emulator.resetStats();
+      const refused = await runCli(
+        ["run", "echo", "--input-file", latin],
+        cliEnv(fixture.emulator)
+      );
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain(`${latin} line 1: byte 0xE9`);
+      expect(fixture.emulator.stats.requests.start ?? 0).toBe(0);
+    } finally {
+      temp.remove();
+    }
   }, 30_000);
 });
