@@ -79,10 +79,19 @@ export function isInputReading(value: unknown): boolean {
   const { encoding, delimiter, headerRow, ...rest } = value as Record<string, unknown>;
   return (
     Object.keys(rest).length === 0 &&
-    (encoding === undefined || (typeof encoding === "string" && encoding !== "")) &&
+    (encoding === undefined || (typeof encoding === "string" && isKnownEncoding(encoding))) &&
     (delimiter === undefined || (typeof delimiter === "string" && [...delimiter].length === 1)) &&
     (headerRow === undefined || headerRow === false)
   );
+}
+
+function isKnownEncoding(name: string): boolean {
+  try {
+    checkEncoding(name);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
