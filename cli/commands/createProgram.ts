@@ -15,7 +15,7 @@ Examples:
   export SPELL_BASE_URL=https://api.example.com SPELL_POLL_BASE_URL=https://poll.example.com
   spellrun run summarize --input '{"text":"Spells run workflows. They are stored."}'
   spellrun run summarize --input-file inputs.json --poll --output summary
-  spellrun get 7f3a9c                 # a run that run left going on (it prints the id)
+  spellrun get 7f3a9c                 # the run id printed when a wait ended before the run
   spellrun bulk summarize reviews.csv -o summaries.csv --map body=text --only body
   spellrun bulk sentiment reviews.jsonl -o - --quiet | jq .outputs.label
   spellrun bulk summarize reviews.csv --dry-run
@@ -113,7 +113,7 @@ export function createProgram(version: string): Command {
     program
       .command("get")
       .description(
-        "fetch a run started earlier by its id (as `run` prints it when a wait ended early): polls the poll host until it ends, starts nothing"
+        "fetch a run started earlier by its id (run prints it when a wait ends before the run): polls the poll host until the run ends, starts nothing"
       )
       .argument("<runId>", "the run id")
       .option("--output <names...>", "print only these outputs (one name: plain text)")
