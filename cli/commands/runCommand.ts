@@ -123,7 +123,7 @@ function runLeftGoing(error: unknown, flags: RunFlags): CliError | undefined {
   if (!started) return undefined;
   const next =
     runId === undefined
-      ? `the run may still be going on at the service, but it was not named, so it cannot be fetched; run a long spell with --poll (starting it again may pay for it twice)`
+      ? `the run may have been started and still be going on at the service, but its id never arrived, so it cannot be fetched${flags.poll ? "" : "; a long spell is best run with --poll"} (starting it again may pay for it twice)`
       : `the run ${runId} is still going on at the service; fetch its outputs with: ${commandAsRun()} get ${quoteArgument(String(runId))}${connectionHint(flags)} (starting it again would pay for it twice)`;
   return new CliError(
     `${describeServiceError(error)}\nspellrun: ${next}`,

@@ -153,7 +153,7 @@ describe("diagnostics that name the real cause", () => {
       const result = await runCli(["run", "echo", "--input", "{}"], env());
       expect(result.code).toBe(5);
       expect(result.stderr).toContain("was closed before an answer");
-      expect(result.stderr).toContain("may still be going on at the service");
+      expect(result.stderr).toContain("may have been started and still be going on at the service");
       expect(result.stderr).not.toContain("Is the Spell service running");
     }, 30_000);
 
