@@ -13,7 +13,6 @@ export { SpellClient, type PromiseRunOptions } from "./client.js";
 export { MemoryResultStore } from "./MemoryResultStore.js";
 export { countRunStates } from "./countRunStates.js";
 export { failureReason } from "./failureReason.js";
-export { guardCsvCell } from "./guardCsvCell.js";
 export { redactKey } from "./http/redactKey.js";
 export { formatLogEvent } from "./formatLogEvent.js";
 export type { SpellLogEvent, SpellLogger, SpellLogRequest } from "./SpellLogEvent.js";

@@ -4,6 +4,7 @@ import { SpellClient } from "spellrun";
 import { countRows } from "../table/countRows.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { parseInputMapping } from "../table/InputMapping.js";
+import { parseInputReading } from "../table/InputReading.js";
 import { Journal } from "../job/Journal.js";
 import { JournalLock } from "../job/JournalLock.js";
 import type { JobRecord } from "../job/JournalRecord.js";
@@ -41,6 +42,12 @@ export interface BulkFlags extends ConnectionFlags {
   dryRun?: boolean;
   quiet?: boolean;
   csvGuard: boolean;
+  /** `--encoding`: the input's text encoding (else detected, see `decodeInput`). */
+  encoding?: string;
+  /** `--delimiter`: the input's cell delimiter. */
+  delimiter?: string;
+  /** `false` with `--no-header-row`. */
+  headerRow?: boolean;
   /** Replace an existing output that this command did not write. */
   force?: boolean;
   progressEvery: string;
@@ -68,6 +75,7 @@ export async function bulkCommand(
   const outputPath = flags.output ?? defaultOutput(input, inputFormat);
   const outputFormat = tableFormat(outputPath, undefined, inputFormat);
   const mapping = parseInputMapping(flags.map, flags.only);
+  const reading = parseInputReading(flags, inputFormat);
   const chunkSize = parsePositiveInteger(flags.chunkSize, "--chunk-size");
   const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
   const maxRuns = parsePositiveInteger(flags.maxRuns, "--max-runs");
@@ -81,9 +89,14 @@ export async function bulkCommand(
   // Read without following a link (a planted link would send another file's rows), and
   // remembered: resume and retry refuse an input that changed since.
   const inputFingerprint = input === "-" ? undefined : fingerprintInput(input);
-  const total = input === "-" ? undefined : await countRows(input, inputFormat, mapping);
+  // JSONL: the columns of a CSV output are every key of the file (read whole before the start).
+  let columns: string[] | undefined;
+  const total =
+    input === "-"
+      ? undefined
+      : await countRows(input, inputFormat, mapping, reading, (all) => (columns = all));
   if (flags.dryRun) {
-    const rows = total ?? (await countRows("-", inputFormat, mapping));
+    const rows = total ?? (await countRows("-", inputFormat, mapping, reading));
     const groups = Math.ceil(rows / chunkSize);
     process.stdout.write(
       `dry run: ${rows} rows would start ${rows} runs of "${spellId}" in ${groups} bulk runs of up to ${chunkSize}; nothing was started\n`
@@ -133,6 +146,7 @@ export async function bulkCommand(
     spellId,
     input: input === "-" ? "-" : path.resolve(input),
     inputFormat,
+    ...(Object.keys(reading).length > 0 ? { reading } : {}),
     output: outputPath === "-" ? "-" : path.resolve(outputPath),
     outputFormat,
     chunkSize,
@@ -155,11 +169,13 @@ export async function bulkCommand(
     bulkChunkSize: chunkSize,
   });
   if (!flags.quiet) announceRuns("bulk", total, spellId, maxRuns);
+  const rows = jobRows(job);
   return runBulkJob(
     {
       client,
       job,
-      ...budgeted(jobRows(job), total === undefined ? maxRuns : undefined),
+      ...budgeted(rows, total === undefined ? maxRuns : undefined),
+      columns: () => columns ?? rows.columns(),
       journal,
       output,
       rerunUnknown: false,

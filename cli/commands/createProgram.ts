@@ -2,10 +2,12 @@ import { Command, Option } from "commander";
 import { bulkCommand, type BulkFlags } from "./bulkCommand.js";
 import { DEFAULT_MAX_RUNS } from "./runBudget.js";
 import { emulatorCommand } from "./emulatorCommand.js";
+import { getCommand, type GetFlags } from "./getCommand.js";
 import { resumeCommand, type ResumeFlags } from "./resumeCommand.js";
 import { retryCommand, type RetryFlags } from "./retryCommand.js";
 import { runCommand, type RunFlags } from "./runCommand.js";
 import { statusCommand } from "./statusCommand.js";
+import { writeIgnoringClosedPipe } from "../errors/writeIgnoringClosedPipe.js";
 
 const EXAMPLES = `
 Examples:
@@ -13,9 +15,11 @@ Examples:
   export SPELL_BASE_URL=https://api.example.com SPELL_POLL_BASE_URL=https://poll.example.com
   spellrun run summarize --input '{"text":"Spells run workflows. They are stored."}'
   spellrun run summarize --input-file inputs.json --poll --output summary
+  spellrun get 7f3a9c                 # the run id printed when a wait ended before the run
   spellrun bulk summarize reviews.csv -o summaries.csv --map body=text --only body
   spellrun bulk sentiment reviews.jsonl -o - --quiet | jq .outputs.label
   spellrun bulk summarize reviews.csv --dry-run
+  spellrun bulk summarize excel-export.csv --encoding windows-1252 --delimiter ";"
   spellrun status summaries.csv.journal
   spellrun resume summaries.csv.journal
   spellrun retry summaries.csv.journal  # run failed, cancelled and expired rows again
@@ -28,8 +32,8 @@ Environment:
 Exit codes:
   0 every run succeeded   1 some rows failed, errored, were cancelled, unknown or expired
   2 usage                 3 bad input (the message names the line)
-  4 the service refused the job, nothing was started (spellrun run: any service failure)
-  5 the service failed after runs were started (resumable)
+  4 the service refused the job, nothing was started (spellrun run: the run was not started)
+  5 the service failed after runs were started (resumable; run: the run may go on, see get)
   6 the journal is in use by another spellrun (nothing was started)
   129 SIGHUP, 130 Ctrl-C, 143 SIGTERM, 141 output pipe closed: stopped as Ctrl-C (resumable)
 `;
@@ -111,7 +115,8 @@ export function createProgram(version: string): Command {
     .description(
       "Run Spell Run spells from the command line: one run, or one run per row of a CSV/TSV/JSONL file."
     )
-    .version(version)
+    // GNU style: the program's name and version (`spellrun 0.1.0`).
+    .version(`spellrun ${version}`, "-V, --version", "print the name and version")
     .exitOverride()
     .showHelpAfterError()
     .addHelpText("after", EXAMPLES);
@@ -121,13 +126,25 @@ export function createProgram(version: string): Command {
       .command("run")
       .description("run a spell once and print its outputs (JSON, or one output as plain text)")
       .argument("<spell>", "the spell id")
-      .option("--input <json>", "the inputs as a JSON object")
+      .option("--input <json>", "the inputs as a JSON object (required: --input '{}' for none)")
       .option("--input-file <file>", "read the inputs (a JSON object) from a file, - for stdin")
       .option("--wait", "wait mode: one request held until the run ends (default)")
       .option("--poll", "polling mode: start, then poll until the run ends")
       .option("--output <names...>", "print only these outputs (one name: plain text)")
   ).action(async (spell: string, flags: RunFlags) => {
     process.exitCode = await runCommand(spell, flags);
+  });
+
+  withConnection(
+    program
+      .command("get")
+      .description(
+        "fetch a run started earlier by its id (run prints it when a wait ends before the run): polls the poll host until the run ends, starts nothing"
+      )
+      .argument("<runId>", "the run id")
+      .option("--output <names...>", "print only these outputs (one name: plain text)")
+  ).action(async (runId: string, flags: GetFlags) => {
+    process.exitCode = await getCommand(runId, flags);
   });
 
   withConnection(
@@ -143,6 +160,18 @@ export function createProgram(version: string): Command {
         "output file (.csv, .tsv, .jsonl) or - for stdout; default <input>.out.<ext>"
       )
       .option("--format <format>", "format of stdin input: csv, tsv or jsonl")
+      .option(
+        "-e, --encoding <name>",
+        "the input's text encoding, e.g. windows-1252, latin1, utf-16le (default: by its byte order mark, else UTF-8, checked)"
+      )
+      .option(
+        "-d, --delimiter <char>",
+        'cell delimiter of CSV/TSV input, e.g. ";" or "\\t" (default , or tab)'
+      )
+      .option(
+        "-H, --no-header-row",
+        "the CSV/TSV input has no header row: its columns are named a, b, c, … (as csvkit)"
+      )
       .option(
         "--map <column=input>",
         "send a column under another input name (repeatable)",
@@ -160,7 +189,7 @@ export function createProgram(version: string): Command {
       .option("--dry-run", "check the input and print how many runs would start; start none")
       .option(
         "--no-csv-guard",
-        "write CSV cells starting with = + - @ tab CR as they are (unsafe in spreadsheets)"
+        "write the spell's output cells starting with = + - @ tab CR as they are (unsafe in spreadsheets; input cells are never changed)"
       )
       .addOption(progressEveryOption())
       .addOption(quietOption())
@@ -241,6 +270,9 @@ export function createProgram(version: string): Command {
     });
 
   program.configureOutput({
+    // Help and usage to a pipe that closed early (`spellrun --help | head -1`) end quietly.
+    writeOut: (text) => writeIgnoringClosedPipe(process.stdout, text),
+    writeErr: (text) => writeIgnoringClosedPipe(process.stderr, text),
     outputError: (text, write) => write(`spellrun: ${text.replace(/^error: /, "")}`),
   });
   return program;

@@ -1,6 +1,7 @@
 import { formatLogEvent, type SpellClientOptions } from "spellrun";
 import type { Dispatcher } from "undici";
 import { noAnswerNotice } from "./noAnswerNotice.js";
+import { terminalText } from "../errors/terminalText.js";
 
 /**
  * The network flags every service command takes.
@@ -22,7 +23,7 @@ export interface NetworkFlags {
  *   (see `noAnswerNotice`), always;
  * - a logger writing one line per request, answer, retry, poll and cancel to stderr with
  *   `--verbose` or `SPELLRUN_LOG=debug`, and the bodies too (scrubbed of the key) with
- *   `SPELLRUN_LOG=trace`;
+ *   `SPELLRUN_LOG=trace`, without control characters (`terminalText`);
  * - a fetch through the proxy named by `HTTPS_PROXY` / `HTTP_PROXY` (either case), skipping the
  *   hosts of `NO_PROXY`, with undici's `EnvHttpProxyAgent` (Node's own fetch ignores those
  *   variables). Without a proxy variable the platform's fetch is used, as before.
@@ -45,12 +46,16 @@ export function networkOptions(
   const logs = flags.verbose === true || level === "debug" || level === "trace";
   const proxied = proxyFetch(env);
   // On a terminal the line may land on a bulk's progress bar: clear it first (it redraws below).
-  const notice = noAnswerNotice((line) => write(process.stderr.isTTY ? `\r\u001b[K${line}` : line));
+  const notice = noAnswerNotice((line) =>
+    write(process.stderr.isTTY ? `\r\u001b[K${terminalText(line)}` : terminalText(line))
+  );
   return {
     ...(proxied ? { fetch: proxied } : {}),
     logger: logs
       ? (event) => {
-          write(`spellrun: debug: ${formatLogEvent(event)}\n`);
+          // Log lines quote the service (ids, error messages): no control character passes,
+          // on a terminal or in a log file that is printed later.
+          write(`spellrun: debug: ${terminalText(formatLogEvent(event))}\n`);
           notice(event);
         }
       : notice,

@@ -5,10 +5,10 @@
  * | ---- | ------- |
  * | 0    | every run ended in `success` (or `--dry-run`, `status` of a complete job) |
  * | 1    | the job finished, but some rows ended `failure`, `error`, `cancelled`, `unknown` or `expired` |
- * | 2    | usage: a bad option, no API key, a journal that does not fit |
- * | 3    | bad input: unreadable file, malformed CSV/JSONL line (the message names the line) |
+ * | 2    | usage: a bad option, no API key, a journal that does not fit, `run` without inputs or with an `--output` the run lacks |
+ * | 3    | bad input: unreadable file, malformed CSV/JSONL line, a byte not of the input's encoding (the message names the line) |
  * | 4    | the service refused the job: nothing was started (wrong key, unknown spell, service down) |
- * | 5    | the service failed after runs were started (no answer to a start, a read failing, poll limit); resume |
+ * | 5    | the service failed after runs were started (no answer to a start, a read failing, poll limit); resume (`run`: the run may go on; `get` fetches it) |
  * | 6    | the journal is in use by another spellrun (its lock file): nothing was started |
  * | 129  | stopped by SIGHUP (the terminal closed), as Ctrl-C; resumable |
  * | 130  | interrupted by Ctrl-C; the job can be resumed |

@@ -1,5 +1,6 @@
 import type { CheckpointRecord, JobOutcome } from "spellrun";
 import type { InputMapping } from "../table/InputMapping.js";
+import type { InputReading } from "../table/InputReading.js";
 import type { OutputColumns } from "../table/OutputColumns.js";
 import type { TableFormat } from "../table/tableFormat.js";
 import type { InputFingerprint } from "./InputFingerprint.js";
@@ -20,6 +21,8 @@ export interface JobRecord {
   /** Absolute path of the input file. */
   input: string;
   inputFormat: TableFormat;
+  /** How the input is read (`--encoding`, `--delimiter`, `--no-header-row`); absent: defaults. */
+  reading?: InputReading;
   /** Absolute path of the output file. */
   output: string;
   outputFormat: TableFormat;

@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import { failureReason, guardCsvCell, type RowStatus } from "spellrun";
+import { failureReason, type RowStatus } from "spellrun";
+import { guardCsvCell } from "../table/guardCsvCell.js";
 import { headerOf, type OutputColumns } from "../table/OutputColumns.js";
 import type { TableFormat } from "../table/tableFormat.js";
 
@@ -27,21 +28,27 @@ export interface FinishedRow {
  */
 export interface FormatOptions {
   format: TableFormat;
-  /** Guard CSV/TSV cells against formula injection (`guardCsvCell`). @default true */
+  /**
+   * Guard the cells that come from the service (outputs, `error`, `other_outputs`, output names
+   * in the header) against formula injection (`guardCsvCell`). Input cells are never guarded.
+   * @default true
+   */
   csvGuard: boolean;
 }
 
 /**
  * Formats rows as the text appended to the output file. JSONL: one
  * `{"input":{…},"status":"…","outputs":{…}}` object per line, values as they are. CSV/TSV: one
- * line per row in the layout's columns (csv-stringify quoting), cells guarded against formula
- * injection unless `csvGuard` is off.
+ * line per row in the layout's columns (csv-stringify quoting; a cell holding a line feed or a
+ * carriage return, even a lone one, is quoted so no reader splits the row there). The input
+ * columns are written exactly as read; the service's cells (outputs, `error`, `other_outputs`)
+ * are guarded against formula injection unless `csvGuard` is off.
  *
  * ## Example
  * ```ts
  * formatRows([{ values: { text: "=1+1" }, status: "success", outputs: { words: 1 } }],
  *   { inputColumns: ["text"], outputNames: ["words"] }, { format: "csv", csvGuard: true });
- * // "'=1+1,success,1,,\n"
+ * // "=1+1,success,1,,\n" (an input cell: the user's own)
  * ```
  * @param rows the finished rows
  * @param layout the CSV columns (unused for JSONL)
@@ -62,6 +69,7 @@ export function formatRows(
   }
   return csvLines(
     rows.map((row) => csvRecord(row, layout)),
+    layout.inputColumns.length,
     options
   );
 }
@@ -79,14 +87,27 @@ export function formatRows(
  * @return the header line
  */
 export function formatHeader(layout: OutputColumns, options: FormatOptions): string {
-  return options.format === "jsonl" ? "" : csvLines([headerOf(layout)], options);
+  return options.format === "jsonl"
+    ? ""
+    : csvLines([headerOf(layout)], layout.inputColumns.length, options);
 }
 
-function csvLines(records: string[][], options: FormatOptions): string {
-  const guarded = options.csvGuard ? records.map((record) => record.map(guardCsvCell)) : records;
+/**
+ * CSV/TSV text of records whose first `inputCells` cells are the user's (written as they are)
+ * and the rest the service's (guarded when `csvGuard`).
+ */
+function csvLines(records: string[][], inputCells: number, options: FormatOptions): string {
+  const guarded = options.csvGuard
+    ? records.map((record) =>
+        record.map((cell, index) => (index < inputCells ? cell : guardCsvCell(cell)))
+      )
+    : records;
   return stringify(guarded, {
     delimiter: options.format === "tsv" ? "\t" : ",",
     record_delimiter: "\n",
+    // csv-stringify quotes a line feed but not a lone carriage return, which spreadsheets and
+    // many readers take as the end of a row (the rest would start a new row, unguarded).
+    quoted_match: /\r/,
   });
 }
 

@@ -25,7 +25,7 @@ export function jobRows(
   job: JobRecord,
   layout?: OutputColumns
 ): { rows: AsyncIterable<JobRow>; columns: () => string[] } {
-  const table = readInputRows(job.input, job.inputFormat);
+  const table = readInputRows(job.input, job.inputFormat, job.reading);
   const { retryOf } = job;
   if (retryOf === undefined) return { rows: table.rows, columns: table.columns };
   return { rows: pairedRows(job, table.rows, retryOf, layout), columns: table.columns };

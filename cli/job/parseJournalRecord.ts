@@ -1,4 +1,5 @@
 import type { JournalRecord } from "./JournalRecord.js";
+import { isInputReading } from "../table/InputReading.js";
 
 /**
  * Parses and checks one journal line, one rule per record kind: a line that is not a record
@@ -36,6 +37,7 @@ const RECORD_CHECKS: Record<string, (record: Record<string, unknown>) => boolean
     isText(r.output) &&
     isFormat(r.inputFormat) &&
     isFormat(r.outputFormat) &&
+    (r.reading === undefined || isInputReading(r.reading)) &&
     isCount(r.chunkSize) &&
     (r.chunkSize as number) > 0 &&
     (r.chunkSize as number) <= MAX_CHUNK_SIZE &&

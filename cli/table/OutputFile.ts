@@ -1,5 +1,6 @@
 import { closeSync, fdatasyncSync, ftruncateSync, statSync, writeSync } from "node:fs";
 import { CliError } from "../errors/CliError.js";
+import { terminalText } from "../errors/terminalText.js";
 import { openPrivateFile, refuseSymbolicLink } from "./openPrivateFile.js";
 
 /**
@@ -66,13 +67,14 @@ export class OutputFile {
   }
 
   /**
-   * Appends text.
+   * Appends text. On stdout, a terminal gets it without control characters (a spell's output
+   * could clear the screen or set the window title); a pipe or a file gets it exact.
    * @param text the text
    */
   write(text: string): void {
     if (text === "") return;
     if (this.fd === undefined) {
-      process.stdout.write(text);
+      process.stdout.write(process.stdout.isTTY ? terminalText(text) : text);
     } else {
       writeSync(this.fd, text);
     }

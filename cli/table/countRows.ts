@@ -1,11 +1,15 @@
 import { checkInputMapping, type InputMapping } from "./InputMapping.js";
+import type { InputReading } from "./InputReading.js";
 import { readInputRows } from "./readInputRows.js";
 import type { TableFormat } from "./tableFormat.js";
 
 /**
- * Reads a whole input file once before anything starts: every malformed line is found before a
- * run costs anything, the `--map`/`--only` columns are checked, and the total feeds the progress
- * bar's ETA. Streams, so a million rows take no more memory than one.
+ * Reads a whole input file once before anything starts: every malformed line (or byte that is
+ * not of its encoding) is found before a run costs anything, the `--map`/`--only` columns are
+ * checked, and the total feeds the progress bar's ETA. Streams, so a million rows take no more
+ * memory than one. `onColumns` receives the table's columns: the header, or for JSONL every key
+ * of every object in order of first appearance (a CSV output then has a column for a key the
+ * first object lacks).
  *
  * ## Example
  * ```ts
@@ -14,19 +18,26 @@ import type { TableFormat } from "./tableFormat.js";
  * @param path the input file
  * @param format its format
  * @param mapping the input mapping to check
+ * @param reading encoding, delimiter and header row
+ * @param onColumns receives the columns once the whole file was read
  * @return the number of data rows
  */
 export async function countRows(
   path: string,
   format: TableFormat,
-  mapping: InputMapping
+  mapping: InputMapping,
+  reading: InputReading = {},
+  onColumns?: (columns: string[]) => void
 ): Promise<number> {
-  const table = readInputRows(path, format);
+  const table = readInputRows(path, format, reading);
   let count = 0;
   for await (const row of table.rows) {
-    if (count === 0)
-      checkInputMapping(mapping, format === "jsonl" ? Object.keys(row.values) : table.columns());
+    // A CSV header is known at once: a wrong --map stops the read at the first row.
+    if (count === 0 && format !== "jsonl") checkInputMapping(mapping, table.columns());
+    void row;
     count++;
   }
+  if (format === "jsonl" && count > 0) checkInputMapping(mapping, table.columns());
+  onColumns?.(table.columns());
   return count;
 }

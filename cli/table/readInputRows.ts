@@ -1,8 +1,10 @@
 import { constants, createReadStream, openSync } from "node:fs";
 import { createInterface } from "node:readline";
-import type { Readable } from "node:stream";
+import type { Readable, Transform } from "node:stream";
 import { parse, type Options } from "csv-parse";
 import { InputError } from "../errors/InputError.js";
+import { decodeInput } from "./decodeInput.js";
+import { letterColumnName, type InputReading } from "./InputReading.js";
 import type { TableFormat } from "./tableFormat.js";
 
 /**
@@ -21,7 +23,7 @@ export interface InputRow {
 
 /**
  * An input table read as a stream: `columns` is known once the first row has been read (the CSV
- * header, or the keys of the first JSON object).
+ * header); for JSONL it is every key of the objects read so far, in order of first appearance.
  *
  * ## Example
  * ```ts
@@ -36,9 +38,11 @@ export interface InputTable {
 
 /**
  * Reads a CSV, TSV or JSONL table row by row, with backpressure: a row is parsed only when the
- * consumer asks for it, so memory does not grow with the file. CSV goes through csv-parse (BOM,
- * quoted cells, CRLF); a row with a different number of cells than the header, a malformed
- * line or an unreadable file throws `InputError` naming the line.
+ * consumer asks for it, so memory does not grow with the file. The bytes are decoded the same
+ * way for every format (`decodeInput`: a byte order mark, `--encoding`, else strict UTF-8). CSV
+ * goes through csv-parse (quoted cells, CRLF, `--delimiter`, `--no-header-row`); a row with a
+ * different number of cells than the header, a malformed line, a byte that is not of the
+ * encoding or an unreadable file throws `InputError` naming the line.
  *
  * ## Example
  * ```ts
@@ -46,39 +50,52 @@ export interface InputTable {
  * ```
  * @param path a file path, or `-` for stdin
  * @param format the table format
+ * @param reading encoding, delimiter and header row (see `InputReading`)
  * @return the table
  */
-export function readInputRows(path: string, format: TableFormat): InputTable {
+export function readInputRows(
+  path: string,
+  format: TableFormat,
+  reading: InputReading = {}
+): InputTable {
   const name = path === "-" ? "stdin" : path;
   let columns: string[] = [];
-  const open = (): Readable => {
-    if (path === "-") return process.stdin;
-    try {
-      // Opened here, so that a missing file is reported before anything else happens; never
-      // through a symbolic link (a planted link would send another file's rows).
-      return createReadStream(path, {
-        fd: openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW),
-      });
-    } catch (error) {
-      throw new InputError(name, undefined, `cannot read: ${(error as Error).message}`, {
-        cause: error,
-      });
+  const open = (): { source: Readable; text: Transform } => {
+    let source: Readable;
+    if (path === "-") source = process.stdin;
+    else {
+      try {
+        // Opened here, so that a missing file is reported before anything else happens; never
+        // through a symbolic link (a planted link would send another file's rows).
+        source = createReadStream(path, {
+          fd: openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW),
+        });
+      } catch (error) {
+        throw new InputError(name, undefined, `cannot read: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
     }
+    const text = decodeInput(name, reading.encoding);
+    source.on("error", (error) => text.destroy(error));
+    return { source, text: source.pipe(text) };
   };
   const rows =
     format === "jsonl"
       ? jsonlRows(name, open, (keys) => (columns = keys))
-      : csvRows(name, open, format === "tsv" ? "\t" : ",", (header) => (columns = header));
+      : csvRows(name, open, reading, format === "tsv" ? "\t" : ",", (header) => (columns = header));
   return { columns: () => columns, rows };
 }
 
 async function* csvRows(
   name: string,
-  open: () => Readable,
-  delimiter: string,
+  open: () => { source: Readable; text: Transform },
+  reading: InputReading,
+  defaultDelimiter: string,
   onHeader: (header: string[]) => void
 ): AsyncGenerator<InputRow> {
-  const source = open();
+  const delimiter = reading.delimiter ?? defaultDelimiter;
+  const { source, text } = open();
   // The line the last complete record (or the header) ended on: a quote never closed opened on
   // the next one, where the user must look (csv-parse names the end of the file).
   let lastRecordEndLine = 0;
@@ -91,7 +108,10 @@ async function* csvRows(
     relax_column_count: true,
     on_record: (cells, context): InputRow | null => {
       lastRecordEndLine = context.lines;
-      if (!header) {
+      if (!header && reading.headerRow === false) {
+        header = cells.map((_, index) => letterColumnName(index));
+        onHeader(header);
+      } else if (!header) {
         header = readHeader(cells);
         return null;
       }
@@ -120,16 +140,26 @@ async function* csvRows(
       if (seen.has(column)) throw new InputError(name, 1, `the header repeats "${column}"`);
       seen.add(column);
     }
+    const other = [";", "\t", "|"].find((mark) => mark !== delimiter && names[0].includes(mark));
+    if (names.length === 1 && other !== undefined && reading.delimiter === undefined) {
+      throw new InputError(
+        name,
+        1,
+        `the header is one column "${names[0]}" that holds "${other === "\t" ? "\\t" : other}": if the file is separated by it, pass --delimiter "${other === "\t" ? "\\t" : other}" (or --delimiter "${delimiter === "\t" ? "\\t" : delimiter}" to read one column)`
+      );
+    }
     onHeader(names);
     return names;
   };
-  source.on("error", (error) => parser.destroy(error));
-  source.pipe(parser);
+  text.on("error", (error) => parser.destroy(error));
+  text.pipe(parser);
   try {
     yield* parser as AsyncIterable<InputRow>;
   } catch (error) {
     throw toInputError(name, error, lastRecordEndLine + 1);
   } finally {
+    source.unpipe(text);
+    text.destroy();
     if (source !== process.stdin) source.destroy();
   }
 }
@@ -166,13 +196,14 @@ function toInputError(name: string, error: unknown, recordStartLine: number): In
 
 async function* jsonlRows(
   name: string,
-  open: () => Readable,
+  open: () => { source: Readable; text: Transform },
   onKeys: (keys: string[]) => void
 ): AsyncGenerator<InputRow> {
-  const source = open();
-  const lines = createInterface({ input: source, crlfDelay: Infinity });
+  const { source, text: decoded } = open();
+  const lines = createInterface({ input: decoded, crlfDelay: Infinity });
   let line = 0;
-  let first = true;
+  // Every key seen, in order of first appearance: a CSV output keeps keys the first row lacks.
+  const keys = new Set<string>();
   try {
     for await (const text of lines) {
       line++;
@@ -186,10 +217,9 @@ async function* jsonlRows(
       if (value === null || typeof value !== "object" || Array.isArray(value)) {
         throw new InputError(name, line, "each line must be a JSON object of inputs");
       }
-      if (first) {
-        onKeys(Object.keys(value));
-        first = false;
-      }
+      const before = keys.size;
+      for (const key of Object.keys(value)) keys.add(key);
+      if (keys.size !== before) onKeys([...keys]);
       yield { line, values: value as Record<string, unknown> };
     }
   } catch (error) {
@@ -199,6 +229,8 @@ async function* jsonlRows(
     });
   } finally {
     lines.close();
+    source.unpipe(decoded);
+    decoded.destroy();
     if (source !== process.stdin) source.destroy();
   }
 }

@@ -1,4 +1,4 @@
-import { guardCsvCell } from "../../src/index.js";
+import { guardPastedCell } from "./guardPastedCell.js";
 import { STATUS_HEADER } from "./outputLayout.js";
 import type { KeptResult } from "./resumeState.js";
 
@@ -6,7 +6,7 @@ import type { KeptResult } from "./resumeState.js";
  * Kept results (runs whose rows could no longer be found) as tab-separated text with a header
  * line (input names, status, then output names) and one line per record: its inputs (blank when
  * not known), status and outputs, for the user to paste where they belong. Every cell is guarded
- * like the command line's CSV output (`guardCsvCell`): pasted into Excel, an output starting with
+ * for pasting (`guardPastedCell`): pasted into Excel, an output starting with
  * `=`, `+`, `-` or `@` stays text instead of becoming a formula.
  *
  * ## Example
@@ -22,7 +22,7 @@ export function keptResultsText(
 ): string {
   if (kept.length === 0) return "";
   const cell = (value: unknown) =>
-    guardCsvCell(
+    guardPastedCell(
       (typeof value === "string"
         ? value
         : value === undefined

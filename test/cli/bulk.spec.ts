@@ -144,18 +144,43 @@ describe("spellrun bulk", () => {
     expect(existsSync(temp.file("in.out.csv.journal"))).toBeFalse();
   }, 60_000);
 
-  it("should guard CSV cells against formula injection, unless --no-csv-guard", async () => {
-    const cells = ["=1+1", "+SUM(A1)", "-2", "@cmd", "\tx", "plain", "a=b"];
+  it("should guard the spell's CSV cells against formula injection, never the input's, unless --no-csv-guard", async () => {
+    const cells = [
+      "=1+1",
+      "+SUM(A1)",
+      "-2",
+      "-3.5",
+      "+44 20 7946 0000",
+      "@cmd",
+      "\tx",
+      "x\r=1+1",
+      "plain",
+      "a=b",
+    ];
     const input = temp.write("in.csv", stringify([["text"], ...cells.map((cell) => [cell])]));
     const guarded = await runCli(
       ["bulk", "echo", input, "-o", temp.file("guarded.csv"), "--quiet"],
       cliEnv(fixture.emulator)
     );
     expect(guarded.code).toBe(0);
-    const expected = ["'=1+1", "'+SUM(A1)", "'-2", "'@cmd", "'\tx", "plain", "a=b"];
+    const expected = [
+      "'=1+1",
+      "'+SUM(A1)",
+      "-2",
+      "-3.5",
+      "'+44 20 7946 0000",
+      "'@cmd",
+      "'\tx",
+      "x\r=1+1",
+      "plain",
+      "a=b",
+    ];
     const rows = readCsv(temp.read("guarded.csv"));
-    expect(rows.map((row) => row.text)).toEqual(expected);
+    // The user's own column, byte for byte; the spell's answer guarded (numbers are not formulas).
+    expect(rows.map((row) => row.text)).toEqual(cells);
     expect(rows.map((row) => row.text_output)).toEqual(expected);
+    // The lone CR is inside quotes: no reader splits the row there.
+    expect(temp.read("guarded.csv")).toContain('"x\r=1+1",success,"x\r=1+1"');
 
     const raw = await runCli(
       ["bulk", "echo", input, "-o", temp.file("raw.csv"), "--quiet", "--no-csv-guard"],

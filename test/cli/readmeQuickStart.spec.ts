@@ -79,7 +79,10 @@ describe("README's command-line quick start (run as written from a fresh clone)"
     expect(stdout).toMatch(/^positive$/m);
     expect(stdout).toContain("id,review,status,summary,words,error,other_outputs");
     expect(stdout).toContain("1,Great product. Would buy again.,success,Great product.,5,,");
-    // The formula-looking review comes back guarded, as text.
-    expect(stdout).toContain(`5,"'=HYPERLINK(`);
+    // The formula-looking review is the user's own cell, as in the file; the spell's summary of
+    // it comes back guarded, as text.
+    expect(stdout).toContain(
+      `5,"=HYPERLINK(""http://evil.example"",""click"")",success,"'=HYPERLINK(`
+    );
   }, 240_000);
 });

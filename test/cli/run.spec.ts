@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { useEmulator } from "../emulator/support/useEmulator.js";
 import { cliEnv, runCli } from "./support/spawnCli.js";
 import { tempDir } from "./support/tables.js";
@@ -29,7 +30,7 @@ describe("spellrun run", () => {
   }, 30_000);
 
   it("should exit 1 and print the outputs when the run fails", async () => {
-    const result = await runCli(["run", "always-fails"], cliEnv(fixture.emulator));
+    const result = await runCli(["run", "always-fails", "--input", "{}"], cliEnv(fixture.emulator));
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({ reason: "This demo spell always fails" });
     expect(result.stderr).toContain('"failure"');
@@ -41,7 +42,7 @@ describe("spellrun run", () => {
       const keyFile = temp.write("key", "sk-wrong-key-4242\n");
       const env = cliEnv(fixture.emulator);
       delete env.SPELL_API_KEY;
-      const result = await runCli(["run", "echo", "--api-key-file", keyFile], env);
+      const result = await runCli(["run", "echo", "--input", "{}", "--api-key-file", keyFile], env);
       expect(result.code).toBe(4);
       expect(result.stderr).toContain("401");
       expect(result.stdout + result.stderr).not.toContain("sk-wrong-key-4242");
@@ -52,7 +53,7 @@ describe("spellrun run", () => {
 
   it("should refuse a key on the command line without echoing it (exit 2)", async () => {
     const result = await runCli(
-      ["run", "echo", "--api-key", "sk-typed-9999"],
+      ["run", "echo", "--input", "{}", "--api-key", "sk-typed-9999"],
       cliEnv(fixture.emulator)
     );
     expect(result.code).toBe(2);
@@ -63,8 +64,56 @@ describe("spellrun run", () => {
   it("should exit 2 with a clear message when there is no key", async () => {
     const env = cliEnv(fixture.emulator);
     delete env.SPELL_API_KEY;
-    const result = await runCli(["run", "echo"], env);
+    const result = await runCli(["run", "echo", "--input", "{}"], env);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("No API key");
+  }, 30_000);
+
+  it("should refuse a run without --input (exit 2): no paid run with inputs nobody chose", async () => {
+    fixture.emulator.resetStats();
+    const result = await runCli(["run", "echo"], cliEnv(fixture.emulator));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--input '{}'");
+    expect(result.stderr).toContain("nothing was started");
+    expect(fixture.emulator.stats.requests.start ?? 0).toBe(0);
+    const explicit = await runCli(["run", "echo", "--input", "{}"], cliEnv(fixture.emulator));
+    expect(explicit.code).toBe(0);
+    expect(JSON.parse(explicit.stdout)).toEqual({});
+  }, 30_000);
+
+  it("should refuse an --output the run does not have, naming its outputs, and keep them (exit 2)", async () => {
+    const result = await runCli(
+      ["run", "summarize", "--input", '{"text":"One. Two."}', "--output", "nope"],
+      cliEnv(fixture.emulator)
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--output "nope": no such output of this run');
+    expect(result.stderr).toContain("its outputs: summary, words");
+    expect(JSON.parse(result.stdout)).toEqual({ summary: "One.", words: 2 });
+  }, 30_000);
+
+  it("should read an --input-file with a BOM, and refuse one that is not UTF-8 naming its byte", async () => {
+    const temp = tempDir();
+    try {
+      const withBom = temp.write("inputs.json", '\uFEFF{"text":"One. Two."}');
+      const read = await runCli(
+        ["run", "summarize", "--input-file", withBom, "--output", "summary"],
+        cliEnv(fixture.emulator)
+      );
+      expect(read.code).toBe(0);
+      expect(read.stdout).toBe("One.\n");
+      const latin = temp.file("latin.json");
+      writeFileSync(latin, Buffer.from('{"text":"caf\xe9"}', "latin1"));
+      fixture.emulator.resetStats();
+      const refused = await runCli(
+        ["run", "echo", "--input-file", latin],
+        cliEnv(fixture.emulator)
+      );
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain(`${latin} line 1: byte 0xE9`);
+      expect(fixture.emulator.stats.requests.start ?? 0).toBe(0);
+    } finally {
+      temp.remove();
+    }
   }, 30_000);
 });
