@@ -281,38 +281,41 @@ export class BulkJobRunner<Row> {
     await this.cancelling;
     this.flush();
     await this.writing;
-    const outcome: JobOutcome = this.cancelled
-      ? "interrupted"
-      : inputError
-        ? "input-error"
-        : this.writeError
-          ? "write-error"
-          : this.failures.length > 0 || this.queue.length > 0
-            ? "service-error"
-            : "complete";
     const { store } = this.options;
     let lastMark: WrittenMark | undefined;
-    if (!this.writeError) {
-      await this.guard(async () => {
-        await this.options.writer.end?.();
+    // The writer's life cycle: the last rows made durable (`flush`) and their mark recorded, then
+    // `end`, and nothing after it.
+    await this.guard(async () => {
+      if (!store.savesAllAtOnce) await this.mark(true);
+      else if (this.writtenRows !== this.markedRows) {
         // A store that saves all at once gets the last mark with the end: it saves both at once,
         // or nothing when it forgets a finished job.
-        if (!store.savesAllAtOnce) await this.mark(true);
-        else if (this.writtenRows !== this.markedRows) {
-          await this.options.writer.flush?.();
-          lastMark = this.currentMark();
-        }
-      });
-    }
+        await this.options.writer.flush?.();
+        lastMark = this.currentMark();
+      }
+    });
+    await this.guard(() => this.options.writer.end?.());
+    // Decided after the writer's end, so that an `end` that fails is the outcome's error too.
+    const outcome = this.outcome(inputError);
     await store.recordEnd(outcome, this.writtenPrefix, lastMark);
+    const error = inputError ?? this.writeError;
     return {
       outcome,
       rows: this.writtenRows,
       counts: { ...this.counts },
       expired: [...this.expired],
       failures: [...this.failures],
-      ...(inputError || this.writeError ? { error: (inputError ?? this.writeError)?.error } : {}),
+      ...(error ? { error: error.error } : {}),
     };
+  }
+
+  /** How the run ended; `complete` only when every row is written with a known end. */
+  private outcome(inputError: { error: unknown } | undefined): JobOutcome {
+    if (this.cancelled) return "interrupted";
+    if (inputError) return "input-error";
+    if (this.writeError) return "write-error";
+    if (this.failures.length > 0 || this.queue.length > 0) return "service-error";
+    return (this.counts.unknown ?? 0) > 0 ? "incomplete" : "complete";
   }
 
   /**

@@ -59,7 +59,11 @@ export interface WrittenMark {
 /**
  * How a run of a job ended.
  *
- * - `complete`: every row is written.
+ * - `complete`: every row is written with a known end (a result, `cancelled` by an earlier cancel,
+ *   or `expired`): none is `unknown`.
+ * - `incomplete`: every row is written, but some are `unknown` (their bulkStart may have reached
+ *   the service without an answer recorded, e.g. a kill during a window's start): run them again
+ *   with `retryRows` and its `rerunUnknown` opt-in, at the risk of paying for them twice.
  * - `interrupted`: cancelled by the user; finished rows written, the rest marked cancelled.
  * - `input-error`: the rows could not be read.
  * - `service-error`: the service failed (see the run's `failure` for what that means for money).
@@ -71,7 +75,7 @@ export interface WrittenMark {
  * ```
  */
 export type JobOutcome =
-  "complete" | "interrupted" | "input-error" | "service-error" | "write-error";
+  "complete" | "incomplete" | "interrupted" | "input-error" | "service-error" | "write-error";
 
 /**
  * What a checkpoint store hands back to resume a job.
