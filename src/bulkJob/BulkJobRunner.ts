@@ -25,8 +25,22 @@ import type {
 } from "./CheckpointStore.js";
 import { classifyJobFailure, type JobFailureKind } from "./classifyJobFailure.js";
 import { resumeTokenNeeded } from "./resumeTokenNeeded.js";
+import { firstDifferentRow, windowFingerprint } from "./rowFingerprint.js";
+import { RowsChangedError } from "./RowsChangedError.js";
 import type { ResultWriter } from "./ResultWriter.js";
 import type { FinishedJobRow, RowResult, RowStatusCounts } from "./RowResult.js";
+
+/**
+ * Where a job's rows come from: every row from row 0, or a function that gives the rows from the
+ * one the engine asks for (see `BulkJobOptions.rows`).
+ *
+ * ## Example
+ * ```ts
+ * const rows: RowSource<string> = (fromRow) => readLines("input.txt", { skip: fromRow });
+ * ```
+ */
+export type RowSource<Row> =
+  AsyncIterable<Row> | Iterable<Row> | ((fromRow: number) => AsyncIterable<Row> | Iterable<Row>);
 
 /**
  * Everything a bulk job needs. A new job has no `resume`; a resumed one passes what its
@@ -43,12 +57,30 @@ import type { FinishedJobRow, RowResult, RowStatusCounts } from "./RowResult.js"
 export interface BulkJobOptions<Row> {
   client: Pick<SpellClient, "bulk" | "resumeBulk">;
   spellId: string;
-  /** The rows, in input order, as they come (a file streamed, a sheet read in chunks). */
-  rows: AsyncIterable<Row> | Iterable<Row>;
+  /**
+   * The rows, in input order, as they come (a file streamed, a sheet read in chunks).
+   *
+   * As a function, the engine calls it once with `fromRow`, the first row it needs (0 for a new
+   * job; on a resume the first row of the first window not all written), and reads the rows
+   * `fromRow, fromRow + 1, …` from it: rows before `fromRow` are written and are not read again.
+   * As an iterable, it must give every row from row 0, even on a resume (the engine skips the
+   * written ones). Either way a resume checks the rows against the fingerprints its checkpoint
+   * recorded and refuses other rows with a `RowsChangedError`.
+   */
+  rows: RowSource<Row>;
   /** The spell inputs of a row. */
   inputsOf(row: Row): Record<string, unknown>;
-  /** A result already known (a retry keeps its succeeded rows): the row is not sent. */
-  knownResultOf?(row: Row): RowResult | undefined;
+  /**
+   * The value a window's fingerprint records for a row (see `WindowIntent.fingerprint`). Rows
+   * with equal values cannot be told apart on a resume: add what identifies a row (its id) when
+   * its spell inputs may repeat. @default the row's `inputsOf`
+   */
+  fingerprintOf?(row: Row): unknown;
+  /**
+   * A result already known (a retry keeps its succeeded rows): the row is not sent. `index` is
+   * the row's place in the job (0-based).
+   */
+  knownResultOf?(row: Row, index: number): RowResult | undefined;
   /** Rows per window; window `w` holds rows `w * windowSize …` and is one bulk run. */
   windowSize: number;
   /** Windows held at once: submitted, running, or finished and waiting to be written. */
@@ -350,27 +382,64 @@ export class BulkJobRunner<Row> {
   }
 
   private async *windows(): AsyncGenerator<Window<Row>> {
-    const { windowSize } = this.options;
+    const { windowSize, rows: source } = this.options;
     const startRow = this.options.resume?.writtenRows ?? 0;
+    // A function is asked for the rows from the first window not all written.
+    const fromRow = typeof source === "function" ? startRow - (startRow % windowSize) : 0;
     let rows: Row[] = [];
-    let rowCount = 0;
-    let index = 0;
-    for await (const row of this.options.rows) {
+    let rowCount = fromRow;
+    let index = fromRow / windowSize;
+    for await (const row of typeof source === "function" ? source(fromRow) : source) {
       if (this.stopping) return;
       rows.push(row);
       rowCount++;
       if (rows.length === windowSize) {
+        this.checkRows(index, rows);
         if (rowCount > startRow) yield this.window(index, rows, startRow);
         rows = [];
         index++;
       }
     }
-    if (rows.length > 0 && rowCount > startRow) yield this.window(index, rows, startRow);
+    if (rows.length > 0) {
+      this.checkRows(index, rows);
+      if (rowCount > startRow) yield this.window(index, rows, startRow);
+      index++;
+    }
+    for (const known of this.known.keys()) {
+      if (known >= index) {
+        throw new RowsChangedError(
+          known,
+          rowCount,
+          `the rows end after row ${rowCount}, the checkpoint sent window ${known}`
+        );
+      }
+    }
   }
+
+  /** Refuses rows that are not those a window's intent recorded: no row gets another's outputs. */
+  private checkRows(index: number, rows: readonly Row[]): void {
+    const known = this.known.get(index);
+    if (!known) return;
+    const firstRow = index * this.options.windowSize;
+    if (known.count !== rows.length) {
+      throw new RowsChangedError(
+        index,
+        firstRow,
+        `window ${index} had ${known.count} rows, now ${rows.length}`
+      );
+    }
+    const place = firstDifferentRow(known.fingerprint, rows.map(this.fingerprintOf));
+    if (place >= 0) {
+      throw new RowsChangedError(index, firstRow + place, `row ${firstRow + place + 1} differs`);
+    }
+  }
+
+  private readonly fingerprintOf = (row: Row): unknown =>
+    this.options.fingerprintOf ? this.options.fingerprintOf(row) : this.options.inputsOf(row);
 
   private window(index: number, rows: Row[], startRow: number): Window<Row> {
     const firstRow = index * this.options.windowSize;
-    const results = rows.map((row) => this.options.knownResultOf?.(row));
+    const results = rows.map((row, place) => this.options.knownResultOf?.(row, firstRow + place));
     const sentRows: number[] = [];
     results.forEach((result, place) => {
       if (result === undefined) sentRows.push(place);
@@ -401,9 +470,11 @@ export class BulkJobRunner<Row> {
     const { client, spellId, store } = this.options;
     const known = this.known.get(window.index);
     const knownSent = known ? (known.sent ?? known.count) : 0;
-    if (known && (known.count !== window.rows.length || knownSent !== window.sentRows.length)) {
-      throw new Error(
-        `The rows changed since the job started: window ${window.index} had ${known.count} rows (${knownSent} sent), now ${window.rows.length} (${window.sentRows.length})`
+    if (known && knownSent !== window.sentRows.length) {
+      throw new RowsChangedError(
+        window.index,
+        window.firstRow,
+        `window ${window.index} sent ${knownSent} of its rows, now ${window.sentRows.length} would be`
       );
     }
     this.queue.push(window);
@@ -441,6 +512,7 @@ export class BulkJobRunner<Row> {
             firstRow: window.firstRow,
             count: window.rows.length,
             ...(sent === window.rows.length ? {} : { sent }),
+            fingerprint: windowFingerprint(window.rows.map(this.fingerprintOf)),
           })
         )
       );

@@ -15,6 +15,12 @@ export interface WindowIntent {
   firstRow: number;
   count: number;
   sent?: number;
+  /**
+   * The window's rows as they were sent (see `windowFingerprint`: 8 hex digits per row). A resume
+   * checks the rows it is given against it and refuses others (`RowsChangedError`). Absent in
+   * checkpoints of earlier versions (then only the window's size is checked).
+   */
+  fingerprint?: string;
 }
 
 /**
@@ -29,6 +35,8 @@ export interface WindowIntent {
 export interface KnownWindow {
   count: number;
   sent?: number;
+  /** The window's fingerprint recorded with its intent (see `WindowIntent.fingerprint`). */
+  fingerprint?: string;
   groupId?: string;
   /**
    * The core's resume token of the window (`snapshot.resume`), when the store keeps it: needed

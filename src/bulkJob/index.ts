@@ -11,6 +11,7 @@
 export {
   BulkJobRunner,
   type BulkJobOptions,
+  type RowSource,
   type BulkJobResult,
   type BulkJobProgress,
   type JobFailure,
@@ -24,6 +25,8 @@ export type {
   WrittenMark,
 } from "./CheckpointStore.js";
 export type { CheckpointRecord } from "./CheckpointRecord.js";
+export { RowsChangedError } from "./RowsChangedError.js";
+export { windowFingerprint, firstDifferentRow } from "./rowFingerprint.js";
 export { replayCheckpoint } from "./replayCheckpoint.js";
 export { resumeTokenNeeded } from "./resumeTokenNeeded.js";
 export { MemoryCheckpointStore } from "./MemoryCheckpointStore.js";

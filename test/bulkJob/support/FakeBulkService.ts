@@ -1,6 +1,7 @@
 import { Observable } from "rxjs";
 import {
   SpellHttpError,
+  countRunStates,
   type BulkOptions,
   type BulkResumeToken,
   type BulkRunEntry,
@@ -176,7 +177,7 @@ function snapshotOf(spellId: string, group: FakeGroup): BulkSnapshot {
     runs,
     done,
     total: runs.length,
-    counts: {},
+    counts: countRunStates(runs),
     resume: { spellId, groupIds: [group.id], chunkSizes: [runs.length] },
   };
 }
