@@ -19,6 +19,7 @@ import {
 import type {
   Checkpoint,
   CheckpointStore,
+  JobLease,
   JobOutcome,
   KnownWindow,
   WrittenMark,
@@ -113,6 +114,13 @@ export interface BulkJobOptions<Row> {
    * front end. @default a sentence that names no command
    */
   unknownRowReason?: string;
+  /**
+   * This worker's name in the store's lease (stores with `acquireLease` only).
+   * @default a random id
+   */
+  leaseOwner?: string;
+  /** How long the lease lasts unless renewed (renewed every third of it). @default 30000 */
+  leaseMs?: number;
   /** Least time between two written marks. @default 500 */
   writtenMarkEveryMs?: number;
   /** How long a cancel waits for its read of the cancelled groups. @default 10000 */
@@ -202,6 +210,7 @@ interface Window<Row> {
 
 const DEFAULT_WRITTEN_MARK_EVERY_MS = 500;
 const DEFAULT_CANCEL_READ_TIMEOUT_MS = 10_000;
+const DEFAULT_LEASE_MS = 30_000;
 
 const CANCELLED: RowResult = Object.freeze({
   status: "cancelled",
@@ -247,18 +256,22 @@ const NOT_RECORDED: RowResult = Object.freeze({
  */
 export class BulkJobRunner<Row> {
   private readonly queue: Window<Row>[] = [];
-  private readonly counts: RowStatusCounts;
-  private readonly known: Map<number, KnownWindow>;
+  private counts: RowStatusCounts = {};
+  private known = new Map<number, KnownWindow>();
+  /** This worker's lease, with a store that has leases. */
+  private lease: JobLease | undefined;
+  /** The checkpoint resumed (the store's own once the lease is held). */
+  private resume: Checkpoint | undefined;
   private readonly expired: JobFailure[] = [];
   private readonly now: () => number;
   private readonly finishedOrder: boolean;
   /** Rows written (their write resolved), including those written before a resume. */
-  private writtenRows: number;
+  private writtenRows = 0;
   /** Rows `0 … writtenPrefix - 1` are all written. */
-  private writtenPrefix: number;
+  private writtenPrefix = 0;
   /** With `writeOrder: "finished"`: rows written past `writtenPrefix`. */
   private readonly writtenAfter = new Set<number>();
-  private markedRows: number;
+  private markedRows = 0;
   private markedAt = Number.NEGATIVE_INFINITY;
   private stopping = false;
   private cancelled = false;
@@ -280,9 +293,16 @@ export class BulkJobRunner<Row> {
     if (!(options.windowSize >= 1) || !(options.maxWindows >= 1)) {
       throw new RangeError("BulkJobRunner: windowSize and maxWindows must be at least 1");
     }
-    const resume = options.resume;
     this.finishedOrder = options.writeOrder === "finished";
+    this.now = options.now ?? Date.now;
+    this.restore(options.resume);
+  }
+
+  /** Starts from a checkpoint (none: a new job). */
+  private restore(resume: Checkpoint | undefined): void {
+    this.resume = resume;
     this.writtenPrefix = resume?.writtenRows ?? 0;
+    this.writtenAfter.clear();
     for (const row of resume?.alsoWritten ?? []) {
       if (row >= this.writtenPrefix) this.writtenAfter.add(row);
     }
@@ -290,14 +310,41 @@ export class BulkJobRunner<Row> {
     this.markedRows = this.writtenRows;
     this.counts = { ...resume?.counts };
     this.known = resume?.windows ?? new Map();
-    this.now = options.now ?? Date.now;
   }
 
   /**
-   * Runs the job to its end: complete, cancelled, or stopped by a failure.
+   * Runs the job to its end: complete, cancelled, or stopped by a failure. With a store that has
+   * leases, takes the job's lease first (and reads the checkpoint again once it holds it).
    * @return the outcome and counts
+   * @throws LeaseHeldError when another worker holds the job's lease (nothing was done)
    */
   async run(): Promise<BulkJobResult> {
+    const { store } = this.options;
+    if (!store.acquireLease) return this.runHeld();
+    const owner = this.options.leaseOwner ?? randomOwner();
+    const lease: JobLease = { owner, ttlMs: this.options.leaseMs ?? DEFAULT_LEASE_MS };
+    this.lease = lease;
+    // Throws LeaseHeldError when another worker runs the job: nothing read, sent or recorded.
+    await store.acquireLease(lease);
+    const renew = setInterval(() => {
+      Promise.resolve()
+        .then(() => store.acquireLease?.(lease))
+        .catch((error: unknown) => this.stopOnRecordError(error));
+    }, lease.ttlMs / 3);
+    try {
+      // A checkpoint loaded before the lease was held may be stale (another worker ran since):
+      // the store's own is taken when it knows more.
+      const given = this.options.resume;
+      const stored = given ? await store.load() : undefined;
+      if (given && stored && knowsMore(stored, given)) this.restore(stored);
+      return await this.runHeld();
+    } finally {
+      clearInterval(renew);
+      await store.releaseLease?.(owner);
+    }
+  }
+
+  private async runHeld(): Promise<BulkJobResult> {
     let inputError: { error: unknown } | undefined;
     try {
       for await (const window of this.windows()) {
@@ -383,7 +430,7 @@ export class BulkJobRunner<Row> {
 
   private async *windows(): AsyncGenerator<Window<Row>> {
     const { windowSize, rows: source } = this.options;
-    const startRow = this.options.resume?.writtenRows ?? 0;
+    const startRow = this.resume?.writtenRows ?? 0;
     // A function is asked for the rows from the first window not all written.
     const fromRow = typeof source === "function" ? startRow - (startRow % windowSize) : 0;
     let rows: Row[] = [];
@@ -505,8 +552,10 @@ export class BulkJobRunner<Row> {
     } else {
       // The money rule: the intent is recorded before the bulkStart can reach the service (in
       // turn with the other records, so a store sees them in the order they happened).
-      await this.guard(() =>
-        this.record(() =>
+      await this.guard(async () => {
+        // The lease renewed right before the intent: a worker that lost it sends nothing more.
+        if (this.lease) await store.acquireLease?.(this.lease);
+        await this.record(() =>
           store.recordIntent({
             window: window.index,
             firstRow: window.firstRow,
@@ -514,8 +563,8 @@ export class BulkJobRunner<Row> {
             ...(sent === window.rows.length ? {} : { sent }),
             fingerprint: windowFingerprint(window.rows.map(this.fingerprintOf)),
           })
-        )
-      );
+        );
+      });
       if (this.writeError) {
         // Not recorded, so not sent.
         window.settled = true;
@@ -767,15 +816,21 @@ export class BulkJobRunner<Row> {
       try {
         await work();
       } catch (error) {
-        // The paid runs are not cancelled: the bulks are detached (their runs go on at the
-        // service), their groups are recorded, a resume collects them.
-        this.writeError = { error };
-        this.stopping = true;
-        this.detachAll();
-        this.poke();
+        this.stopOnRecordError(error);
       }
     });
     return this.writing;
+  }
+
+  /** A writer or store failure (or a lost lease) stops the job and cancels nothing. */
+  private stopOnRecordError(error: unknown): void {
+    if (this.writeError) return;
+    // The paid runs are not cancelled: the bulks are detached (their runs go on at the
+    // service), their groups are recorded, a resume collects them.
+    this.writeError = { error };
+    this.stopping = true;
+    this.detachAll();
+    this.poke();
   }
 
   /** Ends every unfinished window without cancelling its groups. */
@@ -809,6 +864,28 @@ function setResult<Row>(window: Window<Row>, place: number, result: RowResult): 
 /** Moves a window's `written` past the rows handed out of order. */
 function advance<Row>(window: Window<Row>): void {
   while (window.handed.delete(window.written)) window.written++;
+}
+
+/** Whether checkpoint `a` has records `b` lacks: more rows written, windows sent or answered. */
+function knowsMore(a: Checkpoint, b: Checkpoint): boolean {
+  if (
+    a.writtenRows > b.writtenRows ||
+    (a.alsoWritten?.length ?? 0) > (b.alsoWritten?.length ?? 0)
+  ) {
+    return true;
+  }
+  if (a.outcome !== undefined && b.outcome === undefined) return true;
+  for (const [index, window] of a.windows) {
+    const other = b.windows.get(index);
+    if (!other || (window.groupId !== undefined && other.groupId === undefined)) return true;
+  }
+  return false;
+}
+
+/** A worker id for a lease. */
+function randomOwner(): string {
+  const uuid = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto?.randomUUID?.();
+  return uuid ?? `worker-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 function isFinished(

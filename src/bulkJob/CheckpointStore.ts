@@ -105,6 +105,21 @@ export interface Checkpoint {
 }
 
 /**
+ * A worker's claim on a job (see `CheckpointStore.acquireLease`).
+ *
+ * ## Example
+ * ```ts
+ * await store.acquireLease?.({ owner: "worker-7", ttlMs: 30_000 });
+ * ```
+ */
+export interface JobLease {
+  /** Who holds it: unique per worker (a host name and process id, a random id). */
+  owner: string;
+  /** How long it lasts from now unless renewed. */
+  ttlMs: number;
+}
+
+/**
  * Where a bulk job records what it is doing, so that a crash loses no paid run. The engine calls
  * it in this order for a window: `recordIntent` (awaited before the bulkStart can leave),
  * `recordGroup` (as soon as the service names the group), `recordWritten` (throttled), and once
@@ -127,6 +142,18 @@ export interface CheckpointStore {
    * full saves do not follow each other for a few rows.
    */
   readonly savesAllAtOnce?: boolean;
+  /**
+   * Takes or renews the job's lease for `lease.owner` for `lease.ttlMs` from now (by the store's
+   * clock), so that two workers cannot run one job: throws `LeaseHeldError` while another owner
+   * holds an unexpired lease. The engine calls it before it reads the checkpoint or sends
+   * anything, then every `ttlMs / 3` while it runs (a renewal that fails stops the job, nothing
+   * cancelled), and `releaseLease` at the end. Optional: a store without it is for one worker
+   * (the command line's journal, the task pane's document). `MemoryCheckpointStore` and
+   * `FileCheckpointStore` (`spellrun/node`) have it; docs/library.md has a recipe for a database.
+   */
+  acquireLease?(lease: JobLease): void | Promise<void>;
+  /** Gives the lease up if `owner` holds it (another owner's lease is left alone). */
+  releaseLease?(owner: string): void | Promise<void>;
   /** Loads what was recorded, for a resume; undefined when nothing was. */
   load(): Checkpoint | undefined | Promise<Checkpoint | undefined>;
   recordIntent(intent: WindowIntent): void | Promise<void>;

@@ -19,12 +19,15 @@ export {
 export type {
   Checkpoint,
   CheckpointStore,
+  JobLease,
   JobOutcome,
   KnownWindow,
   WindowIntent,
   WrittenMark,
 } from "./CheckpointStore.js";
 export type { CheckpointRecord } from "./CheckpointRecord.js";
+export { retryRows, retriesStatus, type RetryRowsOptions } from "./retryRows.js";
+export { LeaseHeldError } from "./LeaseHeldError.js";
 export { RowsChangedError } from "./RowsChangedError.js";
 export { windowFingerprint, firstDifferentRow } from "./rowFingerprint.js";
 export { replayCheckpoint } from "./replayCheckpoint.js";
