@@ -271,8 +271,12 @@ export class SpellClient {
 
   /**
    * Re-attaches to a bulk run from the `resume` token of one of its snapshots. Behaves like
-   * `bulk` (including cancel on unsubscribe). Rows of chunks that had not been submitted when
-   * the token was taken end as `error` with outputs `{ error: "Not submitted: ..." }`. A group
+   * `bulk` (including cancel on unsubscribe). Rows of chunks the token names no group for end as
+   * `error` with outputs `{ error: "Unknown: … may have been sent after that …" }`: a chunk's
+   * bulkStart leaves before the snapshot that names it, so a token saved from the snapshots may
+   * lag, and such a chunk may be running and paid for. Do not send those rows again unless paying
+   * twice is acceptable; for a crash-safe record of every start use `BulkJobRunner` (its intent
+   * is recorded before each bulkStart). A group
    * the service answers 404 for fails at once (`poll.bulkVisibilityGraceMs` is not applied: the
    * group was accepted before, so it expired or was deleted).
    *

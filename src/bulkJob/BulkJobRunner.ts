@@ -203,6 +203,8 @@ interface Window<Row> {
   groupId?: string;
   /** The core's resume token of the window's bulk, once it names a group. */
   token?: BulkResumeToken;
+  /** Resumed with a token that names fewer groups than chunks: the first run of those chunks. */
+  unnamedFrom?: number;
   subscription?: Subscription;
   /** Set once the window's bulk completed, failed or was cancelled. */
   settled: boolean;
@@ -539,12 +541,10 @@ export class BulkJobRunner<Row> {
       };
       window.groupId = token.groupIds[0];
       window.token = token;
+      window.unnamedFrom = unnamedRunsFrom(token);
       source = client.resumeBulk(token, knownSent, { detach: this.detach$ });
     } else if (known && !this.options.resendMayHaveStarted) {
-      const reason = this.options.unknownRowReason;
-      const unknown = reason
-        ? { status: "unknown" as const, outputs: { error: reason } }
-        : NOT_RECORDED;
+      const unknown = this.unknownResult();
       for (const place of window.sentRows) setResult(window, place, unknown);
       window.settled = true;
       this.flush();
@@ -626,12 +626,25 @@ export class BulkJobRunner<Row> {
 
   /** The runs of a snapshot that finished since the last one (a row's result is set once). */
   private apply(window: Window<Row>, runs: readonly BulkRunEntry[]): void {
+    const { unnamedFrom, token } = window;
     runs.forEach((run, sentIndex) => {
       const place = window.sentRows[sentIndex];
-      if (window.results[place] === undefined && isFinished(run)) {
+      if (window.results[place] !== undefined) return;
+      const runIndex = token?.rows ? token.rows[sentIndex] : sentIndex;
+      if (unnamedFrom !== undefined && runIndex >= unnamedFrom) {
+        // A chunk whose group was never recorded: its bulkStart may have left after the last
+        // record (the core answers `error` for it). Not a failed run: unknown, never re-sent.
+        setResult(window, place, this.unknownResult());
+      } else if (isFinished(run)) {
         setResult(window, place, { status: run.state, outputs: run.outputs });
       }
     });
+  }
+
+  /** The result of a row whose start may have happened without an answer recorded. */
+  private unknownResult(): RowResult {
+    const reason = this.options.unknownRowReason;
+    return reason ? { status: "unknown", outputs: { error: reason } } : NOT_RECORDED;
   }
 
   private fail(window: Window<Row>, error: unknown): void {
@@ -864,6 +877,12 @@ function setResult<Row>(window: Window<Row>, place: number, result: RowResult): 
 /** Moves a window's `written` past the rows handed out of order. */
 function advance<Row>(window: Window<Row>): void {
   while (window.handed.delete(window.written)) window.written++;
+}
+
+/** The first run of the chunks a token names no group for; undefined when it names all. */
+function unnamedRunsFrom(token: BulkResumeToken): number | undefined {
+  if (token.groupIds.length >= token.chunkSizes.length) return undefined;
+  return token.chunkSizes.slice(0, token.groupIds.length).reduce((sum, size) => sum + size, 0);
 }
 
 /** Whether checkpoint `a` has records `b` lacks: more rows written, windows sent or answered. */

@@ -93,10 +93,11 @@ interface BulkRunState {
   detached: boolean;
 }
 
-const NOT_SUBMITTED: BulkRunEntry = Object.freeze({
+const NOT_IN_TOKEN: BulkRunEntry = Object.freeze({
   state: "error",
   outputs: Object.freeze({
-    error: "Not submitted: the bulk was interrupted before this chunk was sent",
+    error:
+      "Unknown: this chunk had no bulk run id when the resume token was taken, and may have been sent after that: not sent again, as that may pay for it twice",
   }),
 }) as BulkRunEntry;
 
@@ -176,7 +177,7 @@ function chunkViews(
   runState: BulkRunState
 ): Observable<ChunkView> {
   if (chunk.groupId === undefined && chunk.inputs === undefined) {
-    return of({ runs: new Array<BulkRunEntry>(chunk.size).fill(NOT_SUBMITTED), done: true });
+    return of({ runs: new Array<BulkRunEntry>(chunk.size).fill(NOT_IN_TOKEN), done: true });
   }
   return defer(() => {
     let groupId = chunk.groupId;
