@@ -444,17 +444,17 @@ export class BulkJobRunner<Row> {
       rowCount++;
       if (rows.length === windowSize) {
         this.checkRows(index, rows);
-        if (rowCount > startRow) yield this.window(index, rows, startRow);
+        if (rowCount > startRow) yield this.window(index, rows);
         rows = [];
         index++;
       }
     }
     if (rows.length > 0) {
       this.checkRows(index, rows);
-      if (rowCount > startRow) yield this.window(index, rows, startRow);
+      if (rowCount > startRow) yield this.window(index, rows);
       index++;
     }
-    for (const known of this.known.keys()) {
+    for (const known of [...this.known.keys(), ...(this.resume?.refused?.keys() ?? [])]) {
       if (known >= index) {
         throw new RowsChangedError(
           known,
@@ -467,7 +467,7 @@ export class BulkJobRunner<Row> {
 
   /** Refuses rows that are not those a window's intent recorded: no row gets another's outputs. */
   private checkRows(index: number, rows: readonly Row[]): void {
-    const known = this.known.get(index);
+    const known = this.known.get(index) ?? this.resume?.refused?.get(index);
     if (!known) return;
     const firstRow = index * this.options.windowSize;
     if (known.count !== rows.length) {
@@ -486,14 +486,16 @@ export class BulkJobRunner<Row> {
   private readonly fingerprintOf = (row: Row): unknown =>
     this.options.fingerprintOf ? this.options.fingerprintOf(row) : this.options.inputsOf(row);
 
-  private window(index: number, rows: Row[], startRow: number): Window<Row> {
+  private window(index: number, rows: Row[]): Window<Row> {
     const firstRow = index * this.options.windowSize;
     const results = rows.map((row, place) => this.options.knownResultOf?.(row, firstRow + place));
     const sentRows: number[] = [];
     results.forEach((result, place) => {
       if (result === undefined) sentRows.push(place);
     });
-    // Rows written before a resume (out of order) are not handed to the writer again.
+    // Rows written before this window was read (before a resume, or out of order since: a row
+    // written past the first gap moves `writtenPrefix` past rows of windows not read yet) are
+    // not handed to the writer again.
     const handed = new Set<number>();
     for (const row of this.writtenAfter) {
       if (row >= firstRow && row < firstRow + rows.length) handed.add(row - firstRow);
@@ -507,7 +509,7 @@ export class BulkJobRunner<Row> {
       known: rows.length - sentRows.length,
       // Rows with a known result are handed over with the first flush.
       fresh: results.flatMap((result, place) => (result === undefined ? [] : [place])),
-      written: Math.max(0, startRow - firstRow),
+      written: Math.min(rows.length, Math.max(0, this.writtenPrefix - firstRow)),
       handed,
       settled: false,
     };

@@ -100,6 +100,11 @@ export interface Checkpoint {
   alsoWritten?: readonly number[];
   /** Windows sent (intent recorded and not refused), with their group ids when known. */
   windows: Map<number, KnownWindow>;
+  /**
+   * Windows whose start the service refused (nothing started; a resume sends them): kept only to
+   * check the rows of a resume against their fingerprints.
+   */
+  refused?: Map<number, KnownWindow>;
   /** The last end recorded; absent when the job stopped without one (killed). */
   outcome?: JobOutcome;
 }

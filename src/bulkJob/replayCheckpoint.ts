@@ -36,9 +36,18 @@ export function replayCheckpoint(records: Iterable<{ type: string }>): Checkpoin
         }
         break;
       }
-      case "refused":
+      case "refused": {
+        const window = checkpoint.windows.get(record.window);
         checkpoint.windows.delete(record.window);
+        if (window?.fingerprint !== undefined) {
+          checkpoint.refused ??= new Map();
+          checkpoint.refused.set(record.window, {
+            count: window.count,
+            fingerprint: window.fingerprint,
+          });
+        }
         break;
+      }
       case "written":
         checkpoint.writtenRows = record.rows;
         checkpoint.counts = { ...record.counts };

@@ -89,9 +89,18 @@ export class FakeClient implements Pick<SpellClient, "bulk" | "resumeBulk"> {
 
   constructor(private readonly service: FakeBulkService) {}
 
+  private startsLeft: number | undefined;
+  private onKill: (() => void) | undefined;
+
   /** This process dies: nothing more leaves it, nothing reaches it. */
   kill(): void {
     this.dead = true;
+  }
+
+  /** The process dies as its `n`-th bulkStart is about to leave (that one never leaves). */
+  killBeforeStart(n: number, onKill: () => void): void {
+    this.startsLeft = n;
+    this.onKill = onKill;
   }
 
   bulk(
@@ -102,6 +111,11 @@ export class FakeClient implements Pick<SpellClient, "bulk" | "resumeBulk"> {
     return this.follow(spellId, options, async () => {
       await tick();
       if (this.dead) return "dead";
+      if (this.startsLeft !== undefined && --this.startsLeft <= 0) {
+        this.kill();
+        this.onKill?.();
+        return "dead";
+      }
       const group = this.service.start([...inputsList]);
       if (!group) throw new SpellHttpError(503, {}, "POST", "bulkStart");
       if ((group as { lost?: boolean }).lost) {
