@@ -8,14 +8,14 @@
  * ```
  * @packageDocumentation
  */
-export {
-  BulkJobRunner,
-  type BulkJobOptions,
-  type RowSource,
-  type BulkJobResult,
-  type BulkJobProgress,
-  type JobFailure,
-} from "./BulkJobRunner.js";
+export { BulkJobRunner } from "./BulkJobRunner.js";
+export type {
+  BulkJobOptions,
+  BulkJobResult,
+  BulkJobProgress,
+  JobFailure,
+  RowSource,
+} from "./BulkJobOptions.js";
 export type {
   Checkpoint,
   CheckpointStore,

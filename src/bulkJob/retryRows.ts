@@ -1,4 +1,5 @@
-import { BulkJobRunner, type BulkJobOptions } from "./BulkJobRunner.js";
+import type { BulkJobOptions } from "./BulkJobOptions.js";
+import { BulkJobRunner } from "./BulkJobRunner.js";
 import { RETRYABLE_STATUSES, type RowResult, type RowStatus } from "./RowResult.js";
 
 /**
