@@ -180,6 +180,14 @@ export interface PollOptions {
    */
   runVisibilityGraceMs?: number;
   /**
+   * How a bulk group is polled: `"pace"` learns the service's pace from each answer (runs finished
+   * and left) and polls near the group's predicted end, so a finish is seen within
+   * max(300 ms, 10 %) of it in a handful of polls (see `bulkPaceSchedule`); `"fixed"` follows
+   * `initialDelayMs`, `intervalMs` and `growth` only (the doubling schedule of earlier versions).
+   * @default "pace"
+   */
+  bulkSchedule?: "pace" | "fixed";
+  /**
    * Longest time one run (or one bulk chunk) is polled. A run still unfinished then (in progress,
    * in a state the client does not know, or a bulk group showing fewer runs than its inputs)
    * fails with `SpellPollLimitError`, which carries the run id (group id) so that `resumeRun`

@@ -27,6 +27,7 @@ import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellPollLimitError } from "../errors/SpellPollLimitError.js";
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import type { SpellEndpoints } from "../http/SpellApi.js";
+import { bulkPaceSchedule } from "../operators/bulkPaceSchedule.js";
 import { DEFAULT_POLL, pollUntilDone } from "../operators/pollUntilDone.js";
 import { retryTransient } from "../operators/retryTransient.js";
 import { countRunStates } from "../countRunStates.js";
@@ -265,7 +266,11 @@ function pollGroup(
   inputs: Record<string, unknown>[] | undefined
 ): Observable<ChunkView> {
   return defer(() => {
-    const visibleBy = context.scheduler.now() + context.visibilityGraceMs;
+    const startedAt = context.scheduler.now();
+    const visibleBy = startedAt + context.visibilityGraceMs;
+    const poll = { ...DEFAULT_POLL, ...context.poll };
+    // The service's pace, learned from each answer (runs finished), decides the next poll.
+    const pace = poll.bulkSchedule === "fixed" ? undefined : bulkPaceSchedule(size, poll);
     // getBulkRuns is cold: every re-subscription by the poll is a new request.
     const read$ = context.api.getBulkRuns(groupId).pipe(
       catchError((error: unknown) =>
@@ -278,11 +283,18 @@ function pollGroup(
       )
     );
     return read$.pipe(
+      tap((runs) =>
+        pace?.observe({
+          elapsedMs: context.scheduler.now() - startedAt,
+          finished: (runs ?? []).filter((run) => toRunState(run.state) !== "inProgress").length,
+        })
+      ),
       pollUntilDone<BulkRunAnswer[] | null>(
         (runs) => runs !== null && isFinished(runs, size),
         context.poll,
         context.scheduler,
         {
+          ...(pace ? { schedule: pace.schedule } : {}),
           limitError: (runs, elapsedMs) =>
             new SpellPollLimitError({
               groupId,
