@@ -11,7 +11,7 @@ const APPROACH = 0.7;
 /** Before any run has finished, the wait grows by at most this factor of the time elapsed. */
 const DISCOVERY_STEP = 1;
 /** Near the predicted end, the poll goes this part of the slack after it. */
-const AIM_AFTER = 0.3;
+const AIM_AFTER = 0.15;
 
 /**
  * A group's progress as one poll saw it.
@@ -34,7 +34,7 @@ export interface BulkPace {
  * pace to learn from); once runs finish, it predicts the group's end from the pace between the
  * first answer that showed finished runs and the latest one, and the runs left, then polls part of
  * the way there while the end is far (each answer refines the pace) and just after the predicted
- * end (a third of the slack, max(300 ms, 10 %) of the predicted time) when it is near; past it,
+ * end (15 % of the slack, max(300 ms, 10 %) of the predicted time) when it is near; past it,
  * every 10 % of the elapsed time. A group's end is so seen within
  * max(300 ms, 10 %) of the last run's end in a handful of polls, where the doubling schedule
  * (0.25 → 0.5 → 1 → 2 → 4 s) can see a 2.3 s bulk at 4 s. Never polls more often than
