@@ -224,7 +224,13 @@ export class SpellClient {
           const inputs = rows.slice(start, start + this.bulkChunkSize);
           chunks.push({ size: inputs.length, inputs });
         }
-        return bulkSnapshots(this.bulkContext(), spellId, chunks, options.detach);
+        return bulkSnapshots(
+          this.bulkContext(),
+          spellId,
+          chunks,
+          options.detach,
+          options.beforeChunkStart
+        );
       });
       // The gate sits after reuse: it is asked for the runs really about to be sent.
       return gate && rows.length > 0
@@ -275,8 +281,9 @@ export class SpellClient {
    * `error` with outputs `{ error: "Unknown: … may have been sent after that …" }`: a chunk's
    * bulkStart leaves before the snapshot that names it, so a token saved from the snapshots may
    * lag, and such a chunk may be running and paid for. Do not send those rows again unless paying
-   * twice is acceptable; for a crash-safe record of every start use `BulkJobRunner` (its intent
-   * is recorded before each bulkStart). A group
+   * twice is acceptable. A token saved by `BulkOptions.beforeChunkStart` also knows the chunks
+   * that surely were not sent (`mayHaveSent`): their rows end as `error` "Not sent: …", safe to
+   * send again. `BulkJobRunner` records its own intents. A group
    * the service answers 404 for fails at once (`poll.bulkVisibilityGraceMs` is not applied: the
    * group was accepted before, so it expired or was deleted).
    *
@@ -303,6 +310,8 @@ export class SpellClient {
       const chunks: BulkChunk[] = token.chunkSizes.map((size, index) => ({
         size,
         groupId: token.groupIds[index],
+        // A token saved by the intent hook knows the chunks that surely were not sent.
+        notSent: token.mayHaveSent !== undefined && index >= token.mayHaveSent,
       }));
       // The groups were accepted before the token was taken: a 404 now means expired, not late.
       const sent$ = bulkSnapshots(

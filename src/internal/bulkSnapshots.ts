@@ -5,7 +5,9 @@ import {
   concat,
   defer,
   distinctUntilChanged,
+  EMPTY,
   finalize,
+  from,
   ignoreElements,
   map,
   NEVER,
@@ -31,7 +33,13 @@ import { bulkPaceSchedule } from "../operators/bulkPaceSchedule.js";
 import { DEFAULT_POLL, pollUntilDone } from "../operators/pollUntilDone.js";
 import { retryTransient } from "../operators/retryTransient.js";
 import { countRunStates } from "../countRunStates.js";
-import type { BulkRunEntry, BulkSnapshot, PollOptions, RetryOptions } from "../types.js";
+import type {
+  BulkOptions,
+  BulkRunEntry,
+  BulkSnapshot,
+  PollOptions,
+  RetryOptions,
+} from "../types.js";
 import type { ConcurrencyLimiter } from "./ConcurrencyLimiter.js";
 import { matchBulkEntries } from "./matchBulkEntries.js";
 import { serviceStateOf, toRunState, type BulkRunAnswer } from "./parseResponses.js";
@@ -50,6 +58,8 @@ export interface BulkChunk {
   size: number;
   inputs?: Record<string, unknown>[];
   groupId?: string;
+  /** A chunk of a resumed token that was surely not sent (see `BulkResumeToken.mayHaveSent`). */
+  notSent?: boolean;
 }
 
 /**
@@ -102,6 +112,14 @@ const NOT_IN_TOKEN: BulkRunEntry = Object.freeze({
   }),
 }) as BulkRunEntry;
 
+const NOT_SENT: BulkRunEntry = Object.freeze({
+  state: "error",
+  outputs: Object.freeze({
+    error:
+      "Not sent: this chunk's bulkStart had not left when the resume token was saved before it; sending it again cannot pay twice",
+  }),
+}) as BulkRunEntry;
+
 /**
  * The snapshot stream of a bulk made of chunks. Each chunk holds one run slot (`maxRunsInProgress`) from its
  * bulkStart until its runs are finished; bulkStarts go out in chunk order, one at a time, so
@@ -132,7 +150,8 @@ export function bulkSnapshots(
   context: BulkContext,
   spellId: string,
   chunks: BulkChunk[],
-  detach$: Observable<unknown> = NEVER
+  detach$: Observable<unknown> = NEVER,
+  beforeChunkStart?: BulkOptions["beforeChunkStart"]
 ): Observable<BulkSnapshot> {
   const chunkSizes = chunks.map((chunk) => chunk.size);
   if (chunks.length === 0) {
@@ -141,14 +160,30 @@ export function bulkSnapshots(
   return defer(() => {
     const runState: BulkRunState = { failed: false, detached: false };
     const started = chunks.map(() => new AsyncSubject<void>());
+    // Group ids as the chunks' bulkStarts answer (in chunk order), for the intent hook's tokens.
+    const groupIds: string[] = [];
+    const intent = (index: number): Observable<never> =>
+      beforeChunkStart
+        ? defer(() =>
+            from(
+              beforeChunkStart({
+                spellId,
+                groupIds: groupIds.slice(0, index),
+                chunkSizes,
+                mayHaveSent: index + 1,
+              })
+            )
+          ).pipe(take(1), ignoreElements())
+        : EMPTY;
     const views = chunks.map((chunk, index) =>
       chunkViews(
         context,
         spellId,
         chunk,
-        index === 0 ? of(undefined) : started[index - 1],
+        concat<void[]>(index === 0 ? of(undefined) : started[index - 1], intent(index)),
         started[index],
-        runState
+        runState,
+        (groupId) => (groupIds[index] = groupId)
       )
     );
     return combineLatest(views).pipe(
@@ -175,10 +210,12 @@ function chunkViews(
   chunk: BulkChunk,
   previousStarted: Observable<void>,
   started: AsyncSubject<void>,
-  runState: BulkRunState
+  runState: BulkRunState,
+  onGroupId?: (groupId: string) => void
 ): Observable<ChunkView> {
   if (chunk.groupId === undefined && chunk.inputs === undefined) {
-    return of({ runs: new Array<BulkRunEntry>(chunk.size).fill(NOT_IN_TOKEN), done: true });
+    const entry = chunk.notSent ? NOT_SENT : NOT_IN_TOKEN;
+    return of({ runs: new Array<BulkRunEntry>(chunk.size).fill(entry), done: true });
   }
   return defer(() => {
     let groupId = chunk.groupId;
@@ -227,6 +264,7 @@ function chunkViews(
     const work$ = groupId$.pipe(
       tap((id) => {
         groupId = id;
+        onGroupId?.(id);
         // The next chunk's bulkStart may go out now (group ids stay a prefix of the chunks).
         started.next();
         started.complete();
