@@ -231,7 +231,13 @@ export class SpellClient {
       const start = defer(() => {
         // Split by rows and by body size before anything is sent (a 413 is no answer to retry).
         const chunks = splitBulkChunks(spellId, rows, this.bulkChunkSize, this.maxBulkBodyBytes);
-        return bulkSnapshots(this.bulkContext(), spellId, chunks, options.detach);
+        return bulkSnapshots(
+          this.bulkContext(),
+          spellId,
+          chunks,
+          options.detach,
+          options.beforeChunkStart
+        );
       });
       // The gate sits after reuse: it is asked for the runs really about to be sent.
       return gate && rows.length > 0
@@ -278,8 +284,13 @@ export class SpellClient {
 
   /**
    * Re-attaches to a bulk run from the `resume` token of one of its snapshots. Behaves like
-   * `bulk` (including cancel on unsubscribe). Rows of chunks that had not been submitted when
-   * the token was taken end as `error` with outputs `{ error: "Not submitted: ..." }`. A group
+   * `bulk` (including cancel on unsubscribe). Rows of chunks the token names no group for end as
+   * `error` with outputs `{ error: "Unknown: … may have been sent after that …" }`: a chunk's
+   * bulkStart leaves before the snapshot that names it, so a token saved from the snapshots may
+   * lag, and such a chunk may be running and paid for. Do not send those rows again unless paying
+   * twice is acceptable. A token saved by `BulkOptions.beforeChunkStart` also knows the chunks
+   * that surely were not sent (`mayHaveSent`): their rows end as `error` "Not sent: …", safe to
+   * send again. `BulkJobRunner` records its own intents. A group
    * the service answers 404 for fails at once (`poll.bulkVisibilityGraceMs` is not applied: the
    * group was accepted before, so it expired or was deleted).
    *
@@ -306,6 +317,8 @@ export class SpellClient {
       const chunks: BulkChunk[] = token.chunkSizes.map((size, index) => ({
         size,
         groupId: token.groupIds[index],
+        // A token saved by the intent hook knows the chunks that surely were not sent.
+        notSent: token.mayHaveSent !== undefined && index >= token.mayHaveSent,
       }));
       // The groups were accepted before the token was taken: a 404 now means expired, not late.
       const sent$ = bulkSnapshots(

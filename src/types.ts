@@ -70,6 +70,13 @@ export interface BulkResumeToken {
    * runs sent; `resumeBulk`'s count is the number of rows.
    */
   rows?: number[];
+  /**
+   * Present in a token handed to `BulkOptions.beforeChunkStart`: the chunks whose bulkStart may
+   * have left when it was taken (those before it, and the one about to go). A chunk at or after
+   * this index was surely not sent: `resumeBulk` says so ("Not sent"), and sending its rows again
+   * cannot pay twice. Absent (a snapshot's token): every chunk without a group may have been sent.
+   */
+  mayHaveSent?: number;
 }
 
 /**
@@ -125,6 +132,17 @@ export interface BulkOptions {
    * @default none: the bulk is sent at once
    */
   beforeStart?: (runs: number) => Observable<unknown>;
+  /**
+   * The intent hook of a crash-safe bulk: called before each chunk's bulkStart with a resume token
+   * that names the groups so far and says which chunks may have been sent (`mayHaveSent`, this
+   * one included). Save that token durably here: the bulkStart waits for the hook's first value
+   * (or its completion, or its promise), so after a crash the last token saved tells, for every
+   * chunk, whether it has a group, may have been sent (never send it again unless paying twice
+   * is acceptable) or surely was not. When the hook errors, the bulk fails and nothing more is
+   * sent. `BulkJobRunner` records its own intents; this is for the plain `bulk`.
+   * @default none
+   */
+  beforeChunkStart?: (token: BulkResumeToken) => Observable<unknown> | PromiseLike<unknown>;
 }
 
 /**
@@ -179,6 +197,14 @@ export interface PollOptions {
    * behind the start host) before that is an error. Not applied by `resumeRun`. @default 30000
    */
   runVisibilityGraceMs?: number;
+  /**
+   * How a bulk group is polled: `"pace"` learns the service's pace from each answer (runs finished
+   * and left) and polls near the group's predicted end, so a finish is seen within
+   * max(300 ms, 10 %) of it in a handful of polls (see `bulkPaceSchedule`); `"fixed"` follows
+   * `initialDelayMs`, `intervalMs` and `growth` only (the doubling schedule of earlier versions).
+   * @default "pace"
+   */
+  bulkSchedule?: "pace" | "fixed";
   /**
    * Longest time one run (or one bulk chunk) is polled. A run still unfinished then (in progress,
    * in a state the client does not know, or a bulk group showing fewer runs than its inputs)

@@ -185,6 +185,7 @@ function report(
     );
   }
   switch (result.outcome) {
+    case "incomplete":
     case "complete": {
       const notOk = result.rows - (result.counts.success ?? 0);
       const retryable = RETRYABLE_STATUSES.reduce((sum, s) => sum + (result.counts[s] ?? 0), 0);

@@ -15,6 +15,12 @@ export interface WindowIntent {
   firstRow: number;
   count: number;
   sent?: number;
+  /**
+   * The window's rows as they were sent (see `windowFingerprint`: 8 hex digits per row). A resume
+   * checks the rows it is given against it and refuses others (`RowsChangedError`). Absent in
+   * checkpoints of earlier versions (then only the window's size is checked).
+   */
+  fingerprint?: string;
 }
 
 /**
@@ -29,6 +35,8 @@ export interface WindowIntent {
 export interface KnownWindow {
   count: number;
   sent?: number;
+  /** The window's fingerprint recorded with its intent (see `WindowIntent.fingerprint`). */
+  fingerprint?: string;
   groupId?: string;
   /**
    * The core's resume token of the window (`snapshot.resume`), when the store keeps it: needed
@@ -59,7 +67,11 @@ export interface WrittenMark {
 /**
  * How a run of a job ended.
  *
- * - `complete`: every row is written.
+ * - `complete`: every row is written with a known end (a result, `cancelled` by an earlier cancel,
+ *   or `expired`): none is `unknown`.
+ * - `incomplete`: every row is written, but some are `unknown` (their bulkStart may have reached
+ *   the service without an answer recorded, e.g. a kill during a window's start): run them again
+ *   with `retryRows` and its `rerunUnknown` opt-in, at the risk of paying for them twice.
  * - `interrupted`: cancelled by the user; finished rows written, the rest marked cancelled.
  * - `input-error`: the rows could not be read.
  * - `service-error`: the service failed (see the run's `failure` for what that means for money).
@@ -71,7 +83,7 @@ export interface WrittenMark {
  * ```
  */
 export type JobOutcome =
-  "complete" | "interrupted" | "input-error" | "service-error" | "write-error";
+  "complete" | "incomplete" | "interrupted" | "input-error" | "service-error" | "write-error";
 
 /**
  * What a checkpoint store hands back to resume a job.
@@ -88,8 +100,28 @@ export interface Checkpoint {
   alsoWritten?: readonly number[];
   /** Windows sent (intent recorded and not refused), with their group ids when known. */
   windows: Map<number, KnownWindow>;
+  /**
+   * Windows whose start the service refused (nothing started; a resume sends them): kept only to
+   * check the rows of a resume against their fingerprints.
+   */
+  refused?: Map<number, KnownWindow>;
   /** The last end recorded; absent when the job stopped without one (killed). */
   outcome?: JobOutcome;
+}
+
+/**
+ * A worker's claim on a job (see `CheckpointStore.acquireLease`).
+ *
+ * ## Example
+ * ```ts
+ * await store.acquireLease?.({ owner: "worker-7", ttlMs: 30_000 });
+ * ```
+ */
+export interface JobLease {
+  /** Who holds it: unique per worker (a host name and process id, a random id). */
+  owner: string;
+  /** How long it lasts from now unless renewed. */
+  ttlMs: number;
 }
 
 /**
@@ -115,6 +147,18 @@ export interface CheckpointStore {
    * full saves do not follow each other for a few rows.
    */
   readonly savesAllAtOnce?: boolean;
+  /**
+   * Takes or renews the job's lease for `lease.owner` for `lease.ttlMs` from now (by the store's
+   * clock), so that two workers cannot run one job: throws `LeaseHeldError` while another owner
+   * holds an unexpired lease. The engine calls it before it reads the checkpoint or sends
+   * anything, then every `ttlMs / 3` while it runs (a renewal that fails stops the job, nothing
+   * cancelled), and `releaseLease` at the end. Optional: a store without it is for one worker
+   * (the command line's journal, the task pane's document). `MemoryCheckpointStore` and
+   * `FileCheckpointStore` (`spellrun/node`) have it; docs/library.md has a recipe for a database.
+   */
+  acquireLease?(lease: JobLease): void | Promise<void>;
+  /** Gives the lease up if `owner` holds it (another owner's lease is left alone). */
+  releaseLease?(owner: string): void | Promise<void>;
   /** Loads what was recorded, for a resume; undefined when nothing was. */
   load(): Checkpoint | undefined | Promise<Checkpoint | undefined>;
   recordIntent(intent: WindowIntent): void | Promise<void>;

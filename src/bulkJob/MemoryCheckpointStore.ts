@@ -2,11 +2,13 @@ import type { BulkResumeToken } from "../types.js";
 import type {
   Checkpoint,
   CheckpointStore,
+  JobLease,
   JobOutcome,
   WindowIntent,
   WrittenMark,
 } from "./CheckpointStore.js";
 import type { CheckpointRecord } from "./CheckpointRecord.js";
+import { LeaseHeldError } from "./LeaseHeldError.js";
 import { replayCheckpoint } from "./replayCheckpoint.js";
 
 /**
@@ -24,9 +26,33 @@ export class MemoryCheckpointStore implements CheckpointStore {
   /** Every record, oldest first. */
   readonly records: CheckpointRecord[];
 
-  /** @param records records of an earlier run of the job, to resume it */
-  constructor(records: CheckpointRecord[] = []) {
+  /** The lease held now, if any (workers sharing this object share it). */
+  lease: { owner: string; expiresAt: number } | undefined;
+
+  /**
+   * @param records records of an earlier run of the job, to resume it
+   * @param now the lease's clock
+   */
+  constructor(
+    records: CheckpointRecord[] = [],
+    private readonly now: () => number = Date.now
+  ) {
     this.records = records;
+  }
+
+  /** @param lease who takes or renews the lease, for how long */
+  acquireLease(lease: JobLease): void {
+    const now = this.now();
+    const held = this.lease;
+    if (held && held.owner !== lease.owner && held.expiresAt > now) {
+      throw new LeaseHeldError(held.owner, held.expiresAt);
+    }
+    this.lease = { owner: lease.owner, expiresAt: now + lease.ttlMs };
+  }
+
+  /** @param owner the worker giving its lease up */
+  releaseLease(owner: string): void {
+    if (this.lease?.owner === owner) this.lease = undefined;
   }
 
   /** The checkpoint of the records; undefined when there are none. */

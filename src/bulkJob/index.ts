@@ -8,22 +8,28 @@
  * ```
  * @packageDocumentation
  */
-export {
-  BulkJobRunner,
-  type BulkJobOptions,
-  type BulkJobResult,
-  type BulkJobProgress,
-  type JobFailure,
-} from "./BulkJobRunner.js";
+export { BulkJobRunner } from "./BulkJobRunner.js";
+export type {
+  BulkJobOptions,
+  BulkJobResult,
+  BulkJobProgress,
+  JobFailure,
+  RowSource,
+} from "./BulkJobOptions.js";
 export type {
   Checkpoint,
   CheckpointStore,
+  JobLease,
   JobOutcome,
   KnownWindow,
   WindowIntent,
   WrittenMark,
 } from "./CheckpointStore.js";
 export type { CheckpointRecord } from "./CheckpointRecord.js";
+export { retryRows, retriesStatus, type RetryRowsOptions } from "./retryRows.js";
+export { LeaseHeldError } from "./LeaseHeldError.js";
+export { RowsChangedError } from "./RowsChangedError.js";
+export { windowFingerprint, firstDifferentRow } from "./rowFingerprint.js";
 export { replayCheckpoint } from "./replayCheckpoint.js";
 export { resumeTokenNeeded } from "./resumeTokenNeeded.js";
 export { MemoryCheckpointStore } from "./MemoryCheckpointStore.js";

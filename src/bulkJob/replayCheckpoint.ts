@@ -19,12 +19,13 @@ export function replayCheckpoint(records: Iterable<{ type: string }>): Checkpoin
   for (const record of records as Iterable<CheckpointRecord>) {
     switch (record.type) {
       case "intent":
-        checkpoint.windows.set(
-          record.window,
-          record.sent === undefined || record.sent === record.count
-            ? { count: record.count }
-            : { count: record.count, sent: record.sent }
-        );
+        checkpoint.windows.set(record.window, {
+          count: record.count,
+          ...(record.sent === undefined || record.sent === record.count
+            ? {}
+            : { sent: record.sent }),
+          ...(typeof record.fingerprint === "string" ? { fingerprint: record.fingerprint } : {}),
+        });
         checkpoint.outcome = undefined;
         break;
       case "group": {
@@ -35,9 +36,18 @@ export function replayCheckpoint(records: Iterable<{ type: string }>): Checkpoin
         }
         break;
       }
-      case "refused":
+      case "refused": {
+        const window = checkpoint.windows.get(record.window);
         checkpoint.windows.delete(record.window);
+        if (window?.fingerprint !== undefined) {
+          checkpoint.refused ??= new Map();
+          checkpoint.refused.set(record.window, {
+            count: window.count,
+            fingerprint: window.fingerprint,
+          });
+        }
         break;
+      }
       case "written":
         checkpoint.writtenRows = record.rows;
         checkpoint.counts = { ...record.counts };

@@ -1,4 +1,4 @@
-import { Observable, type Subscription } from "rxjs";
+import { Observable, asapScheduler, type Subscription } from "rxjs";
 import { SpellError } from "../errors/SpellError.js";
 
 // While above 0, freed slots are not handed on yet (see `handOnSlotsAfter`).
@@ -78,13 +78,43 @@ export class ConcurrencyLimiter {
       let release: (() => void) | undefined;
       const leaveQueue = this.acquire((releaseSlot) => {
         release = releaseSlot;
-        inner = work$.subscribe(subscriber);
+        inner = work$.subscribe({
+          next: (value) => subscriber.next(value),
+          // Work that ends hands its slot on at once.
+          error: (error: unknown) => {
+            releaseSlot();
+            subscriber.error(error);
+          },
+          complete: () => {
+            releaseSlot();
+            subscriber.complete();
+          },
+        });
       });
       return () => {
         leaveQueue();
         inner?.unsubscribe();
-        release?.();
+        // Work that is unsubscribed hands its slot on a moment later (asap): when many callers
+        // are unsubscribed at once (a `merge` of 20,000 runs), those queued behind it leave the
+        // queue first, so none starts during the teardown.
+        if (release) this.withStartsHeld(release);
       };
+    });
+  }
+
+  private startsHeld = false;
+
+  /** Runs `work` (which frees a slot) and hands free slots on asap, once per teardown. */
+  private withStartsHeld(work: () => void): void {
+    if (this.startsHeld) {
+      work();
+      return;
+    }
+    this.startsHeld = true;
+    work();
+    asapScheduler.schedule(() => {
+      this.startsHeld = false;
+      this.startQueued();
     });
   }
 
@@ -123,8 +153,9 @@ export class ConcurrencyLimiter {
     };
   }
 
-  /** Hands free slots to queued work (later, inside `handOnSlotsAfter`). @internal */
+  /** Hands free slots to queued work (later, inside `handOnSlotsAfter` or a teardown). @internal */
   startQueued(): void {
+    if (this.startsHeld) return;
     if (holdDepth > 0) {
       limitersToResume.add(this);
       return;

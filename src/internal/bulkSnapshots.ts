@@ -5,7 +5,9 @@ import {
   concat,
   defer,
   distinctUntilChanged,
+  EMPTY,
   finalize,
+  from,
   ignoreElements,
   map,
   NEVER,
@@ -27,10 +29,17 @@ import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellPollLimitError } from "../errors/SpellPollLimitError.js";
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import type { SpellEndpoints } from "../http/SpellApi.js";
+import { bulkPaceSchedule } from "../operators/bulkPaceSchedule.js";
 import { DEFAULT_POLL, pollUntilDone } from "../operators/pollUntilDone.js";
 import { retryTransient } from "../operators/retryTransient.js";
 import { countRunStates } from "../countRunStates.js";
-import type { BulkRunEntry, BulkSnapshot, PollOptions, RetryOptions } from "../types.js";
+import type {
+  BulkOptions,
+  BulkRunEntry,
+  BulkSnapshot,
+  PollOptions,
+  RetryOptions,
+} from "../types.js";
 import type { ConcurrencyLimiter } from "./ConcurrencyLimiter.js";
 import { matchBulkEntries } from "./matchBulkEntries.js";
 import { serviceStateOf, toRunState, type BulkRunAnswer } from "./parseResponses.js";
@@ -49,6 +58,8 @@ export interface BulkChunk {
   size: number;
   inputs?: Record<string, unknown>[];
   groupId?: string;
+  /** A chunk of a resumed token that was surely not sent (see `BulkResumeToken.mayHaveSent`). */
+  notSent?: boolean;
 }
 
 /**
@@ -93,10 +104,19 @@ interface BulkRunState {
   detached: boolean;
 }
 
-const NOT_SUBMITTED: BulkRunEntry = Object.freeze({
+const NOT_IN_TOKEN: BulkRunEntry = Object.freeze({
   state: "error",
   outputs: Object.freeze({
-    error: "Not submitted: the bulk was interrupted before this chunk was sent",
+    error:
+      "Unknown: this chunk had no bulk run id when the resume token was taken, and may have been sent after that: not sent again, as that may pay for it twice",
+  }),
+}) as BulkRunEntry;
+
+const NOT_SENT: BulkRunEntry = Object.freeze({
+  state: "error",
+  outputs: Object.freeze({
+    error:
+      "Not sent: this chunk's bulkStart had not left when the resume token was saved before it; sending it again cannot pay twice",
   }),
 }) as BulkRunEntry;
 
@@ -130,7 +150,8 @@ export function bulkSnapshots(
   context: BulkContext,
   spellId: string,
   chunks: BulkChunk[],
-  detach$: Observable<unknown> = NEVER
+  detach$: Observable<unknown> = NEVER,
+  beforeChunkStart?: BulkOptions["beforeChunkStart"]
 ): Observable<BulkSnapshot> {
   const chunkSizes = chunks.map((chunk) => chunk.size);
   if (chunks.length === 0) {
@@ -139,14 +160,30 @@ export function bulkSnapshots(
   return defer(() => {
     const runState: BulkRunState = { failed: false, detached: false };
     const started = chunks.map(() => new AsyncSubject<void>());
+    // Group ids as the chunks' bulkStarts answer (in chunk order), for the intent hook's tokens.
+    const groupIds: string[] = [];
+    const intent = (index: number): Observable<never> =>
+      beforeChunkStart
+        ? defer(() =>
+            from(
+              beforeChunkStart({
+                spellId,
+                groupIds: groupIds.slice(0, index),
+                chunkSizes,
+                mayHaveSent: index + 1,
+              })
+            )
+          ).pipe(take(1), ignoreElements())
+        : EMPTY;
     const views = chunks.map((chunk, index) =>
       chunkViews(
         context,
         spellId,
         chunk,
-        index === 0 ? of(undefined) : started[index - 1],
+        concat<void[]>(index === 0 ? of(undefined) : started[index - 1], intent(index)),
         started[index],
-        runState
+        runState,
+        (groupId) => (groupIds[index] = groupId)
       )
     );
     return combineLatest(views).pipe(
@@ -173,10 +210,12 @@ function chunkViews(
   chunk: BulkChunk,
   previousStarted: Observable<void>,
   started: AsyncSubject<void>,
-  runState: BulkRunState
+  runState: BulkRunState,
+  onGroupId?: (groupId: string) => void
 ): Observable<ChunkView> {
   if (chunk.groupId === undefined && chunk.inputs === undefined) {
-    return of({ runs: new Array<BulkRunEntry>(chunk.size).fill(NOT_SUBMITTED), done: true });
+    const entry = chunk.notSent ? NOT_SENT : NOT_IN_TOKEN;
+    return of({ runs: new Array<BulkRunEntry>(chunk.size).fill(entry), done: true });
   }
   return defer(() => {
     let groupId = chunk.groupId;
@@ -225,6 +264,7 @@ function chunkViews(
     const work$ = groupId$.pipe(
       tap((id) => {
         groupId = id;
+        onGroupId?.(id);
         // The next chunk's bulkStart may go out now (group ids stay a prefix of the chunks).
         started.next();
         started.complete();
@@ -264,7 +304,11 @@ function pollGroup(
   inputs: Record<string, unknown>[] | undefined
 ): Observable<ChunkView> {
   return defer(() => {
-    const visibleBy = context.scheduler.now() + context.visibilityGraceMs;
+    const startedAt = context.scheduler.now();
+    const visibleBy = startedAt + context.visibilityGraceMs;
+    const poll = { ...DEFAULT_POLL, ...context.poll };
+    // The service's pace, learned from each answer (runs finished), decides the next poll.
+    const pace = poll.bulkSchedule === "fixed" ? undefined : bulkPaceSchedule(size, poll);
     // getBulkRuns is cold: every re-subscription by the poll is a new request.
     const read$ = context.api.getBulkRuns(groupId).pipe(
       catchError((error: unknown) =>
@@ -277,11 +321,18 @@ function pollGroup(
       )
     );
     return read$.pipe(
+      tap((runs) =>
+        pace?.observe({
+          elapsedMs: context.scheduler.now() - startedAt,
+          finished: (runs ?? []).filter((run) => toRunState(run.state) !== "inProgress").length,
+        })
+      ),
       pollUntilDone<BulkRunAnswer[] | null>(
         (runs) => runs !== null && isFinished(runs, size),
         context.poll,
         context.scheduler,
         {
+          ...(pace ? { schedule: pace.schedule } : {}),
           limitError: (runs, elapsedMs) =>
             new SpellPollLimitError({
               groupId,

@@ -61,6 +61,15 @@ export function resumeTokenProblem(token: unknown, count: unknown): string | und
   if (groupIds.length > chunkSizes.length) {
     return `the token has ${groupIds.length} group ids for ${chunkSizes.length} chunks`;
   }
+  const { mayHaveSent } = token as Record<string, unknown>;
+  if (
+    mayHaveSent !== undefined &&
+    (!Number.isSafeInteger(mayHaveSent) ||
+      (mayHaveSent as number) < groupIds.length ||
+      (mayHaveSent as number) > chunkSizes.length)
+  ) {
+    return `token.mayHaveSent must be a whole number from ${groupIds.length} to ${chunkSizes.length}`;
+  }
   const total = (chunkSizes as number[]).reduce((sum, size) => sum + size, 0);
   if (total > MAX_RESUME_RUNS)
     return `the token describes ${total} runs, more than ${MAX_RESUME_RUNS}`;

@@ -40,6 +40,7 @@ export const DEFAULT_POLL: Required<PollOptions> = {
   bulkVisibilityGraceMs: 30_000,
   runVisibilityGraceMs: 30_000,
   maxPollMs: 3_600_000,
+  bulkSchedule: "pace",
 };
 
 /**

@@ -399,6 +399,7 @@ export class BulkRunController {
         await this.endJob(active);
         await this.releaseBlock(active);
         return this.settle(active, "cancelled");
+      case "incomplete":
       case "complete": {
         if (result.expired.length > 0) {
           // The service no longer knows the groups: resuming again cannot help. Kept (marked)

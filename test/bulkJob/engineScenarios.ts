@@ -92,7 +92,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       // What a kill leaves: window 0's intent, no group, nothing written.
       await place.seed([{ type: "intent", window: 0, firstRow: 0, count: 5 }], rows);
       const result = await resumed(place, rows);
-      expect(result.outcome).toBe("complete");
+      expect(result.outcome).toBe("incomplete");
       expectInPlace(place, rows, (row) => (row.id < 5 ? "unknown" : "success"));
       expect(createdPerRow(emulator, rows)).toEqual([
         ...new Array(5).fill(0),
@@ -119,7 +119,7 @@ export function describeEngineScenarios(pair: AdapterPair): void {
           expect(first.failures[0]?.firstRow).toBe(0);
           expect(proxy.bulkStarts).toBe(1);
           const again = await resumed(place, rows, { client: lossy });
-          expect(again.outcome).toBe("complete");
+          expect(again.outcome).toBe("incomplete");
           expectInPlace(place, rows, (row) => (row.id < 5 ? "unknown" : "success"));
           expect(createdPerRow(emulator, rows)).toEqual(new Array(10).fill(1));
         } finally {

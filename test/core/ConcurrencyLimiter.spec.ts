@@ -1,3 +1,4 @@
+import { merge } from "rxjs";
 import { SpellError } from "../../src/errors/SpellError.js";
 import { ConcurrencyLimiter } from "../../src/internal/ConcurrencyLimiter.js";
 import { marbles } from "./support/testScheduler.js";
@@ -54,5 +55,31 @@ describe("ConcurrencyLimiter", () => {
 
   it("should refuse a limit below 1", () => {
     expect(() => new ConcurrencyLimiter(0)).toThrowError(SpellError, /at least 1/);
+  });
+});
+
+describe("ConcurrencyLimiter when many callers leave at once", () => {
+  it("should start none of the work queued behind the ones unsubscribed (a merge of 20,000 runs)", () => {
+    marbles(({ cold, expectSubscriptions }) => {
+      const limiter = new ConcurrencyLimiter(8);
+      const works = Array.from({ length: 20_000 }, () => cold("-----a|"));
+      const all = merge(...works.map((work) => limiter.schedule(work)));
+      const subscription = all.subscribe();
+      cold("--a|").subscribe(() => subscription.unsubscribe());
+      for (const [index, work] of works.entries()) {
+        expectSubscriptions(work.subscriptions).toBe(index < 8 ? "^-!" : []);
+      }
+    });
+  });
+
+  it("should hand the slot of unsubscribed work on in the same frame when nothing else leaves", () => {
+    marbles(({ cold, expectObservable, expectSubscriptions }) => {
+      const limiter = new ConcurrencyLimiter(1);
+      const running = cold("-----a|");
+      const next = cold("c|");
+      expectObservable(limiter.schedule(running), "--!").toBe("--");
+      expectObservable(limiter.schedule(next)).toBe("--c|");
+      expectSubscriptions(next.subscriptions).toBe("--^!");
+    });
   });
 });

@@ -68,6 +68,10 @@ describe("SpellClient argument checks (before any request)", () => {
       [{ spellId: "echo", groupIds: ["g"], chunkSizes: [2], rows: [0, -2, 1] }, 3],
       [{ spellId: "echo", groupIds: ["g"], chunkSizes: [2], rows: [0, 0, -1] }, 3],
       [{ spellId: "echo", groupIds: ["g"], chunkSizes: [2], rows: "0,1,1" }, 3],
+      // The intent hook's mark: at least the chunks named, at most all of them.
+      [{ spellId: "echo", groupIds: ["g"], chunkSizes: [1, 1], mayHaveSent: 0 }, 2],
+      [{ spellId: "echo", groupIds: ["g"], chunkSizes: [1, 1], mayHaveSent: 3 }, 2],
+      [{ spellId: "echo", groupIds: ["g"], chunkSizes: [1, 1], mayHaveSent: "1" }, 2],
     ];
     for (const [token, count] of cases) {
       const error = await failure(

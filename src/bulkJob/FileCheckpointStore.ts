@@ -1,0 +1,208 @@
+/// <reference types="node" />
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
+import type { BulkResumeToken } from "../types.js";
+import type {
+  Checkpoint,
+  CheckpointStore,
+  JobLease,
+  JobOutcome,
+  WindowIntent,
+  WrittenMark,
+} from "./CheckpointStore.js";
+import type { CheckpointRecord } from "./CheckpointRecord.js";
+import { LeaseHeldError } from "./LeaseHeldError.js";
+import { replayCheckpoint } from "./replayCheckpoint.js";
+
+/** What the lease file holds. */
+interface LeaseFile {
+  owner: string;
+  expiresAt: number;
+}
+
+/**
+ * A durable checkpoint store in one file (Node only, from `spellrun/node`): each record a JSON
+ * line, appended and synced to disk before the engine goes on (an intent is on disk before its
+ * bulkStart leaves). A torn last line (a kill mid-write) is skipped on load.
+ *
+ * Its lease is a file beside it (`<path>.lease`) created with `O_EXCL` and holding the owner and
+ * the expiry: a second worker gets `LeaseHeldError` until it expires. A lease past its expiry (its
+ * worker died) is taken over. Two workers taking over the same dead worker's lease in the same
+ * instant is the one race a plain file cannot close; each renewal checks the owner, so the loser
+ * stops at its next window. For workers on several machines, use a database (docs/library.md).
+ *
+ * ## Example
+ * ```ts
+ * import { FileCheckpointStore } from "spellrun/node";
+ * const store = new FileCheckpointStore("jobs/summaries.checkpoint");
+ * const job = new BulkJobRunner({ ...options, store, resume: store.load() });
+ * ```
+ */
+export class FileCheckpointStore implements CheckpointStore {
+  /** The lease file. */
+  readonly leasePath: string;
+
+  /**
+   * @param path the checkpoint file (created on the first record)
+   * @param now the lease's clock
+   */
+  constructor(
+    readonly path: string,
+    private readonly now: () => number = Date.now
+  ) {
+    this.leasePath = `${path}.lease`;
+  }
+
+  /** Every record of the file, oldest first (lines that are not JSON objects are skipped). */
+  records(): CheckpointRecord[] {
+    let text: string;
+    try {
+      text = readFileSync(this.path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    const records: CheckpointRecord[] = [];
+    for (const line of text.split("\n")) {
+      if (line === "") continue;
+      try {
+        const record: unknown = JSON.parse(line);
+        if (typeof record === "object" && record !== null && "type" in record) {
+          records.push(record as CheckpointRecord);
+        }
+      } catch {
+        // A torn line: the kill came mid-write, the record was not made.
+      }
+    }
+    return records;
+  }
+
+  /** The checkpoint of the file; undefined when it has no record. */
+  load(): Checkpoint | undefined {
+    const records = this.records();
+    return records.length === 0 ? undefined : replayCheckpoint(records);
+  }
+
+  /** @param intent the window about to be sent */
+  recordIntent(intent: WindowIntent): void {
+    this.append({ type: "intent", ...intent });
+  }
+
+  /** @param window the window @param groupId its group @param token the core's resume token */
+  recordGroup(window: number, groupId: string, token?: BulkResumeToken): void {
+    this.append({ type: "group", window, groupId, ...(token ? { token } : {}) });
+  }
+
+  /** @param window the window whose start the service refused */
+  recordRefused(window: number): void {
+    this.append({ type: "refused", window });
+  }
+
+  /** @param mark the written mark */
+  recordWritten(mark: WrittenMark): void {
+    const { alsoWritten, ...rest } = mark;
+    this.append({
+      type: "written",
+      ...rest,
+      ...(alsoWritten && alsoWritten.length > 0 ? { alsoWritten: [...alsoWritten] } : {}),
+    });
+  }
+
+  /** @param outcome how the run ended @param rows rows written */
+  recordEnd(outcome: JobOutcome, rows: number): void {
+    this.append({ type: "end", outcome, rows });
+  }
+
+  /** @param lease who takes or renews the lease, for how long */
+  acquireLease(lease: JobLease): void {
+    const now = this.now();
+    const mine: LeaseFile = { owner: lease.owner, expiresAt: now + lease.ttlMs };
+    const held = this.readLease();
+    if (held === undefined) {
+      this.createLease(mine);
+      return;
+    }
+    if (held.lease?.owner === lease.owner) {
+      // Renewed by replacing the file whole (a reader never sees half a lease).
+      const next = `${this.leasePath}.${process.pid}.tmp`;
+      writeWhole(next, JSON.stringify(mine), "w");
+      renameSync(next, this.leasePath);
+      return;
+    }
+    if (held.lease && held.lease.expiresAt > now) {
+      throw new LeaseHeldError(held.lease.owner, held.lease.expiresAt);
+    }
+    // Expired, or unreadable (its worker died mid-write): taken over if it is still that file.
+    if (readText(this.leasePath) === held.text) unlinkQuiet(this.leasePath);
+    this.createLease(mine);
+  }
+
+  /** @param owner the worker giving its lease up */
+  releaseLease(owner: string): void {
+    if (this.readLease()?.lease?.owner === owner) unlinkQuiet(this.leasePath);
+  }
+
+  private createLease(lease: LeaseFile): void {
+    try {
+      writeWhole(this.leasePath, JSON.stringify(lease), "wx");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // Another worker created it first.
+      const held = this.readLease()?.lease;
+      throw new LeaseHeldError(held?.owner, held?.expiresAt);
+    }
+  }
+
+  private readLease(): { text: string; lease?: LeaseFile } | undefined {
+    const text = readText(this.leasePath);
+    if (text === undefined) return undefined;
+    try {
+      const value = JSON.parse(text) as Partial<LeaseFile>;
+      if (typeof value.owner === "string" && typeof value.expiresAt === "number") {
+        return { text, lease: { owner: value.owner, expiresAt: value.expiresAt } };
+      }
+    } catch {
+      // Unreadable: treated as expired.
+    }
+    return { text };
+  }
+
+  private append(record: CheckpointRecord): void {
+    writeWhole(this.path, `${JSON.stringify(record)}\n`, "a");
+  }
+}
+
+/** Writes `text` through a file opened with `flags`, synced to disk before it returns. */
+function writeWhole(path: string, text: string, flags: string): void {
+  const fd = openSync(path, flags);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+function unlinkQuiet(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
