@@ -40,6 +40,7 @@ export {
   type ServiceUrlProblem,
 } from "./http/parseServiceUrl.js";
 export { SpellError } from "./errors/SpellError.js";
+export { isSpellError } from "./errors/isSpellError.js";
 export { SpellHttpError } from "./errors/SpellHttpError.js";
 export { SpellRunError } from "./errors/SpellRunError.js";
 export { SpellTimeoutError } from "./errors/SpellTimeoutError.js";
