@@ -4,6 +4,7 @@ import {
   concatMap,
   defer,
   finalize,
+  from,
   map,
   mergeMap,
   Observable,
@@ -19,12 +20,11 @@ import { SpellError } from "./errors/SpellError.js";
 import { SpellApi } from "./http/SpellApi.js";
 import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulkSnapshots.js";
 import { canonicalJson } from "./internal/canonicalJson.js";
-import { checkConnection, type ConnectionCheck } from "./internal/checkConnection.js";
+import type { ConnectionCheck } from "./internal/checkConnection.js";
 import { resumeTokenProblem, runIdProblem } from "./internal/resumeArgumentProblem.js";
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
 import { onAbort } from "./internal/onAbort.js";
-import { RunBatcher } from "./internal/RunBatcher.js";
-import { NOT_IN_TOKEN, reusedBulk, spreadSentRuns } from "./internal/reusedBulk.js";
+import type { BatchSettings, RunBatcher } from "./internal/RunBatcher.js";
 import { pollRun, startAndPollRun, waitRun } from "./internal/runSnapshots.js";
 import { pollScheduleFor } from "./internal/pollScheduleFor.js";
 import { RunDurationEstimator } from "./internal/RunDurationEstimator.js";
@@ -88,8 +88,10 @@ export class SpellClient {
   private store: ResultStore | undefined;
   /** The start of every reuse key: `[` and the service address as JSON. */
   private keyPrefix: string | undefined;
-  /** Coalesces polling-mode runs into bulk runs when `options.batch` is on. */
-  private readonly batcher: RunBatcher | undefined;
+  /** How polling-mode runs are coalesced into bulk runs, when `options.batch` is on. */
+  private readonly batchSettings: BatchSettings | undefined;
+  /** The batcher, loaded with its module on the first batched run (see `batched`). */
+  private batcher: Promise<RunBatcher> | undefined;
 
   /** The options without the key (which only the transport holds, in private fields). */
   private readonly options: Omit<SpellClientOptions, "apiKey">;
@@ -114,10 +116,15 @@ export class SpellClient {
     this.service = this.api.baseUrl;
     if (options.batch) {
       const batch = options.batch === true ? {} : options.batch;
-      this.batcher = new RunBatcher(() => this.bulkContext(), {
+      this.batchSettings = {
         windowMs: batch.windowMs ?? DEFAULT_BATCH_WINDOW_MS,
         maxSize: Math.min(batch.maxSize ?? this.bulkChunkSize, this.bulkChunkSize),
-      });
+      };
+      // Checked here, not when the batcher is loaded on the first batched run.
+      if (!(this.batchSettings.windowMs >= 0))
+        throw new SpellError("SpellClient: batch.windowMs must be at least 0");
+      if (!(this.batchSettings.maxSize >= 1))
+        throw new SpellError("SpellClient: batch.maxSize must be at least 1");
     }
   }
 
@@ -159,12 +166,12 @@ export class SpellClient {
   ): Observable<RunSnapshot> {
     const wait = options.wait ?? true;
     // A batch holds its own run slot (one per bulkStart, like a chunk of `bulk`).
-    const batcher = wait ? undefined : this.batcher;
+    const batched = !wait && this.batchSettings !== undefined;
     // Built only when this call is not answered by a run in flight (most calls of a filled-down
     // column are).
     const send = () =>
-      batcher
-        ? batcher.run(spellId, inputs)
+      batched
+        ? this.batched(spellId, inputs)
         : this.limiter.schedule(
             defer(() =>
               wait
@@ -235,14 +242,19 @@ export class SpellClient {
         : start;
     };
     if (!options.reuse) return send(inputsList);
-    return reusedBulk(
-      {
-        store: this.resultStore(),
-        ttlMs: this.reuseTtlMs(),
-        keyOf: (inputs) => this.reuseKey(spellId, inputs),
-      },
-      inputsList,
-      send
+    // Loaded when a bulk first asks for reuse: a client that never does never loads it.
+    return from(import("./internal/reusedBulk.js")).pipe(
+      concatMap(({ reusedBulk }) =>
+        reusedBulk(
+          {
+            store: this.resultStore(),
+            ttlMs: this.reuseTtlMs(),
+            keyOf: (inputs) => this.reuseKey(spellId, inputs),
+          },
+          inputsList,
+          send
+        )
+      )
     );
   }
 
@@ -310,7 +322,13 @@ export class SpellClient {
       const rows = token.rows;
       // A bulk with reuse: its runs spread over the rows again (see BulkResumeToken.rows).
       return rows
-        ? sent$.pipe(map((snapshot) => spreadSentRuns(snapshot, rows, () => NOT_IN_TOKEN, rows)))
+        ? from(import("./internal/reusedBulk.js")).pipe(
+            concatMap(({ NOT_IN_TOKEN, spreadSentRuns }) =>
+              sent$.pipe(
+                map((snapshot) => spreadSentRuns(snapshot, rows, () => NOT_IN_TOKEN, rows))
+              )
+            )
+          )
         : sent$;
     });
   }
@@ -346,10 +364,13 @@ export class SpellClient {
    */
   checkConnection(): Promise<ConnectionCheck> {
     const probeId = `spellrun-connection-test-${Math.random().toString(36).slice(2)}`;
-    return checkConnection(
-      this.api.probeHosts(probeId),
-      { baseUrl: this.options.baseUrl, pollBaseUrl: this.options.pollBaseUrl },
-      (host) => this.api.answersWithoutCorsConsent(host, probeId)
+    // Loaded on the first check: most programs never make one.
+    return import("./internal/checkConnection.js").then(({ checkConnection }) =>
+      checkConnection(
+        this.api.probeHosts(probeId),
+        { baseUrl: this.options.baseUrl, pollBaseUrl: this.options.pollBaseUrl },
+        (host) => this.api.answersWithoutCorsConsent(host, probeId)
+      )
     );
   }
 
@@ -453,6 +474,21 @@ export class SpellClient {
       this.inFlightByKey.set(key, shared$);
       return shared$;
     });
+  }
+
+  /**
+   * One polling-mode run through the batcher, which is built (and its module loaded) on the
+   * first batched run: a client without `batch` never loads it. Runs arriving while it loads
+   * wait for it together, so they still share one batch.
+   */
+  private batched(spellId: string, inputs: Record<string, unknown>): Observable<RunSnapshot> {
+    return defer(() => {
+      const settings = this.batchSettings as BatchSettings;
+      this.batcher ??= import("./internal/RunBatcher.js").then(
+        ({ RunBatcher }) => new RunBatcher(() => this.bulkContext(), settings)
+      );
+      return from(this.batcher);
+    }).pipe(concatMap((batcher) => batcher.run(spellId, inputs)));
   }
 
   private reuseTtlMs(): number {
