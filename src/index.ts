@@ -9,7 +9,8 @@
  * ```
  * @packageDocumentation
  */
-export { SpellClient, type PromiseRunOptions } from "./client.js";
+export { SpellClient, type PromiseBulkOptions, type PromiseRunOptions } from "./client.js";
+export { Spell } from "./Spell.js";
 export { MemoryResultStore } from "./MemoryResultStore.js";
 export { countRunStates } from "./countRunStates.js";
 export { failureReason } from "./failureReason.js";
@@ -22,7 +23,9 @@ export { TERMINAL_STATES, type RunState, type RunStateCounts } from "./RunState.
 export type { Endpoint, HttpMethod } from "./Endpoint.js";
 export type {
   BulkResumeToken,
+  BulkRow,
   BulkRunEntry,
+  BulkRunEntryFields,
   BulkSnapshot,
   PollOptions,
   ResultStore,
@@ -32,7 +35,10 @@ export type {
   BulkOptions,
   RunOptions,
   RunSnapshot,
+  RunSnapshotFields,
   SpellClientOptions,
+  SpellInputs,
+  SpellOutputs,
 } from "./types.js";
 export {
   parseServiceUrl,
@@ -44,6 +50,7 @@ export { isSpellError } from "./errors/isSpellError.js";
 export { SpellHttpError } from "./errors/SpellHttpError.js";
 export { SpellRunError } from "./errors/SpellRunError.js";
 export { SpellTimeoutError } from "./errors/SpellTimeoutError.js";
+export { SpellCallTimeoutError } from "./errors/SpellCallTimeoutError.js";
 export { SpellNetworkError } from "./errors/SpellNetworkError.js";
 export { SpellProtocolError } from "./errors/SpellProtocolError.js";
 export { SpellResponseTooLargeError } from "./errors/SpellResponseTooLargeError.js";

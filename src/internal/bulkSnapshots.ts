@@ -47,7 +47,7 @@ import { serviceStateOf, toRunState, type BulkRunAnswer } from "./parseResponses
  */
 export interface BulkChunk {
   size: number;
-  inputs?: Record<string, unknown>[];
+  inputs?: readonly Record<string, unknown>[];
   groupId?: string;
 }
 
@@ -261,7 +261,7 @@ function pollGroup(
   context: BulkContext,
   groupId: string,
   size: number,
-  inputs: Record<string, unknown>[] | undefined
+  inputs: readonly Record<string, unknown>[] | undefined
 ): Observable<ChunkView> {
   return defer(() => {
     const visibleBy = context.scheduler.now() + context.visibilityGraceMs;
@@ -310,7 +310,7 @@ function toView(
   groupId: string,
   size: number,
   runs: BulkRunAnswer[],
-  inputs: Record<string, unknown>[] | undefined
+  inputs: readonly Record<string, unknown>[] | undefined
 ): ChunkView {
   if (runs.length > size) {
     throw new SpellProtocolError(
