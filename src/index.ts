@@ -66,15 +66,4 @@ export { expectedEndSchedule, type ExpectedEnd } from "./operators/expectedEndSc
 export { retryTransient, retryDelayMs, DEFAULT_RETRY } from "./operators/retryTransient.js";
 export { shouldRetry } from "./operators/shouldRetry.js";
 export { isRetryAfterNoAnswer } from "./isRetryAfterNoAnswer.js";
-export {
-  judgeStart,
-  recordStarts,
-  startedInWindow,
-  emptyLedger,
-  DEFAULT_SPENDING_LIMITS,
-  type SpendingDecision,
-  type SpendingLimits,
-  type SpendingLedger,
-  type StartVerdict,
-} from "./spendingPolicy.js";
 export * from "./bulkJob/index.js";
