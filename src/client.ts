@@ -21,7 +21,6 @@ import { SpellApi } from "./http/SpellApi.js";
 import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulkSnapshots.js";
 import { canonicalJson } from "./internal/canonicalJson.js";
 import type { ConnectionCheck } from "./internal/checkConnection.js";
-import { resumeTokenProblem, runIdProblem } from "./internal/resumeArgumentProblem.js";
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
 import { finishedRows } from "./internal/finishedRows.js";
 import { stopAfter } from "./operators/stopAfter.js";
@@ -273,7 +272,7 @@ export class SpellClient {
     const call = `bulk of "${spellId}"`;
     if (!options.reuse) return this.controlled(send(rowsIn), options, call);
     // Loaded when a bulk first asks for reuse: a client that never does never loads it.
-    const reused$ = from(import("./internal/reusedBulk.js")).pipe(
+    const reused$ = defer(() => import("./internal/reusedBulk.js")).pipe(
       concatMap(({ reusedBulk }) =>
         reusedBulk(
           {
@@ -328,14 +327,19 @@ export class SpellClient {
    * @return a cold Observable of snapshots
    */
   resumeRun(runId: string | number): Observable<RunSnapshot> {
-    const problem = runIdProblem(runId);
-    if (problem !== undefined) {
-      return throwError(() => new SpellError(`resumeRun: ${problem}`));
-    }
-    return this.limiter.schedule(
-      defer(() =>
-        pollRun(this.api, runId, { ...this.poll, initialDelayMs: 0 }, this.scheduler)
-      ).pipe(onStateChanges())
+    // The argument checks are loaded with the first resume: most programs never resume.
+    return defer(() => import("./internal/resumeArgumentProblem.js")).pipe(
+      concatMap(({ runIdProblem }) => {
+        const problem = runIdProblem(runId);
+        if (problem !== undefined) {
+          return throwError(() => new SpellError(`resumeRun: ${problem}`));
+        }
+        return this.limiter.schedule(
+          defer(() =>
+            pollRun(this.api, runId, { ...this.poll, initialDelayMs: 0 }, this.scheduler)
+          ).pipe(onStateChanges())
+        );
+      })
     );
   }
 
@@ -361,6 +365,19 @@ export class SpellClient {
     count: number,
     options: Pick<BulkOptions, "detach"> = {}
   ): Observable<BulkSnapshot> {
+    return defer(() => import("./internal/resumeArgumentProblem.js")).pipe(
+      concatMap(({ resumeTokenProblem }) =>
+        this.resumedBulk(token, count, options, resumeTokenProblem)
+      )
+    );
+  }
+
+  private resumedBulk(
+    token: BulkResumeToken,
+    count: number,
+    options: Pick<BulkOptions, "detach">,
+    resumeTokenProblem: (token: BulkResumeToken, count: number) => string | undefined
+  ): Observable<BulkSnapshot> {
     return defer(() => {
       const problem = resumeTokenProblem(token, count);
       if (problem !== undefined) {
@@ -380,7 +397,7 @@ export class SpellClient {
       const rows = token.rows;
       // A bulk with reuse: its runs spread over the rows again (see BulkResumeToken.rows).
       return rows
-        ? from(import("./internal/reusedBulk.js")).pipe(
+        ? defer(() => import("./internal/reusedBulk.js")).pipe(
             concatMap(({ NOT_IN_TOKEN, spreadSentRuns }) =>
               sent$.pipe(
                 map((snapshot) => spreadSentRuns(snapshot, rows, () => NOT_IN_TOKEN, rows))
