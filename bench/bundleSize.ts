@@ -22,7 +22,8 @@ import { buildSync, type BuildOptions, type Metafile } from "esbuild";
 
 const root = path.join(__dirname, "..");
 const outdir = path.join(root, "node_modules", ".cache", "spellrun-bundle-size");
-const GOAL_GZIP_BYTES = 12 * 1024;
+/** KB of 1,000 bytes, as the issue's figures are. */
+const GOAL_GZIP_BYTES = 12_000;
 
 interface Size {
   name: string;
@@ -94,7 +95,7 @@ const rxjs = single(
   `export { defer, timer, expand, takeWhile, retry, switchMap, map, share } from "rxjs";`
 );
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const rows = [client.atLoad, ...client.lazy, clientWhole, ky, rxjs];
 console.log(
   `${"bundle".padEnd(34)}${"min".padStart(10)}${"gzip".padStart(10)}${"gzip / ky".padStart(11)}${"gzip / rxjs".padStart(13)}`
