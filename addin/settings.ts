@@ -1,4 +1,5 @@
-import { DEFAULT_SPENDING_LIMITS, parseServiceUrl } from "../src/index.js";
+import { parseServiceUrl } from "../src/index.js";
+import { DEFAULT_SPENDING_LIMITS } from "./spendingPolicy.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import type { ServiceRoute } from "./serviceRoute.js";
 import { SettingsError } from "./SettingsError.js";

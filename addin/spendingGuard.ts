@@ -8,7 +8,7 @@ import {
   type SpendingLedger,
   type SpendingLimits,
   type StartVerdict,
-} from "../src/index.js";
+} from "./spendingPolicy.js";
 import { hashText } from "./hashText.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.js";

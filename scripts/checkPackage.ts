@@ -5,7 +5,11 @@
  *
  * - the packages installed, printed, at most `MAX_PACKAGES` (the library, rxjs as a peer, the
  *   core's fetch and the command line's parsers; never a web server);
- * - `import` (ESM), `require` (CommonJS) and the types (`tsc` under nodenext and bundler) load;
+ * - "Are the types wrong?" (`attw`, run on the tarball) finds no problem: `import` gets ES
+ *   module types and `require` CommonJS ones, for `spellrun` and `spellrun/node`;
+ * - `import` (ESM), `require` (CommonJS) and the types (`tsc` under nodenext and bundler) load,
+ *   and a default import (`import spellrun from "spellrun"`, which has no default) fails to
+ *   compile rather than at run time;
  * - the `spellrun` command runs, and `spellrun emulator` says the emulator is not installed.
  *
  * Needs no network beyond the npm registry (the tarball's few dependencies). The checkout's own
@@ -95,6 +99,23 @@ try {
     .pop() as string;
   check("packed from a fresh clone", existsSync(path.join(work, tarball)), tarball);
 
+  const attw = spawnSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules", "@arethetypeswrong", "cli", "dist", "index.js"),
+      path.join(work, tarball),
+      "--format",
+      "table-flipped",
+    ],
+    { cwd: work, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } }
+  );
+  console.log(attw.stdout.trim());
+  check(
+    "attw: no problems with the types",
+    attw.status === 0,
+    attw.status === 0 ? "" : attw.stderr
+  );
+
   const scratch = path.join(work, "scratch");
   mkdirSync(scratch);
   writeFileSync(
@@ -140,11 +161,22 @@ try {
     ],
     "function success"
   );
+  nodeCheck(
+    "spellrun/node by import and require",
+    scratch,
+    [
+      "--input-type=module",
+      "-e",
+      'import { proxyFromEnvironment } from "spellrun/node"; import { createRequire } from "node:module"; const cjs = createRequire(import.meta.url)("spellrun/node"); console.log(typeof proxyFromEnvironment, typeof cjs.proxyFromEnvironment, JSON.stringify(proxyFromEnvironment({})));',
+    ],
+    "function function {}"
+  );
 
   // The types, as a TypeScript user compiles against them: ESM and CommonJS files under
   // nodenext, and a bundler project.
   const typed = `import { SpellClient, type SpellClientOptions, type RunSnapshot } from "spellrun";
-const options: SpellClientOptions = { apiKey: "k", baseUrl: "https://a.example", pollBaseUrl: "https://b.example" };
+import { proxyFromEnvironment } from "spellrun/node";
+const options: SpellClientOptions = { apiKey: "k", baseUrl: "https://a.example", pollBaseUrl: "https://b.example", ...proxyFromEnvironment({}) };
 const client: SpellClient = new SpellClient(options);
 export const snapshot: ((s: RunSnapshot) => string) = (s) => s.state;
 export { client };
@@ -164,6 +196,21 @@ export { client };
     "esm.mts",
     "cjs.cts",
   ]);
+  // No default export: under nodenext a default import must not compile (it would crash at run time).
+  writeFileSync(
+    path.join(scratch, "defaultImport.mts"),
+    'import spellrun from "spellrun";\nexport const client = spellrun;\n'
+  );
+  const defaultImport = spawnSync(
+    process.execPath,
+    [tsc, ...common, "--module", "nodenext", "--moduleResolution", "nodenext", "defaultImport.mts"],
+    { cwd: scratch, encoding: "utf8" }
+  );
+  check(
+    "a default import of spellrun fails to compile under nodenext",
+    defaultImport.status !== 0 && defaultImport.stdout.includes("no default export"),
+    defaultImport.stdout.trim().split("\n")[0] ?? ""
+  );
   nodeCheck("types under bundler resolution", scratch, [
     tsc,
     ...common,

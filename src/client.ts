@@ -4,6 +4,7 @@ import {
   concatMap,
   defer,
   finalize,
+  from,
   map,
   mergeMap,
   Observable,
@@ -20,12 +21,13 @@ import { SpellApi } from "./http/SpellApi.js";
 import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulkSnapshots.js";
 import { splitBulkChunks } from "./internal/splitBulkChunks.js";
 import { canonicalJson } from "./internal/canonicalJson.js";
-import { checkConnection, type ConnectionCheck } from "./internal/checkConnection.js";
-import { resumeTokenProblem, runIdProblem } from "./internal/resumeArgumentProblem.js";
+import type { ConnectionCheck } from "./internal/checkConnection.js";
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
-import { onAbort } from "./internal/onAbort.js";
-import { RunBatcher } from "./internal/RunBatcher.js";
-import { NOT_IN_TOKEN, reusedBulk, spreadSentRuns } from "./internal/reusedBulk.js";
+import { finishedRows } from "./internal/finishedRows.js";
+import { stopAfter } from "./operators/stopAfter.js";
+import { stopOnAbort } from "./operators/stopOnAbort.js";
+import { SpellCallTimeoutError } from "./errors/SpellCallTimeoutError.js";
+import type { BatchSettings, RunBatcher } from "./internal/RunBatcher.js";
 import { pollRun, startAndPollRun, waitRun } from "./internal/runSnapshots.js";
 import { pollScheduleFor } from "./internal/pollScheduleFor.js";
 import { RunDurationEstimator } from "./internal/RunDurationEstimator.js";
@@ -35,14 +37,19 @@ import { DEFAULT_POLL } from "./operators/pollUntilDone.js";
 import type {
   BulkOptions,
   BulkResumeToken,
+  BulkRow,
   BulkRunEntry,
   BulkSnapshot,
   PollOptions,
   ResultStore,
+  RetryOptions,
   RunOptions,
   RunSnapshot,
   SpellClientOptions,
+  SpellInputs,
+  SpellOutputs,
 } from "./types.js";
+import { Spell } from "./Spell.js";
 
 /** Defaults of `SpellClientOptions`, documented there. */
 const DEFAULT_MAX_RUNS_IN_PROGRESS = 64;
@@ -53,7 +60,8 @@ const DEFAULT_REUSE_TTL_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_BATCH_WINDOW_MS = 50;
 
 /**
- * Options of the promise helpers: the run options plus an `AbortSignal` that unsubscribes.
+ * Options of `runOutputs`: the run options (an `AbortSignal`, a time limit, retry timing among
+ * them) plus a callback told of each snapshot before the promise settles.
  *
  * ## Example
  * ```ts
@@ -61,7 +69,24 @@ const DEFAULT_BATCH_WINDOW_MS = 50;
  * ```
  */
 export interface PromiseRunOptions extends RunOptions {
-  signal?: AbortSignal;
+  /** Told of every snapshot (`inProgress` with the run id, then the last one). @default none */
+  onProgress?: (snapshot: RunSnapshot) => void;
+}
+
+/**
+ * Options of `bulkOutputs`: the bulk options (an `AbortSignal`, a time limit, retry timing among
+ * them) plus a callback told of each snapshot (counts, rows so far) before the promise settles.
+ *
+ * ## Example
+ * ```ts
+ * await client.bulkOutputs("echo", rows, {
+ *   onProgress: (snapshot) => console.log(`${snapshot.counts.success}/${snapshot.total}`),
+ * });
+ * ```
+ */
+export interface PromiseBulkOptions<Out extends object = SpellOutputs> extends BulkOptions {
+  /** Told of every snapshot of the bulk. @default none */
+  onProgress?: (snapshot: BulkSnapshot<Out>) => void;
 }
 
 /**
@@ -92,8 +117,10 @@ export class SpellClient {
   private store: ResultStore | undefined;
   /** The start of every reuse key: `[` and the service address as JSON. */
   private keyPrefix: string | undefined;
-  /** Coalesces polling-mode runs into bulk runs when `options.batch` is on. */
-  private readonly batcher: RunBatcher | undefined;
+  /** How polling-mode runs are coalesced into bulk runs, when `options.batch` is on. */
+  private readonly batchSettings: BatchSettings | undefined;
+  /** The batcher, loaded with its module on the first batched run (see `batched`). */
+  private batcher: Promise<RunBatcher> | undefined;
 
   /** The options without the key (which only the transport holds, in private fields). */
   private readonly options: Omit<SpellClientOptions, "apiKey">;
@@ -124,10 +151,15 @@ export class SpellClient {
     this.service = this.api.baseUrl;
     if (options.batch) {
       const batch = options.batch === true ? {} : options.batch;
-      this.batcher = new RunBatcher(() => this.bulkContext(), {
+      this.batchSettings = {
         windowMs: batch.windowMs ?? DEFAULT_BATCH_WINDOW_MS,
         maxSize: Math.min(batch.maxSize ?? this.bulkChunkSize, this.bulkChunkSize),
-      });
+      };
+      // Checked here, not when the batcher is loaded on the first batched run.
+      if (!(this.batchSettings.windowMs >= 0))
+        throw new SpellError("SpellClient: batch.windowMs must be at least 0");
+      if (!(this.batchSettings.maxSize >= 1))
+        throw new SpellError("SpellClient: batch.maxSize must be at least 1");
     }
   }
 
@@ -162,25 +194,23 @@ export class SpellClient {
    * @param options wait or poll; reuse
    * @return a cold Observable of snapshots
    */
-  run(
-    spellId: string,
-    inputs: Record<string, unknown>,
-    options: RunOptions = {}
-  ): Observable<RunSnapshot> {
+  run(spellId: string, inputs: SpellInputs, options: RunOptions = {}): Observable<RunSnapshot> {
+    const row = inputs as Record<string, unknown>;
     const wait = options.wait ?? true;
+    const api = options.retry ? this.api.withRetry(options.retry) : this.api;
     // A batch holds its own run slot (one per bulkStart, like a chunk of `bulk`).
-    const batcher = wait ? undefined : this.batcher;
+    const batched = !wait && this.batchSettings !== undefined;
     // Built only when this call is not answered by a run in flight (most calls of a filled-down
     // column are).
     const send = () =>
-      batcher
-        ? batcher.run(spellId, inputs)
+      batched
+        ? this.batched(spellId, row)
         : this.limiter.schedule(
             defer(() =>
               wait
                 ? // The transport bounds the start by waitTimeoutMs from sending it.
-                  waitRun(this.api, spellId, inputs, Infinity, this.scheduler, this.poll)
-                : startAndPollRun(this.api, spellId, inputs, this.poll, this.scheduler, {
+                  waitRun(api, spellId, row, Infinity, this.scheduler, this.poll)
+                : startAndPollRun(api, spellId, row, this.poll, this.scheduler, {
                     schedule: pollScheduleFor(
                       this.durations,
                       spellId,
@@ -196,7 +226,11 @@ export class SpellClient {
     const fresh = gate ? () => gate.pipe(take(1), concatMap(send)) : send;
     const reuse =
       options.reuse ?? (this.options.reuse !== undefined && this.options.reuse !== false);
-    return reuse ? this.reused(this.reuseKey(spellId, inputs), fresh) : fresh();
+    return this.controlled(
+      reuse ? this.reused(this.reuseKey(spellId, inputs), fresh) : fresh(),
+      options,
+      `run of "${spellId}"`
+    );
   }
 
   /**
@@ -223,16 +257,17 @@ export class SpellClient {
    */
   bulk(
     spellId: string,
-    inputsList: Record<string, unknown>[],
+    inputsList: readonly SpellInputs[],
     options: BulkOptions = {}
   ): Observable<BulkSnapshot> {
+    const rowsIn = inputsList as readonly Record<string, unknown>[];
     const gate = options.beforeStart;
-    const send = (rows: Record<string, unknown>[]) => {
+    const send = (rows: readonly Record<string, unknown>[]) => {
       const start = defer(() => {
         // Split by rows and by body size before anything is sent (a 413 is no answer to retry).
         const chunks = splitBulkChunks(spellId, rows, this.bulkChunkSize, this.maxBulkBodyBytes);
         return bulkSnapshots(
-          this.bulkContext(),
+          this.bulkContext(options.retry),
           spellId,
           chunks,
           options.detach,
@@ -247,16 +282,50 @@ export class SpellClient {
           )
         : start;
     };
-    if (!options.reuse) return send(inputsList);
-    return reusedBulk(
-      {
-        store: this.resultStore(),
-        ttlMs: this.reuseTtlMs(),
-        keyOf: (inputs) => this.reuseKey(spellId, inputs),
-      },
-      inputsList,
-      send
+    const call = `bulk of "${spellId}"`;
+    if (!options.reuse) return this.controlled(send(rowsIn), options, call);
+    // Loaded when a bulk first asks for reuse: a client that never does never loads it.
+    const reused$ = defer(() => import("./internal/reusedBulk.js")).pipe(
+      concatMap(({ reusedBulk }) =>
+        reusedBulk(
+          {
+            store: this.resultStore(),
+            ttlMs: this.reuseTtlMs(),
+            keyOf: (inputs) => this.reuseKey(spellId, inputs),
+          },
+          rowsIn,
+          send
+        )
+      )
     );
+    return this.controlled(reused$, options, call);
+  }
+
+  /**
+   * A handle on one spell with the types of its inputs and outputs: its `run`, `bulk` and
+   * promise helpers take `In` and give `Out` on success, with no cast at each read. The types
+   * are your word for it (nothing is checked at run time); without them it takes any object
+   * and gives `Record<string, unknown>`.
+   *
+   * ## Example
+   * ```ts
+   * interface Review {
+   *   text: string;
+   * }
+   * interface Sentiment {
+   *   label: "positive" | "negative";
+   *   score: number;
+   * }
+   * const sentiment = client.spell<Review, Sentiment>("sentiment");
+   * const { label } = await sentiment.runOutputs({ text: "I love it" });
+   * ```
+   * @param spellId the spell's id
+   * @return a typed handle calling this client
+   */
+  spell<In extends SpellInputs = SpellInputs, Out extends object = SpellOutputs>(
+    spellId: string
+  ): Spell<In, Out> {
+    return new Spell<In, Out>(this, spellId);
   }
 
   /**
@@ -271,14 +340,19 @@ export class SpellClient {
    * @return a cold Observable of snapshots
    */
   resumeRun(runId: string | number): Observable<RunSnapshot> {
-    const problem = runIdProblem(runId);
-    if (problem !== undefined) {
-      return throwError(() => new SpellError(`resumeRun: ${problem}`));
-    }
-    return this.limiter.schedule(
-      defer(() =>
-        pollRun(this.api, runId, { ...this.poll, initialDelayMs: 0 }, this.scheduler)
-      ).pipe(onStateChanges())
+    // The argument checks are loaded with the first resume: most programs never resume.
+    return defer(() => import("./internal/resumeArgumentProblem.js")).pipe(
+      concatMap(({ runIdProblem }) => {
+        const problem = runIdProblem(runId);
+        if (problem !== undefined) {
+          return throwError(() => new SpellError(`resumeRun: ${problem}`));
+        }
+        return this.limiter.schedule(
+          defer(() =>
+            pollRun(this.api, runId, { ...this.poll, initialDelayMs: 0 }, this.scheduler)
+          ).pipe(onStateChanges())
+        );
+      })
     );
   }
 
@@ -309,6 +383,19 @@ export class SpellClient {
     count: number,
     options: Pick<BulkOptions, "detach"> = {}
   ): Observable<BulkSnapshot> {
+    return defer(() => import("./internal/resumeArgumentProblem.js")).pipe(
+      concatMap(({ resumeTokenProblem }) =>
+        this.resumedBulk(token, count, options, resumeTokenProblem)
+      )
+    );
+  }
+
+  private resumedBulk(
+    token: BulkResumeToken,
+    count: number,
+    options: Pick<BulkOptions, "detach">,
+    resumeTokenProblem: (token: BulkResumeToken, count: number) => string | undefined
+  ): Observable<BulkSnapshot> {
     return defer(() => {
       const problem = resumeTokenProblem(token, count);
       if (problem !== undefined) {
@@ -330,7 +417,13 @@ export class SpellClient {
       const rows = token.rows;
       // A bulk with reuse: its runs spread over the rows again (see BulkResumeToken.rows).
       return rows
-        ? sent$.pipe(map((snapshot) => spreadSentRuns(snapshot, rows, () => NOT_IN_TOKEN, rows)))
+        ? defer(() => import("./internal/reusedBulk.js")).pipe(
+            concatMap(({ NOT_IN_TOKEN, spreadSentRuns }) =>
+              sent$.pipe(
+                map((snapshot) => spreadSentRuns(snapshot, rows, () => NOT_IN_TOKEN, rows))
+              )
+            )
+          )
         : sent$;
     });
   }
@@ -366,10 +459,13 @@ export class SpellClient {
    */
   checkConnection(): Promise<ConnectionCheck> {
     const probeId = `spellrun-connection-test-${Math.random().toString(36).slice(2)}`;
-    return checkConnection(
-      this.api.probeHosts(probeId),
-      { baseUrl: this.options.baseUrl, pollBaseUrl: this.options.pollBaseUrl },
-      (host) => this.api.answersWithoutCorsConsent(host, probeId)
+    // Loaded on the first check: most programs never make one.
+    return import("./internal/checkConnection.js").then(({ checkConnection }) =>
+      checkConnection(
+        this.api.probeHosts(probeId),
+        { baseUrl: this.options.baseUrl, pollBaseUrl: this.options.pollBaseUrl },
+        (host) => this.api.answersWithoutCorsConsent(host, probeId)
+      )
     );
   }
 
@@ -388,11 +484,11 @@ export class SpellClient {
    */
   runOutputs(
     spellId: string,
-    inputs: Record<string, unknown>,
+    inputs: SpellInputs,
     options: PromiseRunOptions = {}
-  ): Promise<Record<string, unknown>> {
-    const { signal, ...runOptions } = options;
-    return lastSnapshot(this.run(spellId, inputs, runOptions), signal).then((s) => s.outputs);
+  ): Promise<SpellOutputs> {
+    const { onProgress, ...runOptions } = options;
+    return lastSnapshot(this.run(spellId, inputs, runOptions), onProgress).then((s) => s.outputs);
   }
 
   /**
@@ -406,15 +502,43 @@ export class SpellClient {
    * ```
    * @param spellId the spell's id
    * @param inputsList one inputs object per run
-   * @param options an optional AbortSignal
+   * @param options the bulk options and a progress callback
    * @return the rows of the done snapshot
    */
   bulkOutputs(
     spellId: string,
-    inputsList: Record<string, unknown>[],
-    options: { signal?: AbortSignal } = {}
+    inputsList: readonly SpellInputs[],
+    options: PromiseBulkOptions = {}
   ): Promise<BulkRunEntry[]> {
-    return lastSnapshot(this.bulk(spellId, inputsList), options.signal).then((s) => s.runs);
+    const { onProgress, ...bulkOptions } = options;
+    return lastSnapshot(this.bulk(spellId, inputsList, bulkOptions), onProgress).then(
+      (s) => s.runs
+    );
+  }
+
+  /**
+   * `bulk` as an async iterable of its rows: each row once, as soon as it finished (`success`,
+   * `failure` or `error`), in the order they finish, with its index in `inputsList`. The bulk is
+   * sent when the loop starts; leaving the loop early (`break`, `return`, a throw) cancels its
+   * unfinished groups, as an unsubscribe does. An error of the bulk itself is thrown by the loop.
+   *
+   * ## Example
+   * ```ts
+   * for await (const row of client.bulkRows("echo", [{ i: 0 }, { i: 1 }])) {
+   *   console.log(row.index, row.state, row.outputs);
+   * }
+   * ```
+   * @param spellId the spell's id
+   * @param inputsList one inputs object per run
+   * @param options as for `bulk` (`signal` and `timeoutMs` end the loop with their error)
+   * @return the finished rows, each once
+   */
+  bulkRows(
+    spellId: string,
+    inputsList: readonly SpellInputs[],
+    options: BulkOptions = {}
+  ): AsyncIterable<BulkRow> {
+    return finishedRows(this.bulk(spellId, inputsList, options));
   }
 
   /**
@@ -429,7 +553,7 @@ export class SpellClient {
    * @param inputs the spell's inputs
    * @return a string key
    */
-  reuseKey(spellId: string, inputs: Record<string, unknown>): string {
+  reuseKey(spellId: string, inputs: SpellInputs): string {
     // canonicalJson([service, spellId, inputs]), with the service's part written once.
     this.keyPrefix ??= `[${canonicalJson(this.service)},`;
     return `${this.keyPrefix}${canonicalJson(spellId)},${canonicalJson(inputs)}]`;
@@ -475,6 +599,21 @@ export class SpellClient {
     });
   }
 
+  /**
+   * One polling-mode run through the batcher, which is built (and its module loaded) on the
+   * first batched run: a client without `batch` never loads it. Runs arriving while it loads
+   * wait for it together, so they still share one batch.
+   */
+  private batched(spellId: string, inputs: Record<string, unknown>): Observable<RunSnapshot> {
+    return defer(() => {
+      const settings = this.batchSettings as BatchSettings;
+      this.batcher ??= import("./internal/RunBatcher.js").then(
+        ({ RunBatcher }) => new RunBatcher(() => this.bulkContext(), settings)
+      );
+      return from(this.batcher);
+    }).pipe(concatMap((batcher) => batcher.run(spellId, inputs)));
+  }
+
   private reuseTtlMs(): number {
     return (this.options.reuse ? this.options.reuse.ttlMs : undefined) ?? DEFAULT_REUSE_TTL_MS;
   }
@@ -487,52 +626,61 @@ export class SpellClient {
     return this.store;
   }
 
-  private bulkContext(): BulkContext {
+  /**
+   * Applies a call's own controls: its time limit (`timeoutMs`), then its `signal`; each stops
+   * the call as an unsubscribe does.
+   */
+  private controlled<T>(
+    source: Observable<T>,
+    options: Pick<RunOptions, "signal" | "timeoutMs">,
+    call: string
+  ): Observable<T> {
+    const { signal, timeoutMs } = options;
+    if (signal === undefined && timeoutMs === undefined) return source;
+    return source.pipe(
+      stopAfter<T>(
+        timeoutMs,
+        () => new SpellCallTimeoutError(call, timeoutMs as number),
+        this.scheduler
+      ),
+      stopOnAbort<T>(signal)
+    );
+  }
+
+  /** The bulk machinery, with a call's own retry timing laid over the client's when given. */
+  private bulkContext(retry?: RetryOptions): BulkContext {
+    const api = retry ? this.api.withRetry(retry) : this.api;
     return {
-      api: this.api,
+      api,
       limiter: this.limiter,
       poll: this.poll,
-      retry: this.options.retry ?? {},
+      retry: { ...this.options.retry, ...retry },
       scheduler: this.scheduler,
       visibilityGraceMs: this.poll.bulkVisibilityGraceMs ?? DEFAULT_POLL.bulkVisibilityGraceMs,
       // A cancel is a read: what an unsubscribe leaves behind ends within the read limit (or the
       // start limit, if shorter), not the longer start limit of a bulkStart still in flight.
       afterUnsubscribeMs: Math.min(this.api.readTimeoutMs, this.api.startTimeoutMs),
-      logBulkStartRetry: this.api.retryLog("bulkStart"),
+      logBulkStartRetry: api.retryLog("bulkStart"),
     };
   }
 }
 
-function lastSnapshot<T>(source: Observable<T>, signal: AbortSignal | undefined): Promise<T> {
+function lastSnapshot<T>(
+  source: Observable<T>,
+  onProgress: ((value: T) => void) | undefined
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortReason(signal));
-      return;
-    }
     let last: { value: T } | undefined;
-    let stopListening = () => {};
-    const subscription = source.subscribe({
-      next: (value) => (last = { value }),
-      error: (error: unknown) => {
-        stopListening();
-        reject(error);
+    source.subscribe({
+      next: (value) => {
+        last = { value };
+        onProgress?.(value);
       },
+      error: reject,
       complete: () => {
-        stopListening();
         if (last) resolve(last.value);
         else reject(new SpellError("The run ended without a result"));
       },
     });
-    if (signal && !subscription.closed) {
-      // One listener per signal however many calls share it (see onAbort).
-      stopListening = onAbort(signal, () => {
-        subscription.unsubscribe();
-        reject(abortReason(signal));
-      });
-    }
   });
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new SpellError("Aborted");
 }

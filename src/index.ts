@@ -9,7 +9,8 @@
  * ```
  * @packageDocumentation
  */
-export { SpellClient, type PromiseRunOptions } from "./client.js";
+export { SpellClient, type PromiseBulkOptions, type PromiseRunOptions } from "./client.js";
+export { Spell } from "./Spell.js";
 export { MemoryResultStore } from "./MemoryResultStore.js";
 export { countRunStates } from "./countRunStates.js";
 export { failureReason } from "./failureReason.js";
@@ -22,7 +23,9 @@ export type { Endpoint, HttpMethod } from "./Endpoint.js";
 export { SERVICE_ENDPOINTS, FORWARDING_PREFIXES, endpointPath } from "./http/serviceEndpoints.js";
 export type {
   BulkResumeToken,
+  BulkRow,
   BulkRunEntry,
+  BulkRunEntryFields,
   BulkSnapshot,
   PollOptions,
   ResultStore,
@@ -32,7 +35,10 @@ export type {
   BulkOptions,
   RunOptions,
   RunSnapshot,
+  RunSnapshotFields,
   SpellClientOptions,
+  SpellInputs,
+  SpellOutputs,
 } from "./types.js";
 export {
   parseServiceUrl,
@@ -40,9 +46,11 @@ export {
   type ServiceUrlProblem,
 } from "./http/parseServiceUrl.js";
 export { SpellError } from "./errors/SpellError.js";
+export { isSpellError } from "./errors/isSpellError.js";
 export { SpellHttpError } from "./errors/SpellHttpError.js";
 export { SpellRunError } from "./errors/SpellRunError.js";
 export { SpellTimeoutError } from "./errors/SpellTimeoutError.js";
+export { SpellCallTimeoutError } from "./errors/SpellCallTimeoutError.js";
 export { SpellNetworkError } from "./errors/SpellNetworkError.js";
 export { SpellProtocolError } from "./errors/SpellProtocolError.js";
 export { SpellResponseTooLargeError } from "./errors/SpellResponseTooLargeError.js";
@@ -59,15 +67,4 @@ export { expectedEndSchedule, type ExpectedEnd } from "./operators/expectedEndSc
 export { retryTransient, retryDelayMs, DEFAULT_RETRY } from "./operators/retryTransient.js";
 export { shouldRetry } from "./operators/shouldRetry.js";
 export { isRetryAfterNoAnswer } from "./isRetryAfterNoAnswer.js";
-export {
-  judgeStart,
-  recordStarts,
-  startedInWindow,
-  emptyLedger,
-  DEFAULT_SPENDING_LIMITS,
-  type SpendingDecision,
-  type SpendingLimits,
-  type SpendingLedger,
-  type StartVerdict,
-} from "./spendingPolicy.js";
 export * from "./bulkJob/index.js";

@@ -9,40 +9,90 @@ export { TERMINAL_STATES, type RunState, type RunStateCounts } from "./RunState.
 export type { Endpoint, HttpMethod } from "./Endpoint.js";
 
 /**
- * What a single run looks like at one moment.
+ * A spell's inputs: any object of named values, an `interface` or a `type` of yours as well as a
+ * `Record<string, unknown>`. Sent as JSON; never changed by the client.
+ *
+ * ## Example
+ * ```ts
+ * interface Review {
+ *   text: string;
+ *   stars: number;
+ * }
+ * const inputs: SpellInputs = { text: "Great", stars: 5 } satisfies Review;
+ * ```
+ */
+export type SpellInputs = object;
+
+/**
+ * A spell's outputs as the service sends them, when you do not name their type.
+ *
+ * ## Example
+ * ```ts
+ * const outputs: SpellOutputs = { label: "positive" };
+ * ```
+ */
+export type SpellOutputs = Record<string, unknown>;
+
+/**
+ * What a single run looks like at one moment. `Out` types the outputs of a `success` (see
+ * `SpellClient.spell`); other states carry whatever the service sent (`{}` while in progress,
+ * a reason on failure), so check `state` before reading typed outputs.
  *
  * ## Example
  * ```ts
  * const snapshot: RunSnapshot = { runId: 42, state: "inProgress", outputs: {} };
  * ```
  */
-export interface RunSnapshot {
+export type RunSnapshot<Out extends object = SpellOutputs> =
+  | (RunSnapshotFields & { state: "success"; outputs: Out })
+  | (RunSnapshotFields & { state: Exclude<RunState, "success">; outputs: SpellOutputs });
+
+/**
+ * The fields every `RunSnapshot` has, whatever its state.
+ *
+ * ## Example
+ * ```ts
+ * const fields: RunSnapshotFields = { runId: 42 };
+ * ```
+ */
+export interface RunSnapshotFields {
   /** The service's run id; absent in wait mode (the service sends none) and for reused results. */
   runId?: string | number;
-  state: RunState;
   /**
    * The state exactly as the service sent it, when that is not one of the four `RunState`
    * strings (`"queued"`, `"SUCCESS"`, `"cancelled"`); absent otherwise.
    */
   serviceState?: string;
-  /** `{}` while in progress; the spell's outputs once finished. */
-  outputs: Record<string, unknown>;
 }
 
 /**
  * One row of a bulk snapshot. `pending` means the service does not show this run yet (bulk runs
- * may appear late) or its chunk has not been submitted yet.
+ * may appear late) or its chunk has not been submitted yet. `Out` types the outputs of a
+ * `success`, as in `RunSnapshot`.
  *
  * ## Example
  * ```ts
  * const row: BulkRunEntry = { state: "pending", outputs: {} };
  * ```
  */
-export interface BulkRunEntry {
-  state: RunState | "pending";
+export type BulkRunEntry<Out extends object = SpellOutputs> =
+  | (BulkRunEntryFields & { state: "success"; outputs: Out })
+  | (BulkRunEntryFields & {
+      state: Exclude<RunState, "success"> | "pending";
+      outputs: SpellOutputs;
+    });
+
+/**
+ * The fields every `BulkRunEntry` has, whatever its state.
+ *
+ * ## Example
+ * ```ts
+ * const fields: BulkRunEntryFields = { serviceState: "queued" };
+ * ```
+ */
+export interface BulkRunEntryFields {
   /** The service's own state text when it is not one of the `RunState` strings (see `RunSnapshot`). */
   serviceState?: string;
-  outputs: Record<string, unknown>;
 }
 
 /**
@@ -87,13 +137,13 @@ export interface BulkResumeToken {
  * client.bulk("echo", rows).subscribe((s) => console.log(`${s.counts.success}/${s.total}`));
  * ```
  */
-export interface BulkSnapshot {
+export interface BulkSnapshot<Out extends object = SpellOutputs> {
   /** The first chunk's group id (`""` until it is known). */
   groupId: string;
   /** One group id per submitted chunk, in chunk order. */
   groupIds: string[];
   /** `runs[i]` belongs to `inputsList[i]`; always `inputsList.length` long. */
-  runs: BulkRunEntry[];
+  runs: BulkRunEntry<Out>[];
   /** True once every run is visible and none is `inProgress` or `pending`. */
   done: boolean;
   total: number;
@@ -143,6 +193,21 @@ export interface BulkOptions {
    * @default none
    */
   beforeChunkStart?: (token: BulkResumeToken) => Observable<unknown> | PromiseLike<unknown>;
+  /**
+   * Stops this call when it aborts, as an unsubscribe does (requests aborted, unfinished bulk
+   * groups cancelled, queued runs never sent), and the stream errors with the signal's reason.
+   * One signal may serve many calls. @default none
+   */
+  signal?: AbortSignal;
+  /**
+   * Time limit of this whole call, from subscribing (the wait for a slot, polls and retries
+   * count): when it passes, the call stops as an unsubscribe does and errors with
+   * `SpellCallTimeoutError`. The per-request limits (`timeouts`, `waitTimeoutMs`) still apply
+   * to each request. @default none
+   */
+  timeoutMs?: number;
+  /** Retry timing of this call's requests, laid over the client's `retry`. @default the client's */
+  retry?: RetryOptions;
 }
 
 /**
@@ -409,4 +474,33 @@ export interface RunOptions {
    * add-in's spending guard is one (runs beyond a threshold wait for the user's decision).
    */
   beforeStart?: Observable<unknown>;
+  /**
+   * Stops this call when it aborts, as an unsubscribe does (requests aborted, unfinished bulk
+   * groups cancelled, queued runs never sent), and the stream errors with the signal's reason.
+   * One signal may serve many calls. @default none
+   */
+  signal?: AbortSignal;
+  /**
+   * Time limit of this whole call, from subscribing (the wait for a slot, polls and retries
+   * count): when it passes, the call stops as an unsubscribe does and errors with
+   * `SpellCallTimeoutError`. The per-request limits (`timeouts`, `waitTimeoutMs`) still apply
+   * to each request. @default none
+   */
+  timeoutMs?: number;
+  /** Retry timing of this call's requests, laid over the client's `retry`. @default the client's */
+  retry?: RetryOptions;
 }
+
+/**
+ * One finished row of a bulk, as `SpellClient.bulkRows` yields it: the row's entry and its index
+ * in the inputs list.
+ *
+ * ## Example
+ * ```ts
+ * const row: BulkRow = { index: 3, state: "success", outputs: { label: "positive" } };
+ * ```
+ */
+export type BulkRow<Out extends object = SpellOutputs> = BulkRunEntry<Out> & {
+  /** The row's index in the inputs list. */
+  index: number;
+};

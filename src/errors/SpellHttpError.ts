@@ -17,6 +17,8 @@ import { SpellError } from "./SpellError.js";
  * ```
  */
 export class SpellHttpError extends SpellError {
+  static override readonly errorName: string = "SpellHttpError";
+
   override name = "SpellHttpError" as const;
 
   constructor(

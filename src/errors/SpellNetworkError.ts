@@ -15,6 +15,8 @@ import { SpellError } from "./SpellError.js";
  * ```
  */
 export class SpellNetworkError extends SpellError {
+  static override readonly errorName: string = "SpellNetworkError";
+
   override name = "SpellNetworkError" as const;
 
   readonly connectionRefused: boolean;

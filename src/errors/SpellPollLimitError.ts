@@ -43,6 +43,8 @@ export interface SpellPollLimitDetails {
  * ```
  */
 export class SpellPollLimitError extends SpellError {
+  static override readonly errorName: string = "SpellPollLimitError";
+
   override name = "SpellPollLimitError" as const;
   readonly runId?: string | number;
   readonly groupId?: string;

@@ -12,6 +12,8 @@ import { SpellError } from "./SpellError.js";
  * ```
  */
 export class SpellProtocolError extends SpellError {
+  static override readonly errorName: string = "SpellProtocolError";
+
   override name = "SpellProtocolError" as const;
 
   constructor(

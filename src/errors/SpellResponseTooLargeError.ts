@@ -13,6 +13,8 @@ import { SpellError } from "./SpellError.js";
  * ```
  */
 export class SpellResponseTooLargeError extends SpellError {
+  static override readonly errorName: string = "SpellResponseTooLargeError";
+
   override name = "SpellResponseTooLargeError" as const;
 
   constructor(

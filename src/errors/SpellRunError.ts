@@ -2,8 +2,13 @@ import type { RunState } from "../types.js";
 import { failureReason } from "../failureReason.js";
 import { SpellError } from "./SpellError.js";
 
+/** Longest reason the message quotes; `reason` keeps the whole text. */
+const MAX_REASON_IN_MESSAGE = 300;
+
 /**
- * The run finished, but not in `success` (or a wait-mode answer had no outputs).
+ * The run finished, but not in `success` (or a wait-mode answer had no outputs). The message
+ * names the state and, when the spell gave one, its reason (see `failureReason`; the first 300
+ * characters, `reason` has all of it).
  *
  * ## Example
  * ```ts
@@ -15,6 +20,8 @@ import { SpellError } from "./SpellError.js";
  * ```
  */
 export class SpellRunError extends SpellError {
+  static override readonly errorName: string = "SpellRunError";
+
   override name = "SpellRunError" as const;
 
   constructor(
@@ -23,9 +30,11 @@ export class SpellRunError extends SpellError {
     readonly runId?: string | number,
     detail?: string
   ) {
+    const reason = failureReason(outputs);
     super(
-      detail ??
-        `Spell run${runId === undefined ? "" : ` ${String(runId)}`} ended in state "${state}"`
+      (detail ??
+        `Spell run${runId === undefined ? "" : ` ${String(runId)}`} ended in state "${state}"`) +
+        (reason === undefined ? "" : `: ${shortened(reason)}`)
     );
   }
 
@@ -33,4 +42,10 @@ export class SpellRunError extends SpellError {
   get reason(): string | undefined {
     return failureReason(this.outputs);
   }
+}
+
+function shortened(reason: string): string {
+  return reason.length <= MAX_REASON_IN_MESSAGE
+    ? reason
+    : `${reason.slice(0, MAX_REASON_IN_MESSAGE - 1)}…`;
 }

@@ -19,6 +19,8 @@ import { SpellError } from "./SpellError.js";
  * ```
  */
 export class SpellTimeoutError extends SpellError {
+  static override readonly errorName: string = "SpellTimeoutError";
+
   override name = "SpellTimeoutError" as const;
 
   constructor(

@@ -11,7 +11,7 @@ import { ConcurrencyLimiter } from "../internal/ConcurrencyLimiter.js";
 import { SERVICE_ENDPOINTS, endpointPath } from "./serviceEndpoints.js";
 import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
 import { SpellNetworkError } from "../errors/SpellNetworkError.js";
-import { retryTransient } from "../operators/retryTransient.js";
+import { DEFAULT_RETRY, retryTransient } from "../operators/retryTransient.js";
 import {
   parseBulkRuns,
   type BulkRunAnswer,
@@ -29,6 +29,7 @@ import { requestJson, type JsonRequest } from "./requestJson.js";
 import { keyRedactor, type Redactor } from "./keyRedactor.js";
 import { parseServiceUrl } from "./parseServiceUrl.js";
 import { resolveFetch } from "./resolveFetch.js";
+import { RateLimitPause } from "./RateLimitPause.js";
 import type { RequestLog } from "./requestJson.js";
 import type { SpellLogger, SpellLogRequest } from "../SpellLogEvent.js";
 import { emitLog, errorText } from "../internal/emitLog.js";
@@ -59,7 +60,7 @@ export interface SpellEndpoints {
    */
   bulkStartOnce(
     spellId: string,
-    inputsList: Record<string, unknown>[],
+    inputsList: readonly Record<string, unknown>[],
     onSent?: () => void
   ): Observable<string>;
   /** POST getBulkRuns. Retried on transient failures. */
@@ -141,8 +142,21 @@ export class SpellApi implements SpellEndpoints {
   private readonly requestSlots: ConcurrencyLimiter;
   private readonly logger: SpellLogger | undefined;
   private readonly logBodies: boolean;
+  /** One 429 pauses every request of the client (see `RateLimitPause`). */
+  private readonly pause: RateLimitPause;
+  /** The options it was built with, for `withRetry`. */
+  readonly #options: SpellApiOptions;
 
-  constructor(options: SpellApiOptions) {
+  /**
+   * @param options connection, limits and log
+   * @param shared the request slots and the rate-limit pause of the client, when this is a
+   *   view of it with other retry settings (see `withRetry`)
+   */
+  constructor(
+    options: SpellApiOptions,
+    shared?: { requestSlots: ConcurrencyLimiter; pause: RateLimitPause }
+  ) {
+    this.#options = options;
     checkApiKey(options.apiKey);
     this.fetchFn = resolveFetch(options.fetch);
     this.baseUrl = serviceUrl("baseUrl", options.baseUrl);
@@ -153,7 +167,15 @@ export class SpellApi implements SpellEndpoints {
     this.startTimeoutMs = options.timeouts?.startMs ?? DEFAULT_START_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.waitTimeoutMs = options.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
-    this.requestSlots = new ConcurrencyLimiter(options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+    this.requestSlots =
+      shared?.requestSlots ?? new ConcurrencyLimiter(options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+    this.pause =
+      shared?.pause ??
+      new RateLimitPause(
+        this.scheduler,
+        options.retry?.maxRetryAfterMs ?? DEFAULT_RETRY.maxRetryAfterMs,
+        options.retry?.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs
+      );
     this.logger = options.logger;
     this.logBodies = options.logBodies ?? false;
     this.#headers = {
@@ -165,6 +187,24 @@ export class SpellApi implements SpellEndpoints {
     this.#jsonHeaders = { ...this.#headers, "Content-Type": "application/json" };
     // Answers end up in errors, snapshots and URLs; a service echoing the key must not leak it.
     this.#redact = keyRedactor(options.apiKey);
+  }
+
+  /**
+   * The same transport (request slots, rate-limit pause, key, log) with other retry settings for
+   * one call (`RunOptions.retry`), laid over the client's.
+   *
+   * ## Example
+   * ```ts
+   * const patient = api.withRetry({ limit: 10 });
+   * ```
+   * @param retry the call's retry settings
+   * @return a transport sharing this one's slots and pause
+   */
+  withRetry(retry: RetryOptions): SpellApi {
+    return new SpellApi(
+      { ...this.#options, retry: { ...this.#options.retry, ...retry } },
+      { requestSlots: this.requestSlots, pause: this.pause }
+    );
   }
 
   startAndWait(spellId: string, inputs: Record<string, unknown>): Observable<WaitAnswer> {
@@ -208,7 +248,7 @@ export class SpellApi implements SpellEndpoints {
 
   bulkStartOnce(
     spellId: string,
-    inputsList: Record<string, unknown>[],
+    inputsList: readonly Record<string, unknown>[],
     onSent?: () => void
   ): Observable<string> {
     const target = this.target("bulkStart");
@@ -389,10 +429,11 @@ export class SpellApi implements SpellEndpoints {
       log: this.requestLog(target, ids),
     };
     // Cold: requestJson sends (and serialises the body) per subscription, nothing before.
+    // The pause sits before the slot: a request waiting out a 429 holds none.
     return requestJson(this.fetchFn, request, this.#redact, {
       slots: this.requestSlots,
       scheduler: this.scheduler,
-    });
+    }).pipe(this.pause.gate());
   }
 }
 

@@ -1,8 +1,7 @@
-import crossFetch from "cross-fetch";
-
 /**
- * Picks the fetch implementation: the injected one, else the platform's, else cross-fetch
- * (Node 16 and old browsers have no global fetch).
+ * Picks the fetch implementation: the injected one, else the platform's, else cross-fetch (old
+ * browsers and runtimes without a global fetch). cross-fetch is loaded on the first request and
+ * only there, so Node 20 and later (which have fetch) never load it, nor its node-fetch chain.
  *
  * ## Example
  * ```ts
@@ -14,5 +13,9 @@ export function resolveFetch(injected?: typeof fetch): typeof fetch {
   if (injected) return injected;
   // Bound: browsers throw "Illegal invocation" when fetch is called detached from window.
   if (typeof globalThis.fetch === "function") return globalThis.fetch.bind(globalThis);
-  return crossFetch;
+  let loaded: Promise<typeof fetch> | undefined;
+  return async (input, init) => {
+    const crossFetch = await (loaded ??= import("cross-fetch").then((module) => module.default));
+    return crossFetch(input, init);
+  };
 }

@@ -1,4 +1,3 @@
-import { SpellError } from "../errors/SpellError.js";
 import {
   AsyncSubject,
   defer,
@@ -89,17 +88,12 @@ export class RunBatcher {
 
   /**
    * @param context the bulk machinery of the client (api, limiter, poll, scheduler)
-   * @param settings the window and size of a batch
+   * @param settings the window and size of a batch (checked by the client)
    */
   constructor(
     private readonly context: () => BulkContext,
     private readonly settings: BatchSettings
-  ) {
-    if (!(settings.windowMs >= 0))
-      throw new SpellError("SpellClient: batch.windowMs must be at least 0");
-    if (!(settings.maxSize >= 1))
-      throw new SpellError("SpellClient: batch.maxSize must be at least 1");
-  }
+  ) {}
 
   /**
    * One run of `spellId` over `inputs`, sent with the other calls of its batch.

@@ -56,7 +56,7 @@ import { serviceStateOf, toRunState, type BulkRunAnswer } from "./parseResponses
  */
 export interface BulkChunk {
   size: number;
-  inputs?: Record<string, unknown>[];
+  inputs?: readonly Record<string, unknown>[];
   groupId?: string;
   /** A chunk of a resumed token that was surely not sent (see `BulkResumeToken.mayHaveSent`). */
   notSent?: boolean;
@@ -301,7 +301,7 @@ function pollGroup(
   context: BulkContext,
   groupId: string,
   size: number,
-  inputs: Record<string, unknown>[] | undefined
+  inputs: readonly Record<string, unknown>[] | undefined
 ): Observable<ChunkView> {
   return defer(() => {
     const startedAt = context.scheduler.now();
@@ -361,7 +361,7 @@ function toView(
   groupId: string,
   size: number,
   runs: BulkRunAnswer[],
-  inputs: Record<string, unknown>[] | undefined
+  inputs: readonly Record<string, unknown>[] | undefined
 ): ChunkView {
   if (runs.length > size) {
     throw new SpellProtocolError(

@@ -45,7 +45,7 @@ export interface BulkReuse {
  */
 export function reusedBulk(
   reuse: BulkReuse,
-  inputsList: Record<string, unknown>[],
+  inputsList: readonly Record<string, unknown>[],
   send: (distinct: Record<string, unknown>[]) => Observable<BulkSnapshot>
 ): Observable<BulkSnapshot> {
   return defer(() => {

@@ -27,7 +27,7 @@ import type { BulkChunk } from "./bulkSnapshots.js";
  */
 export function splitBulkChunks(
   spellId: string,
-  rows: Record<string, unknown>[],
+  rows: readonly Record<string, unknown>[],
   maxRows: number,
   maxBodyBytes: number
 ): BulkChunk[] {

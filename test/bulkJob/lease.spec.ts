@@ -11,7 +11,7 @@ import {
   type CheckpointStore,
   type FinishedJobRow,
 } from "../../src/index.js";
-import { FileCheckpointStore } from "../../src/node.js";
+import { FileCheckpointStore } from "../../src/node/index.js";
 import { FakeBulkService } from "./support/FakeBulkService.js";
 
 const ROWS = Array.from({ length: 15 }, (_, id) => id);

@@ -30,7 +30,7 @@ function context(
 
 /** Echo answers: each row's outputs are its inputs, in the state given per row. */
 function echoRuns(
-  inputs: Record<string, unknown>[],
+  inputs: readonly Record<string, unknown>[],
   state: (row: Record<string, unknown>) => string
 ): RunAnswer[] {
   return inputs.map((row) => ({
@@ -48,7 +48,7 @@ describe("RunBatcher", () => {
   it("should send the calls of one window as one bulkStart and give each caller its own row", () => {
     let api!: ReturnType<typeof fakeEndpoints>;
     marbles(({ cold, expectObservable }, scheduler) => {
-      let sent: Record<string, unknown>[] = [];
+      let sent: readonly Record<string, unknown>[] = [];
       api = fakeEndpoints({
         bulkStartOnce: (_spell, inputs) => {
           sent = inputs;
@@ -87,7 +87,7 @@ describe("RunBatcher", () => {
     let api!: ReturnType<typeof fakeEndpoints>;
     const limiter = new ConcurrencyLimiter(1);
     marbles(({ cold, expectObservable }, scheduler) => {
-      const sent = new Map<string, Record<string, unknown>[]>();
+      const sent = new Map<string, readonly Record<string, unknown>[]>();
       let started = 0;
       api = fakeEndpoints({
         bulkStartOnce: (_spell, inputs) => {
@@ -115,7 +115,7 @@ describe("RunBatcher", () => {
   it("should end each caller with its own result or its own SpellRunError", () => {
     const results: Record<string, unknown> = {};
     marbles(({ cold }, scheduler) => {
-      let sent: Record<string, unknown>[] = [];
+      let sent: readonly Record<string, unknown>[] = [];
       const api = fakeEndpoints({
         bulkStartOnce: (_spell, inputs) => {
           sent = inputs;
@@ -156,7 +156,7 @@ describe("RunBatcher", () => {
   it("should keep the others running when one caller leaves, and cancel once when all have left", () => {
     let api!: ReturnType<typeof fakeEndpoints>;
     marbles(({ cold, expectObservable }, scheduler) => {
-      let sent: Record<string, unknown>[] = [];
+      let sent: readonly Record<string, unknown>[] = [];
       api = fakeEndpoints({
         bulkStartOnce: (_spell, inputs) => {
           sent = inputs;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { splitBulkChunks } from "../../src/internal/splitBulkChunks.js";
 import { SpellRequestTooLargeError } from "../../src/errors/SpellRequestTooLargeError.js";
 
-const bodyBytes = (spellId: string, inputs: unknown[]) =>
+const bodyBytes = (spellId: string, inputs: readonly unknown[]) =>
   Buffer.byteLength(JSON.stringify({ spellId, inputs }));
 
 describe("splitBulkChunks", () => {

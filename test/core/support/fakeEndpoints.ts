@@ -7,7 +7,7 @@ export interface FakeCalls {
   startAndWait: Array<[string, Record<string, unknown>]>;
   startPolling: Array<[string, Record<string, unknown>]>;
   getRun: Array<string | number>;
-  bulkStartOnce: Array<[string, Record<string, unknown>[]]>;
+  bulkStartOnce: Array<[string, readonly Record<string, unknown>[]]>;
   getBulkRuns: string[];
   cancelBulk: string[];
 }
@@ -17,7 +17,10 @@ export interface FakeAnswers {
   startAndWait: (spellId: string, inputs: Record<string, unknown>) => Observable<WaitAnswer>;
   startPolling: (spellId: string, inputs: Record<string, unknown>) => Observable<string | number>;
   getRun: (runId: string | number) => Observable<RunAnswer>;
-  bulkStartOnce: (spellId: string, inputsList: Record<string, unknown>[]) => Observable<string>;
+  bulkStartOnce: (
+    spellId: string,
+    inputsList: readonly Record<string, unknown>[]
+  ) => Observable<string>;
   getBulkRuns: (groupId: string) => Observable<RunAnswer[]>;
   cancelBulk: (groupId: string) => Observable<void>;
 }

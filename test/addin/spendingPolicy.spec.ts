@@ -4,7 +4,7 @@ import {
   judgeStart,
   recordStarts,
   startedInWindow,
-} from "../../src/index.js";
+} from "../../addin/spendingPolicy.js";
 
 const MINUTE = 60_000;
 const limits = { ...DEFAULT_SPENDING_LIMITS, runsBeforeAsking: 3, dailyRunCap: 5 };

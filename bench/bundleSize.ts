@@ -1,0 +1,112 @@
+/**
+ * What `import { SpellClient } from "spellrun"` costs a browser page, beside ky and bare rxjs, in
+ * one run with the same settings (esbuild, ES modules for the browser, minified, gzip -9):
+ *
+ * - **SpellClient, at load**: the entry and the chunks it imports statically, what a page loads
+ *   before its first call; batching, bulk reuse, the connection check and cross-fetch are
+ *   separate chunks, loaded when first used (they are listed with their sizes);
+ * - **SpellClient, all in one**: the same without code splitting (every lazy part inlined);
+ * - **ky**: `import ky from "ky"`, the fetch client users compare with;
+ * - **bare rxjs**: the rxjs a hand-written start-and-poll needs (`defer`, `timer`, `expand`,
+ *   `takeWhile`, `retry`, `switchMap`, `map`, `share`).
+ *
+ * The goal (issue 25): SpellClient at load ≤ 12 KB gzip with rxjs.
+ *
+ * ```sh
+ * npm run bench -- bundleSize
+ * ```
+ */
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { buildSync, type BuildOptions, type Metafile } from "esbuild";
+
+const root = path.join(__dirname, "..");
+const outdir = path.join(root, "node_modules", ".cache", "spellrun-bundle-size");
+/** KB of 1,000 bytes, as the issue's figures are. */
+const GOAL_GZIP_BYTES = 12_000;
+
+interface Size {
+  name: string;
+  min: number;
+  gzip: number;
+}
+
+const common: BuildOptions = {
+  bundle: true,
+  minify: true,
+  write: false,
+  format: "esm",
+  platform: "browser",
+  target: "es2020",
+  metafile: true,
+  outdir,
+  logLevel: "silent",
+};
+
+function sizeOf(name: string, files: Uint8Array[]): Size {
+  const joined = Buffer.concat(files);
+  return { name, min: joined.length, gzip: gzipSync(joined, { level: 9 }).length };
+}
+
+function single(name: string, contents: string): Size {
+  const result = buildSync({ ...common, stdin: { contents, resolveDir: root, loader: "ts" } });
+  return sizeOf(name, [(result.outputFiles ?? [])[0].contents]);
+}
+
+/** The entry and the chunks it imports statically (what loads first), and each lazy chunk. */
+function split(name: string, contents: string): { atLoad: Size; lazy: Size[] } {
+  const result = buildSync({
+    ...common,
+    splitting: true,
+    chunkNames: "[name]-[hash]",
+    stdin: { contents, resolveDir: root, loader: "ts", sourcefile: "entry.ts" },
+  });
+  const outputs = (result.metafile as Metafile).outputs;
+  const byPath = new Map(
+    (result.outputFiles ?? []).map((file) => [path.relative(root, file.path), file])
+  );
+  const entry = Object.keys(outputs).find((key) => outputs[key].entryPoint) as string;
+  const atLoad = new Set<string>();
+  const visit = (key: string) => {
+    if (atLoad.has(key)) return;
+    atLoad.add(key);
+    for (const imported of outputs[key].imports) {
+      if (imported.kind === "import-statement") visit(imported.path);
+    }
+  };
+  visit(entry);
+  const contentsOf = (key: string) => (byPath.get(key) as { contents: Uint8Array }).contents;
+  const lazy = Object.keys(outputs)
+    .filter((key) => !atLoad.has(key) && !key.endsWith(".map"))
+    .map((key) =>
+      sizeOf(`  lazy: ${path.basename(key).replace(/-[A-Z0-9]+\.js$/, "")}`, [contentsOf(key)])
+    );
+  return { atLoad: sizeOf(name, [...atLoad].map(contentsOf)), lazy };
+}
+
+const client = split("SpellClient, at load", `export { SpellClient } from "./src/index.ts";`);
+const clientWhole = single(
+  "SpellClient, all in one",
+  `export { SpellClient } from "./src/index.ts";`
+);
+const ky = single("ky", `export { default as ky } from "ky";`);
+const rxjs = single(
+  "bare rxjs",
+  `export { defer, timer, expand, takeWhile, retry, switchMap, map, share } from "rxjs";`
+);
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const rows = [client.atLoad, ...client.lazy, clientWhole, ky, rxjs];
+console.log(
+  `${"bundle".padEnd(34)}${"min".padStart(10)}${"gzip".padStart(10)}${"gzip / ky".padStart(11)}${"gzip / rxjs".padStart(13)}`
+);
+for (const row of rows) {
+  console.log(
+    `${row.name.padEnd(34)}${kb(row.min).padStart(10)}${kb(row.gzip).padStart(10)}` +
+      `${(row.gzip / ky.gzip).toFixed(2).padStart(11)}${(row.gzip / rxjs.gzip).toFixed(2).padStart(13)}`
+  );
+}
+const met = client.atLoad.gzip <= GOAL_GZIP_BYTES;
+console.log(
+  `\nSpellClient at load: ${kb(client.atLoad.gzip)} gzip, goal ${kb(GOAL_GZIP_BYTES)}: ${met ? "met" : "not met"}`
+);
