@@ -7,55 +7,21 @@ import {
   type SpendingDecision,
   type SpendingLedger,
   type SpendingLimits,
-  type StartVerdict,
 } from "../src/index.js";
-import { hashText } from "./hashText.js";
+import {
+  identityKey,
+  officeDocumentId,
+  officeDocumentUrl,
+  userOfKey,
+  type DocumentIdentity,
+} from "./documentIdentity.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.js";
-import { keyValueStorage } from "./keyValueStorage.js";
-import { SpendingGuardError } from "./SpendingGuardError.js";
+import { paneCapError, refusalError } from "./refusalError.js";
+import { readStoredSpending, writeStoredSpending, type StoredSpending } from "./storedSpending.js";
 
-/**
- * What the task pane shows of the guard: the document's decision, and the runs waiting for one.
- *
- * ## Example
- * ```ts
- * guard.state$.subscribe(({ waitingRuns, spells }) => render(waitingRuns, spells));
- * ```
- */
-export interface SpendingGuardState {
-  decision: SpendingDecision;
-  /** Distinct runs waiting (identical cells share one; a waiting `SPELL.BULK` counts its runs). */
-  waitingRuns: number;
-  /** The waiting runs per spell, most first. */
-  spells: { spellId: string; runs: number }[];
-  /** The rule that made the latest of them wait. */
-  reason: "threshold" | "dailyCap" | undefined;
-  limits: SpendingLimits;
-  /** Runs this document started today. */
-  startedToday: number;
-}
-
-/**
- * An answer of the user in the task pane: allow the waiting runs once, allow this workbook from
- * now on, block it, or go back to asking.
- *
- * ## Example
- * ```ts
- * const addresses = await guard.decide("allowThese");
- * ```
- */
-export type SpendingChoice = "allowThese" | SpendingDecision;
-
-/** What is stored per document in the add-in's storage (never in the workbook). */
-interface StoredSpending {
-  decision: SpendingDecision;
-  day: string;
-  startedToday: number;
-}
-
-const STORAGE_PREFIX = "spellrun.spending.";
-const MINUTE_MS = 60_000;
+export type { SpendingChoice, SpendingGuardState } from "./spendingGuardState.js";
+import type { SpendingChoice, SpendingGuardState } from "./spendingGuardState.js";
 
 /**
  * The spending guard of one document: runs started by `SPELL` formulas are counted; beyond the
@@ -63,10 +29,16 @@ const MINUTE_MS = 60_000;
  * its cell shows why (`SpendingGuardError`) and the task pane asks the user. The rules are
  * `judgeStart` of the core; this class keeps the ledger, the waiting runs and the decision.
  *
- * Decisions and the day's count are remembered per document in the add-in's storage, keyed by a
- * hash of the document's URL, so nothing a workbook carries can grant itself a decision (a copy
- * saved elsewhere is a new document and is asked again). A document without a URL (new, not
- * saved) is remembered until the add-in closes.
+ * Decisions, the day's count and the formulas' starts within the window are remembered in the
+ * add-in's storage (never in the workbook), keyed by the document's own id (kept in its settings),
+ * its address and the user (a hash of the API key): a reload does not give the threshold back, a
+ * different file saved at the same address or a copy saved elsewhere is asked again, and a
+ * co-author with another key is asked again. The id alone grants nothing: a workbook carrying an
+ * allowed workbook's id still needs its address and the user's key. A document with neither an id
+ * nor an address is remembered until the add-in closes.
+ *
+ * The pane's bulk runs count toward the daily cap only (a click on Run is a decision already);
+ * the 10-minute threshold counts the formulas' runs, as docs/excel.md says.
  *
  * ## Example
  * ```ts
@@ -107,7 +79,7 @@ export class SpendingGuard {
     this.limits = limitsOf(settings);
     this.decision = stored?.decision ?? "ask";
     this.ledger = stored
-      ? { recent: [], day: stored.day, startedToday: stored.startedToday }
+      ? { recent: stored.recent, day: stored.day, startedToday: stored.startedToday }
       : emptyLedger(now());
     this.publish();
   }
@@ -169,12 +141,33 @@ export class SpendingGuard {
     const now = this.now();
     const verdict = judgeStart(this.ledger, "allowWorkbook", this.limits, now, runs);
     if (verdict.verdict !== "start") {
-      throw new SpendingGuardError(
-        "dailyCap",
-        `This bulk of ${runs} runs would pass today's cap of ${this.limits.dailyRunCap} runs for this workbook (${this.startedToday()} started). Raise the daily cap in Settings to run it.`
-      );
+      throw paneCapError(runs, this.limits, this.startedToday());
     }
-    this.count(runs, now);
+    this.count(runs, now, "pane");
+  }
+
+  /**
+   * The gate of a bulk the task pane starts (Run, Resume, Retry failed rows), for the engine's
+   * `beforeStart`: asked with the runs really sent (after reuse), it counts them against the daily
+   * cap only, or errors with `SpendingGuardError` before anything is sent.
+   *
+   * ## Example
+   * ```ts
+   * bulkOptions: { reuse: true, beforeStart: (runs) => guard.beforePaneStart(runs) }
+   * ```
+   *
+   * @param runs The runs about to be sent.
+   * @return A cold Observable: one value, or the error.
+   */
+  beforePaneStart(runs: number): Observable<void> {
+    return defer(() => {
+      try {
+        this.chargeBulk(runs);
+        return of(undefined);
+      } catch (error) {
+        return throwError(() => error);
+      }
+    });
   }
 
   /**
@@ -239,7 +232,7 @@ export class SpendingGuard {
       if (verdict.verdict === "start") {
         this.allowedOnce.delete(key);
         this.waiting.delete(key);
-        this.count(runs, now);
+        this.count(runs, now, "formulas");
         return of(undefined);
       }
       if (verdict.verdict === "wait") {
@@ -250,12 +243,17 @@ export class SpendingGuard {
         this.reason = verdict.reason;
         this.publish();
       }
-      return throwError(() => this.errorFor(verdict, runs));
+      return throwError(() => refusalError(verdict, runs, this.limits));
     });
   }
 
-  private count(runs: number, now: number): void {
-    this.ledger = recordStarts(this.ledger, now, runs, this.limits);
+  /** Counts started runs: the formulas' in the window and the day, the pane's in the day only. */
+  private count(runs: number, now: number, by: "formulas" | "pane"): void {
+    const after = recordStarts(this.ledger, now, runs, this.limits);
+    this.ledger =
+      by === "formulas"
+        ? after
+        : { ...after, recent: recordStarts(this.ledger, now, 0, this.limits).recent };
     // Thousands of starts arrive together: one write for all of them.
     this.saving ??= Promise.resolve().then(() => this.save());
     if (this.state.value.startedToday !== this.ledger.startedToday) this.publish();
@@ -263,50 +261,18 @@ export class SpendingGuard {
 
   private async save(): Promise<void> {
     this.saving = undefined;
-    if (!this.storageKey) return;
-    const stored: StoredSpending = {
+    const now = this.now();
+    await writeStoredSpending(this.storageKey, {
       decision: this.decision,
       day: this.ledger.day,
       startedToday: this.ledger.startedToday,
-    };
-    try {
-      await keyValueStorage().setItem(this.storageKey, JSON.stringify(stored));
-    } catch {
-      // Storage refused: the decision holds until the add-in closes.
-    }
+      recent: this.ledger.recent.filter((start) => start.at > now - this.limits.windowMs),
+    });
   }
 
   /** Runs started today: a ledger of an earlier day counts nothing. */
   private startedToday(): number {
     return this.ledger.day === emptyLedger(this.now()).day ? this.ledger.startedToday : 0;
-  }
-
-  private errorFor(
-    verdict: Exclude<StartVerdict, { verdict: "start" }>,
-    runs: number
-  ): SpendingGuardError {
-    if (verdict.verdict === "block") {
-      return new SpendingGuardError(
-        "blocked",
-        'Blocked: runs of this workbook were blocked in Spell Run (Home tab). Choose "Ask again" there to run them.'
-      );
-    }
-    if (verdict.reason === "dailyCap") {
-      return new SpendingGuardError(
-        "dailyCap",
-        `Waiting for your OK: this workbook reached its daily cap of ${this.limits.dailyRunCap} runs. Open Spell Run (Home tab) to allow these runs, or raise the cap in Settings.`
-      );
-    }
-    if (runs > 1) {
-      return new SpendingGuardError(
-        "threshold",
-        `Waiting for your OK: this bulk would start ${runs} runs, beyond the ${this.limits.runsBeforeAsking} runs in ${this.limits.windowMs / MINUTE_MS} minutes this workbook starts without asking. Open Spell Run (Home tab) to allow or block the waiting runs.`
-      );
-    }
-    return new SpendingGuardError(
-      "threshold",
-      `Waiting for your OK: this workbook started ${this.limits.runsBeforeAsking} runs in ${this.limits.windowMs / MINUTE_MS} minutes. Open Spell Run (Home tab) to allow or block the waiting runs.`
-    );
   }
 
   private publish(): void {
@@ -360,16 +326,18 @@ export function spendingGuardIfReady(): SpendingGuard | undefined {
 
 /**
  * Drops the in-memory guard, as a reload of the add-in would (its stored decision stays); a
- * `documentUrl` stands in for the open document's URL. For specs and screenshots.
+ * `documentUrl` and a `documentId` stand in for the open document's. For specs and screenshots.
  *
  * ## Example
  * ```ts
  * await resetSpendingGuard({ documentUrl: "https://contoso.sharepoint.com/book.xlsx" });
  * ```
  *
- * @param options The document's URL to use from now on (`undefined`: ask Office).
+ * @param options The document's URL and id to use from now on (`undefined`: ask Office).
  */
-export async function resetSpendingGuard(options: { documentUrl?: string } = {}): Promise<void> {
+export async function resetSpendingGuard(
+  options: { documentUrl?: string; documentId?: string } = {}
+): Promise<void> {
   const state = guardState();
   await state.ready?.flush();
   state.stopListening?.();
@@ -377,6 +345,7 @@ export async function resetSpendingGuard(options: { documentUrl?: string } = {})
   state.ready = undefined;
   state.stopListening = undefined;
   state.documentUrl = options.documentUrl;
+  state.documentId = options.documentId;
 }
 
 interface GuardState {
@@ -384,6 +353,7 @@ interface GuardState {
   ready?: SpendingGuard;
   stopListening?: () => void;
   documentUrl?: string;
+  documentId?: string;
 }
 
 function guardState(): GuardState {
@@ -391,39 +361,23 @@ function guardState(): GuardState {
 }
 
 async function loadGuard(state: GuardState): Promise<SpendingGuard> {
-  const url = state.documentUrl ?? (await officeDocumentUrl());
-  const storageKey = url ? `${STORAGE_PREFIX}${hashText(url).toString(36)}` : undefined;
-  const [settings, stored] = await Promise.all([loadSettings(), readStored(storageKey)]);
-  const guard = new SpendingGuard(storageKey, stored, settings);
-  state.stopListening = onSettingsChanged((changed) => guard.useLimits(changed));
+  const settings = await loadSettings();
+  const identity: DocumentIdentity = {
+    documentId: state.documentId ?? (await officeDocumentId()),
+    url: state.documentUrl ?? officeDocumentUrl(),
+    user: userOfKey(settings.apiKey),
+  };
+  const storageKey = identityKey(identity);
+  const guard = new SpendingGuard(storageKey, await readStoredSpending(storageKey), settings);
+  state.stopListening = onSettingsChanged((changed) => {
+    guard.useLimits(changed);
+    // Another key is another user: their decisions are their own, loaded on the next use.
+    if (userOfKey(changed.apiKey) !== identity.user && state.ready === guard) {
+      void resetSpendingGuard({ documentUrl: state.documentUrl, documentId: state.documentId });
+    }
+  });
   state.ready = guard;
   return guard;
-}
-
-/** The stored decision, when it is one (the add-in's own storage, still checked field by field). */
-async function readStored(storageKey: string | undefined): Promise<StoredSpending | undefined> {
-  if (!storageKey) return undefined;
-  try {
-    const value: unknown = JSON.parse((await keyValueStorage().getItem(storageKey)) ?? "null");
-    if (!value || typeof value !== "object") return undefined;
-    const { decision, day, startedToday } = value as Record<string, unknown>;
-    if (decision !== "ask" && decision !== "allowWorkbook" && decision !== "block")
-      return undefined;
-    if (typeof day !== "string" || !Number.isSafeInteger(startedToday)) return undefined;
-    return { decision, day, startedToday: Math.max(0, startedToday as number) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The open document's URL inside Office; `undefined` elsewhere or for a document not saved. */
-async function officeDocumentUrl(): Promise<string | undefined> {
-  try {
-    if (typeof Office === "undefined") return undefined;
-    return Office.context?.document?.url || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function limitsOf(

@@ -8,8 +8,8 @@ import { rememberedResults } from "../addin/rememberedResults.js";
 import { shapeOutputs } from "./shapeOutputs.js";
 import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
 import type { SpellSettings } from "../addin/settings.js";
-import { defer, from, mergeMap, type Observable, type Observer, type Subscription } from "rxjs";
-import { spendingGuard, spendingGuardIfReady } from "../addin/spendingGuard.js";
+import type { Observer, Subscription } from "rxjs";
+import { spendingGate } from "../addin/spendingGate.js";
 import { SpellError, type RunSnapshot, type SpellClient } from "../src/index.js";
 import { toExcelError, type ErrorContext } from "./toExcelError.js";
 
@@ -115,7 +115,15 @@ class CellRun implements Observer<RunSnapshot> {
       this.subscription = client
         .run(spellId, inputs, {
           wait: false,
-          beforeStart: spendingGate(client, spellId, inputs, this.address),
+          // Asked only when the run would really be sent (not for a remembered result or a run
+          // in flight), so the run key is computed only then.
+          beforeStart: spendingGate({
+            by: "formula",
+            spellId,
+            key: () => client.reuseKey(spellId, inputs),
+            runs: 1,
+            address: this.address,
+          }),
         })
         .subscribe(this);
     } catch (error) {
@@ -150,25 +158,6 @@ class CellRun implements Observer<RunSnapshot> {
       this.error(error);
     }
   }
-}
-
-/**
- * The spending guard's gate of one run: asked only when the run would really be sent (not for a
- * remembered result or a run in flight), so the run key is computed only then.
- */
-function spendingGate(
-  client: SpellClient,
-  spellId: string,
-  inputs: Record<string, unknown>,
-  address: string | undefined
-): Observable<void> {
-  return defer(() => {
-    const ready = spendingGuardIfReady();
-    const key = () => client.reuseKey(spellId, inputs);
-    return ready
-      ? ready.beforeStart(spellId, key(), address)
-      : from(spendingGuard()).pipe(mergeMap((guard) => guard.beforeStart(spellId, key(), address)));
-  });
 }
 
 /** The preview: a remembered result costs nothing to show; anything else waits for Enter. */

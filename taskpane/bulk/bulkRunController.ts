@@ -31,6 +31,7 @@ import { writeKeptBelow, type KeptRowsWritten } from "../sheet/writeKeptBelow.js
 import { writeOutputs, type WriteReport } from "../sheet/writeOutputs.js";
 import type { WriteTarget } from "../sheet/WriteTarget.js";
 import { SheetResultWriter } from "../sheet/SheetResultWriter.js";
+import { SpendingGuardError } from "../../addin/SpendingGuardError.js";
 
 /**
  * The part of `SpellClient` a bulk needs (a fake in specs, the shared client in the add-in).
@@ -167,9 +168,16 @@ export class BulkRunController {
   private active: ActiveBulk | undefined;
   private last: ActiveBulk | undefined;
 
+  /**
+   * @param source The client bulks go to.
+   * @param now The clock (specs pass their own).
+   * @param beforeStart The spending gate of every start (Run, Resume, Retry failed rows), asked
+   *   by the engine with the runs really sent (after reuse); the add-in passes `spendingGate`.
+   */
   constructor(
     private readonly source: BulkSource,
-    private readonly now: () => number = Date.now
+    private readonly now: () => number = Date.now,
+    private readonly beforeStart?: (runs: number) => Observable<unknown>
   ) {}
 
   /** The latest progress (what `progress$` last emitted). */
@@ -337,7 +345,11 @@ export class BulkRunController {
       writer,
       // The core's one reuse rule (as SPELL.BULK and SPELL.RUN): identical rows share one run,
       // rows whose results are still remembered are answered without a run.
-      bulkOptions: { reuse: true },
+      bulkOptions: {
+        reuse: true,
+        // Charged with the runs really sent, on every start: Run, Resume and Retry failed rows.
+        ...(this.beforeStart ? { beforeStart: this.beforeStart } : {}),
+      },
       writeOrder: "finished",
       writtenMarkEveryMs: PROGRESS_SAVE_INTERVAL_MS,
       cancelReadTimeoutMs: CANCEL_READ_TIMEOUT_MS,
@@ -446,7 +458,9 @@ export class BulkRunController {
         `${describe(error)} The bulk goes on in the service: use Resume to collect its results.`
       );
     }
-    if (startedNothing(kind)) {
+    // The spending gate refused before anything was sent (the engine cannot tell its error from
+    // a lost answer, so the pane says it: nothing started, nothing to keep).
+    if (startedNothing(kind) || error instanceof SpendingGuardError) {
       // Refused: nothing was started, nothing to keep.
       await clearBulkJob(active.job.id);
       return this.settle(active, "failed", describe(error));

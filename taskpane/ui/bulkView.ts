@@ -38,11 +38,6 @@ export interface BulkViewDeps {
   loadBulkJobs(): BulkJob[];
   /** Forgets one job (by id; without: the one an earlier version stored). */
   clearBulkJob(id?: string): Promise<void>;
-  /**
-   * Counts the runs a bulk will start against the spending guard's daily cap; throws (nothing
-   * started) when it would pass the cap.
-   */
-  chargeRuns?(runs: number): Promise<void>;
   /** Stored jobs that may not be used, with why (reported, to be forgotten). */
   damagedBulkJobs?(): { id: string | undefined; problem: string }[];
 }
@@ -445,7 +440,6 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     busy(true);
     try {
       setRecent(await deps.rememberSpell(id));
-      await deps.chargeRuns?.(plan.rows.length);
       await deps.controller.start(selection, plan, id);
     } catch (error) {
       report(error);

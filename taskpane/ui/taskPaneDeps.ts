@@ -1,6 +1,7 @@
 import { defer, from, switchMap } from "rxjs";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { spendingGuard } from "../../addin/spendingGuard.js";
+import { spendingGate } from "../../addin/spendingGate.js";
 import { recalculateCells } from "../sheet/recalculateCells.js";
 import { loadSettings, saveSettings } from "../../addin/settings.js";
 import { BulkRunController } from "../bulk/bulkRunController.js";
@@ -34,7 +35,11 @@ export function taskPaneDeps(): {
 } {
   return {
     bulk: {
-      controller: new BulkRunController(sharedBulkSource),
+      // Every start of the pane (Run, Resume, Retry failed rows) through the add-in's one
+      // spending gate: the runs really sent count against the daily cap.
+      controller: new BulkRunController(sharedBulkSource, Date.now, (runs) =>
+        spendingGate({ by: "pane", runs })
+      ),
       readSelection: (options) => readSelection(undefined, options),
       selectedColumn,
       freezeFormulas,
@@ -46,9 +51,6 @@ export function taskPaneDeps(): {
       },
       loadBulkJobs,
       damagedBulkJobs,
-      // The pane's bulk runs count against the daily cap too (the user's click is the consent
-      // for the threshold).
-      chargeRuns: async (runs) => (await spendingGuard()).chargeBulk(runs),
       clearBulkJob,
     },
     settings: {
