@@ -1,7 +1,7 @@
 import { serviceAddresses } from "../addin/serviceRoute.js";
 import type { Subscription } from "rxjs";
 import { hashText } from "../addin/hashText.js";
-import { spendingGate } from "../addin/spendingGate.js";
+import { spendingGate } from "../addin/spending/spendingGate.js";
 import { SpellRunError, type BulkSnapshot } from "../src/index.js";
 import { excelError } from "./excelError.js";
 import { isInValuePreview } from "./isInValuePreview.js";
@@ -138,6 +138,9 @@ export async function streamBulk(
                 `bulk ${hashText(client.reuseKey(spellId, { rows: inputsList })).toString(36)}`,
               runs,
               address,
+              // Where the host cannot recalculate the cell, the pane streams it again from here.
+              reinvoke: () =>
+                void streamBulk(spellIdArgument, tableArgument, outputsArgument, invocation),
             }),
         })
         .subscribe({

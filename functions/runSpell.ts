@@ -9,7 +9,9 @@ import { shapeOutputs } from "./shapeOutputs.js";
 import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
 import type { SpellSettings } from "../addin/settings.js";
 import type { Observer, Subscription } from "rxjs";
-import { spendingGate } from "../addin/spendingGate.js";
+import { spendingGate } from "../addin/spending/spendingGate.js";
+import { hostCanRecalculateCells } from "../addin/spending/hostCanRecalculateCells.js";
+import { SpendingGuardError } from "../addin/SpendingGuardError.js";
 import { SpellError, type RunSnapshot, type SpellClient } from "../src/index.js";
 import { toExcelError, type ErrorContext } from "./toExcelError.js";
 
@@ -105,6 +107,7 @@ class CellRun implements Observer<RunSnapshot> {
    */
   start(client: SpellClient, settings: SpellSettings, inputs: Record<string, unknown>): void {
     if (this.cancelled) return this.reject(cancelledError());
+    this.last = undefined;
     const spellId = this.spellId;
     this.context = {
       spellId,
@@ -123,6 +126,8 @@ class CellRun implements Observer<RunSnapshot> {
             key: () => client.reuseKey(spellId, inputs),
             runs: 1,
             address: this.address,
+            // Where the host cannot recalculate the cell, the pane calls it again from here.
+            reinvoke: () => this.start(client, settings, inputs),
           }),
         })
         .subscribe(this);
@@ -147,6 +152,15 @@ class CellRun implements Observer<RunSnapshot> {
   }
 
   error(error: unknown): void {
+    // Waiting for the user's answer on a host that cannot recalculate one cell: the call stays
+    // pending in the guard's queue (Excel shows #BUSY!), and the pane's answer calls it again.
+    if (
+      error instanceof SpendingGuardError &&
+      error.reason !== "blocked" &&
+      !hostCanRecalculateCells()
+    ) {
+      return;
+    }
     this.reject(toExcelError(error, this.context));
   }
 

@@ -1,8 +1,8 @@
 import { defer, from, switchMap } from "rxjs";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { spendingGuard } from "../../addin/spendingGuard.js";
-import { spendingGate } from "../../addin/spendingGate.js";
-import { recalculateCells } from "../sheet/recalculateCells.js";
+import { spendingGate } from "../../addin/spending/spendingGate.js";
+import { rerunWaitingCells } from "../sheet/rerunWaitingCells.js";
 import { loadSettings, saveSettings } from "../../addin/settings.js";
 import { BulkRunController } from "../bulk/bulkRunController.js";
 import { freezeFormulas } from "../sheet/freezeFormulas.js";
@@ -63,7 +63,7 @@ export function taskPaneDeps(): {
     spending: {
       state$: defer(() => from(spendingGuard())).pipe(switchMap((guard) => guard.state$)),
       decide: async (choice) => (await spendingGuard()).decide(choice),
-      recalculateCells,
+      rerunCells: async (addresses) => rerunWaitingCells(addresses, await spendingGuard()),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { hashText } from "./hashText.js";
+import { hashText } from "../hashText.js";
 
 /** The document setting holding the id the add-in gives a document. */
 export const DOCUMENT_ID_SETTING = "spellrun.documentId";

@@ -1,4 +1,4 @@
-import type { SpendingDecision, SpendingLimits } from "../src/index.js";
+import type { SpendingDecision, SpendingLimits } from "../../src/index.js";
 
 /**
  * What the task pane shows of the guard: the document's decision, and the runs waiting for one.

@@ -1,5 +1,5 @@
-import type { SpendingDecision, SpendingLedger } from "../src/index.js";
-import { keyValueStorage } from "./keyValueStorage.js";
+import type { SpendingDecision, SpendingLedger } from "../../src/index.js";
+import { keyValueStorage } from "../keyValueStorage.js";
 
 /**
  * What the spending guard stores per document and user in the add-in's storage (never in the

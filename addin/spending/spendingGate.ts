@@ -1,5 +1,5 @@
 import { defer, from, mergeMap, type Observable } from "rxjs";
-import { spendingGuard, spendingGuardIfReady, type SpendingGuard } from "./spendingGuard.js";
+import { spendingGuard, spendingGuardIfReady, type SpendingGuard } from "../spendingGuard.js";
 
 /**
  * A start the spending guard judges: a `SPELL.RUN` cell's run, a `SPELL.BULK` cell's runs, or a
@@ -19,6 +19,8 @@ export type GuardedStart =
       runs: number;
       /** The cell asking (`invocation.address`), to recalculate it after a decision. */
       address?: string;
+      /** Calls the cell's function again, where the host cannot recalculate the cell. */
+      reinvoke?: () => void;
     }
   | { by: "pane"; runs: number };
 
@@ -50,6 +52,6 @@ export function spendingGate(start: GuardedStart): Observable<void> {
 function gateOf(guard: SpendingGuard, start: GuardedStart): Observable<void> {
   if (start.by === "pane") return guard.beforePaneStart(start.runs);
   return start.runs === 1
-    ? guard.beforeStart(start.spellId, start.key(), start.address)
-    : guard.beforeBulk(start.spellId, start.key(), start.runs, start.address);
+    ? guard.beforeStart(start.spellId, start.key(), start.address, start.reinvoke)
+    : guard.beforeBulk(start.spellId, start.key(), start.runs, start.address, start.reinvoke);
 }

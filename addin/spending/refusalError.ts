@@ -1,5 +1,5 @@
-import type { SpendingLimits, StartVerdict } from "../src/index.js";
-import { SpendingGuardError } from "./SpendingGuardError.js";
+import type { SpendingLimits, StartVerdict } from "../../src/index.js";
+import { SpendingGuardError } from "../SpendingGuardError.js";
 
 const MINUTE_MS = 60_000;
 
