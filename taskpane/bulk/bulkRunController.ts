@@ -13,7 +13,7 @@ import { BulkJobRunner, countRunStates, startedNothing } from "../../src";
 import { columnName } from "../sheet/a1Address.js";
 import type { CellBlock } from "../sheet/a1Address.js";
 import { addBlockName, blockName, deleteBlockName } from "../sheet/trackedBlock.js";
-import { DocumentCheckpointStore } from "./DocumentCheckpointStore.js";
+import { checkpointOf, DocumentCheckpointStore } from "./DocumentCheckpointStore.js";
 import { writeTargetOf } from "./writeTargetOf.js";
 import type { BulkPlan } from "./planBulk.js";
 import { progressEstimate } from "./progressEstimate.js";
@@ -238,6 +238,19 @@ export class BulkRunController {
   async resume(job: BulkJob): Promise<BulkProgress> {
     if (!job.token || job.token.groupIds.length === 0) {
       throw new Error("This bulk has no group id stored, so it cannot be resumed.");
+    }
+    // Resume only reads back: a stored job whose windows do not name the group of every row (a
+    // crafted or damaged one) would make the engine start those rows, with no inputs.
+    const windows = [...checkpointOf(job).windows.values()];
+    const covered = windows.reduce((sum, known) => sum + known.count, 0);
+    if (
+      windows.length === 0 ||
+      covered !== job.rows.length ||
+      windows.some((known) => !known.groupId || (known.sent ?? known.count) !== known.count)
+    ) {
+      throw new Error(
+        "This bulk's stored state does not name the runs of all its rows, so Resume could only start them again. Forget it, then Run."
+      );
     }
     const store = new DocumentCheckpointStore(job, { stored: true });
     return this.run(job, store, [], await jobCells(job));
