@@ -99,6 +99,7 @@ type Operation =
   | { kind: "calculate"; calculationType: string }
   | { kind: "calculateRange"; sheet: string; block: CellBlock }
   | { kind: "insert"; sheet: string; block: CellBlock; shift: string }
+  | { kind: "delete"; sheet: string; block: CellBlock; shift: string }
   | { kind: "lookup"; target: OfficeMockObject; fill: () => void }
   | { kind: "name"; name: string; target: { sheet: string; block: CellBlock } | undefined }
   | { kind: "fail"; code: string; message: string }
@@ -780,6 +781,11 @@ export class MockWorkbook {
             queue.push({ kind: "insert", sheet, block, shift });
           };
         }
+        if (property === "delete") {
+          return (shift: string) => {
+            queue.push({ kind: "delete", sheet, block, shift });
+          };
+        }
         if (property === "getCell") {
           return (row: number, column: number) =>
             this.rangeProxy(queue, sheet, {
@@ -966,6 +972,11 @@ export class MockWorkbook {
         this.rangeCalculations.push(`${op.sheet}!${blockAddress(op.block)}`);
         // The formulas there are calculated afresh (the playground's engine calls them again).
         this.onCellsChanged?.({ sheet: op.sheet, block: op.block });
+      } else if (op.kind === "delete") {
+        // Whole columns or rows only (what the add-in deletes): the cells beyond move back.
+        wrote = true;
+        if (op.shift === "Left") this.deleteColumns(op.sheet, op.block.left, op.block.columnCount);
+        else this.deleteRows(op.sheet, op.block.top, op.block.rowCount);
       } else if (op.kind === "insert") {
         wrote = true;
         if (op.shift === "Right") this.insertColumns(op.sheet, op.block.left, op.block.columnCount);

@@ -1,4 +1,4 @@
-import { BehaviorSubject, type Observable } from "rxjs";
+import { BehaviorSubject, interval, type Observable, type Subscription } from "rxjs";
 import type {
   BulkJobResult,
   BulkOptions,
@@ -32,6 +32,7 @@ import { writeOutputs, type WriteReport } from "../sheet/writeOutputs.js";
 import type { WriteTarget } from "../sheet/WriteTarget.js";
 import { SheetResultWriter } from "../sheet/SheetResultWriter.js";
 import { SpendingGuardError } from "../../addin/SpendingGuardError.js";
+import { removeInsertedColumn } from "../sheet/removeInsertedColumn.js";
 
 /**
  * The part of `SpellClient` a bulk needs (a fake in specs, the shared client in the add-in).
@@ -130,7 +131,20 @@ interface ActiveBulk {
   done: Promise<BulkProgress>;
   /** The bulk's start got no answer and may have happened: nothing is retried without asking. */
   mayHaveStarted?: boolean;
+  /** The start failed (refused, or no answer): no run is going on for this bulk. */
+  startFailed?: boolean;
+  /** The service (or the spending gate) refused the start: nothing started, nothing to retry. */
+  startRefused?: boolean;
+  /** The column the start inserted for the status (removed again when nothing started). */
+  insertedColumn?: number;
+  /** What the start wrote in the status column (sheet row → text), before any run. */
+  startStatuses?: Map<number, string>;
+  /** Emits the progress every second while running, so that "Elapsed" ticks from the start. */
+  ticker?: Subscription;
 }
+
+/** How often the progress is emitted while nothing else happens (the elapsed time ticks). */
+const TICK_MS = 1_000;
 
 /**
  * Runs one spell over rows of a sheet on the core's bulk-job engine (`BulkJobRunner`), the same
@@ -218,7 +232,7 @@ export class BulkRunController {
     // A refused start changes nothing, neither stored nor in the sheet.
     if (this.active) throw new Error("A bulk is already running.");
     await prepareBlock(job, block, plan.insertColumns);
-    if (plan.errorRows.length > 0) await writeSkippedStatuses(job, plan);
+    const startStatuses = await writeStartStatuses(job, plan, selection);
     const cells = plan.rows.map(({ offset }) => ({
       values: plan.inputs.map(({ column }) => selection.rows[offset][column]),
       formats:
@@ -227,7 +241,11 @@ export class BulkRunController {
     return this.launch(
       job,
       plan.rows.map((row) => row.inputs),
-      cells
+      cells,
+      {
+        insertedColumn: plan.insertColumns ? job.statusColumn : undefined,
+        startStatuses,
+      }
     );
   }
 
@@ -312,19 +330,21 @@ export class BulkRunController {
   private launch(
     job: BulkJob,
     inputsList: Record<string, unknown>[],
-    cells: Array<RowCells | undefined>
+    cells: Array<RowCells | undefined>,
+    start: Pick<ActiveBulk, "insertedColumn" | "startStatuses"> = {}
   ): Promise<BulkProgress> {
     // A refused start changes nothing stored: the job of the running bulk stays as it is.
     if (this.active) return Promise.reject(new Error("A bulk is already running."));
     // The engine records the intent (the whole job) before anything is sent.
-    return this.run(job, new DocumentCheckpointStore(job), inputsList, cells);
+    return this.run(job, new DocumentCheckpointStore(job), inputsList, cells, start);
   }
 
   private run(
     job: BulkJob,
     store: DocumentCheckpointStore,
     inputsList: Record<string, unknown>[],
-    cells: Array<RowCells | undefined>
+    cells: Array<RowCells | undefined>,
+    start: Pick<ActiveBulk, "insertedColumn" | "startStatuses"> = {}
   ): Promise<BulkProgress> {
     if (this.active) return Promise.reject(new Error("A bulk is already running."));
     const active: ActiveBulk = {
@@ -340,6 +360,7 @@ export class BulkRunController {
       cancelled: new Set(),
       cancelling: false,
       done: Promise.resolve(idleProgress(job.spellId)),
+      ...start,
     };
     this.active = active;
     const writer = new SheetResultWriter<number>(active.target, (report, rows) =>
@@ -371,6 +392,9 @@ export class BulkRunController {
       ...(resume ? { resume } : {}),
     });
     this.emit(active, "running");
+    active.ticker = interval(TICK_MS).subscribe(() => {
+      if (this.active === active) this.emit(active, active.cancelling ? "cancelling" : "running");
+    });
     active.done = active.runner.run().then(
       (result) => this.finish(active, result),
       (error: unknown) => this.writeFailed(active, error)
@@ -473,9 +497,11 @@ export class BulkRunController {
     }
     // The spending gate refused before anything was sent (the engine cannot tell its error from
     // a lost answer, so the pane says it: nothing started, nothing to keep).
+    active.startFailed = true;
     if (startedNothing(kind) || error instanceof SpendingGuardError) {
-      // Refused: nothing was started, nothing to keep.
+      // Refused: nothing was started, nothing to keep, and the sheet as it was.
       await clearBulkJob(active.job.id);
+      await this.undoStart(active);
       return this.settle(active, "failed", describe(error));
     }
     // The start got no answer after it may have reached the service (a 5xx, 408, a time-out, a
@@ -560,6 +586,29 @@ export class BulkRunController {
     }
   }
 
+  /**
+   * After a start the service refused: the column it inserted goes again (when it holds only
+   * what the start wrote), and so does the block's name; nothing is offered to retry.
+   */
+  private async undoStart(active: ActiveBulk): Promise<void> {
+    const column = active.insertedColumn;
+    if (column !== undefined) {
+      try {
+        const statuses = active.startStatuses ?? new Map<number, string>();
+        await removeInsertedColumn(
+          active.job.sheetId ?? active.job.sheet,
+          column,
+          (row, value) => row === active.job.headerRow || statuses.get(row) === value
+        );
+      } catch {
+        // Left in place: an empty column harms nothing, and the user can delete it.
+      }
+    }
+    // Nothing to retry: the same start would be refused again (Run starts afresh).
+    active.startRefused = true;
+    await this.releaseBlock(active);
+  }
+
   private countStatus(active: ActiveBulk, status: RowStatus): number {
     let count = 0;
     for (const each of active.statuses.values()) if (each === status) count++;
@@ -567,6 +616,7 @@ export class BulkRunController {
   }
 
   private settle(active: ActiveBulk, phase: BulkPhase, message?: string): BulkProgress {
+    active.ticker?.unsubscribe();
     this.active = undefined;
     this.last = active;
     return this.emit(active, phase, message);
@@ -582,7 +632,7 @@ export class BulkRunController {
     // A row whose run may have started, or whose group expired, has no result: an error here.
     counts.error = (written.error ?? 0) + (written.unknown ?? 0) + (written.expired ?? 0);
     const ended = counts.success + counts.failure + counts.error + (written.cancelled ?? 0);
-    if (phase !== "cancelled") {
+    if (phase !== "cancelled" && !active.startFailed) {
       // The unfinished runs are the cancelled ones once cancelled (counted in `cancelled`).
       counts.inProgress = Math.min(state?.running ?? 0, total - ended);
       counts.pending = Math.max(0, total - ended - counts.inProgress);
@@ -614,20 +664,40 @@ export class BulkRunController {
 }
 
 /**
- * Writes the status of the rows left out because an input holds an Excel error value (which
- * input, which error), so the user sees why those rows have no outputs. One read and one write.
+ * Before any run, the status column says what this run is about: the rows left out because an
+ * input holds an Excel error value say why (which input, which error), and the rows about to run
+ * lose the previous run's status (`cancelled`, `success` beside new inputs would mislead until
+ * each row lands). One read and one write, none when there is nothing to say.
+ *
+ * @return What was written (sheet row → status text).
  */
-async function writeSkippedStatuses(job: BulkJob, plan: BulkPlan): Promise<void> {
+async function writeStartStatuses(
+  job: BulkJob,
+  plan: BulkPlan,
+  selection: SelectionData
+): Promise<Map<number, string>> {
+  const statuses = new Map<number, string>();
+  for (const { offset, status } of plan.errorRows) {
+    statuses.set(job.headerRow + 1 + offset, status);
+  }
+  for (const { offset } of plan.rows) {
+    const previous = selection.existing.cells[offset]?.[0];
+    if (previous !== undefined && String(previous).trim() !== "") {
+      statuses.set(job.headerRow + 1 + offset, "");
+    }
+  }
+  if (statuses.size === 0) return statuses;
   await writeOutputs(
     writeTargetOf(job, "none"),
-    plan.errorRows.map(({ offset, status }, i) => ({
+    [...statuses].map(([row, status], i) => ({
       run: -1 - i,
-      row: job.headerRow + 1 + offset,
+      row,
       fingerprint: "",
       status,
       checkInputs: false,
     }))
   );
+  return statuses;
 }
 
 /**
@@ -668,7 +738,7 @@ function keptMessage(count: number): string {
 function retryableRuns(active: ActiveBulk): number[] {
   const runs: number[] = [];
   // Its start may have happened: sending it again is the user's choice (Forget, then Run).
-  if (active.mayHaveStarted) return runs;
+  if (active.mayHaveStarted || active.startRefused) return runs;
   active.job.rows.forEach((_, run) => {
     const status = active.statuses.get(run);
     if (
