@@ -141,7 +141,12 @@ interface ActiveBulk {
   startStatuses?: Map<number, string>;
   /** Emits the progress every second while running, so that "Elapsed" ticks from the start. */
   ticker?: Subscription;
+  /** Per run: its output cells were empty at plan (see `WriteTarget.outputsEmptyAtPlan`). */
+  outputsEmptyAtPlan?: boolean[];
 }
+
+/** What a fresh start knows beyond the job (absent on Resume and Retry failed rows). */
+type StartDetails = Pick<ActiveBulk, "insertedColumn" | "startStatuses" | "outputsEmptyAtPlan">;
 
 /** How often the progress is emitted while nothing else happens (the elapsed time ticks). */
 const TICK_MS = 1_000;
@@ -245,6 +250,10 @@ export class BulkRunController {
       {
         insertedColumn: plan.insertColumns ? job.statusColumn : undefined,
         startStatuses,
+        // A cell typed into these during the run is the user's: kept, the result goes aside.
+        outputsEmptyAtPlan: plan.rows.map(({ offset }) =>
+          (selection.existing.cells[offset] ?? []).slice(1).every((cell) => isEmptyCell(cell))
+        ),
       }
     );
   }
@@ -331,7 +340,7 @@ export class BulkRunController {
     job: BulkJob,
     inputsList: Record<string, unknown>[],
     cells: Array<RowCells | undefined>,
-    start: Pick<ActiveBulk, "insertedColumn" | "startStatuses"> = {}
+    start: StartDetails = {}
   ): Promise<BulkProgress> {
     // A refused start changes nothing stored: the job of the running bulk stays as it is.
     if (this.active) return Promise.reject(new Error("A bulk is already running."));
@@ -344,7 +353,7 @@ export class BulkRunController {
     store: DocumentCheckpointStore,
     inputsList: Record<string, unknown>[],
     cells: Array<RowCells | undefined>,
-    start: Pick<ActiveBulk, "insertedColumn" | "startStatuses"> = {}
+    start: StartDetails = {}
   ): Promise<BulkProgress> {
     if (this.active) return Promise.reject(new Error("A bulk is already running."));
     const active: ActiveBulk = {
@@ -363,6 +372,7 @@ export class BulkRunController {
       ...start,
     };
     this.active = active;
+    active.target.outputsEmptyAtPlan = start.outputsEmptyAtPlan;
     const writer = new SheetResultWriter<number>(active.target, (report, rows) =>
       this.written(active, report, rows)
     );
@@ -836,4 +846,8 @@ function idleProgress(spellId: string): BulkProgress {
 
 function describe(error: unknown): string {
   return paneMessage(error); // the pane's own words for the shared errors (its Settings tab)
+}
+
+function isEmptyCell(cell: unknown): boolean {
+  return cell === undefined || cell === null || String(cell).trim() === "";
 }
