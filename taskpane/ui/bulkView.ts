@@ -8,6 +8,7 @@ import { element } from "./element.js";
 import { freezeSection } from "./freezeSection.js";
 import { jobNotices } from "./jobNotices.js";
 import { progressPanel } from "./progressPanel.js";
+import { spellCombobox } from "./spellCombobox.js";
 
 /**
  * What the bulk view needs; the task pane passes the real modules.
@@ -72,12 +73,8 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   });
   const offerJobs = notices.offer;
   const spellLabel = element("label", { id: "spell-id-label", for: "spell-id" }, "Spell ID");
-  const spellId = element("fluent-combobox", {
-    id: "spell-id",
-    autocomplete: "inline",
-    "aria-labelledby": "spell-id-label",
-    placeholder: "e.g. summarize",
-  }) as ValueElement;
+  const spell = spellCombobox();
+  const spellId = spell.input;
   const useSelection = element("fluent-button", { id: "use-selection" }, "Use selection");
   // A live region: what Use selection found (or why it could not) is announced.
   const selectionSummary = element(
@@ -172,7 +169,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     element(
       "div",
       { class: "stack" },
-      element("div", { class: "field" }, spellLabel, spellId),
+      element("div", { class: "field" }, spellLabel, spell.element),
       element("div", { class: "actions" }, useSelection),
       selectionSummary,
       headerAboveBox,
@@ -188,9 +185,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     freezeSection(deps.freezeFormulas)
   );
 
-  const setRecent = (ids: string[]) => {
-    spellId.replaceChildren(...ids.map((id) => element("fluent-option", { value: id }, id)));
-  };
+  const setRecent = spell.setRecent;
   const busy = (running: boolean) => {
     for (const control of [useSelection, run, spellId, onlyEmpty, runHidden, panel.retry]) {
       control.toggleAttribute("disabled", running);
