@@ -1,6 +1,6 @@
 import { guardCsvCell } from "../../src/index.js";
-import { STATUS_HEADER } from "./outputLayout.js";
-import type { KeptResult } from "./resumeState.js";
+import { STATUS_HEADER } from "../sheet/outputLayout.js";
+import type { KeptResult } from "../storedJob/BulkJob.js";
 
 /**
  * Kept results (runs whose rows could no longer be found) as tab-separated text with a header

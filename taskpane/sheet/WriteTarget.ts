@@ -1,4 +1,4 @@
-import type { OutputLayout } from "../bulk/outputLayout.js";
+import type { OutputLayout } from "./outputLayout.js";
 
 /**
  * Where a bulk's results go, and what of its header row is already written.

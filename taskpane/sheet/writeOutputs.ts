@@ -1,9 +1,9 @@
 import { blockAddress, columnName } from "./a1Address.js";
-import { STATUS_HEADER } from "../bulk/outputLayout.js";
+import { STATUS_HEADER } from "./outputLayout.js";
 import { PAYLOAD_BUDGET_BYTES, chunkByBytes, payloadBytes } from "./payloadBytes.js";
 import { rowFingerprint } from "./rowFingerprint.js";
 import { locateBlock, relocateRows } from "./trackedBlock.js";
-import { STALE_STATUS } from "../bulk/statusText.js";
+import { STALE_STATUS } from "./statusText.js";
 import { TEXT_FORMAT, toCellWrite } from "./toCellWrite.js";
 import type { CellScalar } from "./toCellWrite.js";
 import type { WriteTarget } from "./WriteTarget.js";

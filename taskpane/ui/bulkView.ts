@@ -3,7 +3,7 @@ import type { BulkProgress, BulkRunController } from "../bulk/bulkRunController.
 import { defaultMapping, planBulk } from "../bulk/planBulk.js";
 import type { BulkPlan, ColumnMapping } from "../bulk/planBulk.js";
 import type { SelectionData, SheetBlock } from "../sheet/readSelection.js";
-import type { BulkJob } from "../bulk/resumeState.js";
+import type { BulkJob } from "../storedJob/BulkJob.js";
 import { element } from "./element.js";
 import { freezeSection } from "./freezeSection.js";
 import { jobNotices } from "./jobNotices.js";

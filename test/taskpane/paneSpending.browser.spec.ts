@@ -3,7 +3,7 @@ import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
 import type { BulkProgress } from "../../taskpane/bulk/bulkRunController.js";
 import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
-import { BULK_JOB_SETTING } from "../../taskpane/bulk/resumeState.js";
+import { BULK_JOB_SETTING } from "../../taskpane/storedJob/jobSettings.js";
 import { SpendingGuardError } from "../../addin/SpendingGuardError.js";
 import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
 import type { MockWorkbook } from "../../playground/excel/mockWorkbook.js";

@@ -1,5 +1,5 @@
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
-import type { BulkJob } from "../../taskpane/bulk/resumeState.js";
+import type { BulkJob } from "../../taskpane/storedJob/BulkJob.js";
 import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
 import { emulatorClient, workbookWith } from "./taskpaneTestKit.js";
 
