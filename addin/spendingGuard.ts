@@ -1,333 +1,17 @@
-import { BehaviorSubject, defer, Observable, of, throwError } from "rxjs";
 import {
-  DEFAULT_SPENDING_LIMITS,
-  emptyLedger,
-  judgeStart,
-  recordStarts,
-  type SpendingDecision,
-  type SpendingLedger,
-  type SpendingLimits,
-  type StartVerdict,
-} from "./spendingPolicy.js";
-import { hashText } from "./hashText.js";
+  identityKey,
+  officeDocumentId,
+  officeDocumentUrl,
+  userOfKey,
+  type DocumentIdentity,
+} from "./spending/documentIdentity.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
-import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.js";
-import { keyValueStorage } from "./keyValueStorage.js";
-import { SpendingGuardError } from "./SpendingGuardError.js";
+import { loadSettings, onSettingsChanged } from "./settings.js";
+import { SpendingGuard } from "./spending/SpendingGuard.js";
+import { readStoredSpending } from "./spending/storedSpending.js";
 
-/**
- * What the task pane shows of the guard: the document's decision, and the runs waiting for one.
- *
- * ## Example
- * ```ts
- * guard.state$.subscribe(({ waitingRuns, spells }) => render(waitingRuns, spells));
- * ```
- */
-export interface SpendingGuardState {
-  decision: SpendingDecision;
-  /** Distinct runs waiting (identical cells share one; a waiting `SPELL.BULK` counts its runs). */
-  waitingRuns: number;
-  /** The waiting runs per spell, most first. */
-  spells: { spellId: string; runs: number }[];
-  /** The rule that made the latest of them wait. */
-  reason: "threshold" | "dailyCap" | undefined;
-  limits: SpendingLimits;
-  /** Runs this document started today. */
-  startedToday: number;
-}
-
-/**
- * An answer of the user in the task pane: allow the waiting runs once, allow this workbook from
- * now on, block it, or go back to asking.
- *
- * ## Example
- * ```ts
- * const addresses = await guard.decide("allowThese");
- * ```
- */
-export type SpendingChoice = "allowThese" | SpendingDecision;
-
-/** What is stored per document in the add-in's storage (never in the workbook). */
-interface StoredSpending {
-  decision: SpendingDecision;
-  day: string;
-  startedToday: number;
-}
-
-const STORAGE_PREFIX = "spellrun.spending.";
-const MINUTE_MS = 60_000;
-
-/**
- * The spending guard of one document: runs started by `SPELL` formulas are counted; beyond the
- * threshold (Settings: runs before asking, in 10 minutes) or the daily cap a run is not started,
- * its cell shows why (`SpendingGuardError`) and the task pane asks the user. The rules are
- * `judgeStart` of the core; this class keeps the ledger, the waiting runs and the decision.
- *
- * Decisions and the day's count are remembered per document in the add-in's storage, keyed by a
- * hash of the document's URL, so nothing a workbook carries can grant itself a decision (a copy
- * saved elsewhere is a new document and is asked again). A document without a URL (new, not
- * saved) is remembered until the add-in closes.
- *
- * ## Example
- * ```ts
- * const guard = await spendingGuard();
- * client.run(spellId, inputs, { wait: false, beforeStart: guard.beforeStart(spellId, key, "Sheet1!B2") });
- * ```
- */
-export class SpendingGuard {
-  private ledger: SpendingLedger;
-  private decision: SpendingDecision;
-  private limits: SpendingLimits;
-  private reason: SpendingGuardState["reason"];
-  /** Runs the user allowed one by one, by run key, until they start. */
-  private readonly allowedOnce = new Set<string>();
-  /** Runs waiting for a decision, by run key: the spell, how many runs, the cells asking. */
-  private readonly waiting = new Map<
-    string,
-    { spellId: string; runs: number; addresses: Set<string> }
-  >();
-  private readonly state = new BehaviorSubject<SpendingGuardState>(undefined as never);
-  private saving: Promise<void> | undefined;
-
-  /** The guard's state on every change, starting with the current one. */
-  readonly state$: Observable<SpendingGuardState> = this.state.asObservable();
-
-  /**
-   * @param storageKey Where this document's decision is stored; `undefined`: not stored.
-   * @param stored What was stored for it.
-   * @param settings The limits come from here.
-   * @param now The clock (specs pass their own).
-   */
-  constructor(
-    private readonly storageKey: string | undefined,
-    stored: StoredSpending | undefined,
-    settings: Pick<SpellSettings, "runsBeforeAsking" | "dailyRunCap">,
-    private readonly now: () => number = Date.now
-  ) {
-    this.limits = limitsOf(settings);
-    this.decision = stored?.decision ?? "ask";
-    this.ledger = stored
-      ? { recent: [], day: stored.day, startedToday: stored.startedToday }
-      : emptyLedger(now());
-    this.publish();
-  }
-
-  /**
-   * The gate of one `SPELL` formula's run, for `RunOptions.beforeStart`: emits once and counts
-   * the run when it may start; else errors with `SpendingGuardError` and records the cell as
-   * waiting, so the task pane can ask and then recalculate exactly the waiting cells.
-   *
-   * ## Example
-   * ```ts
-   * client.run(spellId, inputs, { wait: false, beforeStart: guard.beforeStart(spellId, key, address) });
-   * ```
-   *
-   * @param spellId The spell (the pane names it).
-   * @param runKey What identifies the run (`client.reuseKey`): "allow these" allows these keys.
-   * @param address The cell asking (`invocation.address`), when Excel gives it.
-   * @return A cold Observable: one value, or the error.
-   */
-  beforeStart(spellId: string, runKey: string, address?: string): Observable<void> {
-    return this.gate(spellId, runKey, 1, address);
-  }
-
-  /**
-   * The gate of one `SPELL.BULK` formula, for `BulkOptions.beforeStart`: its `runs` are judged
-   * as that many new runs against the threshold and the daily cap, all or none. When they may
-   * start it emits once and counts them; else it errors with `SpendingGuardError` and records
-   * the cell as waiting with its runs, so the task pane's question counts them and "allow these"
-   * lets exactly this bulk (same spell, same rows) start once when the cell is recalculated.
-   *
-   * ## Example
-   * ```ts
-   * client.bulk(spellId, rows, { reuse: true, beforeStart: (runs) => guard.beforeBulk(spellId, key, runs, address) });
-   * ```
-   *
-   * @param spellId The spell (the pane names it).
-   * @param bulkKey What identifies the bulk (its spell and rows).
-   * @param runs The runs the bulk would send.
-   * @param address The cell asking (`invocation.address`), when Excel gives it.
-   * @return A cold Observable: one value, or the error.
-   */
-  beforeBulk(spellId: string, bulkKey: string, runs: number, address?: string): Observable<void> {
-    return this.gate(spellId, bulkKey, runs, address);
-  }
-
-  /**
-   * Counts a bulk run the user started from the task pane against the daily cap (the threshold
-   * is for formulas: a click on Run is a decision already).
-   *
-   * ## Example
-   * ```ts
-   * guard.chargeBulk(rows.length); // throws before anything is sent when over the cap
-   * ```
-   *
-   * @param runs The bulk's rows that will start.
-   * @throws SpendingGuardError (`dailyCap`) when the day's cap would be passed; nothing counted.
-   */
-  chargeBulk(runs: number): void {
-    const now = this.now();
-    const verdict = judgeStart(this.ledger, "allowWorkbook", this.limits, now, runs);
-    if (verdict.verdict !== "start") {
-      throw new SpendingGuardError(
-        "dailyCap",
-        `This bulk of ${runs} runs would pass today's cap of ${this.limits.dailyRunCap} runs for this workbook (${this.startedToday()} started). Raise the daily cap in Settings to run it.`
-      );
-    }
-    this.count(runs, now);
-  }
-
-  /**
-   * Applies the user's answer and returns the addresses of the waiting cells, to recalculate
-   * them: allowed runs then start (once each), blocked ones show that they are blocked.
-   *
-   * ## Example
-   * ```ts
-   * await recalculateCells(await guard.decide("allowWorkbook"));
-   * ```
-   *
-   * @param choice The answer.
-   * @return The waiting cells' addresses (each once).
-   */
-  async decide(choice: SpendingChoice): Promise<string[]> {
-    const addresses = new Set<string>();
-    for (const [runKey, entry] of this.waiting) {
-      if (choice === "allowThese") this.allowedOnce.add(runKey);
-      for (const address of entry.addresses) addresses.add(address);
-    }
-    this.waiting.clear();
-    this.reason = undefined;
-    if (choice !== "allowThese") this.decision = choice;
-    if (choice === "block") this.allowedOnce.clear();
-    this.publish();
-    await this.save();
-    return [...addresses];
-  }
-
-  /**
-   * Follows changed settings (threshold, daily cap).
-   *
-   * ## Example
-   * ```ts
-   * onSettingsChanged((settings) => guard.useLimits(settings));
-   * ```
-   *
-   * @param settings The new settings.
-   */
-  useLimits(settings: Pick<SpellSettings, "runsBeforeAsking" | "dailyRunCap">): void {
-    this.limits = limitsOf(settings);
-    this.publish();
-  }
-
-  /**
-   * Writes what is pending (specs, and before the pane reloads).
-   *
-   * ## Example
-   * ```ts
-   * await guard.flush();
-   * ```
-   */
-  async flush(): Promise<void> {
-    await this.saving;
-  }
-
-  private gate(spellId: string, key: string, runs: number, address?: string): Observable<void> {
-    return defer(() => {
-      const now = this.now();
-      const allowed = this.allowedOnce.has(key);
-      const verdict = judgeStart(this.ledger, this.decision, this.limits, now, runs, allowed);
-      if (verdict.verdict === "start") {
-        this.allowedOnce.delete(key);
-        this.waiting.delete(key);
-        this.count(runs, now);
-        return of(undefined);
-      }
-      if (verdict.verdict === "wait") {
-        const entry = this.waiting.get(key) ?? { spellId, runs, addresses: new Set<string>() };
-        entry.runs = runs;
-        if (address) entry.addresses.add(address);
-        this.waiting.set(key, entry);
-        this.reason = verdict.reason;
-        this.publish();
-      }
-      return throwError(() => this.errorFor(verdict, runs));
-    });
-  }
-
-  private count(runs: number, now: number): void {
-    this.ledger = recordStarts(this.ledger, now, runs, this.limits);
-    // Thousands of starts arrive together: one write for all of them.
-    this.saving ??= Promise.resolve().then(() => this.save());
-    if (this.state.value.startedToday !== this.ledger.startedToday) this.publish();
-  }
-
-  private async save(): Promise<void> {
-    this.saving = undefined;
-    if (!this.storageKey) return;
-    const stored: StoredSpending = {
-      decision: this.decision,
-      day: this.ledger.day,
-      startedToday: this.ledger.startedToday,
-    };
-    try {
-      await keyValueStorage().setItem(this.storageKey, JSON.stringify(stored));
-    } catch {
-      // Storage refused: the decision holds until the add-in closes.
-    }
-  }
-
-  /** Runs started today: a ledger of an earlier day counts nothing. */
-  private startedToday(): number {
-    return this.ledger.day === emptyLedger(this.now()).day ? this.ledger.startedToday : 0;
-  }
-
-  private errorFor(
-    verdict: Exclude<StartVerdict, { verdict: "start" }>,
-    runs: number
-  ): SpendingGuardError {
-    if (verdict.verdict === "block") {
-      return new SpendingGuardError(
-        "blocked",
-        'Blocked: runs of this workbook were blocked in Spell Run (Home tab). Choose "Ask again" there to run them.'
-      );
-    }
-    if (verdict.reason === "dailyCap") {
-      return new SpendingGuardError(
-        "dailyCap",
-        `Waiting for your OK: this workbook reached its daily cap of ${this.limits.dailyRunCap} runs. Open Spell Run (Home tab) to allow these runs, or raise the cap in Settings.`
-      );
-    }
-    if (runs > 1) {
-      return new SpendingGuardError(
-        "threshold",
-        `Waiting for your OK: this bulk would start ${runs} runs, beyond the ${this.limits.runsBeforeAsking} runs in ${this.limits.windowMs / MINUTE_MS} minutes this workbook starts without asking. Open Spell Run (Home tab) to allow or block the waiting runs.`
-      );
-    }
-    return new SpendingGuardError(
-      "threshold",
-      `Waiting for your OK: this workbook started ${this.limits.runsBeforeAsking} runs in ${this.limits.windowMs / MINUTE_MS} minutes. Open Spell Run (Home tab) to allow or block the waiting runs.`
-    );
-  }
-
-  private publish(): void {
-    const perSpell = new Map<string, number>();
-    let waitingRuns = 0;
-    for (const { spellId, runs } of this.waiting.values()) {
-      perSpell.set(spellId, (perSpell.get(spellId) ?? 0) + runs);
-      waitingRuns += runs;
-    }
-    this.state.next({
-      decision: this.decision,
-      waitingRuns,
-      spells: [...perSpell]
-        .map(([spellId, runs]) => ({ spellId, runs }))
-        .sort((a, b) => b.runs - a.runs || a.spellId.localeCompare(b.spellId)),
-      reason: this.reason,
-      limits: this.limits,
-      startedToday: this.startedToday(),
-    });
-  }
-}
+export { SpendingGuard } from "./spending/SpendingGuard.js";
+export type { SpendingChoice, SpendingGuardState } from "./spending/spendingGuardState.js";
 
 /**
  * The runtime's spending guard for the open document, loaded on first use (its stored decision
@@ -360,16 +44,18 @@ export function spendingGuardIfReady(): SpendingGuard | undefined {
 
 /**
  * Drops the in-memory guard, as a reload of the add-in would (its stored decision stays); a
- * `documentUrl` stands in for the open document's URL. For specs and screenshots.
+ * `documentUrl` and a `documentId` stand in for the open document's. For specs and screenshots.
  *
  * ## Example
  * ```ts
  * await resetSpendingGuard({ documentUrl: "https://contoso.sharepoint.com/book.xlsx" });
  * ```
  *
- * @param options The document's URL to use from now on (`undefined`: ask Office).
+ * @param options The document's URL and id to use from now on (`undefined`: ask Office).
  */
-export async function resetSpendingGuard(options: { documentUrl?: string } = {}): Promise<void> {
+export async function resetSpendingGuard(
+  options: { documentUrl?: string; documentId?: string } = {}
+): Promise<void> {
   const state = guardState();
   await state.ready?.flush();
   state.stopListening?.();
@@ -377,6 +63,7 @@ export async function resetSpendingGuard(options: { documentUrl?: string } = {})
   state.ready = undefined;
   state.stopListening = undefined;
   state.documentUrl = options.documentUrl;
+  state.documentId = options.documentId;
 }
 
 interface GuardState {
@@ -384,6 +71,7 @@ interface GuardState {
   ready?: SpendingGuard;
   stopListening?: () => void;
   documentUrl?: string;
+  documentId?: string;
 }
 
 function guardState(): GuardState {
@@ -391,47 +79,21 @@ function guardState(): GuardState {
 }
 
 async function loadGuard(state: GuardState): Promise<SpendingGuard> {
-  const url = state.documentUrl ?? (await officeDocumentUrl());
-  const storageKey = url ? `${STORAGE_PREFIX}${hashText(url).toString(36)}` : undefined;
-  const [settings, stored] = await Promise.all([loadSettings(), readStored(storageKey)]);
-  const guard = new SpendingGuard(storageKey, stored, settings);
-  state.stopListening = onSettingsChanged((changed) => guard.useLimits(changed));
+  const settings = await loadSettings();
+  const identity: DocumentIdentity = {
+    documentId: state.documentId ?? (await officeDocumentId()),
+    url: state.documentUrl ?? officeDocumentUrl(),
+    user: userOfKey(settings.apiKey),
+  };
+  const storageKey = identityKey(identity);
+  const guard = new SpendingGuard(storageKey, await readStoredSpending(storageKey), settings);
+  state.stopListening = onSettingsChanged((changed) => {
+    guard.useLimits(changed);
+    // Another key is another user: their decisions are their own, loaded on the next use.
+    if (userOfKey(changed.apiKey) !== identity.user && state.ready === guard) {
+      void resetSpendingGuard({ documentUrl: state.documentUrl, documentId: state.documentId });
+    }
+  });
   state.ready = guard;
   return guard;
-}
-
-/** The stored decision, when it is one (the add-in's own storage, still checked field by field). */
-async function readStored(storageKey: string | undefined): Promise<StoredSpending | undefined> {
-  if (!storageKey) return undefined;
-  try {
-    const value: unknown = JSON.parse((await keyValueStorage().getItem(storageKey)) ?? "null");
-    if (!value || typeof value !== "object") return undefined;
-    const { decision, day, startedToday } = value as Record<string, unknown>;
-    if (decision !== "ask" && decision !== "allowWorkbook" && decision !== "block")
-      return undefined;
-    if (typeof day !== "string" || !Number.isSafeInteger(startedToday)) return undefined;
-    return { decision, day, startedToday: Math.max(0, startedToday as number) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The open document's URL inside Office; `undefined` elsewhere or for a document not saved. */
-async function officeDocumentUrl(): Promise<string | undefined> {
-  try {
-    if (typeof Office === "undefined") return undefined;
-    return Office.context?.document?.url || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function limitsOf(
-  settings: Pick<SpellSettings, "runsBeforeAsking" | "dailyRunCap">
-): SpendingLimits {
-  return {
-    windowMs: DEFAULT_SPENDING_LIMITS.windowMs,
-    runsBeforeAsking: settings.runsBeforeAsking,
-    dailyRunCap: settings.dailyRunCap,
-  };
 }

@@ -17,12 +17,12 @@ import { BulkRunController } from "../taskpane/bulk/bulkRunController.js";
 import { scatteredBulkSource } from "../test/helpers/scatteredBulkSource.js";
 import { defaultMapping, planBulk } from "../taskpane/bulk/planBulk.js";
 import { readSelection } from "../taskpane/sheet/readSelection.js";
-import { saveBulkJob } from "../taskpane/bulk/resumeState.js";
-import type { BulkJob } from "../taskpane/bulk/resumeState.js";
+import { saveBulkJob } from "../taskpane/storedJob/jobStore.js";
+import type { BulkJob } from "../taskpane/storedJob/BulkJob.js";
 import { rowFingerprint } from "../taskpane/sheet/rowFingerprint.js";
 import { toCellWrite } from "../taskpane/sheet/toCellWrite.js";
 import { MockWorkbook } from "../playground/excel/mockWorkbook.js";
-import { ROW_RECORD_SHEET } from "../taskpane/sheet/rowRecordStore.js";
+import { ROW_RECORD_SHEET } from "../taskpane/storedJob/rowRecordStore.js";
 import type { MockCellValue } from "../playground/excel/mockWorkbook.js";
 
 const SIZES = process.env.TASKPANE_BENCH_ROWS

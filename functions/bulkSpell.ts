@@ -1,8 +1,8 @@
 import { serviceAddresses } from "../addin/serviceRoute.js";
-import { defer, from, mergeMap, type Observable, type Subscription } from "rxjs";
+import type { Subscription } from "rxjs";
 import { hashText } from "../addin/hashText.js";
-import { spendingGuard, spendingGuardIfReady } from "../addin/spendingGuard.js";
-import { SpellRunError, type BulkSnapshot, type SpellClient } from "../src/index.js";
+import { spendingGate } from "../addin/spending/spendingGate.js";
+import { SpellRunError, type BulkSnapshot } from "../src/index.js";
 import { excelError } from "./excelError.js";
 import { isInValuePreview } from "./isInValuePreview.js";
 import { parseOutputNames } from "./parseOutputNames.js";
@@ -127,7 +127,21 @@ export async function streamBulk(
       subscription = client
         .bulk(spellId, inputsList, {
           reuse: true,
-          beforeStart: (runs) => spendingGate(client, spellId, inputsList, runs, address),
+          // Asked by the core with the runs it will really send (remembered rows and repeats left
+          // out). The bulk's key is its spell and rows, so "allow these" lets this very bulk start
+          // once.
+          beforeStart: (runs) =>
+            spendingGate({
+              by: "formula",
+              spellId,
+              key: () =>
+                `bulk ${hashText(client.reuseKey(spellId, { rows: inputsList })).toString(36)}`,
+              runs,
+              address,
+              // Where the host cannot recalculate the cell, the pane streams it again from here.
+              reinvoke: () =>
+                void streamBulk(spellIdArgument, tableArgument, outputsArgument, invocation),
+            }),
         })
         .subscribe({
           next: (snapshot: BulkSnapshot) => {
@@ -149,29 +163,6 @@ export async function streamBulk(
   } catch (error) {
     if (!cancelled) invocation.setResult(toExcelError(error, context));
   }
-}
-
-/**
- * The spending guard's gate of one bulk, asked by the core with the runs it will really send
- * (remembered rows and repeats left out). The bulk's key is its spell and rows, so "allow these"
- * lets this very bulk start once.
- */
-function spendingGate(
-  client: SpellClient,
-  spellId: string,
-  inputsList: Record<string, unknown>[],
-  runs: number,
-  address: string | undefined
-): Observable<void> {
-  return defer(() => {
-    const key = `bulk ${hashText(client.reuseKey(spellId, { rows: inputsList })).toString(36)}`;
-    const ready = spendingGuardIfReady();
-    return ready
-      ? ready.beforeBulk(spellId, key, runs, address)
-      : from(spendingGuard()).pipe(
-          mergeMap((guard) => guard.beforeBulk(spellId, key, runs, address))
-        );
-  });
 }
 
 function rowResult(

@@ -8,8 +8,10 @@ import { rememberedResults } from "../addin/rememberedResults.js";
 import { shapeOutputs } from "./shapeOutputs.js";
 import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
 import type { SpellSettings } from "../addin/settings.js";
-import { defer, from, mergeMap, type Observable, type Observer, type Subscription } from "rxjs";
-import { spendingGuard, spendingGuardIfReady } from "../addin/spendingGuard.js";
+import type { Observer, Subscription } from "rxjs";
+import { spendingGate } from "../addin/spending/spendingGate.js";
+import { hostCanRecalculateCells } from "../addin/spending/hostCanRecalculateCells.js";
+import { SpendingGuardError } from "../addin/SpendingGuardError.js";
 import { SpellError, type RunSnapshot, type SpellClient } from "../src/index.js";
 import { toExcelError, type ErrorContext } from "./toExcelError.js";
 
@@ -105,6 +107,7 @@ class CellRun implements Observer<RunSnapshot> {
    */
   start(client: SpellClient, settings: SpellSettings, inputs: Record<string, unknown>): void {
     if (this.cancelled) return this.reject(cancelledError());
+    this.last = undefined;
     const spellId = this.spellId;
     this.context = {
       spellId,
@@ -115,7 +118,17 @@ class CellRun implements Observer<RunSnapshot> {
       this.subscription = client
         .run(spellId, inputs, {
           wait: false,
-          beforeStart: spendingGate(client, spellId, inputs, this.address),
+          // Asked only when the run would really be sent (not for a remembered result or a run
+          // in flight), so the run key is computed only then.
+          beforeStart: spendingGate({
+            by: "formula",
+            spellId,
+            key: () => client.reuseKey(spellId, inputs),
+            runs: 1,
+            address: this.address,
+            // Where the host cannot recalculate the cell, the pane calls it again from here.
+            reinvoke: () => this.start(client, settings, inputs),
+          }),
         })
         .subscribe(this);
     } catch (error) {
@@ -139,6 +152,15 @@ class CellRun implements Observer<RunSnapshot> {
   }
 
   error(error: unknown): void {
+    // Waiting for the user's answer on a host that cannot recalculate one cell: the call stays
+    // pending in the guard's queue (Excel shows #BUSY!), and the pane's answer calls it again.
+    if (
+      error instanceof SpendingGuardError &&
+      error.reason !== "blocked" &&
+      !hostCanRecalculateCells()
+    ) {
+      return;
+    }
     this.reject(toExcelError(error, this.context));
   }
 
@@ -150,25 +172,6 @@ class CellRun implements Observer<RunSnapshot> {
       this.error(error);
     }
   }
-}
-
-/**
- * The spending guard's gate of one run: asked only when the run would really be sent (not for a
- * remembered result or a run in flight), so the run key is computed only then.
- */
-function spendingGate(
-  client: SpellClient,
-  spellId: string,
-  inputs: Record<string, unknown>,
-  address: string | undefined
-): Observable<void> {
-  return defer(() => {
-    const ready = spendingGuardIfReady();
-    const key = () => client.reuseKey(spellId, inputs);
-    return ready
-      ? ready.beforeStart(spellId, key(), address)
-      : from(spendingGuard()).pipe(mergeMap((guard) => guard.beforeStart(spellId, key(), address)));
-  });
 }
 
 /** The preview: a remembered result costs nothing to show; anything else waits for Enter. */

@@ -43,7 +43,7 @@ const WHERE_TO_FIX = "Open Spell Run (Home tab) to check the settings.";
  * | ServiceAddressNotSetError               | `#N/A`    |
  * | SpendingGuardError (waiting, blocked)   | `#N/A`    |
  * | HTTP 401 / 403 (key rejected)           | `#N/A`    |
- * | HTTP 404 on start (no such spell)       | `#N/A`    |
+ * | HTTP 404 on start / bulkStart (no spell)| `#N/A`    |
  * | HTTP 400 / 413 / 422 (inputs rejected)  | `#VALUE!` |
  * | HTTP 429 after retries                  | `#N/A`    |
  * | other HTTP, SpellProtocolError          | `#N/A`    |
@@ -86,7 +86,8 @@ export function toExcelError(error: unknown, context: ErrorContext = {}): Custom
           "#N/A",
           `${service} rejected the API key (HTTP ${error.status}). ${WHERE_TO_FIX}`
         );
-      case error.status === 404 && error.endpoint === "start":
+      // SPELL.RUN calls coalesced into one bulk meet a mistyped spell id on bulkStart.
+      case error.status === 404 && (error.endpoint === "start" || error.endpoint === "bulkStart"):
         return say(
           "#N/A",
           `${spell} was not found (HTTP 404). Check the spell ID on the spell's API tab.`

@@ -27,6 +27,8 @@ export interface PlaygroundOptions {
   loadFunctions: () => Promise<void>;
   /** Grid size per sheet. @default 12 columns, 60 rows (more when a sheet holds more) */
   gridSize?: { columns: number; rows: number };
+  /** The host's ExcelApi version (see `MockWorkbookOptions.excelApiVersion`). */
+  excelApiVersion?: string;
 }
 
 /** The parts of a running playground. */
@@ -54,7 +56,11 @@ export interface Playground {
  */
 export async function bootPlayground(options: PlaygroundOptions): Promise<Playground> {
   const names = Object.keys(options.sheets);
-  const workbook = new MockWorkbook({ sheets: options.sheets, selection: `${names[0]}!A1` });
+  const workbook = new MockWorkbook({
+    sheets: options.sheets,
+    selection: `${names[0]}!A1`,
+    excelApiVersion: options.excelApiVersion,
+  });
   const uninstallExcel = workbook.install();
   const runtime = new CustomFunctionsRuntime(options.metadata, "SPELL");
   const uninstallFunctions = runtime.install();

@@ -75,6 +75,12 @@ export interface MockWorkbookOptions {
   payloadLimitBytes?: number;
   /** Largest document settings a save accepts (JSON bytes). @default 1 MB, as Excel desktop */
   settingsLimitBytes?: number;
+  /**
+   * The highest ExcelApi requirement set of the host (e.g. "1.5": no `Range.calculate`). When
+   * given, `Office.context.requirements.isSetSupported` answers from it and APIs of later sets
+   * fail at sync with `ApiNotFound`. @default undefined: no `requirements`, every API modelled works
+   */
+  excelApiVersion?: string;
 }
 
 /** What Excel desktop answers to a settings save of more than about 1 MB. */
@@ -91,7 +97,9 @@ type Operation =
       properties: string[];
     }
   | { kind: "calculate"; calculationType: string }
+  | { kind: "calculateRange"; sheet: string; block: CellBlock }
   | { kind: "insert"; sheet: string; block: CellBlock; shift: string }
+  | { kind: "delete"; sheet: string; block: CellBlock; shift: string }
   | { kind: "lookup"; target: OfficeMockObject; fill: () => void }
   | { kind: "name"; name: string; target: { sheet: string; block: CellBlock } | undefined }
   | { kind: "fail"; code: string; message: string }
@@ -140,6 +148,10 @@ export class MockWorkbook {
   };
   /** `Excel.CalculationType` values passed to `application.calculate`. */
   readonly calculations: string[] = [];
+  /** Ranges recalculated with `Range.calculate()`, as `Sheet1!B2`. */
+  readonly rangeCalculations: string[] = [];
+  /** See `MockWorkbookOptions.excelApiVersion`. */
+  readonly excelApiVersion: string | undefined;
   /** Document settings as last saved with `saveAsync` (what survives a reload). */
   savedSettings: Record<string, unknown> = {};
   /** Document settings as the running add-in sees them. */
@@ -190,6 +202,7 @@ export class MockWorkbook {
     }
     this.selection = options.selection ?? "Sheet1!A1";
     this.payloadLimitBytes = options.payloadLimitBytes ?? 5 * 1024 * 1024;
+    this.excelApiVersion = options.excelApiVersion;
     this.settingsLimitBytes = options.settingsLimitBytes ?? 1024 * 1024;
   }
 
@@ -568,7 +581,17 @@ export class MockWorkbook {
     });
     return {
       AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
-      context: { document: { settings } },
+      context: {
+        document: { settings },
+        ...(this.excelApiVersion === undefined
+          ? {}
+          : {
+              requirements: {
+                isSetSupported: (name: string, version?: string) =>
+                  name === "ExcelApi" && this.supportsExcelApi(version ?? "1.1"),
+              },
+            }),
+      },
       // As Office.js: the callback (if any) is called once ready, and the promise resolves too.
       onReady: async (callback?: (info: { host: string; platform: string }) => unknown) => {
         const info = { host: "Excel", platform: "OfficeOnline" };
@@ -748,9 +771,19 @@ export class MockWorkbook {
         if (property === "getVisibleView") {
           return () => this.visibleView(queue, sheet, block);
         }
+        if (property === "calculate") {
+          return () => {
+            queue.push({ kind: "calculateRange", sheet, block });
+          };
+        }
         if (property === "insert") {
           return (shift: string) => {
             queue.push({ kind: "insert", sheet, block, shift });
+          };
+        }
+        if (property === "delete") {
+          return (shift: string) => {
+            queue.push({ kind: "delete", sheet, block, shift });
           };
         }
         if (property === "getCell") {
@@ -932,6 +965,18 @@ export class MockWorkbook {
         if (op.target)
           this.names.set(op.name, { sheet: op.target.sheet, block: { ...op.target.block } });
         else this.names.delete(op.name);
+      } else if (op.kind === "calculateRange") {
+        if (!this.supportsExcelApi("1.6")) {
+          throw new MockOfficeError("ApiNotFound", "Range.calculate needs ExcelApi 1.6");
+        }
+        this.rangeCalculations.push(`${op.sheet}!${blockAddress(op.block)}`);
+        // The formulas there are calculated afresh (the playground's engine calls them again).
+        this.onCellsChanged?.({ sheet: op.sheet, block: op.block });
+      } else if (op.kind === "delete") {
+        // Whole columns or rows only (what the add-in deletes): the cells beyond move back.
+        wrote = true;
+        if (op.shift === "Left") this.deleteColumns(op.sheet, op.block.left, op.block.columnCount);
+        else this.deleteRows(op.sheet, op.block.top, op.block.rowCount);
       } else if (op.kind === "insert") {
         wrote = true;
         if (op.shift === "Right") this.insertColumns(op.sheet, op.block.left, op.block.columnCount);
@@ -970,6 +1015,14 @@ export class MockWorkbook {
     this.stats.mockMs += performance.now() - started;
     await Promise.all(settled);
     this.afterSync?.(this.stats.syncs);
+  }
+
+  /** True when the modelled host has the ExcelApi requirement set `version`. */
+  private supportsExcelApi(version: string): boolean {
+    if (this.excelApiVersion === undefined) return true;
+    const [major, minor] = version.split(".").map(Number);
+    const [hasMajor, hasMinor] = this.excelApiVersion.split(".").map(Number);
+    return hasMajor > major || (hasMajor === major && (hasMinor ?? 0) >= (minor ?? 0));
   }
 
   private apply(sheet: string, block: CellBlock, property: WritableProperty, data: unknown): void {

@@ -1,4 +1,4 @@
-import { BehaviorSubject, type Observable } from "rxjs";
+import { BehaviorSubject, interval, type Observable, type Subscription } from "rxjs";
 import type {
   BulkJobResult,
   BulkOptions,
@@ -13,24 +13,27 @@ import { BulkJobRunner, countRunStates, startedNothing } from "../../src";
 import { columnName } from "../sheet/a1Address.js";
 import type { CellBlock } from "../sheet/a1Address.js";
 import { addBlockName, blockName, deleteBlockName } from "../sheet/trackedBlock.js";
-import { DocumentCheckpointStore } from "./DocumentCheckpointStore.js";
-import { writeTargetOf } from "./writeTargetOf.js";
+import { checkpointOf, DocumentCheckpointStore } from "../storedJob/DocumentCheckpointStore.js";
+import { writeTargetOf } from "../storedJob/writeTargetOf.js";
 import type { BulkPlan } from "./planBulk.js";
 import { progressEstimate } from "./progressEstimate.js";
 import { dateInputValue } from "../sheet/dateInputValue.js";
 import { readValuesInChunks } from "../sheet/readValuesInChunks.js";
 import type { SelectionData } from "../sheet/readSelection.js";
-import { clearBulkJob, loadKeptResults, saveBulkJob, saveKeptResults } from "./resumeState.js";
-import type { BulkJob, KeptResult } from "./resumeState.js";
+import { clearBulkJob, saveBulkJob } from "../storedJob/jobStore.js";
+import { loadKeptResults, saveKeptResults } from "../storedJob/keptResults.js";
+import type { BulkJob, KeptResult } from "../storedJob/BulkJob.js";
 import { keptResultsText } from "./keptResultsText.js";
 import { paneMessage } from "./paneMessage.js";
 import { rowFingerprint } from "../sheet/rowFingerprint.js";
-import { statusText } from "./statusText.js";
+import { statusText } from "../sheet/statusText.js";
 import type { CellScalar } from "../sheet/toCellWrite.js";
-import { writeKeptBelow, type KeptRowsWritten } from "../sheet/writeKeptBelow.js";
+import { writeKeptBelow, type KeptRowsWritten } from "./writeKeptBelow.js";
 import { writeOutputs, type WriteReport } from "../sheet/writeOutputs.js";
 import type { WriteTarget } from "../sheet/WriteTarget.js";
 import { SheetResultWriter } from "../sheet/SheetResultWriter.js";
+import { SpendingGuardError } from "../../addin/SpendingGuardError.js";
+import { removeInsertedColumn } from "../sheet/removeInsertedColumn.js";
 
 /**
  * The part of `SpellClient` a bulk needs (a fake in specs, the shared client in the add-in).
@@ -129,7 +132,25 @@ interface ActiveBulk {
   done: Promise<BulkProgress>;
   /** The bulk's start got no answer and may have happened: nothing is retried without asking. */
   mayHaveStarted?: boolean;
+  /** The start failed (refused, or no answer): no run is going on for this bulk. */
+  startFailed?: boolean;
+  /** The service (or the spending gate) refused the start: nothing started, nothing to retry. */
+  startRefused?: boolean;
+  /** The column the start inserted for the status (removed again when nothing started). */
+  insertedColumn?: number;
+  /** What the start wrote in the status column (sheet row → text), before any run. */
+  startStatuses?: Map<number, string>;
+  /** Emits the progress every second while running, so that "Elapsed" ticks from the start. */
+  ticker?: Subscription;
+  /** Per run: its output cells were empty at plan (see `WriteTarget.outputsEmptyAtPlan`). */
+  outputsEmptyAtPlan?: boolean[];
 }
+
+/** What a fresh start knows beyond the job (absent on Resume and Retry failed rows). */
+type StartDetails = Pick<ActiveBulk, "insertedColumn" | "startStatuses" | "outputsEmptyAtPlan">;
+
+/** How often the progress is emitted while nothing else happens (the elapsed time ticks). */
+const TICK_MS = 1_000;
 
 /**
  * Runs one spell over rows of a sheet on the core's bulk-job engine (`BulkJobRunner`), the same
@@ -167,9 +188,16 @@ export class BulkRunController {
   private active: ActiveBulk | undefined;
   private last: ActiveBulk | undefined;
 
+  /**
+   * @param source The client bulks go to.
+   * @param now The clock (specs pass their own).
+   * @param beforeStart The spending gate of every start (Run, Resume, Retry failed rows), asked
+   *   by the engine with the runs really sent (after reuse); the add-in passes `spendingGate`.
+   */
   constructor(
     private readonly source: BulkSource,
-    private readonly now: () => number = Date.now
+    private readonly now: () => number = Date.now,
+    private readonly beforeStart?: (runs: number) => Observable<unknown>
   ) {}
 
   /** The latest progress (what `progress$` last emitted). */
@@ -210,7 +238,7 @@ export class BulkRunController {
     // A refused start changes nothing, neither stored nor in the sheet.
     if (this.active) throw new Error("A bulk is already running.");
     await prepareBlock(job, block, plan.insertColumns);
-    if (plan.errorRows.length > 0) await writeSkippedStatuses(job, plan);
+    const startStatuses = await writeStartStatuses(job, plan, selection);
     const cells = plan.rows.map(({ offset }) => ({
       values: plan.inputs.map(({ column }) => selection.rows[offset][column]),
       formats:
@@ -219,7 +247,15 @@ export class BulkRunController {
     return this.launch(
       job,
       plan.rows.map((row) => row.inputs),
-      cells
+      cells,
+      {
+        insertedColumn: plan.insertColumns ? job.statusColumn : undefined,
+        startStatuses,
+        // A cell typed into these during the run is the user's: kept, the result goes aside.
+        outputsEmptyAtPlan: plan.rows.map(({ offset }) =>
+          (selection.existing.cells[offset] ?? []).slice(1).every((cell) => isEmptyCell(cell))
+        ),
+      }
     );
   }
 
@@ -230,6 +266,19 @@ export class BulkRunController {
   async resume(job: BulkJob): Promise<BulkProgress> {
     if (!job.token || job.token.groupIds.length === 0) {
       throw new Error("This bulk has no group id stored, so it cannot be resumed.");
+    }
+    // Resume only reads back: a stored job whose windows do not name the group of every row (a
+    // crafted or damaged one) would make the engine start those rows, with no inputs.
+    const windows = [...checkpointOf(job).windows.values()];
+    const covered = windows.reduce((sum, known) => sum + known.count, 0);
+    if (
+      windows.length === 0 ||
+      covered !== job.rows.length ||
+      windows.some((known) => !known.groupId || (known.sent ?? known.count) !== known.count)
+    ) {
+      throw new Error(
+        "This bulk's stored state does not name the runs of all its rows, so Resume could only start them again. Forget it, then Run."
+      );
     }
     const store = new DocumentCheckpointStore(job, { stored: true });
     return this.run(job, store, [], await jobCells(job));
@@ -291,19 +340,21 @@ export class BulkRunController {
   private launch(
     job: BulkJob,
     inputsList: Record<string, unknown>[],
-    cells: Array<RowCells | undefined>
+    cells: Array<RowCells | undefined>,
+    start: StartDetails = {}
   ): Promise<BulkProgress> {
     // A refused start changes nothing stored: the job of the running bulk stays as it is.
     if (this.active) return Promise.reject(new Error("A bulk is already running."));
     // The engine records the intent (the whole job) before anything is sent.
-    return this.run(job, new DocumentCheckpointStore(job), inputsList, cells);
+    return this.run(job, new DocumentCheckpointStore(job), inputsList, cells, start);
   }
 
   private run(
     job: BulkJob,
     store: DocumentCheckpointStore,
     inputsList: Record<string, unknown>[],
-    cells: Array<RowCells | undefined>
+    cells: Array<RowCells | undefined>,
+    start: StartDetails = {}
   ): Promise<BulkProgress> {
     if (this.active) return Promise.reject(new Error("A bulk is already running."));
     const active: ActiveBulk = {
@@ -319,8 +370,10 @@ export class BulkRunController {
       cancelled: new Set(),
       cancelling: false,
       done: Promise.resolve(idleProgress(job.spellId)),
+      ...start,
     };
     this.active = active;
+    active.target.outputsEmptyAtPlan = start.outputsEmptyAtPlan;
     const writer = new SheetResultWriter<number>(active.target, (report, rows) =>
       this.written(active, report, rows)
     );
@@ -337,7 +390,11 @@ export class BulkRunController {
       writer,
       // The core's one reuse rule (as SPELL.BULK and SPELL.RUN): identical rows share one run,
       // rows whose results are still remembered are answered without a run.
-      bulkOptions: { reuse: true },
+      bulkOptions: {
+        reuse: true,
+        // Charged with the runs really sent, on every start: Run, Resume and Retry failed rows.
+        ...(this.beforeStart ? { beforeStart: this.beforeStart } : {}),
+      },
       writeOrder: "finished",
       writtenMarkEveryMs: PROGRESS_SAVE_INTERVAL_MS,
       cancelReadTimeoutMs: CANCEL_READ_TIMEOUT_MS,
@@ -346,6 +403,9 @@ export class BulkRunController {
       ...(resume ? { resume } : {}),
     });
     this.emit(active, "running");
+    active.ticker = interval(TICK_MS).subscribe(() => {
+      if (this.active === active) this.emit(active, active.cancelling ? "cancelling" : "running");
+    });
     active.done = active.runner.run().then(
       (result) => this.finish(active, result),
       (error: unknown) => this.writeFailed(active, error)
@@ -447,9 +507,13 @@ export class BulkRunController {
         `${describe(error)} The bulk goes on in the service: use Resume to collect its results.`
       );
     }
-    if (startedNothing(kind)) {
-      // Refused: nothing was started, nothing to keep.
+    // The spending gate refused before anything was sent (the engine cannot tell its error from
+    // a lost answer, so the pane says it: nothing started, nothing to keep).
+    active.startFailed = true;
+    if (startedNothing(kind) || error instanceof SpendingGuardError) {
+      // Refused: nothing was started, nothing to keep, and the sheet as it was.
       await clearBulkJob(active.job.id);
+      await this.undoStart(active);
       return this.settle(active, "failed", describe(error));
     }
     // The start got no answer after it may have reached the service (a 5xx, 408, a time-out, a
@@ -534,6 +598,29 @@ export class BulkRunController {
     }
   }
 
+  /**
+   * After a start the service refused: the column it inserted goes again (when it holds only
+   * what the start wrote), and so does the block's name; nothing is offered to retry.
+   */
+  private async undoStart(active: ActiveBulk): Promise<void> {
+    const column = active.insertedColumn;
+    if (column !== undefined) {
+      try {
+        const statuses = active.startStatuses ?? new Map<number, string>();
+        await removeInsertedColumn(
+          active.job.sheetId ?? active.job.sheet,
+          column,
+          (row, value) => row === active.job.headerRow || statuses.get(row) === value
+        );
+      } catch {
+        // Left in place: an empty column harms nothing, and the user can delete it.
+      }
+    }
+    // Nothing to retry: the same start would be refused again (Run starts afresh).
+    active.startRefused = true;
+    await this.releaseBlock(active);
+  }
+
   private countStatus(active: ActiveBulk, status: RowStatus): number {
     let count = 0;
     for (const each of active.statuses.values()) if (each === status) count++;
@@ -541,6 +628,7 @@ export class BulkRunController {
   }
 
   private settle(active: ActiveBulk, phase: BulkPhase, message?: string): BulkProgress {
+    active.ticker?.unsubscribe();
     this.active = undefined;
     this.last = active;
     return this.emit(active, phase, message);
@@ -556,7 +644,7 @@ export class BulkRunController {
     // A row whose run may have started, or whose group expired, has no result: an error here.
     counts.error = (written.error ?? 0) + (written.unknown ?? 0) + (written.expired ?? 0);
     const ended = counts.success + counts.failure + counts.error + (written.cancelled ?? 0);
-    if (phase !== "cancelled") {
+    if (phase !== "cancelled" && !active.startFailed) {
       // The unfinished runs are the cancelled ones once cancelled (counted in `cancelled`).
       counts.inProgress = Math.min(state?.running ?? 0, total - ended);
       counts.pending = Math.max(0, total - ended - counts.inProgress);
@@ -588,20 +676,40 @@ export class BulkRunController {
 }
 
 /**
- * Writes the status of the rows left out because an input holds an Excel error value (which
- * input, which error), so the user sees why those rows have no outputs. One read and one write.
+ * Before any run, the status column says what this run is about: the rows left out because an
+ * input holds an Excel error value say why (which input, which error), and the rows about to run
+ * lose the previous run's status (`cancelled`, `success` beside new inputs would mislead until
+ * each row lands). One read and one write, none when there is nothing to say.
+ *
+ * @return What was written (sheet row → status text).
  */
-async function writeSkippedStatuses(job: BulkJob, plan: BulkPlan): Promise<void> {
+async function writeStartStatuses(
+  job: BulkJob,
+  plan: BulkPlan,
+  selection: SelectionData
+): Promise<Map<number, string>> {
+  const statuses = new Map<number, string>();
+  for (const { offset, status } of plan.errorRows) {
+    statuses.set(job.headerRow + 1 + offset, status);
+  }
+  for (const { offset } of plan.rows) {
+    const previous = selection.existing.cells[offset]?.[0];
+    if (previous !== undefined && String(previous).trim() !== "") {
+      statuses.set(job.headerRow + 1 + offset, "");
+    }
+  }
+  if (statuses.size === 0) return statuses;
   await writeOutputs(
     writeTargetOf(job, "none"),
-    plan.errorRows.map(({ offset, status }, i) => ({
+    [...statuses].map(([row, status], i) => ({
       run: -1 - i,
-      row: job.headerRow + 1 + offset,
+      row,
       fingerprint: "",
       status,
       checkInputs: false,
     }))
   );
+  return statuses;
 }
 
 /**
@@ -642,7 +750,7 @@ function keptMessage(count: number): string {
 function retryableRuns(active: ActiveBulk): number[] {
   const runs: number[] = [];
   // Its start may have happened: sending it again is the user's choice (Forget, then Run).
-  if (active.mayHaveStarted) return runs;
+  if (active.mayHaveStarted || active.startRefused) return runs;
   active.job.rows.forEach((_, run) => {
     const status = active.statuses.get(run);
     if (
@@ -740,4 +848,8 @@ function idleProgress(spellId: string): BulkProgress {
 
 function describe(error: unknown): string {
   return paneMessage(error); // the pane's own words for the shared errors (its Settings tab)
+}
+
+function isEmptyCell(cell: unknown): boolean {
+  return cell === undefined || cell === null || String(cell).trim() === "";
 }

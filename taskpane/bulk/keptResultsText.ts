@@ -1,6 +1,6 @@
 import { guardPastedCell } from "./guardPastedCell.js";
-import { STATUS_HEADER } from "./outputLayout.js";
-import type { KeptResult } from "./resumeState.js";
+import { STATUS_HEADER } from "../sheet/outputLayout.js";
+import type { KeptResult } from "../storedJob/BulkJob.js";
 
 /**
  * Kept results (runs whose rows could no longer be found) as tab-separated text with a header

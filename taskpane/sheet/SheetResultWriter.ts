@@ -1,5 +1,5 @@
 import type { FinishedJobRow, ResultWriter } from "../../src";
-import { CANCELLED_STATUS, statusText } from "../bulk/statusText.js";
+import { CANCELLED_STATUS, statusText } from "./statusText.js";
 import { writeOutputs, type RowResult, type WriteReport } from "./writeOutputs.js";
 import type { WriteTarget } from "./WriteTarget.js";
 

@@ -1,4 +1,4 @@
-import type { OutputLayout } from "../bulk/outputLayout.js";
+import type { OutputLayout } from "./outputLayout.js";
 
 /**
  * Where a bulk's results go, and what of its header row is already written.
@@ -41,4 +41,11 @@ export interface WriteTarget {
   moved?: boolean;
   /** What the header row holds of ours (status column and output columns), to rewrite on change. */
   headerKey?: string;
+  /**
+   * Per run: true when its output cells were empty when the run was planned. A value found in
+   * such a cell at write time was typed by the user during the run: the row is put back as it
+   * was and its result kept (reported `lost`), never written over it. Absent or false: no check
+   * (a resumed job, or rows whose earlier outputs are the add-in's to replace).
+   */
+  outputsEmptyAtPlan?: boolean[];
 }

@@ -1,6 +1,6 @@
 import { blockAddress, columnName, intersectBlocks, parseSelectionAddress } from "./a1Address.js";
 import type { CellBlock } from "./a1Address.js";
-import { STATUS_HEADER } from "../bulk/outputLayout.js";
+import { STATUS_HEADER } from "./outputLayout.js";
 import { readValuesInChunks } from "./readValuesInChunks.js";
 import type { CellScalar } from "./toCellWrite.js";
 

@@ -1,9 +1,9 @@
 import { blockAddress, columnName } from "./a1Address.js";
-import { STATUS_HEADER } from "../bulk/outputLayout.js";
+import { STATUS_HEADER } from "./outputLayout.js";
 import { PAYLOAD_BUDGET_BYTES, chunkByBytes, payloadBytes } from "./payloadBytes.js";
 import { rowFingerprint } from "./rowFingerprint.js";
 import { locateBlock, relocateRows } from "./trackedBlock.js";
-import { STALE_STATUS } from "../bulk/statusText.js";
+import { STALE_STATUS } from "./statusText.js";
 import { TEXT_FORMAT, toCellWrite } from "./toCellWrite.js";
 import type { CellScalar } from "./toCellWrite.js";
 import type { WriteTarget } from "./WriteTarget.js";
@@ -230,6 +230,7 @@ async function writeOnce(
     }
 
     const mismatched: Array<{ result: RowResult; before: RowImage }> = [];
+    const typed: Array<{ result: RowResult; before: RowImage }> = [];
     for (const [start, end] of chunkByBytes(
       writes.length,
       // Twice the cells: the response carries what was there before, and the inputs read back.
@@ -258,6 +259,16 @@ async function writeOnce(
         if (!write.checked || !before || !inputs) continue;
         for (const result of write.checked.rows) {
           const r = result.row - write.checked.top;
+          const formulas = before.formulas[r] as CellScalar[];
+          if (
+            typedDuringRun(target, result, formulas, write.values[result.row - write.checked.top])
+          ) {
+            typed.push({
+              result,
+              before: { formulas, formats: before.numberFormat[r] as string[] },
+            });
+            continue;
+          }
           if (inputFingerprint(target, inputs, r) === result.fingerprint) continue;
           mismatched.push({
             result,
@@ -270,6 +281,28 @@ async function writeOnce(
       }
     }
     const retry: RowResult[] = [];
+    if (typed.length > 0) {
+      // Cells the user typed into during the run: put back, and the result kept, never written.
+      for (const { result, before } of typed) {
+        const range = sheet.getRange(
+          blockAddress({
+            top: result.row,
+            left: layout.statusColumn,
+            rowCount: 1,
+            columnCount: before.formulas.length,
+          })
+        );
+        range.numberFormat = [before.formats];
+        range.formulas = [before.formulas];
+        const written = report.written.indexOf(result.run);
+        if (written >= 0) report.written.splice(written, 1);
+        report.lost.push(result.run);
+      }
+      if (mismatched.length === 0) {
+        report.writeSyncs++;
+        await context.sync();
+      }
+    }
     if (mismatched.length > 0) {
       // Put back what was there, in one sync; the row is written again (`retry`) or marked stale.
       for (const { result, before } of mismatched) {
@@ -403,4 +436,22 @@ function segments<T extends { row: number }>(
     }
   }
   return groups;
+}
+
+/**
+ * True when a row's output cells were empty when its run was planned and one that this write
+ * fills held something just before it (read in the same sync): the user typed it during the run.
+ */
+function typedDuringRun(
+  target: WriteTarget,
+  result: RowResult,
+  before: readonly CellScalar[],
+  written: readonly (CellScalar | null)[] | undefined
+): boolean {
+  if (!result.outputs || result.run < 0 || !target.outputsEmptyAtPlan?.[result.run]) return false;
+  for (let c = 1; c < before.length; c++) {
+    if (written?.[c] === null || written?.[c] === undefined) continue;
+    if (before[c] !== "" && before[c] !== null && before[c] !== written[c]) return true;
+  }
+  return false;
 }

@@ -3,11 +3,12 @@ import type { BulkProgress, BulkRunController } from "../bulk/bulkRunController.
 import { defaultMapping, planBulk } from "../bulk/planBulk.js";
 import type { BulkPlan, ColumnMapping } from "../bulk/planBulk.js";
 import type { SelectionData, SheetBlock } from "../sheet/readSelection.js";
-import type { BulkJob } from "../bulk/resumeState.js";
+import type { BulkJob } from "../storedJob/BulkJob.js";
 import { element } from "./element.js";
 import { freezeSection } from "./freezeSection.js";
 import { jobNotices } from "./jobNotices.js";
 import { progressPanel } from "./progressPanel.js";
+import { spellCombobox } from "./spellCombobox.js";
 
 /**
  * What the bulk view needs; the task pane passes the real modules.
@@ -38,11 +39,6 @@ export interface BulkViewDeps {
   loadBulkJobs(): BulkJob[];
   /** Forgets one job (by id; without: the one an earlier version stored). */
   clearBulkJob(id?: string): Promise<void>;
-  /**
-   * Counts the runs a bulk will start against the spending guard's daily cap; throws (nothing
-   * started) when it would pass the cap.
-   */
-  chargeRuns?(runs: number): Promise<void>;
   /** Stored jobs that may not be used, with why (reported, to be forgotten). */
   damagedBulkJobs?(): { id: string | undefined; problem: string }[];
 }
@@ -77,12 +73,8 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   });
   const offerJobs = notices.offer;
   const spellLabel = element("label", { id: "spell-id-label", for: "spell-id" }, "Spell ID");
-  const spellId = element("fluent-combobox", {
-    id: "spell-id",
-    autocomplete: "inline",
-    "aria-labelledby": "spell-id-label",
-    placeholder: "e.g. summarize",
-  }) as ValueElement;
+  const spell = spellCombobox();
+  const spellId = spell.input;
   const useSelection = element("fluent-button", { id: "use-selection" }, "Use selection");
   // A live region: what Use selection found (or why it could not) is announced.
   const selectionSummary = element(
@@ -177,7 +169,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     element(
       "div",
       { class: "stack" },
-      element("div", { class: "field" }, spellLabel, spellId),
+      element("div", { class: "field" }, spellLabel, spell.element),
       element("div", { class: "actions" }, useSelection),
       selectionSummary,
       headerAboveBox,
@@ -193,9 +185,7 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     freezeSection(deps.freezeFormulas)
   );
 
-  const setRecent = (ids: string[]) => {
-    spellId.replaceChildren(...ids.map((id) => element("fluent-option", { value: id }, id)));
-  };
+  const setRecent = spell.setRecent;
   const busy = (running: boolean) => {
     for (const control of [useSelection, run, spellId, onlyEmpty, runHidden, panel.retry]) {
       control.toggleAttribute("disabled", running);
@@ -445,7 +435,6 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     busy(true);
     try {
       setRecent(await deps.rememberSpell(id));
-      await deps.chargeRuns?.(plan.rows.length);
       await deps.controller.start(selection, plan, id);
     } catch (error) {
       report(error);

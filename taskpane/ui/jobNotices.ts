@@ -1,8 +1,8 @@
 import { keptResultsText } from "../bulk/keptResultsText.js";
-import { loadKeptResults } from "../bulk/resumeState.js";
-import type { BulkJob } from "../bulk/resumeState.js";
+import { loadKeptResults } from "../storedJob/keptResults.js";
+import type { BulkJob } from "../storedJob/BulkJob.js";
 import { deleteBlockName } from "../sheet/trackedBlock.js";
-import { writeKeptBelow } from "../sheet/writeKeptBelow.js";
+import { writeKeptBelow } from "../bulk/writeKeptBelow.js";
 import { element } from "./element.js";
 
 /**

@@ -3,19 +3,24 @@ import type { SpendingChoice, SpendingGuardState } from "../../addin/spendingGua
 import { element } from "./element.js";
 
 /**
- * What the spending view needs: the guard's state, a way to answer, and a way to recalculate the
- * cells that waited.
+ * What the spending view needs: the guard's state, a way to answer, and a way to make the cells
+ * that waited run again (see `rerunWaitingCells`).
  *
  * ## Example
  * ```ts
  * const guard = await spendingGuard();
- * mountSpendingView(box, { state$: guard.state$, decide: (c) => guard.decide(c), recalculateCells });
+ * mountSpendingView(box, {
+ *   state$: guard.state$,
+ *   decide: (c) => guard.decide(c),
+ *   rerunCells: (addresses) => rerunWaitingCells(addresses, guard),
+ * });
  * ```
  */
 export interface SpendingViewDeps {
   state$: Observable<SpendingGuardState>;
   decide(choice: SpendingChoice): Promise<string[]>;
-  recalculateCells(addresses: readonly string[]): Promise<void>;
+  /** Runs the waiting cells again; throws with a message for the user when it cannot. */
+  rerunCells(addresses: readonly string[]): Promise<void>;
 }
 
 /**
@@ -49,7 +54,7 @@ export function mountSpendingView(root: HTMLElement, deps: SpendingViewDeps): ()
       try {
         const addresses = await deps.decide(choice);
         // The waiting cells only: other SPELL cells are neither called nor paid again.
-        await deps.recalculateCells(addresses);
+        await deps.rerunCells(addresses);
         status.textContent = "";
       } catch (error) {
         status.textContent = error instanceof Error ? error.message : String(error);

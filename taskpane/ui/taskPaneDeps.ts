@@ -1,7 +1,8 @@
 import { defer, from, switchMap } from "rxjs";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { spendingGuard } from "../../addin/spendingGuard.js";
-import { recalculateCells } from "../sheet/recalculateCells.js";
+import { spendingGate } from "../../addin/spending/spendingGate.js";
+import { rerunWaitingCells } from "../sheet/rerunWaitingCells.js";
 import { loadSettings, saveSettings } from "../../addin/settings.js";
 import { BulkRunController } from "../bulk/bulkRunController.js";
 import { freezeFormulas } from "../sheet/freezeFormulas.js";
@@ -9,10 +10,10 @@ import { readSelection } from "../sheet/readSelection.js";
 import { selectedColumn } from "../sheet/selectedColumn.js";
 import { recalculateWorkbook } from "../sheet/recalculateWorkbook.js";
 import { recentSpells, rememberSpell } from "./recentSpells.js";
-import { clearBulkJob, damagedBulkJobs, loadBulkJobs } from "../bulk/resumeState.js";
-import { moveKeptResults } from "../bulk/moveKeptResults.js";
+import { clearBulkJob, damagedBulkJobs, loadBulkJobs } from "../storedJob/jobStore.js";
+import { moveKeptResults } from "../storedJob/moveKeptResults.js";
 import { sharedBulkSource } from "../bulk/sharedBulkSource.js";
-import { openRowRecords } from "../sheet/rowRecordStore.js";
+import { openRowRecords } from "../storedJob/rowRecordStore.js";
 import { testConnection } from "./testConnection.js";
 import type { BulkViewDeps } from "./bulkView.js";
 import type { SettingsViewDeps } from "./settingsView.js";
@@ -34,7 +35,11 @@ export function taskPaneDeps(): {
 } {
   return {
     bulk: {
-      controller: new BulkRunController(sharedBulkSource),
+      // Every start of the pane (Run, Resume, Retry failed rows) through the add-in's one
+      // spending gate: the runs really sent count against the daily cap.
+      controller: new BulkRunController(sharedBulkSource, Date.now, (runs) =>
+        spendingGate({ by: "pane", runs })
+      ),
       readSelection: (options) => readSelection(undefined, options),
       selectedColumn,
       freezeFormulas,
@@ -46,9 +51,6 @@ export function taskPaneDeps(): {
       },
       loadBulkJobs,
       damagedBulkJobs,
-      // The pane's bulk runs count against the daily cap too (the user's click is the consent
-      // for the threshold).
-      chargeRuns: async (runs) => (await spendingGuard()).chargeBulk(runs),
       clearBulkJob,
     },
     settings: {
@@ -61,7 +63,7 @@ export function taskPaneDeps(): {
     spending: {
       state$: defer(() => from(spendingGuard())).pipe(switchMap((guard) => guard.state$)),
       decide: async (choice) => (await spendingGuard()).decide(choice),
-      recalculateCells,
+      rerunCells: async (addresses) => rerunWaitingCells(addresses, await spendingGuard()),
     },
   };
 }

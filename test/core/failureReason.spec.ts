@@ -1,5 +1,5 @@
 import { failureReason, SpellRunError } from "../../src/index.js";
-import { statusText } from "../../taskpane/bulk/statusText.js";
+import { statusText } from "../../taskpane/sheet/statusText.js";
 import { formatRows } from "../../cli/job/formatRows.js";
 import { toExcelError } from "../../functions/toExcelError.js";
 

@@ -5,6 +5,8 @@ import { saveSettings } from "../../addin/settings.js";
 import { memoryStorage, useKeyValueStorage } from "../../addin/keyValueStorage.js";
 import { resetSharedClient } from "../../addin/sharedClient.js";
 import { resetSpendingGuard, spendingGuard } from "../../addin/spendingGuard.js";
+import { spendingGate } from "../../addin/spending/spendingGate.js";
+import { lastValueFrom } from "rxjs";
 import { useEmulator } from "../emulator/support/useEmulator.js";
 import {
   cancelableInvocation,
@@ -206,4 +208,69 @@ describe("spending guard (SPELL.RUN and SPELL.BULK against the emulator)", () =>
     expect(waiting[0].error?.message).toContain("daily cap of 120 runs");
     expect(created().runs).toBe(100);
   }, 60_000);
+
+  it("should keep the 10-minute window across reloads: 5 reloads do not give 5 thresholds", async () => {
+    await saveSettings({ runsBeforeAsking: 10 });
+    let started = 0;
+    for (let reload = 0; reload < 5; reload++) {
+      await resetSpendingGuard({ documentUrl: "https://contoso.example/shared/budget.xlsx" });
+      const cells = await Promise.all(rows(10, reload * 10).map(runCell));
+      started += cells.filter((cell) => cell.error === undefined).length;
+    }
+    expect(started).toBe(10);
+    expect(created().runs).toBe(10);
+    const guard = await spendingGuard();
+    const state = await new Promise<{ waitingRuns: number }>((resolve) =>
+      guard.state$.subscribe(resolve).unsubscribe()
+    );
+    expect(state.waitingRuns).toBe(10); // the last reload's cells ask; earlier ones were reloaded away
+  }, 60_000);
+
+  it("should not let a different file saved at the same address inherit 'allow this workbook'", async () => {
+    const url = "https://contoso.example/shared/budget.xlsx";
+    await resetSpendingGuard({ documentUrl: url, documentId: "doc-allowed-0001" });
+    await (await spendingGuard()).decide("allowWorkbook");
+
+    await resetSpendingGuard({ documentUrl: url, documentId: "doc-another-0002" });
+    const cells = await Promise.all(rows(150).map(runCell));
+    expect(cells.filter((cell) => cell.error === undefined).length).toBe(100);
+
+    // The allowed document itself, reopened, is still allowed.
+    await resetSpendingGuard({ documentUrl: url, documentId: "doc-allowed-0001" });
+    expect(await currentDecision()).toBe("allowWorkbook");
+  }, 60_000);
+
+  it("should not let another user (another API key) inherit the allowing user's decision", async () => {
+    await (await spendingGuard()).decide("allowWorkbook");
+    expect(await currentDecision()).toBe("allowWorkbook");
+
+    await saveSettings({ apiKey: "sk-colleague-key-0001" });
+    expect(await currentDecision()).toBe("ask");
+
+    await saveSettings({ apiKey: fixture.emulator.apiKey });
+    expect(await currentDecision()).toBe("allowWorkbook");
+  }, 60_000);
+
+  it("should keep the pane's runs out of the formulas' 10-minute count (the daily cap counts both)", async () => {
+    await saveSettings({ dailyRunCap: 300 });
+    const guard = await spendingGuard();
+    await lastValueFrom(spendingGate({ by: "pane", runs: 100 }));
+
+    const cells = await Promise.all(rows(150).map(runCell));
+    expect(cells.filter((cell) => cell.error === undefined).length).toBe(100);
+    expect(created().runs).toBe(100);
+    await expectAsync(lastValueFrom(spendingGate({ by: "pane", runs: 101 }))).toBeRejectedWithError(
+      /cap of 300/
+    );
+    expect(guard).toBe(await spendingGuard());
+  }, 60_000);
 });
+
+/** The open document's decision, as the guard now holds it. */
+async function currentDecision(): Promise<string> {
+  const guard = await spendingGuard();
+  const state = await new Promise<{ decision: string }>((resolve) =>
+    guard.state$.subscribe(resolve).unsubscribe()
+  );
+  return state.decision;
+}

@@ -54,6 +54,13 @@ describe("toExcelError", () => {
     expect(error.message).toContain('Spell "summarize" was not found');
   });
 
+  it("should name the spell that was not found when coalesced runs meet it on bulkStart", () => {
+    const error = mapped(new SpellHttpError(404, { message: "no spell" }, "POST", "bulkStart"));
+    expect(error.code).toBe("#N/A");
+    expect(error.message).toContain('Spell "summarize" was not found');
+    expect(error.message).not.toContain("no longer known");
+  });
+
   it("should answer rejected inputs (400, 413) with #VALUE!", () => {
     expect(
       mapped(new SpellHttpError(400, { message: "inputs.text is required" }, "POST", "start"))

@@ -29,7 +29,8 @@ type Worksheet = ReturnType<Playground["grid"]["worksheet"]>;
  * const playground = await playgroundWith({ Sheet1: [["text"], ["hello"]] });
  */
 export async function playgroundWith(
-  sheets: Record<string, MockCellValue[][]>
+  sheets: Record<string, MockCellValue[][]>,
+  options: { excelApiVersion?: string } = {}
 ): Promise<Playground> {
   const generated = (globalThis as unknown as KarmaWindow).__karma__?.config?.customFunctions;
   if (!generated) throw new Error("No functions metadata: run with `npm run test:browser`.");
@@ -40,6 +41,7 @@ export async function playgroundWith(
     sheets,
     metadata: generated.functions,
     gridSize: { columns: 6, rows: 30 },
+    excelApiVersion: options.excelApiVersion,
     // What the metadata plugin appends to functions.js: one associate per @customfunction.
     loadFunctions: async () => {
       const exports = functionsModule as unknown as Record<string, (...args: unknown[]) => unknown>;

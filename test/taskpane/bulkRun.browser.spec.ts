@@ -1,10 +1,11 @@
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
 import type { BulkProgress } from "../../taskpane/bulk/bulkRunController.js";
-import { STATUS_HEADER } from "../../taskpane/bulk/outputLayout.js";
+import { STATUS_HEADER } from "../../taskpane/sheet/outputLayout.js";
 import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
-import { BULK_JOB_SETTING, loadBulkJob } from "../../taskpane/bulk/resumeState.js";
-import { CANCELLED_STATUS, STALE_STATUS } from "../../taskpane/bulk/statusText.js";
+import { BULK_JOB_SETTING } from "../../taskpane/storedJob/jobSettings.js";
+import { loadBulkJob } from "../../taskpane/storedJob/jobStore.js";
+import { CANCELLED_STATUS, STALE_STATUS } from "../../taskpane/sheet/statusText.js";
 import { emulatorForBrowser, emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
 import type { MockCellValue, MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 import { emulatorClient, waitFor, workbookWith } from "./taskpaneTestKit.js";

@@ -1,6 +1,6 @@
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
-import { loadBulkJob, loadBulkJobs, saveBulkJob } from "../../taskpane/bulk/resumeState.js";
-import type { BulkJob } from "../../taskpane/bulk/resumeState.js";
+import { loadBulkJob, loadBulkJobs, saveBulkJob } from "../../taskpane/storedJob/jobStore.js";
+import type { BulkJob } from "../../taskpane/storedJob/BulkJob.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import type { BulkViewDeps } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";

@@ -4,8 +4,8 @@ import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
 import type { BulkSource } from "../../taskpane/bulk/bulkRunController.js";
 import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
-import { loadBulkJob } from "../../taskpane/bulk/resumeState.js";
-import { CANCELLED_STATUS } from "../../taskpane/bulk/statusText.js";
+import { loadBulkJob } from "../../taskpane/storedJob/jobStore.js";
+import { CANCELLED_STATUS } from "../../taskpane/sheet/statusText.js";
 import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
 import { waitFor, workbookWith } from "./taskpaneTestKit.js";
 

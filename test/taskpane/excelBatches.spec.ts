@@ -1,4 +1,4 @@
-import { OutputLayout } from "../../taskpane/bulk/outputLayout.js";
+import { OutputLayout } from "../../taskpane/sheet/outputLayout.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { rowFingerprint } from "../../taskpane/sheet/rowFingerprint.js";
 import { writeOutputs } from "../../taskpane/sheet/writeOutputs.js";

@@ -1,5 +1,5 @@
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
-import { STATUS_HEADER } from "../../taskpane/bulk/outputLayout.js";
+import { STATUS_HEADER } from "../../taskpane/sheet/outputLayout.js";
 import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";

@@ -12,27 +12,28 @@ import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
 import {
   BULK_JOB_SETTING,
   BULK_KEPT_SETTING,
+  saveSettings,
+} from "../../taskpane/storedJob/jobSettings.js";
+import {
   clearBulkJob,
   damagedBulkJobs,
   loadBulkJobs,
-  loadKeptResults,
   saveBulkJob,
-  saveKeptResults,
-  saveSettings,
-} from "../../taskpane/bulk/resumeState.js";
-import type { BulkJob } from "../../taskpane/bulk/resumeState.js";
-import { moveKeptResults } from "../../taskpane/bulk/moveKeptResults.js";
+} from "../../taskpane/storedJob/jobStore.js";
+import { loadKeptResults, saveKeptResults } from "../../taskpane/storedJob/keptResults.js";
+import type { BulkJob } from "../../taskpane/storedJob/BulkJob.js";
+import { moveKeptResults } from "../../taskpane/storedJob/moveKeptResults.js";
 import {
   KEPT_RESULTS_FIELD,
   keptResultsRecordText,
-} from "../../taskpane/sheet/keptResultsRecord.js";
+} from "../../taskpane/storedJob/keptResultsRecord.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import {
   ROW_RECORD_SHEET,
   openRowRecords,
   rowRecord,
   saveRowRecord,
-} from "../../taskpane/sheet/rowRecordStore.js";
+} from "../../taskpane/storedJob/rowRecordStore.js";
 import { jobNotices } from "../../taskpane/ui/jobNotices.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";

@@ -4,8 +4,8 @@ import {
   keptResultsRecordProblem,
   keptResultsRecordText,
   readKeptResultsRecord,
-} from "../../taskpane/sheet/keptResultsRecord.js";
-import { rowRecordProblem } from "../../taskpane/bulk/storedJobProblem.js";
+} from "../../taskpane/storedJob/keptResultsRecord.js";
+import { rowRecordProblem } from "../../taskpane/storedJob/storedJobProblem.js";
 
 const D = { status: "success", outputs: { upper: "D" }, inputs: ["d"], formats: ["@"] };
 

@@ -1,11 +1,11 @@
 import { blockAddress, columnName, parseAddress } from "../../taskpane/sheet/a1Address.js";
-import { decodeIndexes, encodeIndexes } from "../../taskpane/bulk/indexRanges.js";
+import { decodeIndexes, encodeIndexes } from "../../taskpane/storedJob/indexRanges.js";
 import { chunkByBytes, payloadBytes } from "../../taskpane/sheet/payloadBytes.js";
 import { defaultMapping, isExcelError, planBulk } from "../../taskpane/bulk/planBulk.js";
 import { formatDuration, progressEstimate } from "../../taskpane/bulk/progressEstimate.js";
 import type { SelectionData } from "../../taskpane/sheet/readSelection.js";
 import { rowFingerprint } from "../../taskpane/sheet/rowFingerprint.js";
-import { statusText } from "../../taskpane/bulk/statusText.js";
+import { statusText } from "../../taskpane/sheet/statusText.js";
 import { toCellWrite } from "../../taskpane/sheet/toCellWrite.js";
 
 describe("taskpane toCellWrite", () => {

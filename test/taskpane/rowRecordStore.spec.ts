@@ -1,11 +1,11 @@
-import { decodeIndexBitmap, encodeIndexBitmap } from "../../taskpane/bulk/indexRanges.js";
+import { decodeIndexBitmap, encodeIndexBitmap } from "../../taskpane/storedJob/indexRanges.js";
 import {
   ROW_RECORD_SHEET,
   deleteRowRecord,
   openRowRecords,
   rowRecord,
   saveRowRecord,
-} from "../../taskpane/sheet/rowRecordStore.js";
+} from "../../taskpane/storedJob/rowRecordStore.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 
 describe("rowRecordStore (the per-row record in a very hidden sheet)", () => {

@@ -6,7 +6,7 @@
 import { saveSettings } from "../../addin/settings.js";
 import { spellRun } from "../../functions/functions.js";
 import { cancelableInvocation } from "../functions/support/excelInvocations.js";
-import { saveBulkJob } from "../../taskpane/bulk/resumeState.js";
+import { saveBulkJob } from "../../taskpane/storedJob/jobStore.js";
 import { rowFingerprint } from "../../taskpane/sheet/rowFingerprint.js";
 import { mountTaskPane } from "../../taskpane/ui/mountTaskPane.js";
 import { taskPaneDeps } from "../../taskpane/ui/taskPaneDeps.js";

@@ -5,7 +5,7 @@ import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
 import type { BulkSource } from "../../taskpane/bulk/bulkRunController.js";
 import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
-import { loadBulkJobs } from "../../taskpane/bulk/resumeState.js";
+import { loadBulkJobs } from "../../taskpane/storedJob/jobStore.js";
 import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
 import { workbookWith } from "./taskpaneTestKit.js";
 

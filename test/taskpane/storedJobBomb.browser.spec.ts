@@ -3,9 +3,8 @@ import {
   BULK_JOB_IDS_SETTING,
   BULK_JOB_SETTING,
   BULK_PROGRESS_SETTING,
-  damagedBulkJobs,
-  loadBulkJobs,
-} from "../../taskpane/bulk/resumeState.js";
+} from "../../taskpane/storedJob/jobSettings.js";
+import { damagedBulkJobs, loadBulkJobs } from "../../taskpane/storedJob/jobStore.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
 import { resetEmulator } from "../helpers/emulatorClient.js";

@@ -3,7 +3,7 @@ import {
   rowRecordProblem,
   storedJobIds,
   storedJobProblem,
-} from "../../taskpane/bulk/storedJobProblem.js";
+} from "../../taskpane/storedJob/storedJobProblem.js";
 
 const GOOD = {
   version: 1,

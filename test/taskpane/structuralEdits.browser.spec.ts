@@ -2,17 +2,13 @@ import { Observable, Subject, of } from "rxjs";
 import type { BulkResumeToken, BulkRunEntry, BulkSnapshot } from "../../src/index.js";
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
 import type { BulkProgress, BulkSource } from "../../taskpane/bulk/bulkRunController.js";
-import { STATUS_HEADER } from "../../taskpane/bulk/outputLayout.js";
+import { STATUS_HEADER } from "../../taskpane/sheet/outputLayout.js";
 import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
-import {
-  clearBulkJob,
-  loadBulkJob,
-  loadBulkJobs,
-  loadKeptResults,
-} from "../../taskpane/bulk/resumeState.js";
+import { clearBulkJob, loadBulkJob, loadBulkJobs } from "../../taskpane/storedJob/jobStore.js";
+import { loadKeptResults } from "../../taskpane/storedJob/keptResults.js";
 import { jobNotices } from "../../taskpane/ui/jobNotices.js";
-import { KeptRowsOccupiedError } from "../../taskpane/sheet/writeKeptBelow.js";
+import { KeptRowsOccupiedError } from "../../taskpane/bulk/writeKeptBelow.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
 import { waitFor } from "./taskpaneTestKit.js";

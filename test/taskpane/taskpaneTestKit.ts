@@ -8,7 +8,7 @@ import { emulatorForBrowser } from "../helpers/emulatorClient.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
 import type { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
-import { clearBulkJob, loadBulkJobs } from "../../taskpane/bulk/resumeState.js";
+import { clearBulkJob, loadBulkJobs } from "../../taskpane/storedJob/jobStore.js";
 import { freezeFormulas } from "../../taskpane/sheet/freezeFormulas.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { selectedColumn } from "../../taskpane/sheet/selectedColumn.js";

@@ -6,13 +6,13 @@
  */
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
 import type { BulkSource } from "../../taskpane/bulk/bulkRunController.js";
-import { STATUS_HEADER } from "../../taskpane/bulk/outputLayout.js";
+import { STATUS_HEADER } from "../../taskpane/sheet/outputLayout.js";
 import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
-import { loadBulkJob, saveBulkJob } from "../../taskpane/bulk/resumeState.js";
-import type { BulkJob } from "../../taskpane/bulk/resumeState.js";
-import { STALE_STATUS } from "../../taskpane/bulk/statusText.js";
+import { loadBulkJob, saveBulkJob } from "../../taskpane/storedJob/jobStore.js";
+import type { BulkJob } from "../../taskpane/storedJob/BulkJob.js";
+import { STALE_STATUS } from "../../taskpane/sheet/statusText.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
-import { ROW_RECORD_SHEET, openRowRecords } from "../../taskpane/sheet/rowRecordStore.js";
+import { ROW_RECORD_SHEET, openRowRecords } from "../../taskpane/storedJob/rowRecordStore.js";
 import { mountBulkView } from "../../taskpane/ui/bulkView.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
 import { scatteredBulkSource } from "../helpers/scatteredBulkSource.js";

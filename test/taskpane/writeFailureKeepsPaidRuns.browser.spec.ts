@@ -1,7 +1,7 @@
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
 import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
-import { loadBulkJob } from "../../taskpane/bulk/resumeState.js";
+import { loadBulkJob } from "../../taskpane/storedJob/jobStore.js";
 import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
 import type { MockCellValue } from "../../playground/excel/mockWorkbook.js";
 import { emulatorClient, waitFor, workbookWith } from "./taskpaneTestKit.js";

@@ -3,10 +3,11 @@ import { MockWorkbook } from "../../../playground/excel/mockWorkbook.js";
 import {
   DocumentCheckpointStore,
   checkpointOf,
-} from "../../../taskpane/bulk/DocumentCheckpointStore.js";
-import { OutputLayout } from "../../../taskpane/bulk/outputLayout.js";
-import { loadBulkJobs, type BulkJob } from "../../../taskpane/bulk/resumeState.js";
-import { ROW_RECORD_SHEET, openRowRecords } from "../../../taskpane/sheet/rowRecordStore.js";
+} from "../../../taskpane/storedJob/DocumentCheckpointStore.js";
+import { OutputLayout } from "../../../taskpane/sheet/outputLayout.js";
+import { loadBulkJobs } from "../../../taskpane/storedJob/jobStore.js";
+import { type BulkJob } from "../../../taskpane/storedJob/BulkJob.js";
+import { ROW_RECORD_SHEET, openRowRecords } from "../../../taskpane/storedJob/rowRecordStore.js";
 import { SheetResultWriter } from "../../../taskpane/sheet/SheetResultWriter.js";
 import { rowFingerprint } from "../../../taskpane/sheet/rowFingerprint.js";
 import type { WriteTarget } from "../../../taskpane/sheet/WriteTarget.js";

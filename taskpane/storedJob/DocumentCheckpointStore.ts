@@ -8,11 +8,12 @@ import type {
   WrittenMark,
 } from "../../src";
 import { resumeTokenNeeded } from "../../src";
-import { saveBulkJob, saveBulkProgress, type BulkJob, type JobWindow } from "./resumeState.js";
+import { saveBulkJob, saveBulkProgress } from "./jobStore.js";
+import { type BulkJob, type JobWindow } from "./BulkJob.js";
 
 /**
  * The task pane's checkpoint store for the core's bulk-job engine: the pane's stored job
- * (`BulkJob`, see `resumeState`), which travels with the workbook so that a reload, another
+ * (`BulkJob`, see `jobStore`), which travels with the workbook so that a reload, another
  * computer or Excel on the web can resume. The per-row part (rows, fingerprints, the resume
  * token, the rows written) goes to the record sheet (`rowRecordStore`), the rest to the document
  * settings (a few hundred bytes per job).

@@ -1,8 +1,8 @@
-import { blockAddress, columnName } from "./a1Address.js";
-import type { BulkJob, KeptResult } from "../bulk/resumeState.js";
-import { toCellWrite, type CellScalar } from "./toCellWrite.js";
-import { locateBlock } from "./trackedBlock.js";
-import { writeTargetOf } from "../bulk/writeTargetOf.js";
+import { blockAddress, columnName } from "../sheet/a1Address.js";
+import type { BulkJob, KeptResult } from "../storedJob/BulkJob.js";
+import { toCellWrite, type CellScalar } from "../sheet/toCellWrite.js";
+import { locateBlock } from "../sheet/trackedBlock.js";
+import { writeTargetOf } from "../storedJob/writeTargetOf.js";
 
 /**
  * The rows under a bulk's block hold something in a column the kept results would be written

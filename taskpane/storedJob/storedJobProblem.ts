@@ -1,10 +1,10 @@
-import { KEPT_RESULTS_FIELD, keptResultsRecordProblem } from "../sheet/keptResultsRecord.js";
+import { KEPT_RESULTS_FIELD, keptResultsRecordProblem } from "./keptResultsRecord.js";
 
 /** Rows of an Excel worksheet (Excel specifications and limits): no job has more runs. */
 export const EXCEL_MAX_ROWS = 1_048_576;
 /** Columns of an Excel worksheet (XFD). */
 export const EXCEL_MAX_COLUMNS = 16_384;
-/** Characters per packed fingerprint (see `resumeState`). */
+/** Characters per packed fingerprint (see `fingerprintCodec`). */
 const PACKED_CHARS = 9;
 
 /**

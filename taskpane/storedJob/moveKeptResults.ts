@@ -1,10 +1,6 @@
-import {
-  BULK_JOB_IDS_SETTING,
-  BULK_KEPT_SETTING,
-  damagedBulkJobs,
-  loadKeptResults,
-  saveKeptResults,
-} from "./resumeState.js";
+import { BULK_JOB_IDS_SETTING, BULK_KEPT_SETTING } from "./jobSettings.js";
+import { damagedBulkJobs } from "./jobStore.js";
+import { loadKeptResults, saveKeptResults } from "./keptResults.js";
 import { storedJobIds } from "./storedJobProblem.js";
 
 /**

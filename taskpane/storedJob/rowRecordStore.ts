@@ -1,6 +1,6 @@
-import { blockAddress, columnName, parseAddress } from "./a1Address.js";
-import { PAYLOAD_BUDGET_BYTES, chunkByBytes, payloadBytes } from "./payloadBytes.js";
-import { TEXT_FORMAT } from "./toCellWrite.js";
+import { blockAddress, columnName, parseAddress } from "../sheet/a1Address.js";
+import { PAYLOAD_BUDGET_BYTES, chunkByBytes, payloadBytes } from "../sheet/payloadBytes.js";
+import { TEXT_FORMAT } from "../sheet/toCellWrite.js";
 
 /**
  * The very hidden worksheet that holds the per-row record of the document's bulk jobs. Users do

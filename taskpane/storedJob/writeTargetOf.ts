@@ -1,5 +1,5 @@
-import { OutputLayout } from "./outputLayout.js";
-import type { BulkJob } from "./resumeState.js";
+import { OutputLayout } from "../sheet/outputLayout.js";
+import type { BulkJob } from "./BulkJob.js";
 import type { WriteTarget } from "../sheet/WriteTarget.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { CellScalar } from "./toCellWrite.js";
+import type { CellScalar } from "../sheet/toCellWrite.js";
 
 /**
  * A finished run whose row could no longer be found (deleted, or edited where another record now

@@ -1,5 +1,5 @@
 import type { KeptResult } from "./KeptResult.js";
-import type { CellScalar } from "./toCellWrite.js";
+import type { CellScalar } from "../sheet/toCellWrite.js";
 
 /**
  * The field of a job's per-row record (see `rowRecordStore`) that holds its kept results: one

@@ -1,0 +1,359 @@
+import { BehaviorSubject, defer, Observable, of, throwError } from "rxjs";
+import {
+  DEFAULT_SPENDING_LIMITS,
+  emptyLedger,
+  judgeStart,
+  recordStarts,
+  type SpendingDecision,
+  type SpendingLedger,
+  type SpendingLimits,
+} from "../spendingPolicy.js";
+import type { SpellSettings } from "../settings.js";
+import { paneCapError, refusalError } from "./refusalError.js";
+import { writeStoredSpending, type StoredSpending } from "./storedSpending.js";
+import type { SpendingChoice, SpendingGuardState } from "./spendingGuardState.js";
+
+/**
+ * The spending guard of one document: runs started by `SPELL` formulas are counted; beyond the
+ * threshold (Settings: runs before asking, in 10 minutes) or the daily cap a run is not started,
+ * its cell shows why (`SpendingGuardError`) and the task pane asks the user. The rules are
+ * `judgeStart` of the core; this class keeps the ledger, the waiting runs and the decision.
+ *
+ * Decisions, the day's count and the formulas' starts within the window are remembered in the
+ * add-in's storage (never in the workbook), keyed by the document's own id (kept in its settings),
+ * its address and the user (a hash of the API key): a reload does not give the threshold back, a
+ * different file saved at the same address or a copy saved elsewhere is asked again, and a
+ * co-author with another key is asked again. The id alone grants nothing: a workbook carrying an
+ * allowed workbook's id still needs its address and the user's key. A document with neither an id
+ * nor an address is remembered until the add-in closes.
+ *
+ * The pane's bulk runs count toward the daily cap only (a click on Run is a decision already);
+ * the 10-minute threshold counts the formulas' runs, as docs/excel.md says.
+ *
+ * ## Example
+ * ```ts
+ * const guard = await spendingGuard();
+ * client.run(spellId, inputs, { wait: false, beforeStart: guard.beforeStart(spellId, key, "Sheet1!B2") });
+ * ```
+ */
+export class SpendingGuard {
+  private ledger: SpendingLedger;
+  private decision: SpendingDecision;
+  private limits: SpendingLimits;
+  private reason: SpendingGuardState["reason"];
+  /** Runs the user allowed one by one, by run key, until they start. */
+  private readonly allowedOnce = new Set<string>();
+  /** Runs waiting for a decision, by run key: the spell, how many runs, the cells asking. */
+  private readonly waiting = new Map<
+    string,
+    { spellId: string; runs: number; addresses: Set<string>; reinvokers: Set<() => void> }
+  >();
+  /**
+   * The calls of the cells the user last decided about, to call again where the host cannot
+   * recalculate a cell (see `reinvokeDecided`).
+   */
+  private decided: (() => void)[] = [];
+  private readonly state = new BehaviorSubject<SpendingGuardState>(undefined as never);
+  private saving: Promise<void> | undefined;
+
+  /** The guard's state on every change, starting with the current one. */
+  readonly state$: Observable<SpendingGuardState> = this.state.asObservable();
+
+  /**
+   * @param storageKey Where this document's decision is stored; `undefined`: not stored.
+   * @param stored What was stored for it.
+   * @param settings The limits come from here.
+   * @param now The clock (specs pass their own).
+   */
+  constructor(
+    private readonly storageKey: string | undefined,
+    stored: StoredSpending | undefined,
+    settings: Pick<SpellSettings, "runsBeforeAsking" | "dailyRunCap">,
+    private readonly now: () => number = Date.now
+  ) {
+    this.limits = limitsOf(settings);
+    this.decision = stored?.decision ?? "ask";
+    this.ledger = stored
+      ? { recent: stored.recent, day: stored.day, startedToday: stored.startedToday }
+      : emptyLedger(now());
+    this.publish();
+  }
+
+  /**
+   * The gate of one `SPELL` formula's run, for `RunOptions.beforeStart`: emits once and counts
+   * the run when it may start; else errors with `SpendingGuardError` and records the cell as
+   * waiting, so the task pane can ask and then recalculate exactly the waiting cells.
+   *
+   * ## Example
+   * ```ts
+   * client.run(spellId, inputs, { wait: false, beforeStart: guard.beforeStart(spellId, key, address) });
+   * ```
+   *
+   * @param spellId The spell (the pane names it).
+   * @param runKey What identifies the run (`client.reuseKey`): "allow these" allows these keys.
+   * @param address The cell asking (`invocation.address`), when Excel gives it.
+   * @param reinvoke Calls the cell's function again (where the host cannot recalculate it).
+   * @return A cold Observable: one value, or the error.
+   */
+  beforeStart(
+    spellId: string,
+    runKey: string,
+    address?: string,
+    reinvoke?: () => void
+  ): Observable<void> {
+    return this.gate(spellId, runKey, 1, address, reinvoke);
+  }
+
+  /**
+   * The gate of one `SPELL.BULK` formula, for `BulkOptions.beforeStart`: its `runs` are judged
+   * as that many new runs against the threshold and the daily cap, all or none. When they may
+   * start it emits once and counts them; else it errors with `SpendingGuardError` and records
+   * the cell as waiting with its runs, so the task pane's question counts them and "allow these"
+   * lets exactly this bulk (same spell, same rows) start once when the cell is recalculated.
+   *
+   * ## Example
+   * ```ts
+   * client.bulk(spellId, rows, { reuse: true, beforeStart: (runs) => guard.beforeBulk(spellId, key, runs, address) });
+   * ```
+   *
+   * @param spellId The spell (the pane names it).
+   * @param bulkKey What identifies the bulk (its spell and rows).
+   * @param runs The runs the bulk would send.
+   * @param address The cell asking (`invocation.address`), when Excel gives it.
+   * @param reinvoke Calls the cell's function again (where the host cannot recalculate it).
+   * @return A cold Observable: one value, or the error.
+   */
+  beforeBulk(
+    spellId: string,
+    bulkKey: string,
+    runs: number,
+    address?: string,
+    reinvoke?: () => void
+  ): Observable<void> {
+    return this.gate(spellId, bulkKey, runs, address, reinvoke);
+  }
+
+  /**
+   * Counts a bulk run the user started from the task pane against the daily cap (the threshold
+   * is for formulas: a click on Run is a decision already).
+   *
+   * ## Example
+   * ```ts
+   * guard.chargeBulk(rows.length); // throws before anything is sent when over the cap
+   * ```
+   *
+   * @param runs The bulk's rows that will start.
+   * @throws SpendingGuardError (`dailyCap`) when the day's cap would be passed; nothing counted.
+   */
+  chargeBulk(runs: number): void {
+    const now = this.now();
+    const verdict = judgeStart(this.ledger, "allowWorkbook", this.limits, now, runs);
+    if (verdict.verdict !== "start") {
+      throw paneCapError(runs, this.limits, this.startedToday());
+    }
+    this.count(runs, now, "pane");
+  }
+
+  /**
+   * The gate of a bulk the task pane starts (Run, Resume, Retry failed rows), for the engine's
+   * `beforeStart`: asked with the runs really sent (after reuse), it counts them against the daily
+   * cap only, or errors with `SpendingGuardError` before anything is sent.
+   *
+   * ## Example
+   * ```ts
+   * bulkOptions: { reuse: true, beforeStart: (runs) => guard.beforePaneStart(runs) }
+   * ```
+   *
+   * @param runs The runs about to be sent.
+   * @return A cold Observable: one value, or the error.
+   */
+  beforePaneStart(runs: number): Observable<void> {
+    return defer(() => {
+      try {
+        this.chargeBulk(runs);
+        return of(undefined);
+      } catch (error) {
+        return throwError(() => error);
+      }
+    });
+  }
+
+  /**
+   * Applies the user's answer and returns the addresses of the waiting cells, to recalculate
+   * them: allowed runs then start (once each), blocked ones show that they are blocked.
+   *
+   * ## Example
+   * ```ts
+   * await recalculateCells(await guard.decide("allowWorkbook"));
+   * ```
+   *
+   * @param choice The answer.
+   * @return The waiting cells' addresses (each once).
+   */
+  async decide(choice: SpendingChoice): Promise<string[]> {
+    const addresses = new Set<string>();
+    this.decided = [];
+    for (const [runKey, entry] of this.waiting) {
+      if (choice === "allowThese") this.allowedOnce.add(runKey);
+      for (const address of entry.addresses) addresses.add(address);
+      this.decided.push(...entry.reinvokers);
+    }
+    this.waiting.clear();
+    this.reason = undefined;
+    if (choice !== "allowThese") this.decision = choice;
+    if (choice === "block") this.allowedOnce.clear();
+    this.publish();
+    await this.save();
+    return [...addresses];
+  }
+
+  /**
+   * Calls again the functions of the cells the last `decide` answered, from the add-in's own
+   * queue: for a host that cannot recalculate a cell (`range.calculate`), so that allowed runs
+   * start and blocked ones say so instead of staying `#N/A` with the question gone. Each call is
+   * made once.
+   *
+   * ## Example
+   * ```ts
+   * if (!(await recalculateCells(addresses))) guard.reinvokeDecided();
+   * ```
+   *
+   * @return How many calls were made again.
+   */
+  reinvokeDecided(): number {
+    const calls = this.decided;
+    this.decided = [];
+    for (const call of calls) call();
+    return calls.length;
+  }
+
+  /**
+   * Follows changed settings (threshold, daily cap).
+   *
+   * ## Example
+   * ```ts
+   * onSettingsChanged((settings) => guard.useLimits(settings));
+   * ```
+   *
+   * @param settings The new settings.
+   */
+  useLimits(settings: Pick<SpellSettings, "runsBeforeAsking" | "dailyRunCap">): void {
+    this.limits = limitsOf(settings);
+    this.publish();
+  }
+
+  /**
+   * Writes what is pending (specs, and before the pane reloads).
+   *
+   * ## Example
+   * ```ts
+   * await guard.flush();
+   * ```
+   */
+  async flush(): Promise<void> {
+    await this.saving;
+  }
+
+  private gate(
+    spellId: string,
+    key: string,
+    runs: number,
+    address?: string,
+    reinvoke?: () => void
+  ): Observable<void> {
+    return defer(() => {
+      const now = this.now();
+      const allowed = this.allowedOnce.has(key);
+      const verdict = judgeStart(this.ledger, this.decision, this.limits, now, runs, allowed);
+      if (verdict.verdict === "start") {
+        this.allowedOnce.delete(key);
+        this.waiting.delete(key);
+        this.count(runs, now, "formulas");
+        return of(undefined);
+      }
+      if (verdict.verdict === "wait") {
+        const entry = this.waiting.get(key) ?? {
+          spellId,
+          runs,
+          addresses: new Set<string>(),
+          reinvokers: new Set<() => void>(),
+        };
+        entry.runs = runs;
+        if (address) entry.addresses.add(address);
+        if (reinvoke) entry.reinvokers.add(reinvoke);
+        this.waiting.set(key, entry);
+        this.reason = verdict.reason;
+        this.publish();
+      }
+      return throwError(() => refusalError(verdict, runs, this.limits));
+    });
+  }
+
+  /** Counts started runs: the formulas' in the window and the day, the pane's in the day only. */
+  private count(runs: number, now: number, by: "formulas" | "pane"): void {
+    const after = recordStarts(this.ledger, now, runs, this.limits);
+    this.ledger =
+      by === "formulas"
+        ? after
+        : { ...after, recent: recordStarts(this.ledger, now, 0, this.limits).recent };
+    // Thousands of starts arrive together: one write for all of them.
+    this.saving ??= Promise.resolve().then(() => this.save());
+    if (this.state.value.startedToday !== this.ledger.startedToday) this.publish();
+  }
+
+  private async save(): Promise<void> {
+    this.saving = undefined;
+    const now = this.now();
+    await writeStoredSpending(this.storageKey, {
+      decision: this.decision,
+      day: this.ledger.day,
+      startedToday: this.ledger.startedToday,
+      recent: this.ledger.recent.filter((start) => start.at > now - this.limits.windowMs),
+    });
+  }
+
+  /** Runs started today: a ledger of an earlier day counts nothing. */
+  private startedToday(): number {
+    return this.ledger.day === emptyLedger(this.now()).day ? this.ledger.startedToday : 0;
+  }
+
+  private publish(): void {
+    const perSpell = new Map<string, number>();
+    let waitingRuns = 0;
+    for (const { spellId, runs } of this.waiting.values()) {
+      perSpell.set(spellId, (perSpell.get(spellId) ?? 0) + runs);
+      waitingRuns += runs;
+    }
+    this.state.next({
+      decision: this.decision,
+      waitingRuns,
+      spells: [...perSpell]
+        .map(([spellId, runs]) => ({ spellId, runs }))
+        .sort((a, b) => b.runs - a.runs || a.spellId.localeCompare(b.spellId)),
+      reason: this.reason,
+      limits: this.limits,
+      startedToday: this.startedToday(),
+    });
+  }
+}
+
+/**
+ * The guard's limits from Settings (the window is the core's).
+ *
+ * ## Example
+ * ```ts
+ * guard.useLimits(settings);
+ * ```
+ *
+ * @param settings The threshold and the daily cap.
+ * @return The limits.
+ */
+export function limitsOf(
+  settings: Pick<SpellSettings, "runsBeforeAsking" | "dailyRunCap">
+): SpendingLimits {
+  return {
+    windowMs: DEFAULT_SPENDING_LIMITS.windowMs,
+    runsBeforeAsking: settings.runsBeforeAsking,
+    dailyRunCap: settings.dailyRunCap,
+  };
+}

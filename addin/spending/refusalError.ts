@@ -1,0 +1,72 @@
+import type { SpendingLimits, StartVerdict } from "../spendingPolicy.js";
+import { SpendingGuardError } from "../SpendingGuardError.js";
+
+const MINUTE_MS = 60_000;
+
+/**
+ * What a formula's cell says when the spending guard does not let its runs start: blocked, at the
+ * daily cap, or beyond the threshold (a bulk names its runs).
+ *
+ * ## Example
+ * ```ts
+ * throw refusalError({ verdict: "wait", reason: "threshold" }, 1, limits);
+ * ```
+ *
+ * @param verdict The guard's verdict (not `start`).
+ * @param runs The runs that would have started.
+ * @param limits The limits in force (named in the message).
+ * @return The error for the cell.
+ */
+export function refusalError(
+  verdict: Exclude<StartVerdict, { verdict: "start" }>,
+  runs: number,
+  limits: SpendingLimits
+): SpendingGuardError {
+  if (verdict.verdict === "block") {
+    return new SpendingGuardError(
+      "blocked",
+      'Blocked: runs of this workbook were blocked in Spell Run (Home tab). Choose "Ask again" there to run them.'
+    );
+  }
+  if (verdict.reason === "dailyCap") {
+    return new SpendingGuardError(
+      "dailyCap",
+      `Waiting for your OK: this workbook reached its daily cap of ${limits.dailyRunCap} runs. Open Spell Run (Home tab) to allow these runs, or raise the cap in Settings.`
+    );
+  }
+  const minutes = limits.windowMs / MINUTE_MS;
+  if (runs > 1) {
+    return new SpendingGuardError(
+      "threshold",
+      `Waiting for your OK: this bulk would start ${runs} runs, beyond the ${limits.runsBeforeAsking} runs in ${minutes} minutes this workbook starts without asking. Open Spell Run (Home tab) to allow or block the waiting runs.`
+    );
+  }
+  return new SpendingGuardError(
+    "threshold",
+    `Waiting for your OK: this workbook started ${limits.runsBeforeAsking} runs in ${minutes} minutes. Open Spell Run (Home tab) to allow or block the waiting runs.`
+  );
+}
+
+/**
+ * What the task pane says when a bulk it would start passes the daily cap.
+ *
+ * ## Example
+ * ```ts
+ * throw paneCapError(500, limits, 800);
+ * ```
+ *
+ * @param runs The runs the bulk would send.
+ * @param limits The limits in force.
+ * @param startedToday Runs the workbook started today.
+ * @return The error (`dailyCap`).
+ */
+export function paneCapError(
+  runs: number,
+  limits: SpendingLimits,
+  startedToday: number
+): SpendingGuardError {
+  return new SpendingGuardError(
+    "dailyCap",
+    `This bulk of ${runs} runs would pass today's cap of ${limits.dailyRunCap} runs for this workbook (${startedToday} started). Raise the daily cap in Settings to run it.`
+  );
+}

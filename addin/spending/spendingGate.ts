@@ -1,0 +1,57 @@
+import { defer, from, mergeMap, type Observable } from "rxjs";
+import { spendingGuard, spendingGuardIfReady, type SpendingGuard } from "../spendingGuard.js";
+
+/**
+ * A start the spending guard judges: a `SPELL.RUN` cell's run, a `SPELL.BULK` cell's runs, or a
+ * bulk the task pane starts (Run, Resume, Retry failed rows).
+ *
+ * ## Example
+ * ```ts
+ * const start: GuardedStart = { by: "pane", runs: 36 };
+ * ```
+ */
+export type GuardedStart =
+  | {
+      by: "formula";
+      spellId: string;
+      /** What identifies the run or the bulk ("allow these" allows it); computed only when asked. */
+      key: () => string;
+      runs: number;
+      /** The cell asking (`invocation.address`), to recalculate it after a decision. */
+      address?: string;
+      /** Calls the cell's function again, where the host cannot recalculate the cell. */
+      reinvoke?: () => void;
+    }
+  | { by: "pane"; runs: number };
+
+/**
+ * The one spending gate of the add-in, for the core's `beforeStart`: every start of `SPELL.RUN`,
+ * `SPELL.BULK` and the task pane goes through it, asked by the core (or the engine) with the runs
+ * really about to be sent (remembered results and runs in flight are not asked). Formulas are
+ * judged by the threshold and the daily cap; the pane's runs by the daily cap (a click is a
+ * decision already). It uses the guard at once when it is loaded (no await on a filled-down
+ * column's hot path).
+ *
+ * ## Example
+ * ```ts
+ * client.bulk(spellId, rows, { reuse: true, beforeStart: (runs) => spendingGate({ by: "pane", runs }) });
+ * ```
+ *
+ * @param start What would start.
+ * @return A cold Observable: one value when it may start (counted), else a `SpendingGuardError`.
+ */
+export function spendingGate(start: GuardedStart): Observable<void> {
+  return defer(() => {
+    const ready = spendingGuardIfReady();
+    return ready
+      ? gateOf(ready, start)
+      : from(spendingGuard()).pipe(mergeMap((guard) => gateOf(guard, start)));
+  });
+}
+
+function gateOf(guard: SpendingGuard, start: GuardedStart): Observable<void> {
+  if (start.by === "pane") return guard.beforePaneStart(start.runs);
+  return start.runs === 1
+    ? guard.beforeStart(start.spellId, start.key(), start.address, start.reinvoke)
+    : guard.beforeBulk(start.spellId, start.key(), start.runs, start.address, start.reinvoke);
+}

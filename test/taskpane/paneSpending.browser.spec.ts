@@ -1,0 +1,83 @@
+import { of, throwError } from "rxjs";
+import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
+import type { BulkProgress } from "../../taskpane/bulk/bulkRunController.js";
+import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
+import { readSelection } from "../../taskpane/sheet/readSelection.js";
+import { BULK_JOB_SETTING } from "../../taskpane/storedJob/jobSettings.js";
+import { SpendingGuardError } from "../../addin/SpendingGuardError.js";
+import { emulatorStats, resetEmulator } from "../helpers/emulatorClient.js";
+import type { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
+import { emulatorClient, waitFor, workbookWith } from "./taskpaneTestKit.js";
+
+async function runSelection(controller: BulkRunController, spellId: string): Promise<BulkProgress> {
+  const selection = await readSelection();
+  const plan = planBulk(selection, defaultMapping(selection.headers), {
+    onlyRowsWithoutOutputs: false,
+  });
+  return controller.start(selection, plan, spellId);
+}
+
+describe("the task pane's spending charge (every start through the engine's beforeStart)", () => {
+  let workbook: MockWorkbook;
+  let uninstall: () => void = () => undefined;
+
+  beforeEach(async () => {
+    await resetEmulator();
+  });
+  afterEach(() => uninstall());
+
+  it("should charge Run with the runs really sent (identical rows share one), not the planned rows", async () => {
+    workbook = workbookWith([["x"], [1], [1], [2], [2], [3]]);
+    uninstall = workbook.install();
+    const charged: number[] = [];
+    const controller = new BulkRunController(emulatorClient(), Date.now, (runs) => {
+      charged.push(runs);
+      return of(undefined);
+    });
+
+    const progress = await runSelection(controller, "echo");
+
+    expect(progress.phase).toBe("done");
+    expect(charged).toEqual([3]);
+  });
+
+  it("should charge Retry failed rows too", async () => {
+    workbook = workbookWith([["ms"], [0], [200_000], [0]]);
+    uninstall = workbook.install();
+    const charged: number[] = [];
+    const controller = new BulkRunController(emulatorClient(), Date.now, (runs) => {
+      charged.push(runs);
+      return of(undefined);
+    });
+    const first = runSelection(controller, "sleep");
+    await waitFor(() => controller.progress.finished >= 2, 10_000, "the quick rows");
+    await controller.cancel();
+    await first;
+    workbook.setValues("Sheet1", "A3", [[1]]);
+
+    await controller.retryFailed();
+
+    // Run: two distinct rows (the two 0s share one); Retry: the cancelled row, now 1.
+    expect(charged).toEqual([2, 1]);
+  });
+
+  it("should send nothing and keep no job when the gate refuses, and say why", async () => {
+    workbook = workbookWith([["x"], [1], [2]]);
+    uninstall = workbook.install();
+    const controller = new BulkRunController(emulatorClient(), Date.now, () =>
+      throwError(
+        () => new SpendingGuardError("dailyCap", "This bulk of 2 runs would pass today's cap.")
+      )
+    );
+
+    const progress = await runSelection(controller, "echo");
+
+    expect(progress.phase).toBe("failed");
+    expect(progress.message).toContain("today's cap");
+    expect(progress.message).not.toContain("may have started");
+    expect((await emulatorStats()).requests.bulkStart ?? 0).toBe(0);
+    expect(
+      Object.keys(workbook.savedSettings).filter((k) => k.startsWith(BULK_JOB_SETTING))
+    ).toEqual([]);
+  });
+});
