@@ -22,7 +22,6 @@ import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulk
 import { canonicalJson } from "./internal/canonicalJson.js";
 import type { ConnectionCheck } from "./internal/checkConnection.js";
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
-import { finishedRows } from "./internal/finishedRows.js";
 import { stopAfter } from "./operators/stopAfter.js";
 import { stopOnAbort } from "./operators/stopOnAbort.js";
 import { SpellCallTimeoutError } from "./errors/SpellCallTimeoutError.js";
@@ -518,7 +517,14 @@ export class SpellClient {
     inputsList: readonly SpellInputs[],
     options: BulkOptions = {}
   ): AsyncIterable<BulkRow> {
-    return finishedRows(this.bulk(spellId, inputsList, options));
+    const bulk$ = this.bulk(spellId, inputsList, options);
+    return {
+      async *[Symbol.asyncIterator]() {
+        // Loaded with the first loop; `yield*` hands a `break` on, which unsubscribes the bulk.
+        const { finishedRows } = await import("./internal/finishedRows.js");
+        yield* finishedRows(bulk$);
+      },
+    };
   }
 
   /**
