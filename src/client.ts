@@ -180,7 +180,7 @@ export class SpellClient {
    * ```
    * @param spellId the spell's id
    * @param inputs the spell's inputs
-   * @param options wait or poll; reuse
+   * @param options wait or poll; reuse; the call's own `signal`, `timeoutMs` and `retry`
    * @return a cold Observable of snapshots
    */
   run(spellId: string, inputs: SpellInputs, options: RunOptions = {}): Observable<RunSnapshot> {
@@ -241,7 +241,7 @@ export class SpellClient {
    * @param inputsList one inputs object per run
    * @param options `reuse: true` answers remembered rows from the store and sends identical
    *   rows once; `detach` completes the stream without cancelling; `beforeStart` gates the
-   *   sending (see `BulkOptions`)
+   *   sending; the call's own `signal`, `timeoutMs` and `retry` (see `BulkOptions`)
    * @return a cold Observable of combined snapshots
    */
   bulk(
