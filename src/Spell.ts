@@ -2,6 +2,7 @@ import type { Observable } from "rxjs";
 import type { PromiseBulkOptions, PromiseRunOptions, SpellClient } from "./client.js";
 import type {
   BulkOptions,
+  BulkRow,
   BulkRunEntry,
   BulkSnapshot,
   RunOptions,
@@ -98,5 +99,20 @@ export class Spell<In extends SpellInputs = SpellInputs, Out extends object = Sp
       inputsList,
       options as PromiseBulkOptions
     ) as Promise<BulkRunEntry<Out>[]>;
+  }
+
+  /**
+   * `SpellClient.bulkRows` of this spell.
+   *
+   * ## Example
+   * ```ts
+   * for await (const row of echo.bulkRows([{ text: "a" }, { text: "b" }])) console.log(row.index);
+   * ```
+   * @param inputsList one inputs object per run
+   * @param options as for `SpellClient.bulk`
+   * @return the finished rows, each once, `outputs` typed on success
+   */
+  bulkRows(inputsList: readonly In[], options?: BulkOptions): AsyncIterable<BulkRow<Out>> {
+    return this.client.bulkRows(this.spellId, inputsList, options) as AsyncIterable<BulkRow<Out>>;
   }
 }

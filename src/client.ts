@@ -23,7 +23,6 @@ import { splitBulkChunks } from "./internal/splitBulkChunks.js";
 import { canonicalJson } from "./internal/canonicalJson.js";
 import type { ConnectionCheck } from "./internal/checkConnection.js";
 import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
-import { finishedRows } from "./internal/finishedRows.js";
 import { stopAfter } from "./operators/stopAfter.js";
 import { stopOnAbort } from "./operators/stopOnAbort.js";
 import { SpellCallTimeoutError } from "./errors/SpellCallTimeoutError.js";
@@ -191,7 +190,7 @@ export class SpellClient {
    * ```
    * @param spellId the spell's id
    * @param inputs the spell's inputs
-   * @param options wait or poll; reuse
+   * @param options wait or poll; reuse; the call's own `signal`, `timeoutMs` and `retry`
    * @return a cold Observable of snapshots
    */
   run(spellId: string, inputs: SpellInputs, options: RunOptions = {}): Observable<RunSnapshot> {
@@ -252,7 +251,7 @@ export class SpellClient {
    * @param inputsList one inputs object per run
    * @param options `reuse: true` answers remembered rows from the store and sends identical
    *   rows once; `detach` completes the stream without cancelling; `beforeStart` gates the
-   *   sending (see `BulkOptions`)
+   *   sending; the call's own `signal`, `timeoutMs` and `retry` (see `BulkOptions`)
    * @return a cold Observable of combined snapshots
    */
   bulk(
@@ -538,7 +537,14 @@ export class SpellClient {
     inputsList: readonly SpellInputs[],
     options: BulkOptions = {}
   ): AsyncIterable<BulkRow> {
-    return finishedRows(this.bulk(spellId, inputsList, options));
+    const bulk$ = this.bulk(spellId, inputsList, options);
+    return {
+      async *[Symbol.asyncIterator]() {
+        // Loaded with the first loop; `yield*` hands a `break` on, which unsubscribes the bulk.
+        const { finishedRows } = await import("./internal/finishedRows.js");
+        yield* finishedRows(bulk$);
+      },
+    };
   }
 
   /**
