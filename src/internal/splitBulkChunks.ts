@@ -57,18 +57,19 @@ export function splitBulkChunks(
   return chunks;
 }
 
-/** Bytes of `text` in UTF-8, without allocating (the core runs in browsers: no `Buffer`). */
+/** The UTF-8 length of a string, without encoding it (the core runs in browsers: no Buffer). */
 function utf8Length(text: string): number {
   let bytes = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
     if (code < 0x80) bytes += 1;
     else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      const next = text.charCodeAt(index + 1);
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      // A surrogate pair is one code point of four bytes; a lone surrogate is sent as U+FFFD.
       if (next >= 0xdc00 && next <= 0xdfff) {
         bytes += 4;
-        index++;
+        i++;
       } else bytes += 3;
     } else bytes += 3;
   }
