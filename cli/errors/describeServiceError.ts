@@ -32,7 +32,7 @@ export function describeServiceError(error: unknown, env: NodeJS.ProcessEnv = pr
   ) {
     return [
       message,
-      `the request was too large for the service (HTTP 413): lower --max-body-bytes (bulk runs are split to stay below it) or --chunk-size; resume and retry take both for the rows not sent yet`,
+      `the request was too large (HTTP 413) for the service: lower --max-body-bytes (bulk runs are split to stay below it) or --chunk-size; resume and retry take both for the rows not sent yet`,
     ].join("\nspellrun: ");
   }
   if (!(error instanceof SpellNetworkError) && !(error instanceof SpellTimeoutError)) {

@@ -56,7 +56,7 @@ describe("spellrun bulk reads csvkit's delimiter and header flags", () => {
     );
     expect(read.code).toBe(0);
     const rows = readCsv(temp.read("eu.out.csv"));
-    expect(rows.map((row) => [row.id, row.amount, row.text, row["output.text"]])).toEqual([
+    expect(rows.map((row) => [row.id, row.amount, row.text, row.text_output])).toEqual([
       ["1", "-3,5", "a, b", "a, b"],
       ["2", "4", "c", "c"],
     ]);

@@ -38,7 +38,7 @@ describe("spellrun bulk reads the input's encoding, or refuses it", () => {
     );
     expect(read.code).toBe(0);
     const rows = readCsv(temp.read("excel.out.csv"));
-    expect(rows.map((row) => row["output.text"])).toEqual(["plain", "café crème", "naïve"]);
+    expect(rows.map((row) => row.text_output)).toEqual(["plain", "café crème", "naïve"]);
     expect(rows.map((row) => row.text)).toEqual(["plain", "café crème", "naïve"]);
     // resume and retry read the input as bulk did.
     expect(readJournal(temp.file("excel.out.csv.journal"))[0].reading).toEqual({
