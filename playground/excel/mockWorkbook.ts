@@ -24,8 +24,8 @@
  *   columns or rows (`getRange("D:E")`, the add-in's own inserts, applied at sync).
  */
 import { OfficeMockObject } from "office-addin-mock";
-import { blockAddress, columnName, parseAddress } from "../../taskpane/sheet/a1Address.js";
-import type { CellBlock } from "../../taskpane/sheet/a1Address.js";
+import { blockAddress, columnName, parseAddress } from "./a1.js";
+import type { CellBlock } from "./a1.js";
 import { payloadBytes } from "../../taskpane/sheet/payloadBytes.js";
 
 export type MockCellValue = string | number | boolean;

@@ -8,6 +8,7 @@ import { element } from "./element.js";
 import { freezeSection } from "./freezeSection.js";
 import { jobNotices } from "./jobNotices.js";
 import { progressPanel } from "./progressPanel.js";
+import { unfinishedJobMessage, unfinishedJobOver } from "../bulk/unfinishedJobOver.js";
 import { spellCombobox } from "./spellCombobox.js";
 
 /**
@@ -212,13 +213,8 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     // Warned here, before the click: Run would refuse over an unfinished bulk's rows.
     const current = selection;
     const planned = plan;
-    const unfinished = deps.loadBulkJobs().find((job) => overlaps(job, current, planned));
-    if (unfinished) {
-      plan.problems.push(
-        `An unfinished bulk over these rows (spell "${unfinished.spellId}", ${unfinished.rows.length} rows) ` +
-          "is kept in this workbook: Resume or Forget it (above) before starting another here."
-      );
-    }
+    const unfinished = unfinishedJobOver(deps.loadBulkJobs(), current, planned);
+    if (unfinished) plan.problems.push(unfinishedJobMessage(unfinished));
     // The choice is offered while cells of the user's are in the way (or another column is picked).
     placementBox.hidden = plan.conflict === undefined && choice !== "pick";
     pickRow.hidden = choice !== "pick";
@@ -418,26 +414,14 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   run.addEventListener("click", async () => {
     const id = spellId.value.trim();
     if (!selection || !plan || plan.problems.length > 0 || !id) return;
-    // Several jobs per workbook, one per block: a new run never discards another job, and over
-    // the block of an unfinished one (its runs are paid for) it waits until that one is resumed
-    // or forgotten.
-    const unfinished = deps.loadBulkJobs().find((job) => overlaps(job, selection!, plan!));
-    if (unfinished) {
-      report(
-        new Error(
-          `An unfinished bulk over these rows (spell "${unfinished.spellId}", ${unfinished.rows.length} rows) is ` +
-            "kept in this workbook: Resume or Forget it before starting another."
-        )
-      );
-      offerJobs();
-      return;
-    }
     busy(true);
     try {
       setRecent(await deps.rememberSpell(id));
+      // The controller refuses a start over an unfinished job's rows (offered again above).
       await deps.controller.start(selection, plan, id);
     } catch (error) {
       report(error);
+      offerJobs();
       busy(false);
     }
   });
@@ -449,29 +433,4 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     report(error); // the jobs whose record cannot be read are not offered
   }
   offerJobs();
-}
-
-/** True when a stored job's rows and columns (as last seen) meet the planned block. */
-function overlaps(job: BulkJob, selection: SelectionData, plan: BulkPlan): boolean {
-  if (job.keptOnly) return false; // over: it writes nothing more
-  const sameSheet =
-    job.sheetId !== undefined ? job.sheetId === selection.sheetId : job.sheet === selection.sheet;
-  if (!sameSheet) return false;
-  // A loop, not a spread: a whole sheet's rows overflow the call stack as arguments.
-  let top = job.headerRow;
-  let bottom = job.headerRow;
-  for (const row of job.rows) {
-    if (row < 0) continue;
-    top = Math.min(top, row);
-    bottom = Math.max(bottom, row);
-  }
-  const left = Math.min(...job.inputColumns);
-  const right = job.statusColumn + job.outputNames.length;
-  const { block } = selection;
-  return (
-    top <= block.top + block.rowCount - 1 &&
-    bottom >= block.top &&
-    left <= plan.statusColumn + plan.ownedWidth &&
-    right >= block.left
-  );
 }
