@@ -26,7 +26,7 @@ export interface ActiveBulk {
   stale: Set<number>;
   cancelled: Set<number>;
   /** Results whose rows can no longer be found: kept here and in the job, never written elsewhere. */
-  lost: KeptResult[];
+  kept: KeptResult[];
   /** Per run: its input cells as sent (raw values and formats), kept with a lost result. */
   cells: Array<RowCells | undefined>;
   /** Set once the user asked to cancel. */

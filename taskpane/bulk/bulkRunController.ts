@@ -1,8 +1,8 @@
 import { BehaviorSubject, interval, type Observable } from "rxjs";
-import type { BulkJobResult, FinishedJobRow, JobFailure, RowStatus } from "../../src";
-import { BulkJobRunner, startedNothing } from "../../src";
+import type { BulkJobResult, JobFailure } from "../../src";
+import { startedNothing } from "../../src";
 import { columnName } from "../sheet/a1Address.js";
-import { blockName, deleteBlockName } from "../sheet/trackedBlock.js";
+import { blockName } from "../sheet/trackedBlock.js";
 import { DocumentCheckpointStore } from "../storedJob/DocumentCheckpointStore.js";
 import { writeTargetOf } from "../storedJob/writeTargetOf.js";
 import type { BulkPlan } from "./planBulk.js";
@@ -11,12 +11,9 @@ import { clearBulkJob, saveBulkJob } from "../storedJob/jobStore.js";
 import { loadKeptResults, saveKeptResults } from "../storedJob/keptResults.js";
 import type { BulkJob } from "../storedJob/BulkJob.js";
 import { keptResultsText } from "./keptResultsText.js";
-import { statusText } from "../sheet/statusText.js";
 import { writeKeptBelow, type KeptRowsWritten } from "./writeKeptBelow.js";
-import type { WriteReport } from "../sheet/writeOutputs.js";
 import { SheetResultWriter } from "../sheet/SheetResultWriter.js";
 import { SpendingGuardError } from "../../addin/SpendingGuardError.js";
-import { removeInsertedColumn } from "../sheet/removeInsertedColumn.js";
 import { prepareBlock } from "../sheet/prepareBlock.js";
 import {
   idleProgress,
@@ -25,9 +22,12 @@ import {
   type BulkProgress,
 } from "./bulkProgress.js";
 import { outcomeMessages } from "./outcomeMessages.js";
-import { retryableRuns } from "./retryableRuns.js";
+import { retryableRunsOf } from "./retryableRuns.js";
+import { countStatus, endJob, releaseBlock, undoStart } from "./jobEnding.js";
 import { jobCells, type RowCells } from "./jobCells.js";
 import { writeStartStatuses } from "./writeStartStatuses.js";
+import { recordWrites } from "./recordWrites.js";
+import { jobEngine } from "./jobEngine.js";
 import { newBulkJob, retryBulkJob } from "./newBulkJob.js";
 import { resumeProblem } from "../storedJob/resumeProblem.js";
 import { unfinishedJobMessage, unfinishedJobOver } from "./unfinishedJobOver.js";
@@ -38,20 +38,6 @@ import { TICK_MS, type ActiveBulk, type StartDetails } from "./ActiveBulk.js";
 
 export type { BulkPhase, BulkProgress } from "./bulkProgress.js";
 export type { BulkSource } from "./BulkSource.js";
-
-/**
- * Least time between two written marks of a bulk (the rows written), as the engine's
- * `writtenMarkEveryMs`. Office saves all document settings at once and the per-row record
- * rewrites its handled-rows field, while a bulk of many chunks brings a snapshot several times a
- * second; a crash loses at most this much of the "already written" marks, whose rows a Resume
- * then writes again with the same outputs (nothing runs again). The command line's journal only
- * appends a line, so it marks every 500 ms. The intent, groups, moved rows and kept results are
- * saved at once.
- */
-const PROGRESS_SAVE_INTERVAL_MS = 2_000;
-
-/** How long cancel waits for the read of the groups after cancelBulk. */
-const CANCEL_READ_TIMEOUT_MS = 15_000;
 
 /**
  * Runs one spell over rows of a sheet on the core's bulk-job engine (`BulkJobRunner`), the same
@@ -222,7 +208,7 @@ export class BulkRunController {
       handled: new Set(job.handled),
       statuses: new Map(),
       // Kept earlier in this job (rows deleted before a reload) stay kept.
-      lost: loadKeptResults(job.id),
+      kept: loadKeptResults(job.id),
       cells,
       stale: new Set(),
       cancelled: new Set(),
@@ -233,32 +219,16 @@ export class BulkRunController {
     this.active = active;
     active.target.outputsEmptyAtPlan = start.outputsEmptyAtPlan;
     const writer = new SheetResultWriter<number>(active.target, (report, rows) =>
-      this.written(active, report, rows)
+      recordWrites(active, report, rows)
     );
-    const resume = store.load();
-    active.runner = new BulkJobRunner<number>({
+    active.runner = jobEngine(active, {
       client: this.source,
-      spellId: job.spellId,
-      rows: job.rows.map((_, run) => run),
-      inputsOf: (run) => inputsList[run],
-      // One window over every row: one bulk (chunked into groups by the core), one token.
-      windowSize: Math.max(1, job.rows.length),
-      maxWindows: 1,
       store,
       writer,
-      // The core's one reuse rule (as SPELL.BULK and SPELL.RUN): identical rows share one run,
-      // rows whose results are still remembered are answered without a run.
-      bulkOptions: {
-        reuse: true,
-        // Charged with the runs really sent, on every start: Run, Resume and Retry failed rows.
-        ...(this.beforeStart ? { beforeStart: this.beforeStart } : {}),
-      },
-      writeOrder: "finished",
-      writtenMarkEveryMs: PROGRESS_SAVE_INTERVAL_MS,
-      cancelReadTimeoutMs: CANCEL_READ_TIMEOUT_MS,
+      inputsList,
+      beforeStart: this.beforeStart,
       now: this.now,
       onProgress: () => this.emit(active, active.cancelling ? "cancelling" : "running"),
-      ...(resume ? { resume } : {}),
     });
     this.emit(active, "running");
     active.ticker = interval(TICK_MS).subscribe(() => {
@@ -271,51 +241,12 @@ export class BulkRunController {
     return active.done;
   }
 
-  /** After each write: what the sheet now holds, kept results and moved rows saved at once. */
-  private async written(
-    active: ActiveBulk,
-    report: WriteReport,
-    rows: readonly FinishedJobRow<number>[]
-  ): Promise<void> {
-    const { job } = active;
-    for (const row of rows) {
-      active.statuses.set(row.index, row.status);
-      active.handled.add(row.index);
-      if (row.status === "cancelled") active.cancelled.add(row.index);
-    }
-    for (const run of report.stale) active.stale.add(run);
-    const lost = new Set(report.lost);
-    const kept = rows.filter((row) => lost.has(row.index) && row.status === "success");
-    if (kept.length > 0) {
-      // Paid results whose rows are gone: saved at once, so a reload does not lose them.
-      active.lost.push(
-        ...kept.map(({ index, status, outputs }) => ({
-          status: statusText({ state: status as "success", outputs }),
-          outputs,
-          inputs: active.cells[index]?.values,
-          formats: active.cells[index]?.formats,
-        }))
-      );
-      await saveKeptResults(job.id, active.lost);
-    }
-    job.outputNames = active.target.layout.names;
-    job.ownedWidth = active.target.ownedWidth;
-    if (active.target.moved) {
-      // The block or its rows moved: the job's positions are saved again (rare: after an edit).
-      active.target.moved = false;
-      job.headerRow = active.target.headerRow;
-      job.inputColumns = active.target.inputColumns;
-      job.statusColumn = active.target.layout.statusColumn;
-      await saveBulkJob(job);
-    }
-  }
-
   private async finish(active: ActiveBulk, result: BulkJobResult): Promise<BulkProgress> {
     const { job } = active;
     switch (result.outcome) {
       case "interrupted":
-        await this.endJob(active);
-        await this.releaseBlock(active);
+        await endJob(active);
+        await releaseBlock(active);
         return this.settle(active, "cancelled");
       case "complete": {
         if (result.expired.length > 0) {
@@ -324,17 +255,17 @@ export class BulkRunController {
           // again.
           job.expired = true;
           await saveBulkJob(job);
-          const rest = this.countStatus(active, "expired");
+          const rest = countStatus(active, "expired");
           return this.settle(active, "failed", outcomeMessages.expired(rest));
         }
-        await this.endJob(active);
-        await this.releaseBlock(active);
+        await endJob(active);
+        await releaseBlock(active);
         const { layout } = active.target;
         const columns = `${columnName(layout.statusColumn)}–${columnName(layout.statusColumn + layout.width - 1)}`;
         return this.settle(
           active,
           "done",
-          outcomeMessages.done(job.sheet, columns, active.lost.length)
+          outcomeMessages.done(job.sheet, columns, active.kept.length)
         );
       }
       case "service-error":
@@ -360,7 +291,7 @@ export class BulkRunController {
     if (startedNothing(kind) || error instanceof SpendingGuardError) {
       // Refused: nothing was started, nothing to keep, and the sheet as it was.
       await clearBulkJob(active.job.id);
-      await this.undoStart(active);
+      await undoStart(active);
       return this.settle(active, "failed", outcomeMessages.refused(error));
     }
     // The start got no answer after it may have reached the service (a 5xx, 408, a time-out, a
@@ -383,7 +314,7 @@ export class BulkRunController {
   keptResults(): string {
     const active = this.active ?? this.last;
     if (!active) return "";
-    return keptResultsText(active.lost, active.target.layout.names, active.job.inputHeaders);
+    return keptResultsText(active.kept, active.target.layout.names, active.job.inputHeaders);
   }
 
   /**
@@ -395,72 +326,18 @@ export class BulkRunController {
    */
   async writeKeptBelow(): Promise<KeptRowsWritten> {
     const last = this.last;
-    if (!last || this.active || last.lost.length === 0)
+    if (!last || this.active || last.kept.length === 0)
       throw new Error("No kept results to write.");
-    const written = await writeKeptBelow(last.job, last.lost);
-    last.lost = [];
+    const written = await writeKeptBelow(last.job, last.kept);
+    last.kept = [];
     if (last.job.keptOnly) {
       await clearBulkJob(last.job.id);
-      await this.releaseBlock(last);
+      await releaseBlock(last);
     } else {
       await saveKeptResults(last.job.id, []);
     }
     this.emit(last, this.progress.phase, outcomeMessages.keptWritten(written.address));
     return written;
-  }
-
-  /**
-   * The bulk is over: its job is forgotten, unless results whose rows were deleted are kept
-   * (then it stays, marked `keptOnly`, so the pane can offer them after a reload).
-   */
-  private async endJob(active: ActiveBulk): Promise<void> {
-    if (active.lost.length === 0) {
-      await clearBulkJob(active.job.id);
-      return;
-    }
-    active.job.keptOnly = true;
-    active.job.outputNames = active.target.layout.names;
-    await saveBulkJob(active.job);
-  }
-
-  /** Deletes the block's name once nothing may need it (no retry, nothing kept). */
-  private async releaseBlock(active: ActiveBulk): Promise<void> {
-    const name = active.job.blockName;
-    if (!name || active.lost.length > 0 || this.retryable(active).length > 0) return;
-    try {
-      await deleteBlockName(name);
-    } catch {
-      // A name left behind harms nothing: it only names the block.
-    }
-  }
-
-  /**
-   * After a start the service refused: the column it inserted goes again (when it holds only
-   * what the start wrote), and so does the block's name; nothing is offered to retry.
-   */
-  private async undoStart(active: ActiveBulk): Promise<void> {
-    const column = active.insertedColumn;
-    if (column !== undefined) {
-      try {
-        const statuses = active.startStatuses ?? new Map<number, string>();
-        await removeInsertedColumn(
-          active.job.sheetId ?? active.job.sheet,
-          column,
-          (row, value) => row === active.job.headerRow || statuses.get(row) === value
-        );
-      } catch {
-        // Left in place: an empty column harms nothing, and the user can delete it.
-      }
-    }
-    // Nothing to retry: the same start would be refused again (Run starts afresh).
-    active.startRefused = true;
-    await this.releaseBlock(active);
-  }
-
-  private countStatus(active: ActiveBulk, status: RowStatus): number {
-    let count = 0;
-    for (const each of active.statuses.values()) if (each === status) count++;
-    return count;
   }
 
   private settle(active: ActiveBulk, phase: BulkPhase, message?: string): BulkProgress {
@@ -483,7 +360,7 @@ export class BulkRunController {
       startFailed: active.startFailed,
       stale: active.stale.size,
       cancelled: active.cancelled.size,
-      kept: active.lost.length,
+      kept: active.kept.length,
       retryable: phase === "running" || phase === "cancelling" ? 0 : this.retryable(active).length,
       message,
     });
@@ -493,16 +370,7 @@ export class BulkRunController {
 
   /** The runs "Retry failed rows" would run again (see `retryableRuns`). */
   private retryable(active: ActiveBulk): number[] {
-    return retryableRuns({
-      runs: active.job.rows.length,
-      statuses: active.statuses,
-      stale: active.stale,
-      cancelled: active.cancelled,
-      handled: active.handled,
-      // Its start may have happened (sending it again is the user's choice: Forget, then Run),
-      // or it was refused (the same start would be refused again).
-      noRetry: active.mayHaveStarted === true || active.startRefused === true,
-    });
+    return retryableRunsOf(active);
   }
 }
 

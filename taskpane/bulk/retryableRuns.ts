@@ -1,4 +1,5 @@
 import { RETRYABLE_STATUSES, type RowStatus } from "../../src";
+import type { ActiveBulk } from "./ActiveBulk.js";
 
 /**
  * What "Retry failed rows" needs to know of a finished bulk.
@@ -49,4 +50,28 @@ export function retryableRuns(input: RetryInput): number[] {
     }
   }
   return runs;
+}
+
+/**
+ * The runs a "Retry failed rows" of this bulk runs again (see `retryableRuns`): none when its
+ * start may have happened (sending it again is the user's choice: Forget, then Run) or was
+ * refused (the same start would be refused again).
+ *
+ * ## Example
+ * ```ts
+ * const runs = retryableRunsOf(last);
+ * ```
+ *
+ * @param active The bulk.
+ * @return The runs, in order.
+ */
+export function retryableRunsOf(active: ActiveBulk): number[] {
+  return retryableRuns({
+    runs: active.job.rows.length,
+    statuses: active.statuses,
+    stale: active.stale,
+    cancelled: active.cancelled,
+    handled: active.handled,
+    noRetry: active.mayHaveStarted === true || active.startRefused === true,
+  });
 }

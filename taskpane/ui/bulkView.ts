@@ -1,48 +1,18 @@
 import { columnName, parseAddress } from "../sheet/a1Address.js";
-import type { BulkProgress, BulkRunController } from "../bulk/bulkRunController.js";
+import type { BulkProgress } from "../bulk/bulkRunController.js";
 import { defaultMapping, planBulk } from "../bulk/planBulk.js";
 import type { BulkPlan, ColumnMapping } from "../bulk/planBulk.js";
 import type { SelectionData, SheetBlock } from "../sheet/readSelection.js";
-import type { BulkJob } from "../storedJob/BulkJob.js";
 import { element } from "./element.js";
 import { freezeSection } from "./freezeSection.js";
 import { jobNotices } from "./jobNotices.js";
 import { progressPanel } from "./progressPanel.js";
+import { planSummaryText } from "../bulk/planSummaryText.js";
 import { unfinishedJobMessage, unfinishedJobOver } from "../bulk/unfinishedJobOver.js";
 import { spellCombobox } from "./spellCombobox.js";
 
-/**
- * What the bulk view needs; the task pane passes the real modules.
- *
- * ## Example
- * ```ts
- * const deps: BulkViewDeps = { controller, readSelection, freezeFormulas, recentSpells, rememberSpell, loadBulkJobs, clearBulkJob };
- * ```
- */
-export interface BulkViewDeps {
-  controller: BulkRunController;
-  /**
-   * With `statusColumn`: status and outputs go there (a column the user picked). With `range`:
-   * that block instead of the selection (read again after the user clicked elsewhere).
-   */
-  readSelection(options?: { statusColumn?: number; range?: SheetBlock }): Promise<SelectionData>;
-  /** The sheet and first column of the user's selection (to pick the results' column). */
-  selectedColumn(): Promise<{ sheetId: string; sheet: string; column: number }>;
-  freezeFormulas(): Promise<{ frozen: number }>;
-  recentSpells(): Promise<string[]>;
-  rememberSpell(spellId: string): Promise<string[]>;
-  /**
-   * Reads the jobs' per-row records (`openRowRecords`) before `loadBulkJobs` is first asked;
-   * absent in specs whose jobs have none.
-   */
-  openRowRecords?(): Promise<void>;
-  /** Every job stored in the document (one per block). */
-  loadBulkJobs(): BulkJob[];
-  /** Forgets one job (by id; without: the one an earlier version stored). */
-  clearBulkJob(id?: string): Promise<void>;
-  /** Stored jobs that may not be used, with why (reported, to be forgotten). */
-  damagedBulkJobs?(): { id: string | undefined; problem: string }[];
-}
+export type { BulkViewDeps } from "./BulkViewDeps.js";
+import type { BulkViewDeps } from "./BulkViewDeps.js";
 
 type ValueElement = HTMLElement & { value: string; checked?: boolean };
 
@@ -218,27 +188,9 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     // The choice is offered while cells of the user's are in the way (or another column is picked).
     placementBox.hidden = plan.conflict === undefined && choice !== "pick";
     pickRow.hidden = choice !== "pick";
-    const skipped: string[] = [];
-    if (plan.blankRows) skipped.push(`${plan.blankRows} blank`);
-    if (plan.rowsWithOutputs) skipped.push(`${plan.rowsWithOutputs} with outputs`);
-    if (plan.hiddenRows) skipped.push(`${plan.hiddenRows} hidden or filtered out`);
-    if (plan.errorRows.length) {
-      skipped.push(`${plan.errorRows.length} with an error value in an input, status says which`);
-    }
-    const status = columnName(plan.statusColumn);
-    planSummary.textContent =
-      plan.problems.length > 0
-        ? plan.problems.join(" ") +
-          (plan.conflict && choice === "stop" ? " Stopped: nothing will run or be written." : "")
-        : (plan.distinctRows < plan.rows.length
-            ? `${plan.rows.length} rows; ${plan.distinctRows} run${plan.distinctRows === 1 ? "" : "s"} at most will start (identical rows share one)`
-            : `${plan.rows.length} run${plan.rows.length === 1 ? "" : "s"} at most will start`) +
-          (skipped.length ? ` (skipped: ${skipped.join(", ")})` : "") +
-          `. Status goes in column ${status}, outputs to its right. Rows whose results are ` +
-          "remembered from earlier runs are answered without a run." +
-          plan.warnings.map((warning) => ` ${warning}`).join("");
-    planSummary.dataset.tone =
-      plan.problems.length > 0 ? "bad" : plan.warnings.length > 0 ? "warn" : "info";
+    const summary = planSummaryText(plan, choice === "stop");
+    planSummary.textContent = summary.text;
+    planSummary.dataset.tone = summary.tone;
     const ready = plan.problems.length === 0 && spellId.value.trim() !== "";
     if (plan.problems.length === 0 && !ready) {
       planSummary.textContent += " Enter the spell ID above to run.";
