@@ -23,7 +23,7 @@ import { unknownOutputError } from "./unknownOutputError.js";
  */
 export const BULK_PREVIEW_TEXT = "SPELL.BULK runs when you press Enter";
 
-type RowResult =
+type SpillRow =
   | { kind: "blank" }
   | { kind: "running" }
   | { kind: "success"; outputs: Record<string, unknown> }
@@ -113,7 +113,7 @@ export async function streamBulk(
     table.forEach((inputs, row) => {
       if (inputs) rows.push(row);
     });
-    const results: RowResult[] = table.map((inputs) =>
+    const results: SpillRow[] = table.map((inputs) =>
       inputs ? { kind: "running" } : { kind: "blank" }
     );
     if (rows.length === 0) {
@@ -169,7 +169,7 @@ function rowResult(
   state: string,
   outputs: Record<string, unknown>,
   context: ErrorContext
-): RowResult {
+): SpillRow {
   if (state === "success") return { kind: "success", outputs };
   if (state === "failure" || state === "error") {
     return { kind: "failed", error: toExcelError(new SpellRunError(state, outputs), context) };
@@ -184,7 +184,7 @@ function rowResult(
 function spillWriter(
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
   names: string[] | undefined
-): (results: RowResult[], final?: boolean) => void {
+): (results: SpillRow[], final?: boolean) => void {
   let lastSignature = "";
   return (results, final = false) => {
     const finished = results.filter(
@@ -214,7 +214,7 @@ function spillWriter(
 }
 
 /** Without asked names: every output name seen, in table order, then the service's order. */
-function outputColumns(results: RowResult[]): string[] {
+function outputColumns(results: SpillRow[]): string[] {
   const columns = new Set<string>();
   for (const row of results) {
     if (row.kind === "success") for (const name of Object.keys(row.outputs)) columns.add(name);

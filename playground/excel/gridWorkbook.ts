@@ -15,7 +15,7 @@ import jspreadsheet from "jspreadsheet-ce";
 import type { CellChange, WorksheetInstance } from "jspreadsheet-ce";
 import { Observable, Subject } from "rxjs";
 import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
-import type { CellBlock } from "../../taskpane/sheet/a1Address.js";
+import type { CellBlock } from "./a1.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
 import { shiftRowReferences } from "../formulas/shiftRowReferences.js";
 import type { MockCellValue, MockWorkbook } from "./mockWorkbook.js";

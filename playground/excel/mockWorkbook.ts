@@ -24,9 +24,19 @@
  *   columns or rows (`getRange("D:E")`, the add-in's own inserts, applied at sync).
  */
 import { OfficeMockObject } from "office-addin-mock";
-import { blockAddress, columnName, parseAddress } from "../../taskpane/sheet/a1Address.js";
-import type { CellBlock } from "../../taskpane/sheet/a1Address.js";
+import { blockAddress, columnName, parseAddress } from "./a1.js";
+import type { CellBlock } from "./a1.js";
 import { payloadBytes } from "../../taskpane/sheet/payloadBytes.js";
+import {
+  parseAnyAddress,
+  lineAddress,
+  wholeLines,
+  loadList,
+  checkShape,
+  fillLoaded,
+  quoteSheet,
+} from "./mockRanges.js";
+import { MockOfficeError } from "./MockOfficeError.js";
 
 export type MockCellValue = string | number | boolean;
 
@@ -111,19 +121,7 @@ type WritableProperty = "values" | "formulas" | "numberFormat";
 const WRITABLE: readonly string[] = ["values", "formulas", "numberFormat"];
 const MOCK_ERRORS = ["Error, property was not loaded", "Error, context.sync() was not called"];
 
-/**
- * Office's error shape (`OfficeExtension.Error`): a `code` such as `ItemNotFound` or
- * `RequestPayloadSizeLimitExceeded`.
- */
-export class MockOfficeError extends Error {
-  override name = "RichApi.Error";
-  constructor(
-    readonly code: string,
-    message: string
-  ) {
-    super(message);
-  }
-}
+export { MockOfficeError } from "./MockOfficeError.js";
 
 /**
  * The workbook model. `install()` puts `Excel` and `Office` globals in place.
@@ -1128,86 +1126,4 @@ export class MockWorkbook {
     }
     return cell;
   }
-}
-
-/** Excel's last row and column (zero-based). */
-const LAST_ROW = 1_048_575;
-const LAST_COLUMN = 16_383;
-
-/** Any address Excel reports (a block, whole columns or whole rows), with its sheet. */
-function parseAnyAddress(address: string): { sheet: string; block: CellBlock } {
-  const bang = address.lastIndexOf("!");
-  const lines = wholeLines(address.slice(bang + 1).replace(/\$/g, ""));
-  if (!lines) return parseAddress(address);
-  const sheet =
-    bang >= 0
-      ? address
-          .slice(0, bang)
-          .replace(/^'(.*)'$/, "$1")
-          .replace(/''/g, "'")
-      : "";
-  return { sheet, block: lines };
-}
-
-/** "A:C" or "3:5" for a block of whole columns or rows (as Excel reports them), else undefined. */
-function lineAddress(block: CellBlock): string | undefined {
-  if (block.top === 0 && block.rowCount === LAST_ROW + 1) {
-    return `${columnName(block.left)}:${columnName(block.left + block.columnCount - 1)}`;
-  }
-  if (block.left === 0 && block.columnCount === LAST_COLUMN + 1) {
-    return `${block.top + 1}:${block.top + block.rowCount}`;
-  }
-  return undefined;
-}
-
-/** A whole-column ("D:E") or whole-row ("3:5") address as a block, else undefined. */
-function wholeLines(address: string): CellBlock | undefined {
-  const columns = /^([A-Z]+):([A-Z]+)$/i.exec(address);
-  if (columns) {
-    const left = parseAddress(`${columns[1]}1`).block.left;
-    const right = parseAddress(`${columns[2]}1`).block.left;
-    return { top: 0, left, rowCount: LAST_ROW + 1, columnCount: right - left + 1 };
-  }
-  const rows = /^(\d+):(\d+)$/.exec(address);
-  if (rows) {
-    const top = Number(rows[1]) - 1;
-    return { top, left: 0, rowCount: Number(rows[2]) - top, columnCount: LAST_COLUMN + 1 };
-  }
-  return undefined;
-}
-
-function loadList(argument: string | string[] | Record<string, unknown> | undefined): string[] {
-  if (argument === undefined)
-    return ["values", "formulas", "numberFormat", "text", "address", "rowCount", "columnCount"];
-  if (typeof argument === "string") return argument.split(",").map((part) => part.trim());
-  if (Array.isArray(argument)) return argument;
-  return Object.keys(argument);
-}
-
-function checkShape(data: unknown, block: CellBlock, property: string): void {
-  if (!Array.isArray(data)) return; // a single value applies to every cell
-  const ok =
-    data.length === block.rowCount &&
-    data.every((row) => Array.isArray(row) && row.length === block.columnCount);
-  if (!ok) {
-    throw new MockOfficeError(
-      "InvalidArgument",
-      `${property} of ${blockAddress(block)} needs ${block.rowCount}×${block.columnCount} items`
-    );
-  }
-}
-
-/** Puts the value that a queued load will reveal at the next sync into the mock's property. */
-function fillLoaded(target: OfficeMockObject, property: string, data: unknown): void {
-  // office-addin-mock keeps the value a property shows after load+sync in `_valueBeforeLoaded`;
-  // the model decides it at sync time, so the add-in sees the grid as it is then.
-  const internals = target as unknown as {
-    _properties: Map<string, { _valueBeforeLoaded: unknown }>;
-  };
-  const child = internals._properties.get(property);
-  if (child) child._valueBeforeLoaded = data;
-}
-
-function quoteSheet(name: string): string {
-  return /^[A-Za-z0-9_]+$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }

@@ -16,8 +16,8 @@
 import FormulaParser, { FormulaError } from "fast-formula-parser";
 import type { CellReference, FunctionArgument, RangeReference } from "fast-formula-parser";
 import { Observable, Subject, type Subscription } from "rxjs";
-import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
-import type { CellBlock } from "../../taskpane/sheet/a1Address.js";
+import { blockAddress, columnName } from "../excel/a1.js";
+import type { CellBlock } from "../excel/a1.js";
 import type { MockCell, MockCellValue, MockWorkbook } from "../excel/mockWorkbook.js";
 import {
   CustomFunctionError,

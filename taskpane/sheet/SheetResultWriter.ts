@@ -1,6 +1,6 @@
 import type { FinishedJobRow, ResultWriter } from "../../src";
 import { CANCELLED_STATUS, statusText } from "./statusText.js";
-import { writeOutputs, type RowResult, type WriteReport } from "./writeOutputs.js";
+import { writeOutputs, type RowWrite, type WriteReport } from "./writeOutputs.js";
 import type { WriteTarget } from "./WriteTarget.js";
 
 /**
@@ -31,7 +31,7 @@ export class SheetResultWriter<Row> implements ResultWriter<Row> {
 
   /** @param rows finished rows, in input order */
   async write(rows: readonly FinishedJobRow<Row>[]): Promise<void> {
-    const results: RowResult[] = rows.map((row) => ({
+    const results: RowWrite[] = rows.map((row) => ({
       run: row.index,
       row: this.target.rows?.[row.index] ?? -1,
       fingerprint: this.target.fingerprints?.[row.index] ?? "",

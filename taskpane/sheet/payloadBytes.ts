@@ -1,11 +1,6 @@
 /**
- * Office's limit on one request or response between the add-in and Excel (5 MB per `context.sync`,
- * see "Resource limits and performance optimization for Office Add-ins").
- */
-export const OFFICE_PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
-
-/**
- * What one read or write batch aims for: well under the limit, because the envelope around the
+ * What one read or write batch aims for: well under Office's limit of 5 MB per `context.sync`
+ * (see "Resource limits and performance optimization for Office Add-ins"), because the envelope around the
  * values (addresses, property names, escaping) is not counted by `payloadBytes`.
  */
 export const PAYLOAD_BUDGET_BYTES = 2 * 1024 * 1024;

@@ -1,7 +1,13 @@
 import { blockAddress, columnName } from "./a1Address.js";
 import { STATUS_HEADER } from "./outputLayout.js";
 import { PAYLOAD_BUDGET_BYTES, chunkByBytes, payloadBytes } from "./payloadBytes.js";
-import { rowFingerprint } from "./rowFingerprint.js";
+import {
+  findStaleRows,
+  inputFingerprint,
+  readInputs,
+  segments,
+  typedDuringRun,
+} from "./staleRows.js";
 import { locateBlock, relocateRows } from "./trackedBlock.js";
 import { STALE_STATUS } from "./statusText.js";
 import { TEXT_FORMAT, toCellWrite } from "./toCellWrite.js";
@@ -13,10 +19,10 @@ import type { WriteTarget } from "./WriteTarget.js";
  *
  * ## Example
  * ```ts
- * const result: RowResult = { run: 0, row: 1, fingerprint, status: "success", outputs: { summary: "…" } };
+ * const result: RowWrite = { run: 0, row: 1, fingerprint, status: "success", outputs: { summary: "…" } };
  * ```
  */
-export interface RowResult {
+export interface RowWrite {
   /** Index of the run in its bulk. */
   run: number;
   /** Absolute, zero-based sheet row. */
@@ -55,9 +61,9 @@ export interface WriteReport {
 }
 
 /** Rows between two results that are still written as one block (as `null`, i.e. untouched). */
-const MAX_GAP_ROWS = 8;
+export const MAX_GAP_ROWS = 8;
 /** Bytes assumed per input cell when checking rows (the cells are not known before reading). */
-const ASSUMED_INPUT_CELL_BYTES = 512;
+export const ASSUMED_INPUT_CELL_BYTES = 512;
 
 /**
  * Writes a batch of finished rows: first one batched read of their input cells (rows whose
@@ -76,7 +82,7 @@ const ASSUMED_INPUT_CELL_BYTES = 512;
  */
 export async function writeOutputs(
   target: WriteTarget,
-  results: readonly RowResult[],
+  results: readonly RowWrite[],
   budgetBytes = PAYLOAD_BUDGET_BYTES
 ): Promise<WriteReport> {
   const first = await writeOnce(target, results, budgetBytes, false);
@@ -100,10 +106,10 @@ export async function writeOutputs(
  */
 async function writeOnce(
   target: WriteTarget,
-  results: readonly RowResult[],
+  results: readonly RowWrite[],
   budgetBytes: number,
   lastTry: boolean
-): Promise<{ report: WriteReport; retry: RowResult[] }> {
+): Promise<{ report: WriteReport; retry: RowWrite[] }> {
   const report: WriteReport = { written: [], stale: [], lost: [], readSyncs: 0, writeSyncs: 0 };
   if (results.length === 0) return { report, retry: [] };
 
@@ -112,7 +118,7 @@ async function writeOnce(
     // Where the block is now (the user may have inserted, deleted or sorted since the last write).
     if (target.blockName !== undefined) await locateBlock(context, sheet, target, report);
     const rows = target.blockName !== undefined ? target.rows : undefined;
-    let placed: RowResult[] = [];
+    let placed: RowWrite[] = [];
     for (const result of results) {
       const row = rows && result.run >= 0 ? rows[result.run] : result.row;
       if (row >= 0) placed.push({ ...result, row });
@@ -126,7 +132,7 @@ async function writeOnce(
       // Rows moved (sort, insert or delete inside the block) or were edited: find every run again
       // by its inputs; an edited row no run claims gets the stale mark, a run found nowhere is lost.
       const unclaimed = await relocateRows(context, sheet, target, report, budgetBytes);
-      const next: RowResult[] = [];
+      const next: RowWrite[] = [];
       stale = new Set();
       for (const result of placed) {
         const row = rows[result.run];
@@ -149,7 +155,7 @@ async function writeOnce(
       values: (CellScalar | null)[][];
       formats: (string | null)[][];
       /** The rows written with outputs or a status that depends on their inputs (checked). */
-      checked?: { top: number; rows: RowResult[] };
+      checked?: { top: number; rows: RowWrite[] };
     }> = [];
     const { layout } = target;
     // Outputs that need columns beyond the run's own: insert whole new columns there, in the
@@ -183,7 +189,7 @@ async function writeOnce(
         formats: [formats],
       });
     }
-    const writeBytes = (result: RowResult) =>
+    const writeBytes = (result: RowWrite) =>
       64 +
       payloadBytes(result.status) +
       payloadBytes(Object.values(result.outputs ?? {})) +
@@ -229,8 +235,8 @@ async function writeOnce(
       });
     }
 
-    const mismatched: Array<{ result: RowResult; before: RowImage }> = [];
-    const typed: Array<{ result: RowResult; before: RowImage }> = [];
+    const mismatched: Array<{ result: RowWrite; before: RowImage }> = [];
+    const typed: Array<{ result: RowWrite; before: RowImage }> = [];
     for (const [start, end] of chunkByBytes(
       writes.length,
       // Twice the cells: the response carries what was there before, and the inputs read back.
@@ -280,7 +286,7 @@ async function writeOnce(
         }
       }
     }
-    const retry: RowResult[] = [];
+    const retry: RowWrite[] = [];
     if (typed.length > 0) {
       // Cells the user typed into during the run: put back, and the result kept, never written.
       for (const { result, before } of typed) {
@@ -336,122 +342,4 @@ async function writeOnce(
 interface RowImage {
   formulas: CellScalar[];
   formats: string[];
-}
-
-/** Queues a read of the input cells of the rows `top`.. of a write (no sync). */
-function readInputs(
-  sheet: Excel.Worksheet,
-  target: WriteTarget,
-  checked: { top: number; rows: RowResult[] }
-): Excel.Range {
-  const left = Math.min(...target.inputColumns);
-  const last = checked.rows[checked.rows.length - 1].row;
-  return sheet
-    .getRange(
-      blockAddress({
-        top: checked.top,
-        left,
-        rowCount: last - checked.top + 1,
-        columnCount: Math.max(...target.inputColumns) - left + 1,
-      })
-    )
-    .load("values");
-}
-
-/** The fingerprint of row `r` of a `readInputs` range, after its sync. */
-function inputFingerprint(target: WriteTarget, inputs: Excel.Range, r: number): string {
-  const left = Math.min(...target.inputColumns);
-  const cells = inputs.values[r] as CellScalar[];
-  return rowFingerprint(target.inputColumns.map((column) => cells[column - left]));
-}
-
-/** Reads the input cells of the rows that need checking; returns the runs whose inputs changed. */
-async function findStaleRows(
-  context: Excel.RequestContext,
-  sheet: Excel.Worksheet,
-  target: WriteTarget,
-  sorted: readonly RowResult[],
-  budgetBytes: number,
-  report: WriteReport
-): Promise<Set<number>> {
-  const stale = new Set<number>();
-  const checked = sorted.filter((result) => result.checkInputs !== false);
-  if (checked.length === 0 || target.inputColumns.length === 0) return stale;
-  const left = Math.min(...target.inputColumns);
-  const columnCount = Math.max(...target.inputColumns) - left + 1;
-  const rowBytes = columnCount * ASSUMED_INPUT_CELL_BYTES;
-  const blocks = segments(checked, MAX_GAP_ROWS, () => rowBytes, budgetBytes);
-  for (const [start, end] of chunkByBytes(
-    blocks.length,
-    (i) => (blocks[i][blocks[i].length - 1].row - blocks[i][0].row + 1) * rowBytes,
-    budgetBytes
-  )) {
-    const loaded = blocks.slice(start, end).map((block) => {
-      const first = block[0].row;
-      const rowCount = block[block.length - 1].row - first + 1;
-      const range = sheet.getRange(blockAddress({ top: first, left, rowCount, columnCount }));
-      range.load("values");
-      return { block, first, range };
-    });
-    report.readSyncs++;
-    // Usually one pass; more only when one batch would exceed Office's payload limit.
-    // eslint-disable-next-line office-addins/no-context-sync-in-loop
-    await context.sync();
-    for (const { block, first, range } of loaded) {
-      for (const result of block) {
-        const cells = range.values[result.row - first] as CellScalar[];
-        const now = target.inputColumns.map((column) => cells[column - left]);
-        if (rowFingerprint(now) !== result.fingerprint) stale.add(result.run);
-      }
-    }
-  }
-  return stale;
-}
-
-/**
- * Splits rows (sorted) into groups whose neighbours are at most `maxGap` rows apart and whose
- * estimated bytes stay under `budget`, so that no single range exceeds Office's payload limit.
- */
-function segments<T extends { row: number }>(
-  sorted: readonly T[],
-  maxGap: number,
-  bytesOf: (item: T) => number,
-  budget: number
-): T[][] {
-  const groups: T[][] = [];
-  let groupBytes = 0;
-  for (const item of sorted) {
-    const last = groups[groups.length - 1];
-    const bytes = bytesOf(item);
-    if (
-      last &&
-      item.row - last[last.length - 1].row <= maxGap + 1 &&
-      groupBytes + bytes <= budget
-    ) {
-      last.push(item);
-      groupBytes += bytes;
-    } else {
-      groups.push([item]);
-      groupBytes = bytes;
-    }
-  }
-  return groups;
-}
-
-/**
- * True when a row's output cells were empty when its run was planned and one that this write
- * fills held something just before it (read in the same sync): the user typed it during the run.
- */
-function typedDuringRun(
-  target: WriteTarget,
-  result: RowResult,
-  before: readonly CellScalar[],
-  written: readonly (CellScalar | null)[] | undefined
-): boolean {
-  if (!result.outputs || result.run < 0 || !target.outputsEmptyAtPlan?.[result.run]) return false;
-  for (let c = 1; c < before.length; c++) {
-    if (written?.[c] === null || written?.[c] === undefined) continue;
-    if (before[c] !== "" && before[c] !== null && before[c] !== written[c]) return true;
-  }
-  return false;
 }

@@ -1,4 +1,4 @@
-import { blockAddress, columnName, parseAddress } from "../sheet/a1Address.js";
+import { blockAddress, parseAddress } from "../sheet/a1Address.js";
 import { PAYLOAD_BUDGET_BYTES, chunkByBytes, payloadBytes } from "../sheet/payloadBytes.js";
 import { TEXT_FORMAT } from "../sheet/toCellWrite.js";
 
@@ -318,10 +318,4 @@ async function writeColumns(sheet: RecordSheet, columns: readonly ColumnWrite[])
       sheet.exists = true;
     }
   });
-}
-
-/** The record sheet's column letters of a job's fields (for messages and specs). */
-export function rowRecordColumns(jobId: string): string[] {
-  const job = opened.get(documentKey())?.jobs.get(jobId);
-  return job ? [...job.values()].map(({ column }) => columnName(column)) : [];
 }

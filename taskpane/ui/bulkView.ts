@@ -1,47 +1,18 @@
 import { columnName, parseAddress } from "../sheet/a1Address.js";
-import type { BulkProgress, BulkRunController } from "../bulk/bulkRunController.js";
+import type { BulkProgress } from "../bulk/bulkRunController.js";
 import { defaultMapping, planBulk } from "../bulk/planBulk.js";
 import type { BulkPlan, ColumnMapping } from "../bulk/planBulk.js";
 import type { SelectionData, SheetBlock } from "../sheet/readSelection.js";
-import type { BulkJob } from "../storedJob/BulkJob.js";
 import { element } from "./element.js";
 import { freezeSection } from "./freezeSection.js";
 import { jobNotices } from "./jobNotices.js";
 import { progressPanel } from "./progressPanel.js";
+import { planSummaryText } from "../bulk/planSummaryText.js";
+import { unfinishedJobMessage, unfinishedJobOver } from "../bulk/unfinishedJobOver.js";
 import { spellCombobox } from "./spellCombobox.js";
 
-/**
- * What the bulk view needs; the task pane passes the real modules.
- *
- * ## Example
- * ```ts
- * const deps: BulkViewDeps = { controller, readSelection, freezeFormulas, recentSpells, rememberSpell, loadBulkJobs, clearBulkJob };
- * ```
- */
-export interface BulkViewDeps {
-  controller: BulkRunController;
-  /**
-   * With `statusColumn`: status and outputs go there (a column the user picked). With `range`:
-   * that block instead of the selection (read again after the user clicked elsewhere).
-   */
-  readSelection(options?: { statusColumn?: number; range?: SheetBlock }): Promise<SelectionData>;
-  /** The sheet and first column of the user's selection (to pick the results' column). */
-  selectedColumn(): Promise<{ sheetId: string; sheet: string; column: number }>;
-  freezeFormulas(): Promise<{ frozen: number }>;
-  recentSpells(): Promise<string[]>;
-  rememberSpell(spellId: string): Promise<string[]>;
-  /**
-   * Reads the jobs' per-row records (`openRowRecords`) before `loadBulkJobs` is first asked;
-   * absent in specs whose jobs have none.
-   */
-  openRowRecords?(): Promise<void>;
-  /** Every job stored in the document (one per block). */
-  loadBulkJobs(): BulkJob[];
-  /** Forgets one job (by id; without: the one an earlier version stored). */
-  clearBulkJob(id?: string): Promise<void>;
-  /** Stored jobs that may not be used, with why (reported, to be forgotten). */
-  damagedBulkJobs?(): { id: string | undefined; problem: string }[];
-}
+export type { BulkViewDeps } from "./BulkViewDeps.js";
+import type { BulkViewDeps } from "./BulkViewDeps.js";
 
 type ValueElement = HTMLElement & { value: string; checked?: boolean };
 
@@ -212,37 +183,14 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     // Warned here, before the click: Run would refuse over an unfinished bulk's rows.
     const current = selection;
     const planned = plan;
-    const unfinished = deps.loadBulkJobs().find((job) => overlaps(job, current, planned));
-    if (unfinished) {
-      plan.problems.push(
-        `An unfinished bulk over these rows (spell "${unfinished.spellId}", ${unfinished.rows.length} rows) ` +
-          "is kept in this workbook: Resume or Forget it (above) before starting another here."
-      );
-    }
+    const unfinished = unfinishedJobOver(deps.loadBulkJobs(), current, planned);
+    if (unfinished) plan.problems.push(unfinishedJobMessage(unfinished));
     // The choice is offered while cells of the user's are in the way (or another column is picked).
     placementBox.hidden = plan.conflict === undefined && choice !== "pick";
     pickRow.hidden = choice !== "pick";
-    const skipped: string[] = [];
-    if (plan.blankRows) skipped.push(`${plan.blankRows} blank`);
-    if (plan.rowsWithOutputs) skipped.push(`${plan.rowsWithOutputs} with outputs`);
-    if (plan.hiddenRows) skipped.push(`${plan.hiddenRows} hidden or filtered out`);
-    if (plan.errorRows.length) {
-      skipped.push(`${plan.errorRows.length} with an error value in an input, status says which`);
-    }
-    const status = columnName(plan.statusColumn);
-    planSummary.textContent =
-      plan.problems.length > 0
-        ? plan.problems.join(" ") +
-          (plan.conflict && choice === "stop" ? " Stopped: nothing will run or be written." : "")
-        : (plan.distinctRows < plan.rows.length
-            ? `${plan.rows.length} rows; ${plan.distinctRows} run${plan.distinctRows === 1 ? "" : "s"} at most will start (identical rows share one)`
-            : `${plan.rows.length} run${plan.rows.length === 1 ? "" : "s"} at most will start`) +
-          (skipped.length ? ` (skipped: ${skipped.join(", ")})` : "") +
-          `. Status goes in column ${status}, outputs to its right. Rows whose results are ` +
-          "remembered from earlier runs are answered without a run." +
-          plan.warnings.map((warning) => ` ${warning}`).join("");
-    planSummary.dataset.tone =
-      plan.problems.length > 0 ? "bad" : plan.warnings.length > 0 ? "warn" : "info";
+    const summary = planSummaryText(plan, choice === "stop");
+    planSummary.textContent = summary.text;
+    planSummary.dataset.tone = summary.tone;
     const ready = plan.problems.length === 0 && spellId.value.trim() !== "";
     if (plan.problems.length === 0 && !ready) {
       planSummary.textContent += " Enter the spell ID above to run.";
@@ -418,26 +366,14 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
   run.addEventListener("click", async () => {
     const id = spellId.value.trim();
     if (!selection || !plan || plan.problems.length > 0 || !id) return;
-    // Several jobs per workbook, one per block: a new run never discards another job, and over
-    // the block of an unfinished one (its runs are paid for) it waits until that one is resumed
-    // or forgotten.
-    const unfinished = deps.loadBulkJobs().find((job) => overlaps(job, selection!, plan!));
-    if (unfinished) {
-      report(
-        new Error(
-          `An unfinished bulk over these rows (spell "${unfinished.spellId}", ${unfinished.rows.length} rows) is ` +
-            "kept in this workbook: Resume or Forget it before starting another."
-        )
-      );
-      offerJobs();
-      return;
-    }
     busy(true);
     try {
       setRecent(await deps.rememberSpell(id));
+      // The controller refuses a start over an unfinished job's rows (offered again above).
       await deps.controller.start(selection, plan, id);
     } catch (error) {
       report(error);
+      offerJobs();
       busy(false);
     }
   });
@@ -449,29 +385,4 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     report(error); // the jobs whose record cannot be read are not offered
   }
   offerJobs();
-}
-
-/** True when a stored job's rows and columns (as last seen) meet the planned block. */
-function overlaps(job: BulkJob, selection: SelectionData, plan: BulkPlan): boolean {
-  if (job.keptOnly) return false; // over: it writes nothing more
-  const sameSheet =
-    job.sheetId !== undefined ? job.sheetId === selection.sheetId : job.sheet === selection.sheet;
-  if (!sameSheet) return false;
-  // A loop, not a spread: a whole sheet's rows overflow the call stack as arguments.
-  let top = job.headerRow;
-  let bottom = job.headerRow;
-  for (const row of job.rows) {
-    if (row < 0) continue;
-    top = Math.min(top, row);
-    bottom = Math.max(bottom, row);
-  }
-  const left = Math.min(...job.inputColumns);
-  const right = job.statusColumn + job.outputNames.length;
-  const { block } = selection;
-  return (
-    top <= block.top + block.rowCount - 1 &&
-    bottom >= block.top &&
-    left <= plan.statusColumn + plan.ownedWidth &&
-    right >= block.left
-  );
 }

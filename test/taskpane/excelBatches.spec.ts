@@ -2,7 +2,7 @@ import { OutputLayout } from "../../taskpane/sheet/outputLayout.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { rowFingerprint } from "../../taskpane/sheet/rowFingerprint.js";
 import { writeOutputs } from "../../taskpane/sheet/writeOutputs.js";
-import type { RowResult } from "../../taskpane/sheet/writeOutputs.js";
+import type { RowWrite } from "../../taskpane/sheet/writeOutputs.js";
 import type { WriteTarget } from "../../taskpane/sheet/WriteTarget.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 
@@ -69,7 +69,7 @@ describe("Excel batches of the task pane (mock workbook)", () => {
   it("should split a write batch that would exceed the payload limit", async () => {
     const { rows, workbook, target } = textSheet(3_000);
     uninstall = workbook.install();
-    const results: RowResult[] = rows.slice(1).map(([text], i) => ({
+    const results: RowWrite[] = rows.slice(1).map(([text], i) => ({
       run: i,
       row: i + 1,
       fingerprint: rowFingerprint([text]),
