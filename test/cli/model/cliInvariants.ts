@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { JOB_SPELL, PIPE_SPELL, type CliModel, type CliWorld } from "./cliModelState.js";
 import type { ProcessResult } from "./cliProcess.js";
-import { cellText, checksumOf, rowFails, type Cell } from "./modelTable.js";
+import { cellText, checksumOf, rowFails, sentInputs, type Cell } from "./modelTable.js";
 
 /** A broken promise: which invariant, and what was seen. */
 export class InvariantError extends Error {
@@ -78,7 +78,7 @@ export function checkStarts(model: CliModel, world: CliWorld, pipeJobs: number):
   for (const [key, count] of Object.entries(world.emulator.stats.bulkCreatedByKey)) {
     const [spellId, inputs] = JSON.parse(key) as [string, Record<string, unknown>];
     const row = byId.get(String(inputs.id));
-    if (!row || !sameInputs(inputs, row)) {
+    if (!row || !sameInputs(inputs, sentInputs(row))) {
       broken(
         "rows reach the service as they are in the input",
         `${spellId} was started with ${JSON.stringify(inputs)}, which is no row of the input${row ? ` (row ${String(row.id)} is ${JSON.stringify(row)})` : ""}`
@@ -189,11 +189,11 @@ export function checkOutput(model: CliModel, world: CliWorld): void {
   }
 }
 
-function expectRowOutputs(world: CliWorld, row: Record<string, Cell>, status: string, digest: unknown): void {
+function expectRowOutputs(row: Record<string, Cell>, status: string, digest: unknown): void {
   if (status === "success") {
     if (rowFails(row)) broken("outputs of its own run", `row ${String(row.id)} holds "!fail" yet is success`);
-    if (digest !== checksumOf(row)) {
-      broken("outputs of its own run", `row ${String(row.id)} has digest ${String(digest)}, its inputs give ${checksumOf(row)}`);
+    if (digest !== checksumOf(sentInputs(row))) {
+      broken("outputs of its own run", `row ${String(row.id)} has digest ${String(digest)}, its inputs give ${checksumOf(sentInputs(row))}`);
     }
   }
 }
@@ -242,7 +242,7 @@ function csvRows(world: CliWorld, text: string): OutputRow[] {
     });
     const status = cells[k];
     const digest = digestAt === -1 ? undefined : cells[digestAt];
-    expectRowOutputs(world, row, status, digest);
+    expectRowOutputs(row, status, digest);
     if (status === "success" && sampleAt !== -1) {
       const sample = typeof row.text === "string" ? row.text : "";
       if (!guardedVariants(sample).includes(cells[sampleAt])) {
@@ -270,7 +270,7 @@ function jsonlRows(world: CliWorld, text: string): OutputRow[] {
         broken("input cells byte for byte", `output line ${place + 1} has input ${JSON.stringify(value.input)}, not the input row's ${JSON.stringify(row)}`);
       }
       const status = String(value.status);
-      expectRowOutputs(world, row, status, value.outputs?.digest);
+      expectRowOutputs(row, status, value.outputs?.digest);
       return { id, status, digest: value.outputs?.digest as string | undefined };
     });
 }

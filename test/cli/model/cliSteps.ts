@@ -25,7 +25,7 @@ import {
   type Interruption,
 } from "./cliModelState.js";
 import { signal, startProcess, type ProcessResult, type StartedProcess } from "./cliProcess.js";
-import { tableBytes } from "./modelTable.js";
+import { mappingFlags, tableBytes } from "./modelTable.js";
 
 /** Statuses `retry` runs again (RETRYABLE_STATUSES of the core). */
 const RETRIED = new Set(["failure", "error", "cancelled", "expired"]);
@@ -38,10 +38,6 @@ interface Ran {
   result: ProcessResult;
   /** The interruption actually delivered (none when the process had ended first). */
   delivered: Interruption;
-}
-
-function jobArgs(world: CliWorld, model: CliModel): string[] {
-  return model.job?.viaStdin ? ["--format", world.table.format] : [];
 }
 
 function journalOf(world: CliWorld, model: CliModel): string {
@@ -266,6 +262,7 @@ export class BulkStep extends Step {
       "--max-in-flight",
       String(p.maxInFlight),
       ...(table.delimiter === ";" ? ["--delimiter", ";"] : []),
+      ...mappingFlags(table),
       ...(table.encoding !== "utf8" && p.declareEncoding ? ["--encoding", table.encoding] : []),
       ...(tty ? [] : ["--quiet"]),
     ];
@@ -456,6 +453,7 @@ export class ClosedPipeStep extends Step {
       "1",
       "--quiet",
       ...(table.delimiter === ";" ? ["--delimiter", ";"] : []),
+      ...mappingFlags(table),
     ];
     const started = startProcess(world.launcher, { args, cwd: world.root });
     world.running.add(started);
@@ -536,7 +534,7 @@ export class ExpireStep extends Step {
   check(model: Readonly<CliModel>): boolean {
     return model.job !== undefined;
   }
-  async act(model: CliModel, world: CliWorld): Promise<void> {
+  async act(_model: CliModel, world: CliWorld): Promise<void> {
     countIn(world.coverage.faults, "expired");
     world.emulator.expireAll();
   }

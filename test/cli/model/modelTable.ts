@@ -144,12 +144,26 @@ export function tableBytes(table: ModelTable): Buffer {
 }
 
 /**
- * The inputs a row must reach the spell with: every column, values exactly as in the file.
+ * The flags that send a table's rows: a column named `__proto__` goes under another input name
+ * (`--map`), as the emulator, like many JSON services, refuses the key; the column itself stays
+ * in the output as data.
+ * @param table the table
+ * @return the flags
+ */
+export function mappingFlags(table: ModelTable): string[] {
+  return table.columns.includes("__proto__") ? ["--map", "__proto__=proto_"] : [];
+}
+
+/**
+ * The inputs a row must reach the spell with: every column, values exactly as in the file
+ * (under the names of `mappingFlags`).
  * @param row the row
  * @return the inputs
  */
-export function rowInputs(row: Record<string, Cell>): Record<string, Cell> {
-  return row;
+export function sentInputs(row: Record<string, Cell>): Record<string, Cell> {
+  const inputs = Object.create(null) as Record<string, Cell>;
+  for (const [key, value] of Object.entries(row)) inputs[key === "__proto__" ? "proto_" : key] = value;
+  return inputs;
 }
 
 /**
