@@ -7,7 +7,12 @@
  * then. `SPELLRUN_MODEL_RUNS`, `SPELLRUN_MODEL_STEPS`, `SPELLRUN_MODEL_TIME_LIMIT_S`,
  * `SPELLRUN_MODEL_SEED`, `SPELLRUN_MODEL_PATH` (replay), `SPELLRUN_MODEL_SHRINK=0` (no shrinking).
  */
-import { LONG_PROFILE, describeReport, profileFromEnv, runCliModel } from "../test/cli/model/runCliModel.js";
+import {
+  LONG_PROFILE,
+  describeReport,
+  profileFromEnv,
+  runCliModel,
+} from "../test/cli/model/runCliModel.js";
 
 async function main(): Promise<void> {
   const report = await runCliModel(profileFromEnv(LONG_PROFILE));

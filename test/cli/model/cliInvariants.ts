@@ -35,7 +35,10 @@ export function checkProcessEnd(world: CliWorld, result: ProcessResult, killed: 
   const text = `${result.stderr}\n${result.stdout}`;
   if (killed) return;
   if (result.code === null) {
-    broken("exit codes agree with docs/cli.md", `the process died of ${result.signal} instead of exiting with a documented code`);
+    broken(
+      "exit codes agree with docs/cli.md",
+      `the process died of ${result.signal} instead of exiting with a documented code`
+    );
   }
   if (!world.exitCodes.has(result.code)) {
     broken(
@@ -55,7 +58,10 @@ export function checkProcessEnd(world: CliWorld, result: ProcessResult, killed: 
       broken("the terminal is left as found", "the cursor was hidden and never shown again");
     }
   } else if (result.stderr.includes(HIDE_CURSOR)) {
-    broken("the terminal is left as found", "a cursor sequence was written to a stderr that is not a terminal");
+    broken(
+      "the terminal is left as found",
+      "a cursor sequence was written to a stderr that is not a terminal"
+    );
   }
 }
 
@@ -63,7 +69,9 @@ function sameInputs(inputs: Record<string, unknown>, row: Record<string, Cell>):
   const keys = Object.keys(inputs);
   const rowKeys = Object.keys(row);
   if (keys.length !== rowKeys.length) return false;
-  return rowKeys.every((key) => Object.prototype.hasOwnProperty.call(inputs, key) && inputs[key] === row[key]);
+  return rowKeys.every(
+    (key) => Object.prototype.hasOwnProperty.call(inputs, key) && inputs[key] === row[key]
+  );
 }
 
 /**
@@ -84,7 +92,12 @@ export function checkStarts(model: CliModel, world: CliWorld, pipeJobs: number):
         `${spellId} was started with ${JSON.stringify(inputs)}, which is no row of the input${row ? ` (row ${String(row.id)} is ${JSON.stringify(row)})` : ""}`
       );
     }
-    const allowed = spellId === PIPE_SPELL ? pipeJobs : spellId === JOB_SPELL ? (model.allowance.get(String(row.id)) ?? 0) : 0;
+    const allowed =
+      spellId === PIPE_SPELL
+        ? pipeJobs
+        : spellId === JOB_SPELL
+          ? (model.allowance.get(String(row.id)) ?? 0)
+          : 0;
     if (count > allowed) {
       broken(
         "no row is started twice",
@@ -138,7 +151,10 @@ function checkLineEnds(text: string): void {
     const char = text[index];
     if (char === '"') quoted = !quoted;
     else if (!quoted && char === "\r") {
-      broken("cells with CR are quoted", `a carriage return outside quotes at byte ${index}: ${JSON.stringify(text.slice(Math.max(0, index - 30), index + 10))}`);
+      broken(
+        "cells with CR are quoted",
+        `a carriage return outside quotes at byte ${index}: ${JSON.stringify(text.slice(Math.max(0, index - 30), index + 10))}`
+      );
     }
   }
 }
@@ -178,7 +194,10 @@ export function checkOutput(model: CliModel, world: CliWorld): void {
     }
   });
   if (complete && rows.length !== ids.length) {
-    broken("every row once", `the journal says complete, the output holds ${rows.length} of ${ids.length} rows`);
+    broken(
+      "every row once",
+      `the journal says complete, the output holds ${rows.length} of ${ids.length} rows`
+    );
   }
   for (const row of rows) {
     const paid = model.paid.get(row.id);
@@ -191,9 +210,13 @@ export function checkOutput(model: CliModel, world: CliWorld): void {
 
 function expectRowOutputs(row: Record<string, Cell>, status: string, digest: unknown): void {
   if (status === "success") {
-    if (rowFails(row)) broken("outputs of its own run", `row ${String(row.id)} holds "!fail" yet is success`);
+    if (rowFails(row))
+      broken("outputs of its own run", `row ${String(row.id)} holds "!fail" yet is success`);
     if (digest !== checksumOf(sentInputs(row))) {
-      broken("outputs of its own run", `row ${String(row.id)} has digest ${String(digest)}, its inputs give ${checksumOf(sentInputs(row))}`);
+      broken(
+        "outputs of its own run",
+        `row ${String(row.id)} has digest ${String(digest)}, its inputs give ${checksumOf(sentInputs(row))}`
+      );
     }
   }
 }
@@ -216,7 +239,10 @@ function csvRows(world: CliWorld, text: string): OutputRow[] {
       ? inputHeader.join("\u0000") === table.columns.join("\u0000")
       : [...inputHeader].sort().join("\u0000") === [...table.columns].sort().join("\u0000");
   if (!sameColumns) {
-    broken("input columns kept", `the header starts ${JSON.stringify(inputHeader)}, the input has ${JSON.stringify(table.columns)}`);
+    broken(
+      "input columns kept",
+      `the header starts ${JSON.stringify(inputHeader)}, the input has ${JSON.stringify(table.columns)}`
+    );
   }
   if (new Set(header).size !== header.length) {
     broken("distinct column names", `the header repeats a name: ${JSON.stringify(header)}`);
@@ -226,13 +252,22 @@ function csvRows(world: CliWorld, text: string): OutputRow[] {
   const idAt = inputHeader.indexOf("id");
   return data.map((cells, place) => {
     if (cells.length !== header.length) {
-      broken("every row once", `output row ${place + 1} has ${cells.length} cells under a header of ${header.length}`);
+      broken(
+        "every row once",
+        `output row ${place + 1} has ${cells.length} cells under a header of ${header.length}`
+      );
     }
     const id = cells[idAt];
     const row = table.rows.find((each) => String(each.id) === id);
-    if (!row) broken("every row once", `output row ${place + 1} has id ${JSON.stringify(id)}, no input row has it`);
+    if (!row)
+      broken(
+        "every row once",
+        `output row ${place + 1} has id ${JSON.stringify(id)}, no input row has it`
+      );
     inputHeader.forEach((column, index) => {
-      const expected = cellText(Object.prototype.hasOwnProperty.call(row, column) ? row[column] : undefined);
+      const expected = cellText(
+        Object.prototype.hasOwnProperty.call(row, column) ? row[column] : undefined
+      );
       if (cells[index] !== expected) {
         broken(
           "input cells byte for byte",
@@ -246,7 +281,10 @@ function csvRows(world: CliWorld, text: string): OutputRow[] {
     if (status === "success" && sampleAt !== -1) {
       const sample = typeof row.text === "string" ? row.text : "";
       if (!guardedVariants(sample).includes(cells[sampleAt])) {
-        broken("outputs of its own run", `row ${id} sample is ${JSON.stringify(cells[sampleAt])}, expected ${JSON.stringify(sample)}`);
+        broken(
+          "outputs of its own run",
+          `row ${id} sample is ${JSON.stringify(cells[sampleAt])}, expected ${JSON.stringify(sample)}`
+        );
       }
     }
     return { id, status, digest };
@@ -258,7 +296,11 @@ function jsonlRows(world: CliWorld, text: string): OutputRow[] {
     .split("\n")
     .filter((line) => line !== "")
     .map((line, place) => {
-      let value: { input?: Record<string, unknown>; status?: string; outputs?: Record<string, unknown> };
+      let value: {
+        input?: Record<string, unknown>;
+        status?: string;
+        outputs?: Record<string, unknown>;
+      };
       try {
         value = JSON.parse(line) as typeof value;
       } catch {
@@ -267,7 +309,10 @@ function jsonlRows(world: CliWorld, text: string): OutputRow[] {
       const id = String(value.input?.id);
       const row = world.table.rows.find((each) => String(each.id) === id);
       if (!row || !value.input || !sameInputs(value.input, row)) {
-        broken("input cells byte for byte", `output line ${place + 1} has input ${JSON.stringify(value.input)}, not the input row's ${JSON.stringify(row)}`);
+        broken(
+          "input cells byte for byte",
+          `output line ${place + 1} has input ${JSON.stringify(value.input)}, not the input row's ${JSON.stringify(row)}`
+        );
       }
       const status = String(value.status);
       expectRowOutputs(row, status, value.outputs?.digest);

@@ -40,6 +40,8 @@ export interface CliModel {
   /** The last command the CLI printed as a next step. */
   hint?: string;
   faults: FaultName;
+  /** The job's bulk named the input's encoding (`--encoding`). */
+  encodingDeclared: boolean;
   /** Closed-pipe jobs run so far: each may start every row once under PIPE_SPELL. */
   pipeJobs: number;
 }
@@ -75,7 +77,15 @@ export interface Coverage {
 
 /** An empty coverage record. */
 export function emptyCoverage(): Coverage {
-  return { sequences: 0, steps: 0, actions: {}, faults: {}, interruptions: {}, inputs: {}, exitCodes: {} };
+  return {
+    sequences: 0,
+    steps: 0,
+    actions: {},
+    faults: {},
+    interruptions: {},
+    inputs: {},
+    exitCodes: {},
+  };
 }
 
 /** Adds one to a counter of a coverage record. */

@@ -54,7 +54,11 @@ function currentInput(world: CliWorld): Buffer {
   return existsSync(world.inputPath) ? readFileSync(world.inputPath) : Buffer.alloc(0);
 }
 
-async function waitForGroup(journal: string, process: StartedProcess, limitMs: number): Promise<void> {
+async function waitForGroup(
+  journal: string,
+  process: StartedProcess,
+  limitMs: number
+): Promise<void> {
   let ended = false;
   void process.exited.then(() => (ended = true));
   const deadline = Date.now() + limitMs;
@@ -73,7 +77,8 @@ async function runCli(
   run: { args?: string[]; shell?: string; stdin?: Buffer; tty?: boolean },
   interruption: Interruption,
   delayMs: number,
-  journal: string
+  journal: string,
+  validInput = false
 ): Promise<Ran> {
   const started = startProcess(world.launcher, { ...run, cwd: world.root });
   world.running.add(started);
@@ -106,7 +111,9 @@ async function runCli(
   clearTimeout(timer);
   world.running.delete(started);
   if (Date.now() - began >= COMMAND_LIMIT_MS) {
-    throw new InvariantError(`every command ends: ${run.shell ?? run.args?.join(" ")} ran for a minute`);
+    throw new InvariantError(
+      `every command ends: ${run.shell ?? run.args?.join(" ")} ran for a minute`
+    );
   }
   countIn(world.coverage.interruptions, delivered);
   countIn(world.coverage.exitCodes, String(result.code ?? result.signal));
@@ -114,6 +121,11 @@ async function runCli(
     `    → exit ${result.code ?? result.signal}${delivered === "none" ? "" : ` after ${delivered}`}: ${lastLine(result)}`
   );
   checkProcessEnd(world, result, delivered === "kill9");
+  if (validInput && result.code === 3) {
+    throw new InvariantError(
+      `a valid input is accepted: exit 3 (bad input) for ${world.table.format} input: ${lastLine(result)}`
+    );
+  }
   // Ctrl-C, SIGTERM and SIGHUP cancel what is in flight; nothing stays running at the service.
   if (delivered === "sigint" || delivered === "sigterm" || delivered === "sighup") {
     await sleep(20);
@@ -128,7 +140,10 @@ async function runCli(
 }
 
 function lastLine(result: ProcessResult): string {
-  const lines = `${result.stderr}`.trim().split("\n").filter((line) => line.trim() !== "");
+  const lines = `${result.stderr}`
+    .trim()
+    .split("\n")
+    .filter((line) => line.trim() !== "");
   return JSON.stringify((lines[lines.length - 1] ?? "").slice(0, 200));
 }
 
@@ -158,7 +173,12 @@ function outputStatuses(world: CliWorld, model: CliModel): Map<string, string> {
 }
 
 /** Starts the user allows a resume or retry (`--rerun-unknown`: unknown rows too). */
-function allowFor(world: CliWorld, model: CliModel, command: "resume" | "retry", rerunUnknown: boolean): void {
+function allowFor(
+  world: CliWorld,
+  model: CliModel,
+  command: "resume" | "retry",
+  rerunUnknown: boolean
+): void {
   const statuses = outputStatuses(world, model);
   for (const row of world.table.rows) {
     const id = String(row.id);
@@ -180,12 +200,32 @@ function afterStep(model: CliModel, world: CliWorld, results: ProcessResult[]): 
   checkOutput(model, world);
 }
 
+/** Whether the input as the command will read it is a valid table, as declared. */
+function validInput(
+  model: CliModel,
+  world: CliWorld,
+  feed: "full" | "empty" | "short" = "full"
+): boolean {
+  return (
+    model.input === "original" &&
+    feed === "full" &&
+    (world.table.encoding === "utf8" || model.encodingDeclared)
+  );
+}
+
 /** A changed input must be refused by a resume or retry of a file job: nothing started. */
-function expectRefusedIfChanged(model: CliModel, world: CliWorld, before: number, what: string): void {
+function expectRefusedIfChanged(
+  model: CliModel,
+  world: CliWorld,
+  before: number,
+  what: string
+): void {
   if (model.input === "original" || model.job?.viaStdin) return;
   const started = jobStarts(world) - before;
   if (started > 0) {
-    throw new InvariantError(`a changed input is refused: ${what} started ${started} runs after the input was ${model.input}`);
+    throw new InvariantError(
+      `a changed input is refused: ${what} started ${started} runs after the input was ${model.input}`
+    );
   }
 }
 
@@ -194,7 +234,9 @@ function expectClaims(model: CliModel, world: CliWorld, ran: Ran, what: string):
   if (!model.job || ran.result.code !== 0 || ran.delivered !== "none") return;
   const journal = journalOf(world, model);
   if (!journalComplete(journal)) {
-    throw new InvariantError(`exit codes agree with docs/cli.md: ${what} exited 0, the journal does not say complete`);
+    throw new InvariantError(
+      `exit codes agree with docs/cli.md: ${what} exited 0, the journal does not say complete`
+    );
   }
   const statuses = outputStatuses(world, model);
   const failed = [...statuses.entries()].filter(([, status]) => status !== "success");
@@ -220,7 +262,9 @@ abstract class Step implements fc.AsyncCommand<CliModel, CliWorld> {
   async run(model: CliModel, world: CliWorld): Promise<void> {
     world.coverage.steps++;
     countIn(world.coverage.actions, this.name);
-    world.steps.push(`${world.steps.filter((s) => !s.startsWith(" ")).length + 1}. ${this.toString()}`);
+    world.steps.push(
+      `${world.steps.filter((s) => !s.startsWith(" ")).length + 1}. ${this.toString()}`
+    );
     await this.act(model, world);
   }
 }
@@ -248,7 +292,9 @@ export class BulkStep extends Step {
     const { table } = world;
     const tty = p.tty && !p.stdin;
     model.job = { viaStdin: p.stdin, outputFormat: p.outputFormat };
-    for (const row of table.rows) model.allowance.set(String(row.id), (model.allowance.get(String(row.id)) ?? 0) + 1);
+    model.encodingDeclared = p.declareEncoding;
+    for (const row of table.rows)
+      model.allowance.set(String(row.id), (model.allowance.get(String(row.id)) ?? 0) + 1);
     const output = relative(world, world.outputPath(p.outputFormat));
     const args = [
       "bulk",
@@ -271,7 +317,8 @@ export class BulkStep extends Step {
       { args, tty, ...(p.stdin ? { stdin: currentInput(world) } : {}) },
       p.interruption,
       p.delayMs,
-      journalOf(world, model)
+      journalOf(world, model),
+      validInput(model, world)
     );
     afterStep(model, world, [ran.result]);
     expectClaims(model, world, ran, "bulk");
@@ -289,7 +336,9 @@ function interruptionText(p: JobParams): string {
 /** `spellrun resume <journal>` (stdin jobs get the input again, nothing, or its first lines). */
 export class ResumeStep extends Step {
   readonly name = "resume";
-  constructor(readonly params: JobParams & { rerunUnknown: boolean; stdinFeed: "full" | "empty" | "short" }) {
+  constructor(
+    readonly params: JobParams & { rerunUnknown: boolean; stdinFeed: "full" | "empty" | "short" }
+  ) {
     super();
   }
   check(model: Readonly<CliModel>): boolean {
@@ -304,10 +353,20 @@ export class ResumeStep extends Step {
     const stdin = stdinFor(world, model, p.stdinFeed);
     const ran = await runCli(
       world,
-      { args: ["resume", relative(world, journal), ...(p.rerunUnknown ? ["--rerun-unknown"] : []), ...(tty ? [] : ["--quiet"])], tty, stdin },
+      {
+        args: [
+          "resume",
+          relative(world, journal),
+          ...(p.rerunUnknown ? ["--rerun-unknown"] : []),
+          ...(tty ? [] : ["--quiet"]),
+        ],
+        tty,
+        stdin,
+      },
       p.interruption,
       p.delayMs,
-      journal
+      journal,
+      validInput(model, world, model.job?.viaStdin ? p.stdinFeed : "full")
     );
     afterStep(model, world, [ran.result]);
     expectRefusedIfChanged(model, world, before, "resume");
@@ -344,12 +403,18 @@ export class RetryStep extends Step {
     const ran = await runCli(
       world,
       {
-        args: ["retry", relative(world, journal), ...(p.rerunUnknown ? ["--rerun-unknown"] : []), "--quiet"],
+        args: [
+          "retry",
+          relative(world, journal),
+          ...(p.rerunUnknown ? ["--rerun-unknown"] : []),
+          "--quiet",
+        ],
         stdin: stdinFor(world, model, "full"),
       },
       p.interruption,
       p.delayMs,
-      journal
+      journal,
+      validInput(model, world)
     );
     afterStep(model, world, [ran.result]);
     expectRefusedIfChanged(model, world, before, "retry");
@@ -369,10 +434,22 @@ export class StatusStep extends Step {
   }
   async act(model: CliModel, world: CliWorld): Promise<void> {
     const journal = journalOf(world, model);
-    const ran = await runCli(world, { args: ["status", relative(world, journal)] }, "none", 0, journal);
+    const ran = await runCli(
+      world,
+      { args: ["status", relative(world, journal)] },
+      "none",
+      0,
+      journal
+    );
     const complete = journalComplete(journal);
-    if (existsSync(journal) && (ran.result.code === 0) !== complete && (ran.result.code === 0 || ran.result.code === 1)) {
-      throw new InvariantError(`exit codes agree with docs/cli.md: status exited ${ran.result.code}, the journal ${complete ? "says" : "does not say"} complete`);
+    if (
+      existsSync(journal) &&
+      (ran.result.code === 0) !== complete &&
+      (ran.result.code === 0 || ran.result.code === 1)
+    ) {
+      throw new InvariantError(
+        `exit codes agree with docs/cli.md: status exited ${ran.result.code}, the journal ${complete ? "says" : "does not say"} complete`
+      );
     }
     afterStep(model, world, [ran.result]);
   }
@@ -390,15 +467,22 @@ export class FollowHintStep extends Step {
   async act(model: CliModel, world: CliWorld): Promise<void> {
     const hint = model.hint as string;
     world.steps.push(`    $ ${hint}`);
-    const command = /^spellrun retry\b/.test(hint) ? "retry" : /^spellrun resume\b/.test(hint) ? "resume" : undefined;
+    const command = /^spellrun retry\b/.test(hint)
+      ? "retry"
+      : /^spellrun resume\b/.test(hint)
+        ? "resume"
+        : undefined;
     const rerunUnknown = hint.includes("--rerun-unknown");
-    if (command === "retry" || rerunUnknown) allowFor(world, model, command ?? "resume", rerunUnknown);
+    if (command === "retry" || rerunUnknown)
+      allowFor(world, model, command ?? "resume", rerunUnknown);
     const before = jobStarts(world);
     const journal = journalOf(world, model);
     const ran = await runCli(world, { shell: hint }, "none", 0, journal);
     const code = ran.result.code;
     if (model.input === "original" && (code === 2 || code === 127)) {
-      throw new InvariantError(`a printed next step works as printed: "${hint}" exited ${code}: ${lastLine(ran.result)}`);
+      throw new InvariantError(
+        `a printed next step works as printed: "${hint}" exited ${code}: ${lastLine(ran.result)}`
+      );
     }
     model.hint = undefined;
     afterStep(model, world, [ran.result]);
@@ -472,7 +556,9 @@ export class ClosedPipeStep extends Step {
     await sleep(20);
     const inFlight = world.emulator.stats.inFlight;
     if (inFlight > 0) {
-      throw new InvariantError(`a closed pipe stops the job: ${inFlight} runs left in flight after exit ${result.code ?? result.signal}`);
+      throw new InvariantError(
+        `a closed pipe stops the job: ${inFlight} runs left in flight after exit ${result.code ?? result.signal}`
+      );
     }
     checkStarts(model, world, model.pipeJobs);
   }
@@ -494,15 +580,18 @@ export class EditInputStep extends Step {
   async act(model: CliModel, world: CliWorld): Promise<void> {
     const bytes = tableBytes(world.table);
     if (this.kind === "restore") writeFileSync(world.inputPath, bytes);
-    else if (this.kind === "truncate") writeFileSync(world.inputPath, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    else if (this.kind === "truncate")
+      writeFileSync(world.inputPath, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
     else {
       // Same size, one byte different near the end: only a fingerprint of the content sees it.
       const edited = Buffer.from(bytes);
-      const at = edited.lastIndexOf(Buffer.from(world.table.format === "jsonl" ? '"id":"' : "\n")) - 1;
+      const at =
+        edited.lastIndexOf(Buffer.from(world.table.format === "jsonl" ? '"id":"' : "\n")) - 1;
       edited[Math.max(0, at)] = edited[Math.max(0, at)] === 0x41 ? 0x42 : 0x41;
       writeFileSync(world.inputPath, edited);
     }
-    model.input = this.kind === "restore" ? "original" : this.kind === "edit" ? "edited" : "truncated";
+    model.input =
+      this.kind === "restore" ? "original" : this.kind === "edit" ? "edited" : "truncated";
   }
   toString(): string {
     return `input ${this.kind}`;
@@ -512,7 +601,10 @@ export class EditInputStep extends Step {
 /** Puts the service in one of the model's faults (until the next fault step). */
 export class FaultStep extends Step {
   readonly name = "fault";
-  constructor(readonly fault: FaultName, readonly seed: number) {
+  constructor(
+    readonly fault: FaultName,
+    readonly seed: number
+  ) {
     super();
   }
   check(): boolean {
@@ -593,15 +685,32 @@ export const bulkStepArbitrary: fc.Arbitrary<BulkStep> = fc
 
 /** Every later step. */
 export const stepArbitraries: fc.Arbitrary<Step>[] = [
-  fc.record({ ...jobParams, rerunUnknown: fc.boolean(), stdinFeed: fc.constantFrom<"full" | "empty" | "short">("full", "empty", "short") })
-    .map((params) => new ResumeStep({ ...params, rerunUnknown: params.rerunUnknown && params.delayMs % 4 === 0 })),
-  fc.record({ ...jobParams, rerunUnknown: fc.boolean() }).map((params) => new RetryStep({ ...params, rerunUnknown: params.rerunUnknown && params.delayMs % 4 === 0 })),
+  fc
+    .record({
+      ...jobParams,
+      rerunUnknown: fc.boolean(),
+      stdinFeed: fc.constantFrom<"full" | "empty" | "short">("full", "empty", "short"),
+    })
+    .map(
+      (params) =>
+        new ResumeStep({ ...params, rerunUnknown: params.rerunUnknown && params.delayMs % 4 === 0 })
+    ),
+  fc
+    .record({ ...jobParams, rerunUnknown: fc.boolean() })
+    .map(
+      (params) =>
+        new RetryStep({ ...params, rerunUnknown: params.rerunUnknown && params.delayMs % 4 === 0 })
+    ),
   fc.constant(new StatusStep()),
   fc.constant(new FollowHintStep()),
   fc.constant(new FollowHintStep()),
   fc.constant(new TwoResumesStep()),
   fc.constant(new ClosedPipeStep()),
-  fc.constantFrom<"edit" | "truncate" | "restore">("edit", "truncate", "restore").map((kind) => new EditInputStep(kind)),
-  fc.tuple(fc.constantFrom(...FAULT_NAMES), fc.integer({ min: 1, max: 1000 })).map(([fault, seed]) => new FaultStep(fault, seed)),
+  fc
+    .constantFrom<"edit" | "truncate" | "restore">("edit", "truncate", "restore")
+    .map((kind) => new EditInputStep(kind)),
+  fc
+    .tuple(fc.constantFrom(...FAULT_NAMES), fc.integer({ min: 1, max: 1000 }))
+    .map(([fault, seed]) => new FaultStep(fault, seed)),
   fc.constant(new ExpireStep()),
 ];

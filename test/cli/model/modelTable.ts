@@ -133,14 +133,19 @@ export function tableBytes(table: ModelTable): Buffer {
     const lines = [table.columns, ...table.rows.map((row) => table.columns.map((c) => row[c]))];
     text =
       lines
-        .map((cells) => cells.map((cell) => csvField(cell ?? "", table.delimiter)).join(table.delimiter))
+        .map((cells) =>
+          cells.map((cell) => csvField(cell ?? "", table.delimiter)).join(table.delimiter)
+        )
         .join(end) + end;
   }
   if (table.encoding === "windows-1252") {
     // Excel's "CSV" on Windows: no BOM in that encoding.
     return iconv.encode(text, "windows-1252");
   }
-  return Buffer.concat([table.bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(text)]);
+  return Buffer.concat([
+    table.bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0),
+    Buffer.from(text),
+  ]);
 }
 
 /**
@@ -162,7 +167,8 @@ export function mappingFlags(table: ModelTable): string[] {
  */
 export function sentInputs(row: Record<string, Cell>): Record<string, Cell> {
   const inputs = Object.create(null) as Record<string, Cell>;
-  for (const [key, value] of Object.entries(row)) inputs[key === "__proto__" ? "proto_" : key] = value;
+  for (const [key, value] of Object.entries(row))
+    inputs[key === "__proto__" ? "proto_" : key] = value;
   return inputs;
 }
 

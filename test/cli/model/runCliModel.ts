@@ -4,7 +4,13 @@ import path from "node:path";
 import fc from "fast-check";
 import { startEmulator } from "../../../emulator/startEmulator.js";
 import { documentedExitCodes } from "./cliInvariants.js";
-import { countIn, emptyCoverage, type CliModel, type CliWorld, type Coverage } from "./cliModelState.js";
+import {
+  countIn,
+  emptyCoverage,
+  type CliModel,
+  type CliWorld,
+  type Coverage,
+} from "./cliModelState.js";
 import { createLauncher, signal } from "./cliProcess.js";
 import { bulkStepArbitrary, stepArbitraries } from "./cliSteps.js";
 import { describeTable, modelTableArbitrary, tableBytes } from "./modelTable.js";
@@ -33,7 +39,7 @@ export const FAST_PROFILE: ModelProfile = {
   maxSteps: 5,
   minRows: 2,
   maxRows: 6,
-  timeLimitMs: 75_000,
+  timeLimitMs: 60_000,
 };
 
 /** `npm run test:model-long`: thousands of sequences (hours on a 2-core machine). */
@@ -64,8 +70,12 @@ export interface ModelReport {
  * @param env the environment
  * @return the profile to run
  */
-export function profileFromEnv(base: ModelProfile, env: NodeJS.ProcessEnv = process.env): ModelProfile {
-  const number = (name: string) => (env[name] !== undefined && env[name] !== "" ? Number(env[name]) : undefined);
+export function profileFromEnv(
+  base: ModelProfile,
+  env: NodeJS.ProcessEnv = process.env
+): ModelProfile {
+  const number = (name: string) =>
+    env[name] !== undefined && env[name] !== "" ? Number(env[name]) : undefined;
   return {
     ...base,
     runs: number("SPELLRUN_MODEL_RUNS") ?? base.runs,
@@ -83,12 +93,19 @@ export function profileFromEnv(base: ModelProfile, env: NodeJS.ProcessEnv = proc
  * @param env the environment (seed, path)
  * @return the report
  */
-export async function runCliModel(profile: ModelProfile, env: NodeJS.ProcessEnv = process.env): Promise<ModelReport> {
-  const seed = env.SPELLRUN_MODEL_SEED ? Number(env.SPELLRUN_MODEL_SEED) : Date.now() % 2_147_483_647;
+export async function runCliModel(
+  profile: ModelProfile,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<ModelReport> {
+  const seed = env.SPELLRUN_MODEL_SEED
+    ? Number(env.SPELLRUN_MODEL_SEED)
+    : Date.now() % 2_147_483_647;
   const replayPath = env.SPELLRUN_MODEL_PATH || undefined;
   const began = Date.now();
   const coverage = emptyCoverage();
-  const exitCodes = documentedExitCodes(readFileSync(path.join(REPO_ROOT, "docs", "cli.md"), "utf8"));
+  const exitCodes = documentedExitCodes(
+    readFileSync(path.join(REPO_ROOT, "docs", "cli.md"), "utf8")
+  );
   // 300 ms per checksum run: Ctrl-C and kills land while bulk runs are in flight.
   const emulator = await startEmulator({ timeScale: 0.1, countBulkInputs: true });
   const launcher = createLauncher(emulator);
@@ -100,7 +117,10 @@ export async function runCliModel(profile: ModelProfile, env: NodeJS.ProcessEnv 
     fc.commands(stepArbitraries, { maxCommands: profile.maxSteps }),
     async (table, first, steps) => {
       coverage.sequences++;
-      countIn(coverage.inputs, table.format === "jsonl" ? "jsonl" : table.delimiter === ";" ? "csv ;" : "csv ,");
+      countIn(
+        coverage.inputs,
+        table.format === "jsonl" ? "jsonl" : table.delimiter === ";" ? "csv ;" : "csv ,"
+      );
       if (table.bom) countIn(coverage.inputs, "BOM");
       if (table.crlf) countIn(coverage.inputs, "CRLF");
       if (table.encoding !== "utf8") countIn(coverage.inputs, table.encoding);
@@ -126,12 +146,21 @@ export async function runCliModel(profile: ModelProfile, env: NodeJS.ProcessEnv 
       };
       lastSteps = world.steps;
       lastTable = describeTable(table);
-      const model: CliModel = { input: "original", allowance: new Map(), paid: new Map(), faults: "none", pipeJobs: 0 };
+      const model: CliModel = {
+        input: "original",
+        allowance: new Map(),
+        paid: new Map(),
+        faults: "none",
+        pipeJobs: 0,
+        encodingDeclared: false,
+      };
       try {
         await fc.asyncModelRun(() => ({ model, real: world }), [first, ...steps]);
       } finally {
         if (env.SPELLRUN_MODEL_VERBOSE === "1") {
-          console.log(`sequence ${coverage.sequences}: ${describeTable(table)}\n${world.steps.join("\n")}`);
+          console.log(
+            `sequence ${coverage.sequences}: ${describeTable(table)}\n${world.steps.join("\n")}`
+          );
         }
         for (const started of world.running) {
           const pid = started.cliPid();
