@@ -4,7 +4,7 @@ import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import type { FaultOptions } from "../../../emulator/startEmulator.js";
 import {
-  InvariantError,
+  broken,
   checkOutput,
   checkProcessEnd,
   checkStarts,
@@ -111,9 +111,7 @@ async function runCli(
   clearTimeout(timer);
   world.running.delete(started);
   if (Date.now() - began >= COMMAND_LIMIT_MS) {
-    throw new InvariantError(
-      `every command ends: ${run.shell ?? run.args?.join(" ")} ran for a minute`
-    );
+    broken("every command ends", `${run.shell ?? run.args?.join(" ")} ran for a minute`);
   }
   countIn(world.coverage.interruptions, delivered);
   countIn(world.coverage.exitCodes, String(result.code ?? result.signal));
@@ -122,8 +120,9 @@ async function runCli(
   );
   checkProcessEnd(world, result, delivered === "kill9");
   if (validInput && result.code === 3) {
-    throw new InvariantError(
-      `a valid input is accepted: exit 3 (bad input) for ${world.table.format} input: ${lastLine(result)}`
+    broken(
+      "a valid input is accepted",
+      `exit 3 (bad input) for ${world.table.format} input: ${lastLine(result)}`
     );
   }
   // Ctrl-C, SIGTERM and SIGHUP cancel what is in flight; nothing stays running at the service.
@@ -131,8 +130,9 @@ async function runCli(
     await sleep(20);
     const inFlight = world.emulator.stats.inFlight;
     if (inFlight > 0) {
-      throw new InvariantError(
-        `a cancel leaves nothing running: ${inFlight} runs still in flight after ${delivered} and exit ${result.code ?? result.signal}`
+      broken(
+        "a cancel leaves nothing running",
+        `${inFlight} runs still in flight after ${delivered} and exit ${result.code ?? result.signal}`
       );
     }
   }
@@ -223,8 +223,9 @@ function expectRefusedIfChanged(
   if (model.input === "original" || model.job?.viaStdin) return;
   const started = jobStarts(world) - before;
   if (started > 0) {
-    throw new InvariantError(
-      `a changed input is refused: ${what} started ${started} runs after the input was ${model.input}`
+    broken(
+      "a changed input is refused",
+      `${what} started ${started} runs after the input was ${model.input}`
     );
   }
 }
@@ -234,15 +235,17 @@ function expectClaims(model: CliModel, world: CliWorld, ran: Ran, what: string):
   if (!model.job || ran.result.code !== 0 || ran.delivered !== "none") return;
   const journal = journalOf(world, model);
   if (!journalComplete(journal)) {
-    throw new InvariantError(
-      `exit codes agree with docs/cli.md: ${what} exited 0, the journal does not say complete`
+    broken(
+      "exit codes agree with docs/cli.md",
+      `${what} exited 0, the journal does not say complete`
     );
   }
   const statuses = outputStatuses(world, model);
   const failed = [...statuses.entries()].filter(([, status]) => status !== "success");
   if (failed.length > 0 || statuses.size !== world.table.rows.length) {
-    throw new InvariantError(
-      `exit codes agree with docs/cli.md: ${what} exited 0 with ${statuses.size} of ${world.table.rows.length} rows, not all success (${failed.map(([id, s]) => `${id}:${s}`).join(" ")})`
+    broken(
+      "exit codes agree with docs/cli.md",
+      `${what} exited 0 with ${statuses.size} of ${world.table.rows.length} rows, not all success (${failed.map(([id, s]) => `${id}:${s}`).join(" ")})`
     );
   }
 }
@@ -447,8 +450,9 @@ export class StatusStep extends Step {
       (ran.result.code === 0) !== complete &&
       (ran.result.code === 0 || ran.result.code === 1)
     ) {
-      throw new InvariantError(
-        `exit codes agree with docs/cli.md: status exited ${ran.result.code}, the journal ${complete ? "says" : "does not say"} complete`
+      broken(
+        "exit codes agree with docs/cli.md",
+        `status exited ${ran.result.code}, the journal ${complete ? "says" : "does not say"} complete`
       );
     }
     afterStep(model, world, [ran.result]);
@@ -480,8 +484,9 @@ export class FollowHintStep extends Step {
     const ran = await runCli(world, { shell: hint }, "none", 0, journal);
     const code = ran.result.code;
     if (model.input === "original" && (code === 2 || code === 127)) {
-      throw new InvariantError(
-        `a printed next step works as printed: "${hint}" exited ${code}: ${lastLine(ran.result)}`
+      broken(
+        "a printed next step works as printed",
+        `"${hint}" exited ${code}: ${lastLine(ran.result)}`
       );
     }
     model.hint = undefined;
@@ -556,8 +561,9 @@ export class ClosedPipeStep extends Step {
     await sleep(20);
     const inFlight = world.emulator.stats.inFlight;
     if (inFlight > 0) {
-      throw new InvariantError(
-        `a closed pipe stops the job: ${inFlight} runs left in flight after exit ${result.code ?? result.signal}`
+      broken(
+        "a closed pipe stops the job",
+        `${inFlight} runs left in flight after exit ${result.code ?? result.signal}`
       );
     }
     checkStarts(model, world, model.pipeJobs);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { startEmulator } from "../../../emulator/startEmulator.js";
-import { documentedExitCodes } from "./cliInvariants.js";
+import { documentedExitCodes, ignoreInvariants } from "./cliInvariants.js";
 import {
   countIn,
   emptyCoverage,
@@ -101,6 +101,7 @@ export async function runCliModel(
     ? Number(env.SPELLRUN_MODEL_SEED)
     : Date.now() % 2_147_483_647;
   const replayPath = env.SPELLRUN_MODEL_PATH || undefined;
+  ignoreInvariants(env.SPELLRUN_MODEL_IGNORE);
   const began = Date.now();
   const coverage = emptyCoverage();
   const exitCodes = documentedExitCodes(
