@@ -7,6 +7,6 @@ describe("spellrun by generated paths", () => {
     const report = await runCliModel(profileFromEnv(FAST_PROFILE));
     console.log(`\n${describeReport(report)}`);
     if (report.failure) fail(report.failure);
-    expect(report.coverage.steps).toBeGreaterThan(report.coverage.sequences);
+    expect(report.coverage.steps).toBeGreaterThan(0);
   }, 150_000);
 });

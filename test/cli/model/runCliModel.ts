@@ -61,6 +61,9 @@ export interface ModelReport {
   /** The failure with its seed, replay path and shrunk sequence; undefined when every sequence held. */
   failure?: string;
   interrupted: boolean;
+  /** Sequences generated (the rest of `coverage.sequences` were shrinking runs). */
+  generated: number;
+  shrinks: number;
 }
 
 /**
@@ -110,8 +113,8 @@ export async function runCliModel(
   // 300 ms per checksum run: Ctrl-C and kills land while bulk runs are in flight.
   const emulator = await startEmulator({ timeScale: 0.1, countBulkInputs: true });
   const launcher = createLauncher(emulator);
-  let lastSteps: string[] = [];
-  let lastTable = "";
+  let failingSteps: string[] = [];
+  let failingTable = "";
   const property = fc.asyncProperty(
     modelTableArbitrary(profile.minRows, profile.maxRows),
     bulkStepArbitrary,
@@ -145,8 +148,6 @@ export async function runCliModel(
         coverage,
         running: new Set(),
       };
-      lastSteps = world.steps;
-      lastTable = describeTable(table);
       const model: CliModel = {
         input: "original",
         allowance: new Map(),
@@ -157,6 +158,10 @@ export async function runCliModel(
       };
       try {
         await fc.asyncModelRun(() => ({ model, real: world }), [first, ...steps]);
+      } catch (error) {
+        failingSteps = world.steps;
+        failingTable = describeTable(table);
+        throw error;
       } finally {
         if (env.SPELLRUN_MODEL_VERBOSE === "1") {
           console.log(
@@ -187,18 +192,20 @@ export async function runCliModel(
       coverage,
       ms: Date.now() - began,
       interrupted: details.interrupted,
+      generated: details.numRuns,
+      shrinks: details.numShrinks,
     };
     if (details.failed) {
       const [table, first, steps] = details.counterexample ?? [];
       report.failure = [
         `The model of spellrun failed (profile ${profile.name}, seed ${seed}, path "${details.counterexamplePath}").`,
         `Replay: SPELLRUN_MODEL_SEED=${seed} SPELLRUN_MODEL_PATH="${details.counterexamplePath}" SPELLRUN_MODEL_RUNS=1 npm run test:model-long`,
-        `Input: ${table ? describeTable(table) : lastTable}`,
+        `Input: ${table ? describeTable(table) : failingTable}`,
         `Input rows: ${table ? JSON.stringify(table.rows) : "?"}`,
         `Shrunk sequence: ${first ? String(first) : "?"} | ${steps ? String(steps) : "?"}`,
         `Broken: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`,
-        `Last run's steps:`,
-        ...lastSteps,
+        `Steps of the last failing run:`,
+        ...failingSteps,
       ].join("\n");
     }
     return report;
@@ -221,7 +228,7 @@ export function describeReport(report: ModelReport): string {
       .map(([key, count]) => `${key} ${count}`)
       .join(", ");
   return [
-    `spellrun model (${report.profile}, seed ${report.seed}): ${coverage.sequences} sequences, ${coverage.steps} steps in ${(report.ms / 1000).toFixed(1)} s${report.interrupted ? " (stopped at the time limit)" : ""}`,
+    `spellrun model (${report.profile}, seed ${report.seed}): ${report.generated} sequences generated, ${coverage.sequences} run (${report.shrinks} shrink steps), ${coverage.steps} steps in ${(report.ms / 1000).toFixed(1)} s${report.interrupted ? " (stopped at the time limit)" : ""}`,
     `  actions        ${counts(coverage.actions)}`,
     `  interruptions  ${counts(coverage.interruptions)}`,
     `  faults         ${counts(coverage.faults)}`,
