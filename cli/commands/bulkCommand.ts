@@ -5,6 +5,7 @@ import { countRows } from "../table/countRows.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { parseInputMapping } from "../table/InputMapping.js";
 import { Journal } from "../job/Journal.js";
+import { JournalLock } from "../job/JournalLock.js";
 import type { JobRecord } from "../job/JournalRecord.js";
 import { OutputFile } from "../table/OutputFile.js";
 import { parsePositiveInteger } from "./parsePositiveInteger.js";
@@ -91,6 +92,8 @@ export async function bulkCommand(
     throw new UsageError("The output would overwrite the input: choose another -o file");
   }
   const journalPath = outputPath === "-" ? undefined : `${path.resolve(outputPath)}.journal`;
+  // One command per journal at once: a second bulk into the same output refuses here.
+  if (journalPath) JournalLock.acquire(journalPath);
   // An output is this command's own when a journal of ours sits next to it.
   let ownOutput = false;
   if (journalPath && existsSync(journalPath)) {

@@ -3,6 +3,7 @@ import { SpellClient } from "spellrun";
 import { CliError } from "../errors/CliError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
+import { JournalLock } from "../job/JournalLock.js";
 import { OutputFile } from "../table/OutputFile.js";
 import { parsePositiveInteger } from "./parsePositiveInteger.js";
 import { jobRows } from "../job/jobRows.js";
@@ -50,6 +51,9 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
   const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
   const progressEveryMs = Number(flags.progressEvery) * 1000;
   if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
+  // Read once to check it is a journal, then locked: a second command of this job refuses here.
+  Journal.read(journalPath);
+  JournalLock.acquire(journalPath);
   const state = replayJournal(Journal.read(journalPath).records);
   // Paths from where the journal is, addresses from flags and environment: never from inside it.
   const job = trustedJob(journalPath, state.job, flags);
@@ -75,7 +79,7 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
     {
       client,
       job,
-      ...jobRows(job),
+      ...jobRows(job, state.layout),
       journal,
       output,
       ...(state.layout ? { layout: state.layout } : {}),

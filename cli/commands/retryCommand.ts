@@ -3,6 +3,7 @@ import { SpellClient } from "spellrun";
 import { CliError } from "../errors/CliError.js";
 import type { ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
+import { JournalLock } from "../job/JournalLock.js";
 import type { JobRecord } from "../job/JournalRecord.js";
 import { jobRows } from "../job/jobRows.js";
 import { OutputFile } from "../table/OutputFile.js";
@@ -52,6 +53,9 @@ export async function retryCommand(journalPath: string, flags: RetryFlags): Prom
   const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
   const progressEveryMs = Number(flags.progressEvery) * 1000;
   if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
+  // Read once to check it is a journal, then locked: a second command of this job refuses here.
+  Journal.read(journalPath);
+  JournalLock.acquire(journalPath);
   const state = replayJournal(Journal.read(journalPath).records);
   // Paths from where the journal is, addresses from flags and environment: never from inside it.
   const job = trustedJob(journalPath, state.job, flags);
@@ -96,7 +100,7 @@ export async function retryCommand(journalPath: string, flags: RetryFlags): Prom
     {
       client,
       job: retry,
-      ...jobRows(retry),
+      ...jobRows(retry, state.layout),
       journal,
       output,
       ...(state.layout ? { layout: state.layout, writeHeader: true } : {}),

@@ -9,7 +9,11 @@
  * | 3    | bad input: unreadable file, malformed CSV/JSONL line (the message names the line) |
  * | 4    | the service refused the job: nothing was started (wrong key, unknown spell, service down) |
  * | 5    | the service failed after runs were started (no answer to a start, a read failing, poll limit); resume |
+ * | 6    | the journal is in use by another spellrun (its lock file): nothing was started |
+ * | 129  | stopped by SIGHUP (the terminal closed), as Ctrl-C; resumable |
  * | 130  | interrupted by Ctrl-C; the job can be resumed |
+ * | 141  | the output pipe closed (`-o - \| head`), as Ctrl-C, quietly |
+ * | 143  | stopped by SIGTERM (`timeout`, `docker stop`, a CI cancel), as Ctrl-C; resumable |
  *
  * ## Example
  * ```ts
@@ -23,7 +27,11 @@ export const EXIT_CODES = Object.freeze({
   badInput: 3,
   service: 4,
   serviceUnfinished: 5,
+  locked: 6,
+  hangup: 129,
   interrupted: 130,
+  pipeClosed: 141,
+  terminated: 143,
 } as const);
 
 /**

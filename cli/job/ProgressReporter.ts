@@ -79,6 +79,11 @@ export class ProgressReporter {
     }
   }
 
+  /** Shows the cursor again if the bar hid it (any way out: a second Ctrl-C, an exit). */
+  restore(): void {
+    this.bar?.restore();
+  }
+
   private updateBar(progress: JobProgress): void {
     this.bar ??= new TerminalProgressLine(process.stderr);
     this.bar.update(this.figures(progress));

@@ -96,6 +96,15 @@ export class TerminalProgressLine {
   }
 
   /**
+   * Shows the cursor again and ends the line, when the line is shown (an exit in its middle).
+   */
+  restore(): void {
+    if (!this.shown) return;
+    this.stream.write(`\n${SHOW_CURSOR}`);
+    this.shown = false;
+  }
+
+  /**
    * Writes a line of news where the progress line was (cleared first, with whatever the
    * terminal echoed into it, such as `^C`); the next `update` draws the progress below it.
    * @param text the line, without a line break

@@ -4,6 +4,7 @@ import type { JobRecord } from "./JournalRecord.js";
 import type { JobRow } from "./JobRow.js";
 import { readInputRows } from "../table/readInputRows.js";
 import { readKeptRows } from "../table/readKeptRows.js";
+import type { OutputColumns } from "../table/OutputColumns.js";
 
 /**
  * The rows of a job, read from its input as they come. For a retry job, each input row is
@@ -17,21 +18,26 @@ import { readKeptRows } from "../table/readKeptRows.js";
  * for await (const row of rows) console.log(row.values, row.kept?.status);
  * ```
  * @param job the job record
+ * @param layout the columns the journal recorded (a retry finds the earlier status by them)
  * @return the rows and the input's columns (known once its header was read)
  */
-export function jobRows(job: JobRecord): { rows: AsyncIterable<JobRow>; columns: () => string[] } {
+export function jobRows(
+  job: JobRecord,
+  layout?: OutputColumns
+): { rows: AsyncIterable<JobRow>; columns: () => string[] } {
   const table = readInputRows(job.input, job.inputFormat);
   const { retryOf } = job;
   if (retryOf === undefined) return { rows: table.rows, columns: table.columns };
-  return { rows: pairedRows(job, table.rows, retryOf), columns: table.columns };
+  return { rows: pairedRows(job, table.rows, retryOf, layout), columns: table.columns };
 }
 
 async function* pairedRows(
   job: JobRecord,
   inputRows: AsyncIterable<{ values: Record<string, unknown> }>,
-  retryOf: string
+  retryOf: string,
+  layout: OutputColumns | undefined
 ): AsyncGenerator<JobRow> {
-  const kept = readKeptRows(retryOf, job.outputFormat);
+  const kept = readKeptRows(retryOf, job.outputFormat, layout);
   let place = 0;
   try {
     for await (const { values } of inputRows) {

@@ -23,6 +23,7 @@ import { terminalText } from "../errors/terminalText.js";
 import { commandAsRun } from "../commands/commandAsRun.js";
 import { describeServiceError } from "../errors/describeServiceError.js";
 import { toSpellInputs } from "../table/InputMapping.js";
+import { listenForStop, type StopReason } from "./stopRequests.js";
 
 /**
  * How a job reports itself on stderr.
@@ -68,7 +69,8 @@ export interface CommandJob {
 
 /**
  * Runs a job as a command: progress on stderr, Ctrl-C handling (the first press cancels the
- * unfinished groups, keeps what finished and writes every row; a second press exits at once), a
+ * unfinished groups, keeps what finished and writes every row; a second press exits at once,
+ * cursor shown again; SIGTERM, SIGHUP and a closed stdout pipe are handled the same way), a
  * closing summary that says what the failure means for money and which command comes next, and
  * the exit code (see `EXIT_CODES`).
  *
@@ -109,33 +111,55 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
   const progress = () => ({ ...runner.progress(), total: job.total });
   // A few times a second is plenty for a bar or a log line.
   const ticker = setInterval(() => reporter.update(progress()), 100);
-  let presses = 0;
-  const onSigint = (): void => {
-    presses++;
-    if (presses > 1) process.exit(EXIT_CODES.interrupted);
-    // On its own line: the progress line is cleared first (the terminal has echoed ^C into it).
-    reporter.note(
-      "spellrun: cancelling the unfinished bulk runs, keeping what finished and writing every row (Ctrl-C again exits at once)"
-    );
+  let stopped: StopReason | undefined;
+  const restoreTerminal = (): void => reporter.restore();
+  // A second request (or process.exit anywhere) must not leave the cursor hidden.
+  process.once("exit", restoreTerminal);
+  const stop = listenForStop((reason) => {
+    if (stopped) {
+      // A second request exits at once, with the first one's code.
+      restoreTerminal();
+      process.exit(stopped.exitCode);
+    }
+    stopped = reason;
+    if (!reason.quiet) {
+      // On its own line: the progress line is cleared first (the terminal has echoed ^C into it).
+      reporter.note(
+        `spellrun: ${STOP_WORDS[reason.cause]}: cancelling the unfinished bulk runs, keeping what finished and writing every row (${reason.cause === "SIGINT" ? "Ctrl-C" : "a second signal"} again exits at once)`
+      );
+    }
     void runner.cancel();
-  };
-  process.on("SIGINT", onSigint);
+  });
   try {
     const result = await runner.run();
     clearInterval(ticker);
     reporter.stop(progress());
-    return report(result, options, display);
+    return report(result, options, display, stopped);
   } finally {
     clearInterval(ticker);
-    // The handler stays: after the job, a press means "exit now" even if cancels are still on
-    // their way (they keep the process alive until the service answers).
-    if (presses === 0) process.off("SIGINT", onSigint);
+    // The handlers stay after a first request: a second one means "exit now" even if cancels
+    // are still on their way (they keep the process alive until the service answers).
+    if (!stopped) stop.dispose();
+    restoreTerminal();
     journal?.close();
     output.close();
   }
 }
 
-function report(result: BulkJobResult, options: CommandJob, display: JobDisplay): ExitCode {
+/** What each stop request is called in the note printed when it arrives. */
+const STOP_WORDS: Record<StopReason["cause"], string> = {
+  SIGINT: "Ctrl-C",
+  SIGTERM: "SIGTERM received",
+  SIGHUP: "SIGHUP received (the terminal closed)",
+  EPIPE: "the output pipe closed",
+};
+
+function report(
+  result: BulkJobResult,
+  options: CommandJob,
+  display: JobDisplay,
+  stopped: StopReason | undefined
+): ExitCode {
   const journalPath = options.journal?.path;
   // Messages quote the service and the journal: no control character reaches the terminal.
   const say = (text: string) => process.stderr.write(`spellrun: ${terminalText(text)}\n`);
@@ -166,10 +190,12 @@ function report(result: BulkJobResult, options: CommandJob, display: JobDisplay)
       return notOk > 0 ? EXIT_CODES.someRowsFailed : EXIT_CODES.success;
     }
     case "interrupted":
-      say(
-        `interrupted; ${result.rows} rows written, the unfinished runs were cancelled (finished ones kept); ${resumeHint}`
-      );
-      return EXIT_CODES.interrupted;
+      if (!stopped?.quiet) {
+        say(
+          `interrupted; ${result.rows} rows written, the unfinished runs were cancelled (finished ones kept); ${resumeHint}`
+        );
+      }
+      return stopped?.exitCode ?? EXIT_CODES.interrupted;
     case "input-error":
       say(`${messageOf(result.error)}`);
       say(`stopped; the output holds the first ${result.rows} rows only and is not complete`);

@@ -39,20 +39,61 @@ export function chooseOutputColumns(
   return { inputColumns, outputNames: [...names] };
 }
 
+/** What a tool column is headed when an input column has its name (`status_spellrun`). */
+export const TOOL_COLUMN_SUFFIX = "_spellrun";
+
+/** What an output is headed when a column has its name (the `echo` spell: `text_output`). */
+export const OUTPUT_COLUMN_SUFFIX = "_output";
+
 /**
- * The header row of a layout. An output whose name is already a column (the `echo` spell
- * returns its inputs) is headed `output.<name>`.
+ * The header row of a layout: the input columns as they are; the tool's own columns `status`,
+ * `error` and `other_outputs`, each with `_spellrun` added when an input column has its name;
+ * an output named like a column before it with `_output` added (then `_2`, `_3`… while still
+ * taken). No dots, so csvkit and miller read every name as one plain field. The tool's columns
+ * are found by their place in the layout (see `toolColumnIndexes`), never by name.
  *
  * ## Example
  * ```ts
- * headerOf({ inputColumns: ["text"], outputNames: ["text", "words"] });
- * // ["text", "status", "output.text", "words", "error", "other_outputs"]
+ * headerOf({ inputColumns: ["text", "status"], outputNames: ["text", "words"] });
+ * // ["text", "status", "status_spellrun", "text_output", "words", "error", "other_outputs"]
  * ```
  * @param layout the layout
  * @return the column names
  */
 export function headerOf(layout: OutputColumns): string[] {
-  const taken = new Set([...layout.inputColumns, "status", "error", "other_outputs"]);
-  const outputs = layout.outputNames.map((name) => (taken.has(name) ? `output.${name}` : name));
-  return [...layout.inputColumns, "status", ...outputs, "error", "other_outputs"];
+  const used = new Set(layout.inputColumns);
+  const unique = (name: string, suffix: string): string => {
+    let candidate = used.has(name) ? `${name}${suffix}` : name;
+    for (let n = 2; used.has(candidate); n++) candidate = `${name}${suffix}_${n}`;
+    used.add(candidate);
+    return candidate;
+  };
+  // The tool's columns first: they keep their plain names unless the input has taken them.
+  const status = unique("status", TOOL_COLUMN_SUFFIX);
+  const error = unique("error", TOOL_COLUMN_SUFFIX);
+  const other = unique("other_outputs", TOOL_COLUMN_SUFFIX);
+  const outputs = layout.outputNames.map((name) => unique(name, OUTPUT_COLUMN_SUFFIX));
+  return [...layout.inputColumns, status, ...outputs, error, other];
+}
+
+/**
+ * Where a layout puts the tool's own columns, by place (input columns may have any name,
+ * `status` included).
+ *
+ * ## Example
+ * ```ts
+ * toolColumnIndexes({ inputColumns: ["id", "status"], outputNames: ["words"] }).status; // 2
+ * ```
+ * @param layout the layout
+ * @return the 0-based places of `status`, `error` and `other_outputs`, and the header's width
+ */
+export function toolColumnIndexes(layout: OutputColumns): {
+  status: number;
+  error: number;
+  otherOutputs: number;
+  width: number;
+} {
+  const status = layout.inputColumns.length;
+  const error = status + 1 + layout.outputNames.length;
+  return { status, error, otherOutputs: error + 1, width: error + 2 };
 }

@@ -3,6 +3,7 @@ import { parse } from "csv-parse";
 import { ROW_STATUSES, type RowStatus } from "spellrun";
 import { InputError } from "../errors/InputError.js";
 import type { TableFormat } from "./tableFormat.js";
+import { toolColumnIndexes, type OutputColumns } from "./OutputColumns.js";
 
 /**
  * One data row of an earlier output: its text exactly as written (newline included) and status.
@@ -19,7 +20,9 @@ export interface KeptRow {
 
 /**
  * Streams the data rows of an output a bulk job wrote (CSV/TSV after its header, or JSONL),
- * each with its exact text, so that `spellrun retry` copies the rows it keeps unchanged.
+ * each with its exact text, so that `spellrun retry` copies the rows it keeps unchanged. A CSV
+ * row's status is found by its place in the journal's layout, never by the name `status` (an
+ * input column may have that name).
  *
  * ## Example
  * ```ts
@@ -27,9 +30,14 @@ export interface KeptRow {
  * ```
  * @param path the earlier output
  * @param format its format
+ * @param layout the columns the journal recorded for it (CSV/TSV)
  * @return the rows, in order
  */
-export async function* readKeptRows(path: string, format: TableFormat): AsyncGenerator<KeptRow> {
+export async function* readKeptRows(
+  path: string,
+  format: TableFormat,
+  layout: OutputColumns | undefined
+): AsyncGenerator<KeptRow> {
   const source = createReadStream(path, { encoding: "utf8" });
   const parser =
     format === "jsonl"
@@ -49,9 +57,16 @@ export async function* readKeptRows(path: string, format: TableFormat): AsyncGen
     }>) {
       if (!header) {
         header = record;
-        statusColumn = header.indexOf("status");
-        if (statusColumn < 0)
-          throw new InputError(path, 1, "no status column: not a spellrun output");
+        if (!layout) throw new InputError(path, 1, "its job recorded no columns");
+        const places = toolColumnIndexes(layout);
+        if (header.length !== places.width) {
+          throw new InputError(
+            path,
+            1,
+            `${header.length} columns where the journal recorded ${places.width}: not the output of this job`
+          );
+        }
+        statusColumn = places.status;
         continue;
       }
       yield {

@@ -155,14 +155,14 @@ describe("spellrun bulk", () => {
     const expected = ["'=1+1", "'+SUM(A1)", "'-2", "'@cmd", "'\tx", "plain", "a=b"];
     const rows = readCsv(temp.read("guarded.csv"));
     expect(rows.map((row) => row.text)).toEqual(expected);
-    expect(rows.map((row) => row["output.text"])).toEqual(expected);
+    expect(rows.map((row) => row.text_output)).toEqual(expected);
 
     const raw = await runCli(
       ["bulk", "echo", input, "-o", temp.file("raw.csv"), "--quiet", "--no-csv-guard"],
       cliEnv(fixture.emulator)
     );
     expect(raw.code).toBe(0);
-    expect(readCsv(temp.read("raw.csv")).map((row) => row["output.text"])).toEqual(cells);
+    expect(readCsv(temp.read("raw.csv")).map((row) => row.text_output)).toEqual(cells);
 
     const jsonl = await runCli(
       ["bulk", "echo", input, "-o", temp.file("out.jsonl"), "--quiet"],

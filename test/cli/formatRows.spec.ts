@@ -83,15 +83,27 @@ describe("chooseOutputColumns", () => {
     expect(chooseOutputColumns(["t"], [{ b: 1 }], ["z"]).outputNames).toEqual(["z"]);
   });
 
-  it("should head an output named like a column output.<name>", () => {
+  it("should keep input columns named like the tool's columns distinct, without dots", () => {
     expect(headerOf({ inputColumns: ["text", "status"], outputNames: ["text", "n"] })).toEqual([
       "text",
       "status",
-      "status",
-      "output.text",
+      "status_spellrun",
+      "text_output",
       "n",
       "error",
       "other_outputs",
     ]);
+    const clashing = ["status", "error", "other_outputs", "__proto__", "status_spellrun"];
+    const header = headerOf({ inputColumns: clashing, outputNames: ["error", "__proto__"] });
+    expect(header).toEqual([
+      ...clashing,
+      "status_spellrun_2",
+      "error_output",
+      "__proto___output",
+      "error_spellrun",
+      "other_outputs_spellrun",
+    ]);
+    expect(new Set(header).size).toBe(header.length);
+    expect(header.some((name) => name.includes("."))).toBeFalse();
   });
 });

@@ -1,0 +1,112 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { useEmulator } from "../emulator/support/useEmulator.js";
+import { cliEnv, REPO_ROOT, startCli, waitFor } from "./support/spawnCli.js";
+import { csvText, readCsv, readJournal, tempDir, type TempDir } from "./support/tables.js";
+
+/** Rows 0-4 finish at once; every later row would run for 10 minutes (scaled). */
+function slowRows(count: number): (string | number)[][] {
+  return Array.from({ length: count }, (_, i) => [i, i < 5 ? 10 : 30_000_000]);
+}
+
+const HIDE_CURSOR = "\u001b[?25l";
+const SHOW_CURSOR = "\u001b[?25h";
+
+describe("spellrun bulk on SIGTERM, SIGHUP and a closed output pipe", () => {
+  const fixture = useEmulator({ timeScale: 0.02 });
+  let temp: TempDir;
+
+  beforeEach(() => {
+    temp = tempDir();
+    fixture.emulator.resetStats();
+    fixture.emulator.setFaults({});
+  });
+  afterEach(() => temp.remove());
+
+  /** Waits until window 0 is written and windows 1-3 run (windows 4-5 never submitted). */
+  const threeRunning = (output: string) =>
+    waitFor(
+      () => {
+        try {
+          const journal = readJournal(`${output}.journal`);
+          return (
+            journal.filter((r) => r.type === "group").length === 4 &&
+            journal.some((r) => r.type === "written")
+          );
+        } catch {
+          return false;
+        }
+      },
+      20_000,
+      "three running groups"
+    );
+
+  for (const [signal, code] of [
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const) {
+    it(`should handle ${signal} as Ctrl-C: cancel what runs, keep what finished, exit ${code}`, async () => {
+      const input = temp.write("in.csv", csvText(["id", "ms"], slowRows(30)));
+      const output = temp.file("out.csv");
+      const cli = startCli(
+        ["bulk", "sleep", input, "-o", output, "--chunk-size", "5", "--max-in-flight", "3", "-q"],
+        cliEnv(fixture.emulator)
+      );
+      await threeRunning(output);
+      cli.child.kill(signal);
+      const result = await cli.exited;
+      expect(result.signal).toBeNull();
+      expect(result.code).toBe(code);
+      expect(result.stderr).toContain(`resume with: spellrun resume ${output}.journal`);
+      expect(fixture.emulator.stats.bulkGroupsCreated).toBe(4);
+      expect(fixture.emulator.stats.cancelledGroups).toBe(3);
+      const rows = readCsv(readFileSync(output, "utf8"));
+      expect(rows.slice(0, 5).every((row) => row.status === "success")).toBeTrue();
+      expect(rows.slice(5).every((row) => row.status === "cancelled")).toBeTrue();
+      expect(existsSync(`${output}.lock`)).toBeFalse();
+    }, 60_000);
+  }
+
+  it("should stop starting and cancel what runs when stdout's reader goes, quietly", async () => {
+    // 40 windows of quick rows: the reader leaves after the first bytes.
+    const rows = Array.from({ length: 200 }, (_, i) => [i, 2_000]);
+    const input = temp.write("in.csv", csvText(["id", "ms"], rows));
+    const cli = startCli(
+      ["bulk", "sleep", input, "-o", "-", "--chunk-size", "5", "--max-in-flight", "2", "-q"],
+      cliEnv(fixture.emulator)
+    );
+    cli.child.stdout?.once("data", () => cli.child.stdout?.destroy());
+    const result = await cli.exited;
+    expect(result.code).toBe(141);
+    expect(result.stderr).not.toContain("EPIPE");
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(fixture.emulator.stats.bulkGroupsCreated).toBeLessThan(40);
+    await waitFor(() => fixture.emulator.stats.inFlight === 0, 5_000, "nothing left running");
+  }, 60_000);
+
+  it("should show the cursor again after a second Ctrl-C on a terminal", async () => {
+    fixture.emulator.setFaults({ latencyMs: 30_000, endpoints: ["cancelBulk"] });
+    const input = temp.write("in.csv", csvText(["id", "ms"], slowRows(15).slice(5)));
+    const output = temp.file("out.csv");
+    const command = [process.execPath, "--import", "tsx", "cli/main.ts", "bulk", "sleep"]
+      .concat([input, "-o", output, "--chunk-size", "5"])
+      .map((word) => `'${word}'`)
+      .join(" ");
+    // script(1) gives the command a terminal: the progress bar (and its hidden cursor) shows.
+    const terminal = spawn("script", ["-qfec", command, "/dev/null"], {
+      cwd: REPO_ROOT,
+      env: cliEnv(fixture.emulator, { TERM: "xterm" }),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let screen = "";
+    terminal.stdout.on("data", (chunk: Buffer) => (screen += chunk.toString()));
+    const closed = new Promise<void>((resolve) => terminal.on("close", () => resolve()));
+    await waitFor(() => screen.includes(HIDE_CURSOR), 20_000, "the progress bar");
+    const lock = JSON.parse(readFileSync(`${output}.journal.lock`, "utf8")) as { pid: number };
+    process.kill(lock.pid, "SIGINT");
+    await waitFor(() => fixture.emulator.stats.requests.cancelBulk >= 1, 20_000, "a cancel");
+    process.kill(lock.pid, "SIGINT");
+    await closed;
+    expect(screen.lastIndexOf(SHOW_CURSOR)).toBeGreaterThan(screen.lastIndexOf(HIDE_CURSOR));
+  }, 60_000);
+});
