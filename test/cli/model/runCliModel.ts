@@ -118,7 +118,7 @@ export async function runCliModel(
   const property = fc.asyncProperty(
     modelTableArbitrary(profile.minRows, profile.maxRows),
     bulkStepArbitrary,
-    fc.commands(stepArbitraries, { maxCommands: profile.maxSteps }),
+    fc.commands(stepArbitraries, { maxCommands: profile.maxSteps, size: "max" }),
     async (table, first, steps) => {
       coverage.sequences++;
       countIn(
