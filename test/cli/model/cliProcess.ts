@@ -92,13 +92,22 @@ export function startProcess(
   child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdin?.on("error", () => undefined);
+  let spawnError: Error | undefined;
   if (!run.tty) child.stdin?.end(run.stdin ?? Buffer.alloc(0));
   const exited = new Promise<ProcessResult>((resolve) => {
+    // A process that could not start ends here (its "close" may never come).
+    child.on("error", (error) => {
+      spawnError = error;
+      if (child.pid === undefined)
+        resolve({ code: 127, signal: null, stdout, stderr: error.message });
+    });
     child.on("close", (code, signal) =>
       resolve(
-        run.tty
-          ? { code, signal, stdout: "", stderr: stdout + stderr, terminal: stdout }
-          : { code, signal, stdout, stderr }
+        spawnError
+          ? { code, signal, stdout, stderr: `${stderr}\n${spawnError.message}` }
+          : run.tty
+            ? { code, signal, stdout: "", stderr: stdout + stderr, terminal: stdout }
+            : { code, signal, stdout, stderr }
       )
     );
   });

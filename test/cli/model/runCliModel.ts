@@ -13,7 +13,7 @@ import {
 } from "./cliModelState.js";
 import { createLauncher, signal } from "./cliProcess.js";
 import { bulkStepArbitrary, stepArbitraries } from "./cliSteps.js";
-import { describeTable, modelTableArbitrary, tableBytes } from "./modelTable.js";
+import { describeTable, modelTableArbitrary, tableBytes, type ModelTable } from "./modelTable.js";
 import { REPO_ROOT } from "../support/spawnCli.js";
 
 /**
@@ -113,70 +113,78 @@ export async function runCliModel(
   // 300 ms per checksum run: Ctrl-C and kills land while bulk runs are in flight.
   const emulator = await startEmulator({ timeScale: 0.1, countBulkInputs: true });
   const launcher = createLauncher(emulator);
+  // The sequence running now: a time limit may end fc.check before it ends.
+  let active: Promise<void> | undefined;
   let failingSteps: string[] = [];
   let failingTable = "";
   const property = fc.asyncProperty(
     modelTableArbitrary(profile.minRows, profile.maxRows),
     bulkStepArbitrary,
     fc.commands(stepArbitraries, { maxCommands: profile.maxSteps, size: "max" }),
-    async (table, first, steps) => {
-      coverage.sequences++;
-      countIn(
-        coverage.inputs,
-        table.format === "jsonl" ? "jsonl" : table.delimiter === ";" ? "csv ;" : "csv ,"
-      );
-      if (table.bom) countIn(coverage.inputs, "BOM");
-      if (table.crlf) countIn(coverage.inputs, "CRLF");
-      if (table.encoding !== "utf8") countIn(coverage.inputs, table.encoding);
-      const root = mkdtempSync(path.join(tmpdir(), "spellrun-model-"));
-      mkdirSync(path.join(root, "data"));
-      mkdirSync(path.join(root, "out"));
-      const inputPath = path.join(root, "data", `in.${table.format}`);
-      writeFileSync(inputPath, tableBytes(table));
-      emulator.setFaults({});
-      emulator.expireAll();
-      emulator.resetStats();
-      const world: CliWorld = {
-        emulator,
-        launcher,
-        root,
-        inputPath,
-        outputPath: (format) => path.join(root, "out", `out.${format}`),
-        table,
-        exitCodes,
-        steps: [],
-        coverage,
-        running: new Set(),
-      };
-      const model: CliModel = {
-        input: "original",
-        allowance: new Map(),
-        paid: new Map(),
-        faults: "none",
-        pipeJobs: 0,
-        encodingDeclared: false,
-      };
-      try {
-        await fc.asyncModelRun(() => ({ model, real: world }), [first, ...steps]);
-      } catch (error) {
-        failingSteps = world.steps;
-        failingTable = describeTable(table);
-        throw error;
-      } finally {
-        if (env.SPELLRUN_MODEL_VERBOSE === "1") {
-          console.log(
-            `sequence ${coverage.sequences}: ${describeTable(table)}\n${world.steps.join("\n")}`
-          );
-        }
-        for (const started of world.running) {
-          const pid = started.cliPid();
-          if (pid !== undefined) signal(pid, "SIGKILL");
-          started.child.kill("SIGKILL");
-        }
-        rmSync(root, { recursive: true, force: true });
-      }
-    }
+    (table, first, steps) => (active = runSequence(table, first, steps))
   );
+  async function runSequence(
+    table: ModelTable,
+    first: fc.AsyncCommand<CliModel, CliWorld>,
+    steps: Iterable<fc.AsyncCommand<CliModel, CliWorld>>
+  ): Promise<void> {
+    coverage.sequences++;
+    countIn(
+      coverage.inputs,
+      table.format === "jsonl" ? "jsonl" : table.delimiter === ";" ? "csv ;" : "csv ,"
+    );
+    if (table.bom) countIn(coverage.inputs, "BOM");
+    if (table.crlf) countIn(coverage.inputs, "CRLF");
+    if (table.encoding !== "utf8") countIn(coverage.inputs, table.encoding);
+    const root = mkdtempSync(path.join(tmpdir(), "spellrun-model-"));
+    mkdirSync(path.join(root, "data"));
+    mkdirSync(path.join(root, "out"));
+    const inputPath = path.join(root, "data", `in.${table.format}`);
+    writeFileSync(inputPath, tableBytes(table));
+    emulator.setFaults({});
+    emulator.expireAll();
+    emulator.resetStats();
+    const world: CliWorld = {
+      emulator,
+      launcher,
+      root,
+      inputPath,
+      outputPath: (format) => path.join(root, "out", `out.${format}`),
+      table,
+      exitCodes,
+      steps: [],
+      coverage,
+      running: new Set(),
+    };
+    const model: CliModel = {
+      input: "original",
+      allowance: new Map(),
+      paid: new Map(),
+      faults: "none",
+      pipeJobs: 0,
+      encodingDeclared: false,
+    };
+    try {
+      await fc.asyncModelRun(() => ({ model, real: world }), [first, ...steps]);
+    } catch (error) {
+      failingSteps = world.steps;
+      failingTable = describeTable(table);
+      throw error;
+    } finally {
+      if (env.SPELLRUN_MODEL_VERBOSE === "1") {
+        console.log(
+          `sequence ${coverage.sequences}: ${describeTable(table)}\n${world.steps.join("\n")}`
+        );
+      }
+      for (const started of world.running) {
+        const pid = started.cliPid();
+        if (pid !== undefined) signal(pid, "SIGKILL");
+        started.child.kill("SIGKILL");
+      }
+      if (env.SPELLRUN_MODEL_KEEP === "1") console.log(`kept ${root}`);
+      else rmSync(root, { recursive: true, force: true });
+    }
+  }
   try {
     const details = await fc.check(property, {
       seed,
@@ -210,6 +218,7 @@ export async function runCliModel(
     }
     return report;
   } finally {
+    await active?.catch(() => undefined);
     await emulator.close();
     rmSync(path.dirname(launcher.bin), { recursive: true, force: true });
   }
