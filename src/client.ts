@@ -18,6 +18,7 @@ import {
 import { SpellError } from "./errors/SpellError.js";
 import { SpellApi } from "./http/SpellApi.js";
 import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulkSnapshots.js";
+import { splitBulkChunks } from "./internal/splitBulkChunks.js";
 import { canonicalJson } from "./internal/canonicalJson.js";
 import { checkConnection, type ConnectionCheck } from "./internal/checkConnection.js";
 import { resumeTokenProblem, runIdProblem } from "./internal/resumeArgumentProblem.js";
@@ -46,6 +47,8 @@ import type {
 /** Defaults of `SpellClientOptions`, documented there. */
 const DEFAULT_MAX_RUNS_IN_PROGRESS = 64;
 const DEFAULT_BULK_CHUNK_SIZE = 500;
+/** 1 MiB: the default body limit of common servers and proxies (fastify, nginx). */
+const DEFAULT_MAX_BULK_BODY_BYTES = 1_048_576;
 const DEFAULT_REUSE_TTL_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_BATCH_WINDOW_MS = 50;
 
@@ -83,6 +86,7 @@ export class SpellClient {
   /** Per spell, how long this client saw its polled runs take. */
   private readonly durations = new RunDurationEstimator();
   private readonly bulkChunkSize: number;
+  private readonly maxBulkBodyBytes: number;
   private readonly service: string;
   private readonly inFlightByKey = new Map<string, Observable<RunSnapshot>>();
   private store: ResultStore | undefined;
@@ -105,6 +109,12 @@ export class SpellClient {
     );
     this.poll = { ...DEFAULT_POLL, ...options.poll };
     this.bulkChunkSize = options.bulkChunkSize ?? DEFAULT_BULK_CHUNK_SIZE;
+    this.maxBulkBodyBytes = options.maxBulkBodyBytes ?? DEFAULT_MAX_BULK_BODY_BYTES;
+    if (!(this.maxBulkBodyBytes >= 1)) {
+      throw new SpellError(
+        `SpellClient: maxBulkBodyBytes must be at least 1, got ${String(this.maxBulkBodyBytes)}`
+      );
+    }
     if (!(this.bulkChunkSize >= 1)) {
       throw new SpellError(
         `SpellClient: bulkChunkSize must be at least 1, got ${String(this.bulkChunkSize)}`
@@ -192,8 +202,8 @@ export class SpellClient {
   /**
    * Runs a spell over many inputs. `runs[i]` of every snapshot belongs to `inputsList[i]`; rows
    * not visible yet are `pending`. Emits on every change, completes after the `done` snapshot.
-   * Lists longer than `bulkChunkSize` go out as several bulk runs (`groupIds`), one run slot
-   * each. Unsubscribing before done cancels every unfinished group exactly once.
+   * Lists longer than `bulkChunkSize`, or whose bulkStart body would exceed `maxBulkBodyBytes`,
+   * go out as several bulk runs (`groupIds`), one run slot each. Unsubscribing before done cancels every unfinished group exactly once.
    *
    * ```
    * bulk("echo", rows):  P──S──S───S──D|     (P: all pending, D: done)
@@ -219,11 +229,8 @@ export class SpellClient {
     const gate = options.beforeStart;
     const send = (rows: Record<string, unknown>[]) => {
       const start = defer(() => {
-        const chunks: BulkChunk[] = [];
-        for (let start = 0; start < rows.length; start += this.bulkChunkSize) {
-          const inputs = rows.slice(start, start + this.bulkChunkSize);
-          chunks.push({ size: inputs.length, inputs });
-        }
+        // Split by rows and by body size before anything is sent (a 413 is no answer to retry).
+        const chunks = splitBulkChunks(spellId, rows, this.bulkChunkSize, this.maxBulkBodyBytes);
         return bulkSnapshots(this.bulkContext(), spellId, chunks, options.detach);
       });
       // The gate sits after reuse: it is asked for the runs really about to be sent.

@@ -46,6 +46,7 @@ export { SpellTimeoutError } from "./errors/SpellTimeoutError.js";
 export { SpellNetworkError } from "./errors/SpellNetworkError.js";
 export { SpellProtocolError } from "./errors/SpellProtocolError.js";
 export { SpellResponseTooLargeError } from "./errors/SpellResponseTooLargeError.js";
+export { SpellRequestTooLargeError } from "./errors/SpellRequestTooLargeError.js";
 export { SpellPollLimitError, type SpellPollLimitDetails } from "./errors/SpellPollLimitError.js";
 export {
   pollUntilDone,

@@ -307,6 +307,13 @@ export interface SpellClientOptions {
   /** Largest bulkStart; longer lists go out as several bulk runs. @default 500 */
   bulkChunkSize?: number;
   /**
+   * Largest bulkStart body in bytes: a chunk whose JSON would be larger is split into smaller
+   * bulk runs before sending (a service answers 413, often as a dropped connection). The Spell
+   * service does not document its limit; 1 MiB is the default of common servers and proxies
+   * (the emulator takes 5 MiB). @default 1048576
+   */
+  maxBulkBodyBytes?: number;
+  /**
    * Time limit of a wait-mode run, from sending its start (the wait for a request slot does not
    * count). @default 120000
    */

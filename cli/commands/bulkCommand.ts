@@ -13,10 +13,11 @@ import { jobRows } from "../job/jobRows.js";
 import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { runBulkJob } from "../job/runBulkJob.js";
-import { checkRunBudget, limitRows } from "./runBudget.js";
+import { announceRuns, checkRunBudget, limitRows } from "./runBudget.js";
+import { fingerprintInput } from "../job/InputFingerprint.js";
+import { nextStepCommand } from "./nextStep.js";
 import { tableFormat, type TableFormat } from "../table/tableFormat.js";
 import { UsageError } from "../errors/UsageError.js";
-import { commandAsRun } from "./commandAsRun.js";
 
 /**
  * The options of `spellrun bulk`, as commander parses them.
@@ -35,6 +36,8 @@ export interface BulkFlags extends ConnectionFlags {
   chunkSize: string;
   maxInFlight: string;
   maxRuns: string;
+  /** The largest bulkStart body (`SpellClientOptions.maxBulkBodyBytes`). */
+  maxBodyBytes?: string;
   dryRun?: boolean;
   quiet?: boolean;
   csvGuard: boolean;
@@ -68,9 +71,16 @@ export async function bulkCommand(
   const chunkSize = parsePositiveInteger(flags.chunkSize, "--chunk-size");
   const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
   const maxRuns = parsePositiveInteger(flags.maxRuns, "--max-runs");
+  const maxBulkBodyBytes = parsePositiveInteger(
+    flags.maxBodyBytes ?? "1048576",
+    "--max-body-bytes"
+  );
   const progressEveryMs = Number(flags.progressEvery) * 1000;
   if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
 
+  // Read without following a link (a planted link would send another file's rows), and
+  // remembered: resume and retry refuse an input that changed since.
+  const inputFingerprint = input === "-" ? undefined : fingerprintInput(input);
   const total = input === "-" ? undefined : await countRows(input, inputFormat, mapping);
   if (flags.dryRun) {
     const rows = total ?? (await countRows("-", inputFormat, mapping));
@@ -106,8 +116,14 @@ export async function bulkCommand(
       previous.writtenRows === 0 &&
       unwrittenWindows(previous).length === 0;
     if (previous.outcome !== "complete" && !startedNothing) {
+      const resume = nextStepCommand({
+        verb: "resume",
+        journalPath,
+        job: { input: input === "-" ? "-" : path.resolve(input) },
+        connection: flags,
+      });
       throw new UsageError(
-        `${journalPath} belongs to an unfinished job: continue it with "${commandAsRun()} resume ${journalPath}", or delete it to start over`
+        `${journalPath} belongs to an unfinished job: continue it with "${resume}", or delete it to start over`
       );
     }
   }
@@ -127,11 +143,18 @@ export async function bulkCommand(
     pollBaseUrl: connection.pollBaseUrl,
     authHeader: connection.authHeader ?? "authorization",
     ...(total === undefined ? {} : { total }),
+    ...(inputFingerprint === undefined ? {} : { inputFingerprint }),
   };
   // Created 0600, never through a link; an existing output only when ours or --force.
   const output = OutputFile.create(outputPath, ownOutput || flags.force === true);
   const journal = journalPath ? Journal.create(journalPath, job, ownOutput) : undefined;
-  const client = new SpellClient({ ...connection, maxInFlight, bulkChunkSize: chunkSize });
+  const client = new SpellClient({
+    ...connection,
+    maxInFlight,
+    maxBulkBodyBytes,
+    bulkChunkSize: chunkSize,
+  });
+  if (!flags.quiet) announceRuns("bulk", total, spellId, maxRuns);
   return runBulkJob(
     {
       client,
@@ -141,6 +164,7 @@ export async function bulkCommand(
       output,
       rerunUnknown: false,
       maxWindows: maxInFlight,
+      next: { job, connection: flags },
     },
     { quiet: flags.quiet === true, progressEveryMs }
   );

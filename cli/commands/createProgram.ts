@@ -30,7 +30,8 @@ Exit codes:
   2 usage                 3 bad input (the message names the line)
   4 the service refused the job, nothing was started (spellrun run: any service failure)
   5 the service failed after runs were started (resumable)
-  130 interrupted by Ctrl-C (resumable)
+  6 the journal is in use by another spellrun (nothing was started)
+  129 SIGHUP, 130 Ctrl-C, 143 SIGTERM, 141 output pipe closed: stopped as Ctrl-C (resumable)
 `;
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -63,6 +64,31 @@ const progressEveryOption = () =>
 
 /** `-q, --quiet`: no progress on stderr. */
 const quietOption = () => new Option("-q, --quiet", "no progress on stderr");
+
+/** `--max-runs`: bulk, resume and retry start at most this many new runs. */
+const maxRunsOption = () =>
+  new Option(
+    "--max-runs <n>",
+    "refuse to start more new runs than this, before anything is sent"
+  ).default(String(DEFAULT_MAX_RUNS));
+
+/** `--max-body-bytes`: bulk, resume and retry split a bulk run whose body would be larger. */
+const maxBodyBytesOption = () =>
+  new Option(
+    "--max-body-bytes <n>",
+    "largest bulkStart body; a larger bulk run is split before sending (the service answers 413)"
+  ).default("1048576");
+
+/** `--chunk-size` of resume and retry: smaller bulk runs for the rows not sent yet. */
+const resumeChunkSizeOption = () =>
+  new Option(
+    "--chunk-size <n>",
+    "rows per bulk run for rows not sent yet (at most the job's own chunk size)"
+  );
+
+/** `--no-csv-guard` of resume and retry: confirms a job that began without the guard. */
+const confirmNoCsvGuardOption = () =>
+  new Option("--no-csv-guard", "confirm continuing a job that began with --no-csv-guard");
 
 /** `--input`: where a journal's job input is when it is not beside the journal (resume, retry). */
 const journalInputOption = () =>
@@ -129,11 +155,8 @@ export function createProgram(version: string): Command {
       )
       .option("--chunk-size <n>", "rows per bulk run", "500")
       .addOption(maxInFlightOption())
-      .option(
-        "--max-runs <n>",
-        "refuse a job of more rows than this before anything is sent",
-        String(DEFAULT_MAX_RUNS)
-      )
+      .addOption(maxRunsOption())
+      .addOption(maxBodyBytesOption())
       .option("--dry-run", "check the input and print how many runs would start; start none")
       .option(
         "--no-csv-guard",
@@ -158,6 +181,10 @@ export function createProgram(version: string): Command {
         "--rerun-unknown",
         "start again the rows whose bulkStart was sent but never confirmed (may run them twice)"
       )
+      .addOption(maxRunsOption())
+      .addOption(maxBodyBytesOption())
+      .addOption(resumeChunkSizeOption())
+      .addOption(confirmNoCsvGuardOption())
       .addOption(progressEveryOption())
       .addOption(quietOption())
       .addOption(journalInputOption())
@@ -176,6 +203,14 @@ export function createProgram(version: string): Command {
       .option(
         "--rerun-unknown",
         "also run the rows whose bulkStart may have reached the service (may run them twice)"
+      )
+      .addOption(maxRunsOption())
+      .addOption(maxBodyBytesOption())
+      .addOption(resumeChunkSizeOption())
+      .addOption(confirmNoCsvGuardOption())
+      .option(
+        "--input-changed",
+        "run the rows again with the input as it is now, though it changed since the job began"
       )
       .addOption(progressEveryOption())
       .addOption(quietOption())

@@ -3,41 +3,50 @@ import { SpellClient } from "spellrun";
 import { CliError } from "../errors/CliError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
-import { JournalLock } from "../job/JournalLock.js";
 import { OutputFile } from "../table/OutputFile.js";
 import { parsePositiveInteger } from "./parsePositiveInteger.js";
 import { jobRows } from "../job/jobRows.js";
-import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
+import { unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { runBulkJob } from "../job/runBulkJob.js";
 import { UsageError } from "../errors/UsageError.js";
-import { trustedJob } from "../job/trustedJob.js";
+import { newRunsOnResume } from "../job/newRuns.js";
+import { readJobInput } from "../job/readJobInput.js";
+import { openJournalJob, type JournalJobFlags } from "./openJournalJob.js";
+import { announceRuns, checkRunBudget, limitRows } from "./runBudget.js";
 
 /**
  * The options of `spellrun resume`.
  *
  * ## Example
  * ```ts
- * const flags: ResumeFlags = { maxInFlight: "8", progressEvery: "10", rerunUnknown: false };
+ * const flags: ResumeFlags = { maxInFlight: "8", maxRuns: "1000", progressEvery: "10", rerunUnknown: false, csvGuard: true };
  * ```
  */
-export interface ResumeFlags extends ConnectionFlags {
+export interface ResumeFlags extends ConnectionFlags, JournalJobFlags {
   maxInFlight: string;
+  /** The most new runs this command may start (`DEFAULT_MAX_RUNS` unless given). */
+  maxRuns: string;
+  /** The largest bulkStart body (`SpellClientOptions.maxBulkBodyBytes`). */
+  maxBodyBytes?: string;
+  /** Rows per bulk run for rows not sent yet (at most the job's window). */
+  chunkSize?: string;
   quiet?: boolean;
   progressEvery: string;
   rerunUnknown?: boolean;
-  /** The input file, when the journal's lies outside its folder (see `trustedJob`). */
-  input?: string;
 }
 
 /**
- * `spellrun resume <journal>`: continues a bulk job after Ctrl-C, a service error or a crash.
- * Rows the journal vouches for stay; the rest of the output is cut off and rewritten. Windows
- * with a recorded group are re-attached with the core's `resumeBulk` (nothing started again);
- * windows never submitted are started; a window whose bulkStart may have reached the service
- * without its answer being recorded is written as `unknown`, never started again unless
+ * `spellrun resume <journal>`: continues a bulk job after Ctrl-C, a signal, a service error or a
+ * crash. Rows the journal vouches for stay; the rest of the output is cut off and rewritten.
+ * Windows with a recorded group are re-attached with the core's `resumeBulk` (nothing started
+ * again); windows never submitted are started; a window whose bulkStart may have reached the
+ * service without its answer being recorded is written as `unknown`, never started again unless
  * `--rerun-unknown`; a group the service no longer knows is written `expired` (run those rows
  * again with `spellrun retry`).
+ *
+ * Before the first start: the journal is locked and checked (`openJournalJob`), the input checked
+ * in full against the journal (`readJobInput`), the new runs held to `--max-runs` and announced.
  *
  * ## Example
  * ```ts
@@ -49,14 +58,18 @@ export interface ResumeFlags extends ConnectionFlags {
  */
 export async function resumeCommand(journalPath: string, flags: ResumeFlags): Promise<ExitCode> {
   const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
+  const maxRuns = parsePositiveInteger(flags.maxRuns, "--max-runs");
+  const maxBulkBodyBytes = parsePositiveInteger(
+    flags.maxBodyBytes ?? "1048576",
+    "--max-body-bytes"
+  );
+  const chunkSize =
+    flags.chunkSize === undefined
+      ? undefined
+      : parsePositiveInteger(flags.chunkSize, "--chunk-size");
   const progressEveryMs = Number(flags.progressEvery) * 1000;
   if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
-  // Read once to check it is a journal, then locked: a second command of this job refuses here.
-  Journal.read(journalPath);
-  JournalLock.acquire(journalPath);
-  const state = replayJournal(Journal.read(journalPath).records);
-  // Paths from where the journal is, addresses from flags and environment: never from inside it.
-  const job = trustedJob(journalPath, state.job, flags);
+  const { state, job } = openJournalJob(journalPath, flags);
   if (state.outcome === "complete") {
     process.stderr.write(
       `spellrun: the job is complete, ${state.writtenRows} rows in ${job.output}\n`
@@ -66,27 +79,50 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
   const connection = resolveConnection(flags, process.env, job);
   if (job.output === "-")
     throw new CliError("This job wrote to stdout; there is no output to continue");
-  const { journal } = Journal.open(journalPath);
-  const output = OutputFile.resume(job.output, state.writtenBytes);
-  const client = new SpellClient({ ...connection, maxInFlight, bulkChunkSize: job.chunkSize });
-  if (!flags.quiet) {
-    const known = unwrittenWindows(state).map((index) => state.windows.get(index)!);
-    process.stderr.write(
-      `spellrun: resuming ${path.basename(job.output)} after row ${state.writtenRows}: ${known.filter((w) => w.groupId).length} bulk runs to re-attach, ${known.filter((w) => !w.groupId).length} with no recorded id\n`
+  const input = await readJobInput(journalPath, state, job);
+  try {
+    const rerunUnknown = flags.rerunUnknown === true;
+    const newRuns = newRunsOnResume(state, input.rows, rerunUnknown);
+    // A file is held to the budget before anything starts (as bulk does); stdin, as bulk does
+    // with stdin, stops at the row past the budget, so its printed next step goes on from there.
+    const fromStdin = job.input === "-";
+    if (!fromStdin)
+      checkRunBudget(newRuns, maxRuns, `resume would start up to ${newRuns} new runs`);
+    const rows = jobRows(input.job, state.layout);
+    const { journal } = Journal.open(journalPath);
+    const output = OutputFile.resume(job.output, state.writtenBytes);
+    const client = new SpellClient({
+      ...connection,
+      maxInFlight,
+      maxBulkBodyBytes,
+      bulkChunkSize: Math.min(chunkSize ?? job.chunkSize, job.chunkSize),
+    });
+    if (!flags.quiet) {
+      const known = unwrittenWindows(state).map((index) => state.windows.get(index)!);
+      process.stderr.write(
+        `spellrun: resuming ${path.basename(job.output)} after row ${state.writtenRows}: ${known.filter((w) => w.groupId).length} bulk runs to re-attach, ${known.filter((w) => !w.groupId).length} with no recorded id\n`
+      );
+      announceRuns("resume", Math.min(newRuns, maxRuns), job.spellId);
+    }
+    return await runBulkJob(
+      {
+        client,
+        job: { ...input.job, total: input.rows },
+        ...rows,
+        ...(fromStdin && newRuns > maxRuns
+          ? { rows: limitRows(rows.rows, maxRuns, input.rows - newRuns + maxRuns) }
+          : {}),
+        journal,
+        output,
+        ...(state.layout ? { layout: state.layout } : {}),
+        resume: state,
+        rerunUnknown,
+        maxWindows: maxInFlight,
+        next: { job, connection: flags },
+      },
+      { quiet: flags.quiet === true, progressEveryMs }
     );
+  } finally {
+    input.dispose();
   }
-  return runBulkJob(
-    {
-      client,
-      job,
-      ...jobRows(job, state.layout),
-      journal,
-      output,
-      ...(state.layout ? { layout: state.layout } : {}),
-      resume: state,
-      rerunUnknown: flags.rerunUnknown === true,
-      maxWindows: maxInFlight,
-    },
-    { quiet: flags.quiet === true, progressEveryMs }
-  );
 }

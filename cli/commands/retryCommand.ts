@@ -3,7 +3,6 @@ import { SpellClient } from "spellrun";
 import { CliError } from "../errors/CliError.js";
 import type { ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
-import { JournalLock } from "../job/JournalLock.js";
 import type { JobRecord } from "../job/JournalRecord.js";
 import { jobRows } from "../job/jobRows.js";
 import { OutputFile } from "../table/OutputFile.js";
@@ -12,7 +11,12 @@ import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { runBulkJob } from "../job/runBulkJob.js";
 import { UsageError } from "../errors/UsageError.js";
-import { trustedJob } from "../job/trustedJob.js";
+import { newRunsOnRetry } from "../job/newRuns.js";
+import { readJobInput } from "../job/readJobInput.js";
+import { fingerprintInput } from "../job/InputFingerprint.js";
+import { nextStepCommand } from "./nextStep.js";
+import { openJournalJob, type JournalJobFlags } from "./openJournalJob.js";
+import { announceRuns, checkRunBudget } from "./runBudget.js";
 
 /**
  * The options of `spellrun retry`.
@@ -22,24 +26,32 @@ import { trustedJob } from "../job/trustedJob.js";
  * const flags: RetryFlags = { maxInFlight: "8", progressEvery: "10" };
  * ```
  */
-export interface RetryFlags extends ConnectionFlags {
+export interface RetryFlags extends ConnectionFlags, JournalJobFlags {
   maxInFlight: string;
+  /** The most new runs this command may start (`DEFAULT_MAX_RUNS` unless given). */
+  maxRuns: string;
+  /** The largest bulkStart body (`SpellClientOptions.maxBulkBodyBytes`). */
+  maxBodyBytes?: string;
+  /** Rows per bulk run (at most the job's window). */
+  chunkSize?: string;
   quiet?: boolean;
   progressEvery: string;
   rerunUnknown?: boolean;
-  /** The input file, when the journal's lies outside its folder (see `trustedJob`). */
-  input?: string;
+  /** Run the rows again with the input as it is now, though it changed since the job began. */
+  inputChanged?: boolean;
 }
 
 /**
  * `spellrun retry <journal>`: runs again the rows of a finished job that failed, errored, were
- * cancelled or expired (and rows never reached), with the input's values of now, and leaves an
- * output with every row once, in input order. Succeeded rows are copied as they are, never run
- * again; `unknown` rows (whose start may have happened) only with `--rerun-unknown`.
+ * cancelled or expired (and rows never reached), and leaves an output with every row once, in
+ * input order. Succeeded rows are copied as they are, never run again; `unknown` rows (whose
+ * start may have happened) only with `--rerun-unknown`. The input must be the one the job began
+ * with, unless `--input-changed` says to run the rows with the input as it is now.
  *
  * The earlier output is kept as `<output>.before-retry` while the retry runs; the retry is a job
  * of its own with a new journal in the same place, so Ctrl-C, `resume` and `status` work on it
- * as on any job.
+ * as on any job. Before the first start: the journal locked and checked, the input checked in
+ * full, the new runs held to `--max-runs` and announced.
  *
  * ## Example
  * ```ts
@@ -51,66 +63,95 @@ export interface RetryFlags extends ConnectionFlags {
  */
 export async function retryCommand(journalPath: string, flags: RetryFlags): Promise<ExitCode> {
   const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
+  const maxRuns = parsePositiveInteger(flags.maxRuns, "--max-runs");
+  const maxBulkBodyBytes = parsePositiveInteger(
+    flags.maxBodyBytes ?? "1048576",
+    "--max-body-bytes"
+  );
+  const chunkSize =
+    flags.chunkSize === undefined
+      ? undefined
+      : parsePositiveInteger(flags.chunkSize, "--chunk-size");
   const progressEveryMs = Number(flags.progressEvery) * 1000;
   if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
-  // Read once to check it is a journal, then locked: a second command of this job refuses here.
-  Journal.read(journalPath);
-  JournalLock.acquire(journalPath);
-  const state = replayJournal(Journal.read(journalPath).records);
-  // Paths from where the journal is, addresses from flags and environment: never from inside it.
-  const job = trustedJob(journalPath, state.job, flags);
+  const { state, job } = openJournalJob(journalPath, flags);
   if (job.output === "-")
     throw new CliError("This job wrote to stdout; there is no output to retry");
   // Rows of a group that may still run must be collected first: running them again pays twice.
   if (state.outcome === undefined || unwrittenWindows(state).length > 0) {
     throw new UsageError(
-      `The job has bulk runs whose rows are not written yet: collect them first with "spellrun resume ${journalPath}", then retry`
+      `The job has bulk runs whose rows are not written yet: collect them first with "${nextStepCommand({ verb: "resume", journalPath, job, connection: flags })}", then retry`
     );
   }
   // An unfinished retry still needs its kept earlier output: it is continued, not retried again.
   if (job.retryOf !== undefined && state.outcome !== "complete") {
     throw new UsageError(
-      `This retry did not finish: continue it with "spellrun resume ${journalPath}", then retry`
+      `This retry did not finish: continue it with "${nextStepCommand({ verb: "resume", journalPath, job, connection: flags })}", then retry`
     );
   }
   if (!state.layout && job.outputFormat !== "jsonl") {
     throw new UsageError(
-      `The job wrote no rows yet: run it again with "spellrun resume ${journalPath}"`
+      `The job wrote no rows yet: run it again with "${nextStepCommand({ verb: "resume", journalPath, job, connection: flags })}"`
     );
   }
   const connection = resolveConnection(flags, process.env, job);
-  const keptPath = `${job.output}.before-retry`;
-  const retry: JobRecord = {
-    ...job,
-    retryOf: keptPath,
-    ...(flags.rerunUnknown ? { retryUnknown: true } : { retryUnknown: false }),
-  };
-  // The new journal is complete on disk before the earlier output moves, and replaces the old
-  // one in one rename: a crash leaves either the old job or the retry job, never neither.
-  const pending = `${journalPath}.retry`;
-  // A leftover of a crashed retry is this command's own file.
-  Journal.create(pending, retry, true).close();
-  if (existsSync(job.output)) renameSync(job.output, keptPath);
-  else if (!existsSync(keptPath)) throw new CliError(`${job.output} is missing`);
-  renameSync(pending, journalPath);
-  const { journal } = Journal.open(journalPath);
-  const output = OutputFile.create(job.output);
-  const client = new SpellClient({ ...connection, maxInFlight, bulkChunkSize: job.chunkSize });
-  const code = await runBulkJob(
-    {
-      client,
-      job: retry,
-      ...jobRows(retry, state.layout),
-      journal,
-      output,
-      ...(state.layout ? { layout: state.layout, writeHeader: true } : {}),
-      rerunUnknown: false,
-      maxWindows: maxInFlight,
-    },
-    { quiet: flags.quiet === true, progressEveryMs }
+  const checked = flags.inputChanged ? { ...job, inputFingerprint: undefined } : job;
+  const input = await readJobInput(
+    journalPath,
+    state,
+    checked,
+    "pass --input-changed to run the rows again with the input as it is now"
   );
-  const after = replayJournal(Journal.read(journalPath).records);
-  // The earlier output is only needed until the retry has written every row.
-  if (after.outcome === "complete") rmSync(keptPath, { force: true });
-  return code;
+  try {
+    const rerunUnknown = flags.rerunUnknown === true;
+    const newRuns = newRunsOnRetry(state, input.rows, rerunUnknown);
+    checkRunBudget(newRuns, maxRuns, `retry would start up to ${newRuns} new runs`);
+    const keptPath = `${job.output}.before-retry`;
+    const { inputFingerprint: _recorded, ...rest } = job;
+    const retry: JobRecord = {
+      ...rest,
+      total: input.rows,
+      ...(job.input === "-" ? {} : { inputFingerprint: fingerprintInput(job.input) }),
+      retryOf: keptPath,
+      retryUnknown: rerunUnknown,
+    };
+    // The new journal is complete on disk before the earlier output moves, and replaces the old
+    // one in one rename: a crash leaves either the old job or the retry job, never neither.
+    const pending = `${journalPath}.retry`;
+    // A leftover of a crashed retry is this command's own file.
+    Journal.create(pending, retry, true).close();
+    if (existsSync(job.output)) renameSync(job.output, keptPath);
+    else if (!existsSync(keptPath)) throw new CliError(`${job.output} is missing`);
+    renameSync(pending, journalPath);
+    const { journal } = Journal.open(journalPath);
+    const output = OutputFile.create(job.output);
+    const client = new SpellClient({
+      ...connection,
+      maxInFlight,
+      maxBulkBodyBytes,
+      bulkChunkSize: Math.min(chunkSize ?? job.chunkSize, job.chunkSize),
+    });
+    if (!flags.quiet) announceRuns("retry", newRuns, job.spellId);
+    const reading = { ...retry, input: input.job.input };
+    const code = await runBulkJob(
+      {
+        client,
+        job: reading,
+        ...jobRows(reading, state.layout),
+        journal,
+        output,
+        ...(state.layout ? { layout: state.layout, writeHeader: true } : {}),
+        rerunUnknown: false,
+        maxWindows: maxInFlight,
+        next: { job, connection: flags },
+      },
+      { quiet: flags.quiet === true, progressEveryMs }
+    );
+    const after = replayJournal(Journal.read(journalPath).records);
+    // The earlier output is only needed until the retry has written every row.
+    if (after.outcome === "complete") rmSync(keptPath, { force: true });
+    return code;
+  } finally {
+    input.dispose();
+  }
 }

@@ -1,7 +1,8 @@
 import { UsageError } from "../errors/UsageError.js";
+import { terminalText } from "../errors/terminalText.js";
 
 /**
- * The runs one `spellrun bulk` may start unless `--max-runs` says more: the add-in's daily cap,
+ * The runs one `spellrun bulk`, `resume` or `retry` may start unless `--max-runs` says more: the add-in's daily cap,
  * so that a mistyped file (a log instead of a list) never costs more than a day of careful use.
  *
  * ## Example
@@ -19,12 +20,43 @@ export const DEFAULT_MAX_RUNS = 1000;
  * checkRunBudget(await countRows(input, format, mapping), maxRuns);
  * ```
  *
- * @param rows The rows of the input (each starts one run).
+ * @param rows The runs the command may start (a row each).
  * @param maxRuns The `--max-runs` value.
+ * @param what How the message names them (default: "`rows` rows would start `rows` runs").
  * @throws UsageError naming both figures and the flag that allows the job.
  */
-export function checkRunBudget(rows: number, maxRuns: number): void {
-  if (rows > maxRuns) throw overBudget(`${rows} rows would start ${rows} runs`, maxRuns, rows);
+export function checkRunBudget(rows: number, maxRuns: number, what?: string): void {
+  if (rows > maxRuns) {
+    throw overBudget(what ?? `${rows} rows would start ${rows} runs`, maxRuns, rows);
+  }
+}
+
+/**
+ * Says on stderr, before the first start, how many new runs of which spell a command may start:
+ * a command that pays never starts silently.
+ *
+ * ## Example
+ * ```ts
+ * announceRuns("resume", 900, "summarize");
+ * // spellrun: resume: will start up to 900 new runs of spell 'summarize'
+ * ```
+ *
+ * @param command The command (`bulk`, `resume`, `retry`).
+ * @param runs The most new runs it may start (`undefined`: stdin, counted as it comes).
+ * @param spellId The spell.
+ * @param maxRuns The budget, named when the runs cannot be counted first.
+ */
+export function announceRuns(
+  command: string,
+  runs: number | undefined,
+  spellId: string,
+  maxRuns?: number
+): void {
+  const count = runs === undefined ? `up to ${maxRuns} (--max-runs)` : `up to ${runs}`;
+  process.stderr.write(
+    // The spell id may come from a journal: shown, never obeyed.
+    `spellrun: ${command}: will start ${count} new runs of spell '${terminalText(spellId)}'\n`
+  );
 }
 
 /**
@@ -39,13 +71,24 @@ export function checkRunBudget(rows: number, maxRuns: number): void {
  *
  * @param rows The input rows.
  * @param maxRuns The `--max-runs` value.
+ * @param limit The rows let through (default `maxRuns`; a resume adds the rows already sent).
  * @return The same rows, refusing one past the budget.
  */
-export async function* limitRows<T>(rows: AsyncIterable<T>, maxRuns: number): AsyncGenerator<T> {
+export async function* limitRows<T>(
+  rows: AsyncIterable<T>,
+  maxRuns: number,
+  limit = maxRuns
+): AsyncGenerator<T> {
   let count = 0;
   for await (const row of rows) {
-    if (++count > maxRuns) {
-      throw overBudget(`stdin has more than ${maxRuns} rows`, maxRuns, undefined);
+    if (++count > limit) {
+      throw overBudget(
+        limit === maxRuns
+          ? `stdin has more than ${maxRuns} rows`
+          : `stdin has more than ${maxRuns} rows not sent yet`,
+        maxRuns,
+        undefined
+      );
     }
     yield row;
   }

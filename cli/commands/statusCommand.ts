@@ -3,7 +3,9 @@ import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
 import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 import { terminalText } from "../errors/terminalText.js";
-import { commandAsRun } from "./commandAsRun.js";
+import { checkJournalFile } from "../job/checkJournalFile.js";
+import { newRunsOnResume, newRunsOnRetry } from "../job/newRuns.js";
+import { nextStepCommand } from "./nextStep.js";
 
 /**
  * `spellrun status <journal>`: what a bulk job has done, from its journal alone (no service
@@ -43,15 +45,41 @@ export function statusCommand(journalPath: string): ExitCode {
     `state      ${state.outcome ?? "stopped without an end record (killed?)"}`,
   ];
   const retryable = RETRYABLE_STATUSES.reduce((sum, s) => sum + (state.counts[s] ?? 0), 0);
-  if (startedNothing && state.outcome !== "complete") {
+  let refusal: string | undefined;
+  try {
+    // A journal someone else could have written gets no command to run, only the reason.
+    checkJournalFile(journalPath);
+  } catch (error) {
+    refusal = (error as Error).message;
+  }
+  // Each step carries every flag it needs (--input, --max-runs), so it works as printed.
+  const step = (verb: "resume" | "retry") => {
+    const total = job.total ?? state.writtenRows;
+    const command = nextStepCommand({
+      verb,
+      journalPath,
+      job,
+      newRuns:
+        verb === "resume"
+          ? newRunsOnResume(state, total, false)
+          : newRunsOnRetry(state, total, false),
+      extra: job.csvGuard ? [] : ["--no-csv-guard"],
+    });
+    return job.input === "-"
+      ? `${command} (pipe the same rows into it: the job read them from stdin)`
+      : command;
+  };
+  if (refusal !== undefined && state.outcome !== "complete") {
+    lines.push(`next       none: ${refusal}`);
+  } else if (startedNothing && state.outcome !== "complete") {
     lines.push(
       `next       nothing was started: correct the command and run it again (this journal does not block it)`
     );
   } else if (state.outcome !== "complete") {
-    lines.push(`next       ${commandAsRun()} resume ${journalPath}`);
-  } else if (retryable > 0) {
+    lines.push(`next       ${step("resume")}`);
+  } else if (retryable > 0 && refusal === undefined) {
     lines.push(
-      `next       ${commandAsRun()} retry ${journalPath} (runs the ${retryable} rows that did not succeed again)`
+      `next       ${step("retry")} (runs the ${retryable} rows that did not succeed again)`
     );
   }
   // A journal is a file anyone may have edited: its fields are shown, never obeyed.

@@ -1,4 +1,9 @@
-import { SpellNetworkError, SpellTimeoutError } from "spellrun";
+import {
+  SpellHttpError,
+  SpellNetworkError,
+  SpellRequestTooLargeError,
+  SpellTimeoutError,
+} from "spellrun";
 import { commandAsRun } from "../commands/commandAsRun.js";
 
 /**
@@ -16,6 +21,16 @@ import { commandAsRun } from "../commands/commandAsRun.js";
  */
 export function describeServiceError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
+  // A body too large is the request's fault, never a service that is down.
+  if (
+    error instanceof SpellRequestTooLargeError ||
+    (error instanceof SpellHttpError && error.status === 413)
+  ) {
+    return [
+      message,
+      `spellrun: the request was too large for the service: lower --max-body-bytes (bulk runs are split to stay below it) or --chunk-size; resume and retry take both for the rows not sent yet`,
+    ].join("\n");
+  }
   if (!(error instanceof SpellNetworkError) && !(error instanceof SpellTimeoutError))
     return message;
   const where = error.url ? new URL(error.url).origin : "the service address";

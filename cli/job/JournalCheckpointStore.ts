@@ -1,4 +1,11 @@
-import type { Checkpoint, CheckpointStore, JobOutcome, WindowIntent, WrittenMark } from "spellrun";
+import type {
+  BulkResumeToken,
+  Checkpoint,
+  CheckpointStore,
+  JobOutcome,
+  WindowIntent,
+  WrittenMark,
+} from "spellrun";
 import type { Journal } from "./Journal.js";
 import type { OutputFile } from "../table/OutputFile.js";
 import { replayJournal } from "./replayJournal.js";
@@ -30,9 +37,12 @@ export class JournalCheckpointStore implements CheckpointStore {
     this.journal.append({ type: "intent", ...intent });
   }
 
-  /** @param window the window @param groupId its group */
-  recordGroup(window: number, groupId: string): void {
-    this.journal.append({ type: "group", window, groupId });
+  /**
+   * @param window the window @param groupId its (first) group
+   * @param token the core's resume token, when the window went out as several bulk runs
+   */
+  recordGroup(window: number, groupId: string, token?: BulkResumeToken): void {
+    this.journal.append({ type: "group", window, groupId, ...(token ? { token } : {}) });
   }
 
   /** @param window the window the service refused */

@@ -2,6 +2,7 @@ import type { CheckpointRecord, JobOutcome } from "spellrun";
 import type { InputMapping } from "../table/InputMapping.js";
 import type { OutputColumns } from "../table/OutputColumns.js";
 import type { TableFormat } from "../table/tableFormat.js";
+import type { InputFingerprint } from "./InputFingerprint.js";
 
 /**
  * The first record of a journal: everything `spellrun resume` needs to continue the job, and no
@@ -33,6 +34,8 @@ export interface JobRecord {
   authHeader: "authorization" | "x-api-key";
   /** Rows in the input, when counted before the start. */
   total?: number;
+  /** The input file as the job began (absent for stdin): resume and retry refuse a changed one. */
+  inputFingerprint?: InputFingerprint;
   /**
    * A `spellrun retry` job: the earlier output, kept under this path. Its rows that need no run
    * again are copied from it as they are; the others are run.

@@ -46,6 +46,7 @@ const RECORD_CHECKS: Record<string, (record: Record<string, unknown>) => boolean
     isText(r.pollBaseUrl) &&
     (r.authHeader === "authorization" || r.authHeader === "x-api-key") &&
     (r.total === undefined || isCount(r.total)) &&
+    (r.inputFingerprint === undefined || isFingerprint(r.inputFingerprint)) &&
     (r.retryOf === undefined || isText(r.retryOf)) &&
     (r.retryUnknown === undefined || typeof r.retryUnknown === "boolean"),
   layout: (r) =>
@@ -59,7 +60,8 @@ const RECORD_CHECKS: Record<string, (record: Record<string, unknown>) => boolean
     isCount(r.firstRow) &&
     isCount(r.count) &&
     (r.sent === undefined || isCount(r.sent)),
-  group: (r) => isCount(r.window) && isText(r.groupId),
+  group: (r) =>
+    isCount(r.window) && isText(r.groupId) && (r.token === undefined || isToken(r.token)),
   refused: (r) => isCount(r.window),
   written: (r) =>
     isCount(r.rows) &&
@@ -70,6 +72,32 @@ const RECORD_CHECKS: Record<string, (record: Record<string, unknown>) => boolean
 
 /** Rows per bulk run a journal may claim: far above any real chunk, far below a memory bomb. */
 const MAX_CHUNK_SIZE = 1_000_000;
+
+function isFingerprint(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { size, mtimeMs, sha256 } = value as Record<string, unknown>;
+  return (
+    isCount(size) && isCount(mtimeMs) && typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256)
+  );
+}
+
+/** A resume token of several groups (a window sent in smaller bulk runs, `--chunk-size`). */
+function isToken(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { spellId, groupIds, chunkSizes, rows } = value as Record<string, unknown>;
+  return (
+    isText(spellId) &&
+    isTextList(groupIds) &&
+    Array.isArray(chunkSizes) &&
+    chunkSizes.every(isCount) &&
+    // The groups named so far: a prefix of the chunks.
+    (groupIds as string[]).length <= chunkSizes.length &&
+    chunkSizes.length <= MAX_CHUNK_SIZE &&
+    (rows === undefined ||
+      (Array.isArray(rows) &&
+        rows.every((row) => Number.isSafeInteger(row) && (row as number) >= -1)))
+  );
+}
 
 function isFormat(value: unknown): boolean {
   return value === "csv" || value === "tsv" || value === "jsonl";

@@ -21,6 +21,9 @@ import type { OutputColumns } from "../table/OutputColumns.js";
 import { ProgressReporter } from "./ProgressReporter.js";
 import { terminalText } from "../errors/terminalText.js";
 import { commandAsRun } from "../commands/commandAsRun.js";
+import { nextStepCommand, type NextStep } from "../commands/nextStep.js";
+import { newRunsOnResume, newRunsOnRetry } from "./newRuns.js";
+import { replayJournal } from "./replayJournal.js";
 import { describeServiceError } from "../errors/describeServiceError.js";
 import { toSpellInputs } from "../table/InputMapping.js";
 import { listenForStop, type StopReason } from "./stopRequests.js";
@@ -65,6 +68,11 @@ export interface CommandJob {
   rerunUnknown: boolean;
   /** Windows held at once. */
   maxWindows: number;
+  /**
+   * What the printed next steps need besides the journal: the job as the user named its input,
+   * and the service flags given on this command line (see `nextStepCommand`).
+   */
+  next?: Pick<NextStep, "job" | "connection">;
 }
 
 /**
@@ -163,11 +171,13 @@ function report(
   const journalPath = options.journal?.path;
   // Messages quote the service and the journal: no control character reaches the terminal.
   const say = (text: string) => process.stderr.write(`spellrun: ${terminalText(text)}\n`);
+  const resumeCommand = (extra: string[] = []) =>
+    stepCommand(options, "resume", result.rows, extra) ?? "a resume";
   const resumeHint = journalPath
-    ? `resume with: ${commandAsRun()} resume ${shellQuote(journalPath)}`
+    ? `resume with: ${resumeCommand()}`
     : "the output is stdout, so there is no journal to resume from";
   const retryHint = journalPath
-    ? `${commandAsRun()} retry ${shellQuote(journalPath)}`
+    ? (stepCommand(options, "retry", result.rows) as string)
     : `a run with an output file (-o), then ${commandAsRun()} retry`;
   for (const expired of result.expired) {
     say(
@@ -207,7 +217,7 @@ function report(
       );
       return EXIT_CODES.serviceUnfinished;
     default:
-      return reportServiceError(result.failures, result.rows, resumeHint, journalPath, say);
+      return reportServiceError(result.failures, result.rows, resumeHint, resumeCommand, say);
   }
 }
 
@@ -215,7 +225,7 @@ function reportServiceError(
   failures: JobFailure[],
   rows: number,
   resumeHint: string,
-  journalPath: string | undefined,
+  resumeCommand: (extra?: string[]) => string,
   say: (text: string) => void
 ): ExitCode {
   const first = failures[0];
@@ -230,10 +240,10 @@ function reportServiceError(
     return EXIT_CODES.service;
   }
   for (const failure of mayHaveStarted) {
-    const resume = journalPath ? `${commandAsRun()} resume ${shellQuote(journalPath)}` : "a resume";
+    const resume = resumeCommand();
     say(
       `${rowsText(failure)} may have been started: their bulkStart got no answer. ${resume} writes them "unknown"; ` +
-        `${resume} --rerun-unknown sends them again, and each of them may then be paid twice`
+        `${resumeCommand(["--rerun-unknown"])} sends them again, and each of them may then be paid twice`
     );
   }
   say(
@@ -252,6 +262,30 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function shellQuote(path: string): string {
-  return /^[\w./-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
+/**
+ * The next step's command with every flag it needs, the runs it may start counted from the
+ * journal as it is now; undefined without a journal (stdout).
+ */
+function stepCommand(
+  options: CommandJob,
+  verb: "resume" | "retry",
+  rowsWritten: number,
+  extra: string[] = []
+): string | undefined {
+  const { journal, job } = options;
+  if (!journal) return undefined;
+  const state = replayJournal(journal.records());
+  const total = job.total ?? rowsWritten;
+  const newRuns =
+    verb === "resume"
+      ? newRunsOnResume(state, total, extra.includes("--rerun-unknown"))
+      : newRunsOnRetry(state, total, false);
+  return nextStepCommand({
+    verb,
+    journalPath: journal.path,
+    job: options.next?.job ?? job,
+    newRuns,
+    ...(options.next?.connection ? { connection: options.next.connection } : {}),
+    extra: [...(job.csvGuard ? [] : ["--no-csv-guard"]), ...extra],
+  });
 }

@@ -55,6 +55,23 @@ export function trustedJob(
   };
 }
 
+/**
+ * Whether a job's input lies outside its journal's folder, so that `resume` and `retry` read it
+ * only when named with `--input` (and a printed next step must name it).
+ *
+ * ## Example
+ * ```ts
+ * inputOutsideJournalFolder("out/o.csv.journal", "data/in.csv"); // true
+ * ```
+ * @param journalPath the journal file
+ * @param input the input file
+ * @return true when `--input` is needed
+ */
+export function inputOutsideJournalFolder(journalPath: string, input: string): boolean {
+  const folder = path.dirname(path.resolve(journalPath));
+  return !isInside(folder, path.resolve(folder, input));
+}
+
 function isInside(folder: string, file: string): boolean {
   const relative = path.relative(folder, file);
   return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);

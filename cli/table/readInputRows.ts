@@ -1,4 +1,4 @@
-import { createReadStream, openSync } from "node:fs";
+import { constants, createReadStream, openSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { parse, type Options } from "csv-parse";
@@ -54,8 +54,11 @@ export function readInputRows(path: string, format: TableFormat): InputTable {
   const open = (): Readable => {
     if (path === "-") return process.stdin;
     try {
-      // Opened here, so that a missing file is reported before anything else happens.
-      return createReadStream(path, { fd: openSync(path, "r") });
+      // Opened here, so that a missing file is reported before anything else happens; never
+      // through a symbolic link (a planted link would send another file's rows).
+      return createReadStream(path, {
+        fd: openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW),
+      });
     } catch (error) {
       throw new InputError(name, undefined, `cannot read: ${(error as Error).message}`, {
         cause: error,

@@ -163,6 +163,12 @@ interface Window<Row> {
   groupId?: string;
   /** The core's resume token of the window's bulk, once it names a group. */
   token?: BulkResumeToken;
+  /**
+   * Resumed from a token that names fewer groups than the window has chunks: the runs (by their
+   * place among those sent) of the first unnamed chunk, whose bulkStart may have been sent when
+   * the job stopped (chunks go out one at a time, so the later ones surely were not).
+   */
+  unconfirmed?: { from: number; to: number };
   subscription?: Subscription;
   /** Set once the window's bulk completed, failed or was cancelled. */
   settled: boolean;
@@ -418,6 +424,7 @@ export class BulkJobRunner<Row> {
       };
       window.groupId = token.groupIds[0];
       window.token = token;
+      window.unconfirmed = unconfirmedChunk(token);
       source = client.resumeBulk(token, knownSent, { detach: this.detach$ });
     } else if (known && !this.options.resendMayHaveStarted) {
       const reason = this.options.unknownRowReason;
@@ -502,11 +509,27 @@ export class BulkJobRunner<Row> {
 
   /** The runs of a snapshot that finished since the last one (a row's result is set once). */
   private apply(window: Window<Row>, runs: readonly BulkRunEntry[]): void {
+    const { unconfirmed } = window;
     runs.forEach((run, sentIndex) => {
       const place = window.sentRows[sentIndex];
-      if (window.results[place] === undefined && isFinished(run)) {
-        setResult(window, place, { status: run.state, outputs: run.outputs });
+      if (window.results[place] !== undefined || !isFinished(run)) return;
+      // "Not submitted" is not known for the chunk whose bulkStart may have left: its runs may
+      // exist and be paid; running them again needs the user's explicit choice.
+      if (
+        unconfirmed &&
+        run.state === "error" &&
+        sentIndex >= unconfirmed.from &&
+        sentIndex < unconfirmed.to
+      ) {
+        const reason = this.options.unknownRowReason;
+        setResult(
+          window,
+          place,
+          reason ? { status: "unknown", outputs: { error: reason } } : NOT_RECORDED
+        );
+        return;
       }
+      setResult(window, place, { status: run.state, outputs: run.outputs });
     });
   }
 
@@ -722,6 +745,18 @@ export class BulkJobRunner<Row> {
     this.wake = undefined;
     wake?.();
   }
+}
+
+/**
+ * The runs of a token's first unnamed chunk, by their place among the runs sent; none when
+ * every chunk has its group, or when rows share runs (`token.rows`: reuse, which the engine's
+ * windows do not use for a store's tokens).
+ */
+function unconfirmedChunk(token: BulkResumeToken): { from: number; to: number } | undefined {
+  const named = token.groupIds.length;
+  if (named >= token.chunkSizes.length || token.rows) return undefined;
+  const from = token.chunkSizes.slice(0, named).reduce((sum, size) => sum + size, 0);
+  return { from, to: from + token.chunkSizes[named] };
 }
 
 /** Gives a row its result (once). */

@@ -1,5 +1,6 @@
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
+import { SpellRequestTooLargeError } from "../errors/SpellRequestTooLargeError.js";
 import { shouldRetry } from "../operators/shouldRetry.js";
 
 /**
@@ -33,6 +34,8 @@ export function classifyJobFailure(error: unknown, groupKnown: boolean): JobFail
     }
     return "unfinished";
   }
+  // Too large to send: refused before anything left.
+  if (error instanceof SpellRequestTooLargeError) return "permanent";
   // An answer we could not read came from a service that may have created the group.
   if (error instanceof SpellProtocolError) return "mayHaveStarted";
   // The core retries these for a start: still failing means still refused, nothing started.

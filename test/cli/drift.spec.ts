@@ -176,7 +176,12 @@ describe("spellrun bulk jobs (one rule with the task pane)", () => {
     const fixed = rows.map(([id, ms]) => [id, ms === -1 ? 50 : ms]);
     writeFileSync(input, csvText(["id", "ms"], fixed));
 
-    const retried = await runCli(["retry", `${output}.journal`, "-q"], env);
+    // A changed input is refused (it says what changed) unless the user says so.
+    const refused = await runCli(["retry", `${output}.journal`, "-q"], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("content (SHA-256) differs");
+    expect(refused.stderr).toContain("--input-changed");
+    const retried = await runCli(["retry", `${output}.journal`, "-q", "--input-changed"], env);
     expect(retried.code).toBe(0);
     const written = readCsv(readFileSync(output, "utf8"));
     expect(written.map((row) => row.id)).toEqual(rows.map(([id]) => String(id)));

@@ -34,12 +34,14 @@ export interface LossyProxy {
  * @param target the service's base URL
  * @param lost how the answer is lost
  * @param lose how many bulkStart answers to lose
+ * @param pass how many bulkStart answers to let through before losing any
  * @return the running proxy
  */
 export async function startLossyProxy(
   target: string,
   lost: LostAnswer,
-  lose = 1
+  lose = 1,
+  pass = 0
 ): Promise<LossyProxy> {
   let bulkStarts = 0;
   const hanging = new Set<ServerResponse>();
@@ -63,7 +65,8 @@ export async function startLossyProxy(
           answer.on("data", (chunk: Buffer) => body.push(chunk));
           answer.on("end", () => {
             const status = answer.statusCode ?? 502;
-            if (isBulkStart && status < 300 && bulkStarts++ < lose) {
+            const nth = isBulkStart && status < 300 ? bulkStarts++ : -1;
+            if (nth >= pass && nth < pass + lose) {
               if (lost === "drop") return void response.socket?.destroy();
               if (lost === "hang") return void hanging.add(response);
               response.writeHead(lost.status, { "content-type": "application/json" });

@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import { useEmulator } from "../emulator/support/useEmulator.js";
+import { cliEnv, runCli } from "./support/spawnCli.js";
+import { csvText, readCsv, tempDir, type TempDir } from "./support/tables.js";
+
+describe("spellrun resume of a job that read its rows from stdin", () => {
+  const fixture = useEmulator({ timeScale: 0.02, countBulkInputs: true });
+  let temp: TempDir;
+
+  beforeEach(() => {
+    temp = tempDir();
+    fixture.emulator.resetStats();
+  });
+  afterEach(() => temp.remove());
+
+  const rowsText = (count: number) =>
+    csvText(
+      ["text"],
+      Array.from({ length: count }, (_, i) => [`row ${i}`])
+    );
+
+  it("should refuse an empty or short stdin instead of ending the job, and go on with the same rows", async () => {
+    const output = temp.file("out.csv");
+    const journal = `${output}.journal`;
+    const env = cliEnv(fixture.emulator);
+    // The budget stops the job after two bulk runs of 5: rows 0-9 sent, 10-11 not.
+    const stopped = await runCli(
+      ["bulk", "echo", "-", "-o", output, "--max-runs", "10", "--chunk-size", "5", "-q"],
+      env,
+      rowsText(12)
+    );
+    expect(stopped.code).toBe(2);
+
+    for (const stdin of ["", "text\n", rowsText(7)]) {
+      const refused = await runCli(["resume", journal, "-q"], env, stdin);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain("this job already sent 10");
+      const status = await runCli(["status", journal], env);
+      expect(status.code).toBe(1);
+      expect(status.stdout).not.toContain("state      complete");
+    }
+    expect(fixture.emulator.stats.bulkRunsCreated).toBe(10);
+
+    const resumed = await runCli(["resume", journal, "-q"], env, rowsText(12));
+    expect(resumed.code).toBe(0);
+    expect(readCsv(readFileSync(output, "utf8")).map((row) => row.text)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `row ${i}`)
+    );
+    expect(fixture.emulator.stats.bulkRunsCreated).toBe(12);
+    expect(Object.values(fixture.emulator.stats.bulkCreatedByKey).every((n) => n === 1)).toBeTrue();
+  }, 60_000);
+});
