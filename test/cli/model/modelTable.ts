@@ -44,6 +44,8 @@ const AWKWARD_CELLS = [
   "  padded  ",
   "open",
   "closed",
+  "error",
+  "cancelled",
   "!fail this row",
 ];
 
