@@ -481,7 +481,15 @@ export class FollowHintStep extends Step {
       allowFor(world, model, command ?? "resume", rerunUnknown);
     const before = jobStarts(world);
     const journal = journalOf(world, model);
-    const ran = await runCli(world, { shell: hint }, "none", 0, journal);
+    // A stdin job's user pipes the rows in again, as they did the first time.
+    const stdin = model.job?.viaStdin ? currentInput(world) : undefined;
+    const ran = await runCli(
+      world,
+      { shell: hint, ...(stdin ? { stdin } : {}) },
+      "none",
+      0,
+      journal
+    );
     const code = ran.result.code;
     if (model.input === "original" && (code === 2 || code === 127)) {
       broken(
