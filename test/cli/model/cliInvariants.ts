@@ -350,7 +350,8 @@ export function printedNextStep(result: ProcessResult): string | undefined {
   const patterns = [
     /resume with: (spellrun [^\n;]*?)(?:\s*$|\n)/gm,
     /run them again with: (spellrun [^\n]*?)\s*$/gm,
-    /^next\s+(spellrun .*?)(?: \(runs the .*)?$/gm,
+    // status's `next` line: the command, then any comment in parentheses.
+    /^next\s+(spellrun .*?)(?: \(.*)?$/gm,
     /continue it with "(spellrun [^"]*)"/g,
     /collect them first with "(spellrun [^"]*)"/g,
   ];
