@@ -36,6 +36,13 @@ export async function readJobInput(
     if (job.inputFingerprint)
       checkInputUnchanged(job.input, job.inputFingerprint, changedInputHint);
     const rows = await countRows(job.input, job.inputFormat, job.mapping);
+    // Journals without a fingerprint (and --input-changed) still must not lose rows.
+    const sent = submittedRows(state);
+    if (rows < sent || (job.total !== undefined && rows < job.total && !job.inputFingerprint)) {
+      throw new UsageError(
+        `${job.input} has ${rows} rows, but this job ${rows < sent ? `already sent ${sent}` : `began with ${job.total}`}: refused, nothing was sent (the rows after ${rows} would be dropped from the job for good)`
+      );
+    }
     return { job, rows, dispose: () => undefined };
   }
   const sent = submittedRows(state);

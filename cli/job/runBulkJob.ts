@@ -274,17 +274,22 @@ function stepCommand(
 ): string | undefined {
   const { journal, job } = options;
   if (!journal) return undefined;
-  const state = replayJournal(journal.records());
-  const total = job.total ?? rowsWritten;
-  const newRuns =
-    verb === "resume"
-      ? newRunsOnResume(state, total, extra.includes("--rerun-unknown"))
-      : newRunsOnRetry(state, total, false);
+  let newRuns: number | undefined;
+  try {
+    const state = replayJournal(journal.records());
+    const total = job.total ?? rowsWritten;
+    newRuns =
+      verb === "resume"
+        ? newRunsOnResume(state, total, extra.includes("--rerun-unknown"))
+        : newRunsOnRetry(state, total, false);
+  } catch {
+    // A journal that cannot be read back (the disk failed) still gets its step, without a count.
+  }
   return nextStepCommand({
     verb,
     journalPath: journal.path,
     job: options.next?.job ?? job,
-    newRuns,
+    ...(newRuns === undefined ? {} : { newRuns }),
     ...(options.next?.connection ? { connection: options.next.connection } : {}),
     extra: [...(job.csvGuard ? [] : ["--no-csv-guard"]), ...extra],
   });

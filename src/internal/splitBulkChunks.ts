@@ -32,12 +32,12 @@ export function splitBulkChunks(
   maxBodyBytes: number
 ): BulkChunk[] {
   // `{"spellId":"…","inputs":[` + `]}`: the body around the rows.
-  const frame = Buffer.byteLength(JSON.stringify({ spellId, inputs: [] }));
+  const frame = utf8Length(JSON.stringify({ spellId, inputs: [] }));
   const chunks: BulkChunk[] = [];
   let inputs: Record<string, unknown>[] = [];
   let bytes = frame;
   rows.forEach((row, index) => {
-    const size = Buffer.byteLength(JSON.stringify(row) ?? "null");
+    const size = utf8Length(JSON.stringify(row) ?? "null");
     if (frame + size > maxBodyBytes) {
       throw new SpellRequestTooLargeError(index, frame + size, maxBodyBytes);
     }
@@ -55,4 +55,23 @@ export function splitBulkChunks(
   });
   if (inputs.length > 0) chunks.push({ size: inputs.length, inputs });
   return chunks;
+}
+
+/** The UTF-8 length of a string, without encoding it (the core runs in browsers: no Buffer). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      // A surrogate pair is one code point of four bytes; a lone surrogate is sent as U+FFFD.
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
 }

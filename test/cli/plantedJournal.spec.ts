@@ -119,6 +119,17 @@ describe("resume and retry with a planted journal or a changed input", () => {
     expect(sent()).toBe(0);
   }, 30_000);
 
+  it("should refuse an input shorter than the job, even without a fingerprint", async () => {
+    const journal = job("h", 20);
+    temp.write("h/in.csv", csvText(["text"], [["=row 0"], ["=row 1"]]));
+    const refused = await runCli(["resume", journal, "-q"], env());
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("has 2 rows, but this job began with 20");
+    expect(sent()).toBe(0);
+    const status = await runCli(["status", journal], env());
+    expect(status.stdout).not.toContain("state      complete");
+  }, 30_000);
+
   it("should read the whole input before the first start", async () => {
     const journal = job("g", 20);
     // A row of two cells under a header of one, at the end: no run may start before it is seen.

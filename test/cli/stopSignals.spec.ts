@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { useEmulator } from "../emulator/support/useEmulator.js";
 import { cliEnv, REPO_ROOT, startCli, waitFor } from "./support/spawnCli.js";
@@ -85,6 +85,10 @@ describe("spellrun bulk on SIGTERM, SIGHUP and a closed output pipe", () => {
   }, 60_000);
 
   it("should show the cursor again after a second Ctrl-C on a terminal", async () => {
+    if (spawnSync("script", ["--version"]).error) {
+      pending("script(1) (util-linux) is needed to give the command a terminal");
+      return;
+    }
     fixture.emulator.setFaults({ latencyMs: 30_000, endpoints: ["cancelBulk"] });
     const input = temp.write("in.csv", csvText(["id", "ms"], slowRows(15).slice(5)));
     const output = temp.file("out.csv");

@@ -9,11 +9,18 @@ describe("splitBulkChunks", () => {
   it("should keep every row once, in order, each chunk within the row and body limits", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 300 })), {
-          maxLength: 60,
-        }),
+        fc.array(
+          fc.dictionary(
+            fc.string({ maxLength: 4 }),
+            fc.string({ unit: "binary", maxLength: 100 }),
+            { maxKeys: 5 }
+          ),
+          {
+            maxLength: 40,
+          }
+        ),
         fc.integer({ min: 1, max: 20 }),
-        fc.integer({ min: 1_000, max: 5_000 }),
+        fc.integer({ min: 4_000, max: 12_000 }),
         (rows, maxRows, maxBodyBytes) => {
           const chunks = splitBulkChunks("echo", rows, maxRows, maxBodyBytes);
           expect(chunks.flatMap((chunk) => chunk.inputs ?? [])).toEqual(rows);
