@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import fc from "fast-check";
 import iconv from "iconv-lite";
 
@@ -174,15 +173,8 @@ export function sentInputs(row: Record<string, Cell>): Record<string, Cell> {
   return inputs;
 }
 
-/**
- * The `checksum` spell's digest (emulator/spellBehaviours.ts), computed test-side.
- * @param inputs a row's inputs
- * @return 16 hex digits
- */
-export function checksumOf(inputs: Record<string, unknown>): string {
-  const pairs = Object.entries(inputs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash("sha256").update(JSON.stringify(pairs)).digest("hex").slice(0, 16);
-}
+/** The `checksum` spell's digest of a row's inputs, as the emulator computes it. */
+export { checksumOf } from "../../../emulator/spellBehaviours.js";
 
 /** Whether the checksum spell fails this row. */
 export function rowFails(row: Record<string, Cell>): boolean {
