@@ -6,6 +6,7 @@ import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { parseInputMapping } from "../table/InputMapping.js";
 import { Journal } from "../job/Journal.js";
 import { JournalLock } from "../job/JournalLock.js";
+import { checkJournalFile } from "../job/checkJournalFile.js";
 import type { JobRecord } from "../job/JournalRecord.js";
 import { OutputFile } from "../table/OutputFile.js";
 import { parsePositiveInteger } from "./parsePositiveInteger.js";
@@ -107,6 +108,8 @@ export async function bulkCommand(
   // An output is this command's own when a journal of ours sits next to it.
   let ownOutput = false;
   if (journalPath && existsSync(journalPath)) {
+    // A journal someone else could have planted does not make the output beside it ours.
+    checkJournalFile(journalPath);
     const previous = replayJournal(Journal.read(journalPath).records);
     ownOutput = true;
     // A job that started nothing (the service refused it) leaves nothing to lose: the corrected

@@ -57,6 +57,19 @@ describe("resume and retry with a planted journal or a changed input", () => {
     expect(status.stdout).toContain("next       none:");
   }, 30_000);
 
+  it("should not let a planted journal make the output beside it replaceable by bulk", async () => {
+    const notes = temp.write("notes.csv", "my,own\nnotes,here\n");
+    handJournal(fixture.emulator, { input: temp.file("x.csv"), output: notes }, {}, [
+      { type: "end", outcome: "complete", rows: 0 },
+    ]);
+    chmodSync(`${notes}.journal`, 0o666);
+    const input = temp.write("in.csv", csvText(["text"], [["a"]]));
+    const result = await runCli(["bulk", "echo", input, "-o", notes, "-q"], env());
+    expect(result.code).toBe(2);
+    expect(temp.read("notes.csv")).toBe("my,own\nnotes,here\n");
+    expect(sent()).toBe(0);
+  }, 30_000);
+
   it("should refuse a journal owned by another user", async () => {
     if (process.getuid?.() !== 0) {
       pending("needs root to give a file to another user");
