@@ -25,6 +25,8 @@ export interface EmulatorContext {
   countBulkInputs: boolean;
   /** Requests whose connection is destroyed after the work is done (dropPhase "after"). */
   dropAfterWork: WeakSet<FastifyRequest>;
+  /** Requests answered with this status after their runs were created (`rateAnswerAfterStart`). */
+  answerAfterWork: WeakMap<FastifyRequest, number>;
   /** Aborts of wait-mode requests still waiting, run by close(). */
   pendingWaits: Set<() => void>;
   /** A new single run id, as a string ("run_<n>_<hex>") or a number, per the runIdType fault. */

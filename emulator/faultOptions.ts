@@ -72,6 +72,23 @@ export interface FaultOptions {
   lazyBulk?: boolean | LazyBulkOptions;
   /** Add unknown extra fields to every response body (and to every bulk run entry). */
   extraFields?: boolean;
+  /**
+   * Probability that a start or bulkStart creates its runs and then answers `answerAfterStartStatus`
+   * instead of the id: a proxy time-out or a crash after the work, the case where a client must not
+   * send the rows again. @default 0
+   */
+  rateAnswerAfterStart?: number;
+  /** The status of those answers (408, 500, 502, 504, …). @default 500 */
+  answerAfterStartStatus?: number;
+  /**
+   * Bodies declared (Content-Length) above this many bytes get a 413 before they are read, as a
+   * proxy or service with a small limit would answer. @default none (the listener's own limit)
+   */
+  bodyLimitBytes?: number;
+  /** Probability that getBulkRuns shows an unfinished run in a state the interface does not name ("queued"). @default 0 */
+  rateUnknownState?: number;
+  /** Probability that a getBulkRuns answer leaves out its last entry (fewer entries than inputs). @default 0 */
+  rateShortBulkRuns?: number;
   /** Seed of the fault PRNG, so a faulty session is reproducible. @default 1 */
   seed?: number;
 }

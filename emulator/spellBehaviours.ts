@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 /** Where a finished run ended and what it produced. */
 export interface SpellOutcome {
   state: "success" | "failure" | "error";
@@ -71,6 +72,20 @@ const DICTIONARIES: Record<string, Record<string, string>> = {
   },
 };
 const EMAIL_PATTERN = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+
+/**
+ * The `checksum` spell's digest of a row's inputs: SHA-256 (first 16 hex digits) of the JSON of
+ * its [name, value] pairs sorted by name. Specs compute the same to check a row's outputs.
+ *
+ * @example
+ * ```ts
+ * checksumOf({ id: "1", text: "hi" }); // "…16 hex digits…"
+ * ```
+ */
+export function checksumOf(inputs: Record<string, unknown>): string {
+  const pairs = Object.entries(inputs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash("sha256").update(JSON.stringify(pairs)).digest("hex").slice(0, 16);
+}
 
 function success(outputs: Record<string, unknown>): SpellOutcome {
   return { state: "success", outputs };
@@ -171,6 +186,19 @@ export const SPELL_BEHAVIOURS: Readonly<Record<string, SpellBehaviour>> = {
     durationMs(inputs) {
       const ms = Number(inputs.ms);
       return Number.isFinite(ms) && ms >= 0 ? ms : 0;
+    },
+  },
+  checksum: {
+    run(inputs) {
+      // Every input counts, by name and value, so a row's outputs prove which inputs it was sent.
+      const values = Object.values(inputs);
+      if (values.some((value) => typeof value === "string" && value.includes("!fail"))) {
+        return { state: "failure", outputs: { reason: 'An input holds "!fail"' } };
+      }
+      return success({
+        digest: checksumOf(inputs),
+        sample: typeof inputs.text === "string" ? inputs.text : "",
+      });
     },
   },
   "always-fails": {

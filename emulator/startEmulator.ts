@@ -50,6 +50,8 @@ export interface RunningEmulator {
   resetStats(): void;
   /** Replaces every fault (unset ones are off) and reseeds the fault PRNG. */
   setFaults(faults: FaultOptions): void;
+  /** Forgets every run and group now, as the service does once they expire (404 after that). */
+  expireAll(): void;
   /** Stops both listeners, ends waiting requests and clears the timers. */
   close(): Promise<void>;
 }
@@ -124,6 +126,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     waitTimeoutMs: options.waitTimeoutMs ?? 120_000,
     countBulkInputs: options.countBulkInputs === true,
     dropAfterWork: new WeakSet(),
+    answerAfterWork: new WeakMap(),
     pendingWaits: new Set(),
     newRunId: () => {
       runNumber++;
@@ -185,6 +188,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     stats,
     resetStats: () => resetEmulatorStats(stats),
     setFaults: (next) => faults.set(next),
+    expireAll: () => store.clear(),
     close,
   };
 }

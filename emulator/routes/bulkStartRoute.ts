@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { EmulatorError } from "../emulatorError.js";
 import type { EmulatorContext } from "../emulatorContext.js";
-import { dropConnection, endpointHooks } from "./endpointHooks.js";
+import { answerAfterWork, dropConnection, endpointHooks } from "./endpointHooks.js";
 import { findSpell } from "./findSpell.js";
 import { isJsonObject, requestBody, requiredString } from "./requestBody.js";
 
@@ -37,6 +37,7 @@ export function registerBulkStartRoute(app: FastifyInstance, context: EmulatorCo
     stats.peakInFlight = Math.max(stats.peakInFlight, stats.inFlight);
 
     if (context.dropAfterWork.has(request)) return dropConnection(request, reply);
+    answerAfterWork(context, request);
     return { runId: group.groupId };
   });
 }

@@ -18,7 +18,8 @@ function faultsOf(value: unknown): FaultOptions {
  * The control API on the base host, for browser specs (same key, never faulted or counted):
  * `GET /_emulator/stats` → EmulatorStats; `POST /_emulator/reset` `{ faults? }` clears stats,
  * runs and groups and sets the faults (none when omitted); `POST /_emulator/faults`
- * FaultOptions replaces the faults.
+ * FaultOptions replaces the faults; `POST /_emulator/expire` forgets every run and group now (as
+ * if they had expired: 404 after that).
  *
  * @example
  * ```ts
@@ -38,6 +39,10 @@ export function registerControlRoutes(app: FastifyInstance, context: EmulatorCon
     context.faults.set(faults);
     resetEmulatorStats(context.stats);
     return { reset: true, faults: context.faults.options };
+  });
+  app.post("/_emulator/expire", { onRequest }, async () => {
+    context.store.clear();
+    return { expired: true };
   });
   app.post("/_emulator/faults", { onRequest }, async (request) => {
     context.faults.set(faultsOf(requestBody(request)));

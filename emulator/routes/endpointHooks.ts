@@ -18,6 +18,25 @@ function countFault(context: EmulatorContext, kind: string): void {
 }
 
 /**
+ * Answers the error status the `rateAnswerAfterStart` fault drew for this request, once its runs
+ * exist; nothing when none was drawn.
+ *
+ * @example
+ * ```ts
+ * answerAfterWork(context, request); // throws EmulatorError(504, …) when drawn
+ * ```
+ */
+export function answerAfterWork(context: EmulatorContext, request: FastifyRequest): void {
+  const status = context.answerAfterWork.get(request);
+  if (status === undefined) return;
+  throw new EmulatorError(
+    status,
+    "injected_after_start",
+    `Injected ${status} after the runs were created`
+  );
+}
+
+/**
  * Destroys the connection without a response (a dropped-connection fault).
  *
  * @example
@@ -32,8 +51,9 @@ export function dropConnection(request: FastifyRequest, reply: FastifyReply): Fa
 }
 
 /**
- * The hooks every Spell endpoint runs, in order: count the request, check the key (401), add
- * latency, then draw the faults: 429 with Retry-After, 503, 500 on reads, dropped connection.
+ * The hooks every Spell endpoint runs, in order: count the request, check the key (401), refuse a
+ * declared body above the `bodyLimitBytes` fault (413), add latency, then draw the faults: 429
+ * with Retry-After, 503, 500 on reads, dropped connection, an error answered after a start.
  * They run after the body is parsed and before the handler, so a 429 or 503 never starts a run.
  *
  * @example
@@ -55,6 +75,16 @@ export function endpointHooks(
         401,
         "unauthorized",
         "Missing or wrong API key: send Authorization: Bearer <key> or x-api-key: <key>"
+      );
+    }
+    const bodyLimit = context.faults.options.bodyLimitBytes;
+    const declared = Number(request.headers["content-length"] ?? 0);
+    if (bodyLimit !== undefined && declared > bodyLimit && context.faults.appliesTo(endpoint)) {
+      countFault(context, "413");
+      throw new EmulatorError(
+        413,
+        "body_too_large",
+        `Request body of ${declared} bytes is above the limit of ${bodyLimit} bytes`
       );
     }
     const latencyMs = context.faults.options.latencyMs ?? 0;
@@ -98,6 +128,12 @@ export function endpointHooks(
       } else {
         dropConnection(request, reply);
         return;
+      }
+    }
+    if (endpoint !== "cancelBulk" && MUTATING.has(endpoint)) {
+      if (faults.roll(endpoint, options.rateAnswerAfterStart)) {
+        countFault(context, "answerAfterStart");
+        context.answerAfterWork.set(request, options.answerAfterStartStatus ?? 500);
       }
     }
   };

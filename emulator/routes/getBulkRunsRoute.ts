@@ -8,7 +8,8 @@ import { findGroup } from "./findGroup.js";
  * `POST /spells/getBulkRuns` `{ groupId }` → `{ runs: [{ state, outputs }, ...] }` in input
  * order. With the lazyBulk fault: 404 until the group is visible, then a prefix of the runs
  * that grows by `runsPerPoll` on every call. With extraFields each entry also has `index` and
- * `runId`.
+ * `runId`. With the rateShortBulkRuns fault an answer may leave out its last entry; with
+ * rateUnknownState an unfinished run may show the state "queued", which the interface does not name.
  *
  * @example
  * ```ts
@@ -27,10 +28,18 @@ export function registerGetBulkRunsRoute(app: FastifyInstance, context: Emulator
     if (group.revealed < count) {
       group.revealed = Math.min(count, group.revealed + group.runsPerPoll);
     }
-    const extra = context.faults.options.extraFields === true;
-    const runs = new Array(group.revealed);
-    for (let index = 0; index < group.revealed; index++) {
-      const { state, outputs } = store.viewGroupRun(group, index, now);
+    const faults = context.faults;
+    const extra = faults.options.extraFields === true;
+    const shown =
+      group.revealed - (faults.roll("getBulkRuns", faults.options.rateShortBulkRuns) ? 1 : 0);
+    const runs = new Array(Math.max(0, shown));
+    for (let index = 0; index < runs.length; index++) {
+      const view = store.viewGroupRun(group, index, now);
+      const { outputs } = view;
+      const state =
+        view.state === "inProgress" && faults.roll("getBulkRuns", faults.options.rateUnknownState)
+          ? "queued"
+          : view.state;
       runs[index] = extra
         ? { state, outputs, index, runId: `${group.groupId}:${index}` }
         : { state, outputs };

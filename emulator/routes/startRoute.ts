@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { EmulatorError } from "../emulatorError.js";
 import type { EmulatorContext } from "../emulatorContext.js";
-import { dropConnection, endpointHooks } from "./endpointHooks.js";
+import { answerAfterWork, dropConnection, endpointHooks } from "./endpointHooks.js";
 import { findSpell } from "./findSpell.js";
 import { parseWait } from "./parseWait.js";
 import { isJsonObject, requestBody, requiredString } from "./requestBody.js";
@@ -35,6 +35,7 @@ export function registerStartRoute(app: FastifyInstance, context: EmulatorContex
     stats.peakSingleInFlight = Math.max(stats.peakSingleInFlight, stats.singleInFlight);
 
     if (context.dropAfterWork.has(request)) return dropConnection(request, reply);
+    answerAfterWork(context, request);
     if (!wait) return { runId: run.runId };
     await waitForRun(context, run, reply.raw);
     const { state, outputs } = run.outcome;

@@ -9,7 +9,7 @@ describe("emulator errors that tell the user what to do", () => {
     expectErrorShape(result, 404, "spell_not_found");
     expect(result.body.message).toBe(
       'Unknown spell "summarise"; this emulator has: summarize, sentiment, extract-emails, ' +
-        "translate, echo, sleep, always-fails, always-errors"
+        "translate, echo, sleep, always-fails, always-errors, checksum"
     );
     const bulk = await fixture.spell.bulkStart("nope", [{}]);
     expectErrorShape(bulk, 404, "spell_not_found");

@@ -18,6 +18,7 @@ describe("loadSpells", () => {
     expect([...spells.keys()].sort()).toEqual([
       "always-errors",
       "always-fails",
+      "checksum",
       "echo",
       "extract-emails",
       "sentiment",
