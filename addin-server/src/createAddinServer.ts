@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { AddinServerOptions } from "./AddinServerOptions";
 import { OFFICE_FRAME_ANCESTORS, contentSecurityPolicy } from "./contentSecurityPolicy";
 import { headersFromService, headersToService } from "./forwardedHeaders";
+import { installOrganisationMode } from "./organisation/organisationMode";
 import { proxyErrorAnswer } from "./proxyErrorAnswer";
 import { serviceOrigin } from "./serviceOrigin";
 
@@ -121,6 +122,11 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
   // Bodies are forwarded byte for byte (ids above 2^53 stay exact); the size limit still applies.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  // Organisation mode: sign-in, the organisation's key, budgets and the ledger around the calls below.
+  if (options.organisation) {
+    await installOrganisationMode(app, options.organisation, [`${SERVICE_PREFIX}/`, `${POLL_PREFIX}/`]);
+  }
 
   await app.register(fastifyReplyFrom, {
     undici: { headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs },

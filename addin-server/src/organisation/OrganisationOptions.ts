@@ -1,4 +1,5 @@
 import type { SignInOptions } from "./verifyUserToken";
+import type { SqlDatabase } from "./ledger/SqlDatabase";
 import type { SpellKeySource } from "./spellKeySource";
 
 /**
@@ -37,8 +38,11 @@ export interface OrganisationOptions {
   keyHeader?: "authorization" | "x-api-key";
   /** The group (id from the token, or name from the groups file) whose members may open /admin. */
   adminGroup: string;
-  /** The ledger: a folder for the embedded PGlite, or a `postgres://` URL shared by every instance. */
-  database: string;
+  /**
+   * The ledger: a folder for the embedded PGlite, or a `postgres://` URL shared by every
+   * instance; or a database already open (`openDatabase`), which the server then leaves open.
+   */
+  database: string | SqlDatabase;
   /** The budgets (JSON, see `Budgets`), re-read when changed. Unset: no limits. */
   budgetsFile?: string;
   /** Groups by user, `{ "alice@contoso.com": ["finance"] }` (JSON), re-read when changed. */

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { budgetRefusalAnswer } from "./budgetRefusalAnswer";
 import { gatewayMetrics } from "./gatewayMetrics";
@@ -9,6 +9,7 @@ import type { OrganisationOptions } from "./OrganisationOptions";
 import { organisationRoutes } from "./organisationRoutes";
 import { parseBudgets, type Budgets } from "./Budgets";
 import { parseGroupsFile } from "./parseGroupsFile";
+import { redactKeyStream } from "./redactKeyStream";
 import { runsOfRequest } from "./runsOfRequest";
 import type { SignedInUser } from "./SignedInUser";
 import { openSpellKey } from "./spellKeySource";
@@ -32,10 +33,21 @@ interface CallState {
   };
 }
 
+/** What the command (SIGHUP) and the specs reach of a running organisation mode. */
+export interface OrganisationHandles {
+  ledger: UsageLedger;
+  /** Reads the key, budgets and groups files again. */
+  reload: () => void;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
     /** Set by the organisation mode on forwarded calls. */
     organisationCall?: CallState;
+  }
+  interface FastifyInstance {
+    /** Set in organisation mode. */
+    organisation?: OrganisationHandles;
   }
 }
 
@@ -70,7 +82,7 @@ export async function installOrganisationMode(
   options: OrganisationOptions,
   forwardedPrefixes: readonly string[],
   env: NodeJS.ProcessEnv = process.env
-): Promise<{ ledger: UsageLedger; reload: () => void }> {
+): Promise<OrganisationHandles> {
   const logRefusedFile = (error: Error) =>
     app.log.error({ error: error.message }, "organisation: a changed file was refused, the last good one stays");
   const spellKey = openSpellKey(options.spellKey, env, logRefusedFile);
@@ -81,14 +93,16 @@ export async function installOrganisationMode(
     ? new WatchedFile(options.groupsFile, (text) => parseGroupsFile(text, options.groupsFile!), logRefusedFile)
     : undefined;
   const verify = userTokenVerifier(options.signIn);
-  const database = await openDatabase(options.database);
+  const ownDatabase = typeof options.database === "string";
+  const database =
+    typeof options.database === "string" ? await openDatabase(options.database) : options.database;
   await migrate(database);
   const ledger = new UsageLedger(database);
   const retentionDays = options.retentionDays ?? 400;
   const metrics = gatewayMetrics();
   const currentBudgets = (): Budgets => budgets?.current ?? {};
   const groupsOf = (user: SignedInUser) =>
-    groups?.current.get(user.name.toLowerCase()) ?? groups?.current.get(user.id) ?? [];
+    groups?.current.get(user.name.toLowerCase()) ?? groups?.current.get(user.id.toLowerCase()) ?? [];
   const keyHeader = options.keyHeader ?? "authorization";
 
   const prune = () =>
@@ -174,22 +188,33 @@ export async function installOrganisationMode(
   });
 
   app.addHook("onSend", async (request, _reply, payload) => {
-    const charge = request.organisationCall?.charge;
+    if (!request.organisationCall) return payload;
+    // A service echoing the key (an error body) must not hand it to the browser.
+    if (payload instanceof Readable) {
+      const redacted = redactKeyStream(spellKey.current());
+      payload.on("error", (error) => redacted.destroy(error));
+      payload = payload.pipe(redacted);
+    } else if (typeof payload === "string" || Buffer.isBuffer(payload)) {
+      payload = payload.toString().split(spellKey.current()).join("*".repeat(spellKey.current().length));
+    }
+    const charge = request.organisationCall.charge;
     if (!charge) return payload;
     if (payload instanceof Readable) {
       const seen: Buffer[] = [];
       let size = 0;
-      const copy = new PassThrough();
-      copy.on("data", (chunk: Buffer) => {
-        if (size < ANSWER_PEEK_BYTES) {
-          seen.push(chunk);
-          size += chunk.length;
-        }
+      // Recorded as the bytes pass (a 'data' listener would start the flow before fastify pipes).
+      const copy = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          if (size < ANSWER_PEEK_BYTES) {
+            seen.push(chunk);
+            size += chunk.length;
+          }
+          done(null, chunk);
+        },
       });
       payload.on("error", (error) => copy.destroy(error));
-      payload.pipe(copy);
       charge.answer = () => Buffer.concat(seen);
-      return copy;
+      return payload.pipe(copy);
     }
     const bytes = Buffer.from(typeof payload === "string" || Buffer.isBuffer(payload) ? payload : "");
     charge.answer = () => bytes;
@@ -223,10 +248,10 @@ export async function installOrganisationMode(
     spellKey.close();
     budgets?.close();
     groups?.close();
-    await database.close();
+    if (ownDatabase) await database.close();
   });
 
-  return {
+  const handles: OrganisationHandles = {
     ledger,
     reload: () => {
       spellKey.reload();
@@ -234,6 +259,8 @@ export async function installOrganisationMode(
       groups?.reload();
     },
   };
+  app.decorate("organisation", handles);
+  return handles;
 }
 
 /**

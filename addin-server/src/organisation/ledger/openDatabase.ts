@@ -5,7 +5,8 @@ import type { SqlDatabase } from "./SqlDatabase";
 /**
  * Opens the ledger's database named by `location`: a `postgres://` or `postgresql://` URL is a
  * PostgreSQL server shared by every instance (through `pg`, a pool); anything else is a folder
- * for the embedded PGlite (one instance, zero setup; the folder is made when missing).
+ * for the embedded PGlite (one instance, zero setup; the folder is made when missing), or
+ * `memory://` for a PGlite that lives as long as the process.
  *
  * ## Example
  * ```ts
@@ -51,8 +52,10 @@ async function openPostgres(url: string): Promise<SqlDatabase> {
 
 async function openPglite(folder: string): Promise<SqlDatabase> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const dataDir = path.resolve(folder);
-  mkdirSync(dataDir, { recursive: true });
+  // "memory://": a database that lives as long as the process (specs, benches).
+  const inMemory = folder === "memory://";
+  const dataDir = inMemory ? folder : path.resolve(folder);
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const database = await PGlite.create(dataDir);
   return {
     query: async <Row>(sql: string, parameters: unknown[] = []) =>
