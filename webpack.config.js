@@ -192,18 +192,27 @@ async function addinConfig(env, options) {
         },
       ],
       headers: { "Access-Control-Allow-Origin": "*" },
-      proxy: [
-        {
-          context: ["/spell-api"],
-          target: `http://127.0.0.1:${emulatorPort}`,
-          pathRewrite: { "^/spell-api": "" },
-        },
-        {
-          context: ["/spell-poll"],
-          target: `http://127.0.0.1:${emulatorPollPort}`,
-          pathRewrite: { "^/spell-poll": "" },
-        },
-      ],
+      proxy: process.env.SPELLRUN_DEV_GATEWAY_PORT
+        ? [
+            // `SPELLRUN_ORGANISATION=1 npm start`: every call goes through the add-in server in
+            // organisation mode (sign-in, budgets, ledger), which forwards to the emulator.
+            {
+              context: ["/spell-api", "/spell-poll", "/org", "/admin", "/metrics"],
+              target: `http://127.0.0.1:${process.env.SPELLRUN_DEV_GATEWAY_PORT}`,
+            },
+          ]
+        : [
+            {
+              context: ["/spell-api"],
+              target: `http://127.0.0.1:${emulatorPort}`,
+              pathRewrite: { "^/spell-api": "" },
+            },
+            {
+              context: ["/spell-poll"],
+              target: `http://127.0.0.1:${emulatorPollPort}`,
+              pathRewrite: { "^/spell-poll": "" },
+            },
+          ],
       server: { type: "https", options: env.WEBPACK_BUILD ? undefined : await httpsOptions() },
       port: devServerPort,
       host: "localhost",

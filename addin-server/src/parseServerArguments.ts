@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { AddinServerOptions } from "./AddinServerOptions";
+import { readOrganisationConfig } from "./organisation/readOrganisationConfig";
 
 /** The command's help text. */
 export const SERVER_USAGE = `Usage: spellrun-addin-server [options]      (from a clone: npm run serve-addin -- [options])
@@ -23,7 +24,11 @@ needs no CORS. Every option can also be set with the environment variable in bra
                                                            [SPELLRUN_ADDIN_CONNECT_SRC]
   --body-limit <bytes>     largest request body       [SPELLRUN_ADDIN_BODY_LIMIT, 10485760]
   --request-timeout-ms <ms>  time limit of one request [SPELLRUN_ADDIN_REQUEST_TIMEOUT_MS, 150000]
+  --organisation <file>    organisation mode: users sign in, the server holds the Spell key,
+                           budgets and a usage ledger (docs/deploy.md)  [SPELLRUN_ORG_CONFIG]
   --help                   this text
+
+spellrun-addin-server usage --organisation <file>: the organisation's usage (--help for more).
 
 GET /healthz answers {"status":"ok"}. SIGTERM or SIGINT: stops taking requests, lets the ones in
 flight finish, exits.`;
@@ -62,6 +67,7 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
       "connect-src": { type: "string" },
       "body-limit": { type: "string" },
       "request-timeout-ms": { type: "string" },
+      organisation: { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -91,6 +97,7 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
     .filter(Boolean);
   const bodyLimit = values["body-limit"] ?? env.SPELLRUN_ADDIN_BODY_LIMIT;
   const requestTimeout = values["request-timeout-ms"] ?? env.SPELLRUN_ADDIN_REQUEST_TIMEOUT_MS;
+  const organisationFile = values.organisation ?? env.SPELLRUN_ORG_CONFIG;
   return {
     help: false,
     host: values.host ?? env.SPELLRUN_ADDIN_HOST ?? "0.0.0.0",
@@ -108,6 +115,7 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
       ...(requestTimeout
         ? { requestTimeoutMs: wholeNumber("--request-timeout-ms", requestTimeout, 1) }
         : {}),
+      ...(organisationFile ? { organisation: readOrganisationConfig(organisationFile) } : {}),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { SqlDatabase } from "./SqlDatabase";
 
@@ -55,8 +55,14 @@ async function openPglite(folder: string): Promise<SqlDatabase> {
   // "memory://": a database that lives as long as the process (specs, benches).
   const inMemory = folder === "memory://";
   const dataDir = inMemory ? folder : path.resolve(folder);
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const database = await PGlite.create(dataDir);
+  const releaseFolder = inMemory ? () => undefined : claimFolder(dataDir);
+  let database: InstanceType<typeof PGlite>;
+  try {
+    database = await PGlite.create(dataDir);
+  } catch (error) {
+    releaseFolder();
+    throw error;
+  }
   return {
     query: async <Row>(sql: string, parameters: unknown[] = []) =>
       (await database.query<Row>(sql, parameters)).rows,
@@ -67,6 +73,41 @@ async function openPglite(folder: string): Promise<SqlDatabase> {
             (await transaction.query<Row>(sql, parameters)).rows,
         })
       ),
-    close: () => database.close(),
+    close: async () => {
+      await database.close();
+      releaseFolder();
+    },
   };
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder would corrupt it.
+ * A lock file naming the process keeps a second one out (a stale file of a dead process is taken
+ * over).
+ */
+function claimFolder(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lock = path.join(dataDir, "spellrun.lock");
+  try {
+    const holder = Number(readFileSync(lock, "utf8"));
+    if (Number.isInteger(holder) && holder !== process.pid && processIsAlive(holder)) {
+      throw new Error(
+        `${dataDir} is in use by process ${holder} (the embedded ledger serves one process): ` +
+          "use the running server's /admin page, or stop it first."
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
