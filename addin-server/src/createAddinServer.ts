@@ -125,7 +125,10 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
 
   // Organisation mode: sign-in, the organisation's key, budgets and the ledger around the calls below.
   if (options.organisation) {
-    await installOrganisationMode(app, options.organisation, [`${SERVICE_PREFIX}/`, `${POLL_PREFIX}/`]);
+    await installOrganisationMode(app, options.organisation, [
+      `${SERVICE_PREFIX}/`,
+      `${POLL_PREFIX}/`,
+    ]);
   }
 
   await app.register(fastifyReplyFrom, {

@@ -94,7 +94,11 @@ describe("addin-server organisation mode (sign-in, the organisation's key, budge
 
   it("should refuse calls without a valid sign-in with a JSON 401 and forward nothing", async () => {
     const { privateKey: otherKey } = await generateKeyPair("RS256");
-    const forged = await new SignJWT({ tid: issuer.tenantId, oid: "x", preferred_username: "mallory" })
+    const forged = await new SignJWT({
+      tid: issuer.tenantId,
+      oid: "x",
+      preferred_username: "mallory",
+    })
       .setProtectedHeader({ alg: "RS256", kid: "any" })
       .setIssuer(issuer.issuer)
       .setAudience(issuer.audience)
@@ -110,9 +114,21 @@ describe("addin-server organisation mode (sign-in, the organisation's key, budge
     })}.`;
     const cases: [string, string | undefined, string][] = [
       ["no token", undefined, "sign_in_required"],
-      ["expired", await issuer.sign({ user: "alice@example.test", expiresInSeconds: -120 }), "token_expired"],
-      ["wrong audience", await issuer.sign({ user: "alice@example.test", audience: "another-app" }), "token_invalid"],
-      ["wrong tenant", await issuer.sign({ user: "alice@example.test", tenantId: "tenant-other" }), "token_invalid"],
+      [
+        "expired",
+        await issuer.sign({ user: "alice@example.test", expiresInSeconds: -120 }),
+        "token_expired",
+      ],
+      [
+        "wrong audience",
+        await issuer.sign({ user: "alice@example.test", audience: "another-app" }),
+        "token_invalid",
+      ],
+      [
+        "wrong tenant",
+        await issuer.sign({ user: "alice@example.test", tenantId: "tenant-other" }),
+        "token_invalid",
+      ],
       ["forged (another key)", forged, "token_invalid"],
       ["alg none", unsigned, "token_invalid"],
       ["the organisation's key itself", ORGANISATION_KEY, "token_invalid"],
@@ -121,7 +137,9 @@ describe("addin-server organisation mode (sign-in, the organisation's key, budge
       const answer = await startThrough(gateway, token);
       expect(answer.status).withContext(name).toBe(401);
       expect(answer.body.code).withContext(name).toBe(code);
-      expect(answer.body.message).withContext(name).toMatch(/sign in/i);
+      expect(answer.body.message)
+        .withContext(name)
+        .toMatch(/sign in/i);
     }
     const poll = await fetch(`${gateway.url}/spell-poll/spells/getRun?runId=1`);
     expect(poll.status).toBe(401);
@@ -165,7 +183,10 @@ describe("addin-server organisation mode (sign-in, the organisation's key, budge
       fetch(`${gateway.url}/spell-api/spells/bulkStart`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ spellId: "classify", inputs: Array.from({ length: rows }, () => ({})) }),
+        body: JSON.stringify({
+          spellId: "classify",
+          inputs: Array.from({ length: rows }, () => ({})),
+        }),
       });
     const alice = await issuer.sign({ user: "alice@example.test" });
     const carol = await issuer.sign({ user: "carol@example.test" });

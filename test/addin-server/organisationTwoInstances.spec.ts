@@ -52,7 +52,12 @@ describe("addin-server organisation mode, two instances on one PostgreSQL", () =
     // Each instance opens its own pool from the URL, as two servers behind a load balancer do.
     gateways = await Promise.all(
       [0, 1].map(() =>
-        startOrganisationGateway({ issuer, upstreamUrl: upstream.url, database: postgres!.url, budgets: BUDGETS })
+        startOrganisationGateway({
+          issuer,
+          upstreamUrl: upstream.url,
+          database: postgres!.url,
+          budgets: BUDGETS,
+        })
       )
     );
   }, 60_000);
@@ -86,7 +91,10 @@ describe("addin-server organisation mode, two instances on one PostgreSQL", () =
               `${gateways[instance]!.url}/spell-api/spells/${bulkRows > 0 ? "bulkStart" : "start"}`,
               {
                 method: "POST",
-                headers: { "content-type": "application/json", authorization: `Bearer ${tokens[user]}` },
+                headers: {
+                  "content-type": "application/json",
+                  authorization: `Bearer ${tokens[user]}`,
+                },
                 body: JSON.stringify(
                   bulkRows > 0
                     ? { spellId: "s", inputs: Array.from({ length: bulkRows }, () => ({})) }
@@ -103,7 +111,10 @@ describe("addin-server organisation mode, two instances on one PostgreSQL", () =
           return Array.isArray(body.inputs) ? body.inputs.length : 1;
         });
         const startedRuns = forwarded.reduce((sum, runs) => sum + runs, 0);
-        const acceptedRuns = answers.reduce((sum, status, index) => sum + (status === 200 ? runsOf(index) : 0), 0);
+        const acceptedRuns = answers.reduce(
+          (sum, status, index) => sum + (status === 200 ? runsOf(index) : 0),
+          0
+        );
         expect(startedRuns).toBe(acceptedRuns);
         // The ledger holds exactly what was forwarded, and no budget is passed.
         const ledger = await database.query<{ user_name: string; groups: string[]; runs: number }>(
@@ -112,10 +123,14 @@ describe("addin-server organisation mode, two instances on one PostgreSQL", () =
         expect(ledger.reduce((sum, row) => sum + row.runs, 0)).toBe(startedRuns);
         expect(startedRuns).toBeLessThanOrEqual(BUDGETS.global.perDay);
         for (const user of USERS) {
-          const own = ledger.filter((row) => row.user_name === user).reduce((sum, row) => sum + row.runs, 0);
+          const own = ledger
+            .filter((row) => row.user_name === user)
+            .reduce((sum, row) => sum + row.runs, 0);
           expect(own).withContext(user).toBeLessThanOrEqual(BUDGETS.users.default.perDay);
         }
-        const sales = ledger.filter((row) => row.groups.includes("sales")).reduce((sum, row) => sum + row.runs, 0);
+        const sales = ledger
+          .filter((row) => row.groups.includes("sales"))
+          .reduce((sum, row) => sum + row.runs, 0);
         expect(sales).toBeLessThanOrEqual(BUDGETS.groups.sales.perMonth);
         // Budgets are used, not refused for nothing: a refused call needed more than was left.
         const refused = answers.filter((status) => status === 403).length;

@@ -107,7 +107,10 @@ export async function createLocalIssuer(options: LocalIssuerOptions): Promise<Lo
   };
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? "").split("?")[0];
-    if (request.method === "GET" && path === `${tenantPath}/v2.0/.well-known/openid-configuration`) {
+    if (
+      request.method === "GET" &&
+      path === `${tenantPath}/v2.0/.well-known/openid-configuration`
+    ) {
       return json(response, 200, {
         issuer: issuerOf(),
         jwks_uri: `${url}${tenantPath}/discovery/v2.0/keys`,

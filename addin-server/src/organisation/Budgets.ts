@@ -58,7 +58,8 @@ export function parseBudgets(text: string, source: string): Budgets {
   if (!isObject(value)) throw new Error(`${source}: the budgets must be a JSON object.`);
   const budgets: Budgets = {};
   if (value.paused !== undefined) {
-    if (typeof value.paused !== "boolean") throw new Error(`${source}: paused must be true or false.`);
+    if (typeof value.paused !== "boolean")
+      throw new Error(`${source}: paused must be true or false.`);
     budgets.paused = value.paused;
   }
   if (value.global !== undefined) budgets.global = runLimit(value.global, `${source}: global`);

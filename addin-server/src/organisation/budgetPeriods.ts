@@ -20,9 +20,7 @@ export function budgetPeriods(now: Date): {
   return {
     day,
     month: day.slice(0, 7),
-    dayResetsAt: new Date(
-      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)
-    ),
+    dayResetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)),
     monthResetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
   };
 }

@@ -84,13 +84,24 @@ export async function installOrganisationMode(
   env: NodeJS.ProcessEnv = process.env
 ): Promise<OrganisationHandles> {
   const logRefusedFile = (error: Error) =>
-    app.log.error({ error: error.message }, "organisation: a changed file was refused, the last good one stays");
+    app.log.error(
+      { error: error.message },
+      "organisation: a changed file was refused, the last good one stays"
+    );
   const spellKey = openSpellKey(options.spellKey, env, logRefusedFile);
   const budgets = options.budgetsFile
-    ? new WatchedFile(options.budgetsFile, (text) => parseBudgets(text, options.budgetsFile!), logRefusedFile)
+    ? new WatchedFile(
+        options.budgetsFile,
+        (text) => parseBudgets(text, options.budgetsFile!),
+        logRefusedFile
+      )
     : undefined;
   const groups = options.groupsFile
-    ? new WatchedFile(options.groupsFile, (text) => parseGroupsFile(text, options.groupsFile!), logRefusedFile)
+    ? new WatchedFile(
+        options.groupsFile,
+        (text) => parseGroupsFile(text, options.groupsFile!),
+        logRefusedFile
+      )
     : undefined;
   const verify = userTokenVerifier(options.signIn);
   const ownDatabase = typeof options.database === "string";
@@ -102,12 +113,15 @@ export async function installOrganisationMode(
   const metrics = gatewayMetrics();
   const currentBudgets = (): Budgets => budgets?.current ?? {};
   const groupsOf = (user: SignedInUser) =>
-    groups?.current.get(user.name.toLowerCase()) ?? groups?.current.get(user.id.toLowerCase()) ?? [];
+    groups?.current.get(user.name.toLowerCase()) ??
+    groups?.current.get(user.id.toLowerCase()) ??
+    [];
   const keyHeader = options.keyHeader ?? "authorization";
 
   const prune = () =>
     ledger.prune(retentionDays).then(
-      (deleted) => deleted > 0 && app.log.info({ deleted, retentionDays }, "ledger: old rows deleted"),
+      (deleted) =>
+        deleted > 0 && app.log.info({ deleted, retentionDays }, "ledger: old rows deleted"),
       (error: unknown) => app.log.error({ error: String(error) }, "ledger: pruning failed")
     );
   await prune();
@@ -124,7 +138,10 @@ export async function installOrganisationMode(
       const refusal =
         error instanceof UserTokenError
           ? error
-          : new UserTokenError("token_invalid", "Your sign-in could not be checked: sign in again.");
+          : new UserTokenError(
+              "token_invalid",
+              "Your sign-in could not be checked: sign in again."
+            );
       if (!(error instanceof UserTokenError)) {
         app.log.error({ error: String(error) }, "sign-in: the token check failed");
       }
@@ -162,23 +179,44 @@ export async function installOrganisationMode(
     if (!endpoint) return;
     const runs = runsOfRequest(endpoint, request.body);
     if ("problem" in runs) {
-      return reply.code(400).send({ error: "Bad Request", code: "not_chargeable", message: runs.problem });
+      return reply
+        .code(400)
+        .send({ error: "Bad Request", code: "not_chargeable", message: runs.problem });
     }
     const outcome = await ledger.charge(
-      { user, endpoint, spellId: runs.spellId, runs: runs.runs, ...(requestKey ? { requestKey } : {}) },
+      {
+        user,
+        endpoint,
+        spellId: runs.spellId,
+        runs: runs.runs,
+        ...(requestKey ? { requestKey } : {}),
+      },
       currentBudgets()
     );
     if (outcome.kind === "refused") {
       metrics.runsRefused.inc({ reason: outcome.refusal.reason }, runs.runs);
       request.log.info(
-        { user: user.name, endpoint, spellId: runs.spellId, runs: runs.runs, refusal: outcome.refusal.reason },
+        {
+          user: user.name,
+          endpoint,
+          spellId: runs.spellId,
+          runs: runs.runs,
+          refusal: outcome.refusal.reason,
+        },
         "runs refused"
       );
       const answer = budgetRefusalAnswer(outcome.refusal);
       return reply.code(answer.statusCode).send(answer);
     }
     request.log.info(
-      { user: user.name, endpoint, spellId: runs.spellId, runs: runs.runs, ledgerId: outcome.ledgerId, repeated: outcome.kind === "repeated" },
+      {
+        user: user.name,
+        endpoint,
+        spellId: runs.spellId,
+        runs: runs.runs,
+        ledgerId: outcome.ledgerId,
+        repeated: outcome.kind === "repeated",
+      },
       "runs charged"
     );
     if (outcome.kind === "charged") {
@@ -195,7 +233,10 @@ export async function installOrganisationMode(
       payload.on("error", (error) => redacted.destroy(error));
       payload = payload.pipe(redacted);
     } else if (typeof payload === "string" || Buffer.isBuffer(payload)) {
-      payload = payload.toString().split(spellKey.current()).join("*".repeat(spellKey.current().length));
+      payload = payload
+        .toString()
+        .split(spellKey.current())
+        .join("*".repeat(spellKey.current().length));
     }
     const charge = request.organisationCall.charge;
     if (!charge) return payload;
@@ -216,7 +257,9 @@ export async function installOrganisationMode(
       charge.answer = () => Buffer.concat(seen);
       return payload.pipe(copy);
     }
-    const bytes = Buffer.from(typeof payload === "string" || Buffer.isBuffer(payload) ? payload : "");
+    const bytes = Buffer.from(
+      typeof payload === "string" || Buffer.isBuffer(payload) ? payload : ""
+    );
     charge.answer = () => bytes;
     return payload;
   });
@@ -232,12 +275,18 @@ export async function installOrganisationMode(
       if (startedNothing(status)) {
         await ledger.refund(charge.ledgerId, status);
         metrics.runsRefunded.inc({ endpoint: charge.endpoint }, charge.runs);
-        request.log.info({ user: call.user.name, ledgerId: charge.ledgerId, status }, "charge refunded");
+        request.log.info(
+          { user: call.user.name, ledgerId: charge.ledgerId, status },
+          "charge refunded"
+        );
       } else {
         await ledger.settle(charge.ledgerId, status, runIdIn(charge.answer?.()));
       }
     } catch (error) {
-      request.log.error({ error: String(error), ledgerId: charge.ledgerId }, "ledger: recording the answer failed");
+      request.log.error(
+        { error: String(error), ledgerId: charge.ledgerId },
+        "ledger: recording the answer failed"
+      );
     }
   });
 
@@ -275,7 +324,9 @@ function startedNothing(status: number): boolean {
 function runIdIn(answer: Buffer | undefined): string | undefined {
   if (!answer || answer.length === 0) return undefined;
   // Read from the text, not JSON.parse: a numeric id beyond 2^53 stays exact.
-  const match = /"runId"\s*:\s*(?:"((?:[^"\\]|\\.){1,200})"|(-?\d{1,60}))/.exec(answer.toString("utf8"));
+  const match = /"runId"\s*:\s*(?:"((?:[^"\\]|\\.){1,200})"|(-?\d{1,60}))/.exec(
+    answer.toString("utf8")
+  );
   return match ? (match[1] ?? match[2]) : undefined;
 }
 

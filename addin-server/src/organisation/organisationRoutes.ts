@@ -66,7 +66,9 @@ export function organisationRoutes(app: FastifyInstance, deps: OrganisationRoute
   }
 
   app.get("/metrics", async (_request, reply) =>
-    noStore(reply).type(metrics.registry.contentType).send(await metrics.registry.metrics())
+    noStore(reply)
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics())
   );
 
   app.get("/admin", async (_request, reply) =>
@@ -94,7 +96,8 @@ export function organisationRoutes(app: FastifyInstance, deps: OrganisationRoute
   const range = (request: FastifyRequest) => {
     const query = request.query as { from?: unknown; to?: unknown };
     const periods = budgetPeriods(new Date());
-    const from = typeof query.from === "string" && DAY.test(query.from) ? query.from : `${periods.month}-01`;
+    const from =
+      typeof query.from === "string" && DAY.test(query.from) ? query.from : `${periods.month}-01`;
     const to = typeof query.to === "string" && DAY.test(query.to) ? query.to : periods.day;
     return { from, to };
   };
@@ -125,7 +128,9 @@ export function organisationRoutes(app: FastifyInstance, deps: OrganisationRoute
       paused = undefined;
     }
     if (typeof paused !== "boolean") {
-      return reply.code(400).send({ error: "Bad Request", message: 'Send {"paused": true} or {"paused": false}.' });
+      return reply
+        .code(400)
+        .send({ error: "Bad Request", message: 'Send {"paused": true} or {"paused": false}.' });
     }
     await ledger.setPaused(paused, user.name);
     request.log.warn({ user: user.name, paused }, "kill switch changed");

@@ -64,7 +64,10 @@ export function readOrganisationConfig(file: string): OrganisationOptions {
     throw new Error(`${file}: "retentionDays" must be a whole number of days (1 or more).`);
   }
   const scopes = config.scopes;
-  if (scopes !== undefined && !(Array.isArray(scopes) && scopes.every((s) => typeof s === "string"))) {
+  if (
+    scopes !== undefined &&
+    !(Array.isArray(scopes) && scopes.every((s) => typeof s === "string"))
+  ) {
     throw new Error(`${file}: "scopes" must be a list of strings.`);
   }
   return {

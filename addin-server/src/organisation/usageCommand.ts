@@ -90,7 +90,13 @@ export function reportLines(report: UsageReport): string[] {
     lines.push("", title);
     const all = [header, ...rows.map((row) => row.map(String))];
     const widths = header.map((_, column) => Math.max(...all.map((row) => row[column]!.length)));
-    for (const row of all) lines.push(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
+    for (const row of all)
+      lines.push(
+        row
+          .map((cell, column) => cell.padEnd(widths[column]!))
+          .join("  ")
+          .trimEnd()
+      );
     if (rows.length === 0) lines.push("(none)");
   };
   table(
@@ -98,10 +104,26 @@ export function reportLines(report: UsageReport): string[] {
     ["scope", "who", "period", "limit", "used", "remaining"],
     report.budgets.map((b) => [b.scope, b.subject, b.period, b.limit, b.used, b.remaining])
   );
-  table("Runs per user", ["user", "runs", "calls"], report.byUser.map((u) => [u.user, u.runs, u.calls]));
-  table("Runs per group", ["group", "runs"], report.byGroup.map((g) => [g.group, g.runs]));
-  table("Runs per spell", ["spell", "runs"], report.bySpell.map((s) => [s.spellId, s.runs]));
-  table("Runs per day", ["day", "runs"], report.byDay.map((d) => [d.day, d.runs]));
+  table(
+    "Runs per user",
+    ["user", "runs", "calls"],
+    report.byUser.map((u) => [u.user, u.runs, u.calls])
+  );
+  table(
+    "Runs per group",
+    ["group", "runs"],
+    report.byGroup.map((g) => [g.group, g.runs])
+  );
+  table(
+    "Runs per spell",
+    ["spell", "runs"],
+    report.bySpell.map((s) => [s.spellId, s.runs])
+  );
+  table(
+    "Runs per day",
+    ["day", "runs"],
+    report.byDay.map((d) => [d.day, d.runs])
+  );
   return lines;
 }
 

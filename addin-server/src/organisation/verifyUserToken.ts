@@ -63,7 +63,10 @@ const CLOCK_TOLERANCE_S = 60;
  */
 export function userTokenVerifier(
   options: SignInOptions
-): (token: string, extraGroups?: (user: SignedInUser) => readonly string[]) => Promise<SignedInUser> {
+): (
+  token: string,
+  extraGroups?: (user: SignedInUser) => readonly string[]
+) => Promise<SignedInUser> {
   const keys = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000 });
   return async (token, extraGroups) => {
     let payload: JWTPayload;
@@ -91,7 +94,8 @@ export function userTokenVerifier(
       );
     }
     const id = stringClaim(payload, "oid") ?? payload.sub;
-    if (!id) throw new UserTokenError("token_invalid", "Your sign-in names no user: sign in again.");
+    if (!id)
+      throw new UserTokenError("token_invalid", "Your sign-in names no user: sign in again.");
     const name =
       stringClaim(payload, "preferred_username") ??
       stringClaim(payload, "upn") ??

@@ -17,7 +17,11 @@ export interface ThrowawayPostgres {
  */
 export function postgresBinaries(): string | undefined {
   for (const folder of (process.env.PATH ?? "").split(path.delimiter)) {
-    if (folder && existsSync(path.join(folder, "initdb")) && existsSync(path.join(folder, "pg_ctl"))) {
+    if (
+      folder &&
+      existsSync(path.join(folder, "initdb")) &&
+      existsSync(path.join(folder, "pg_ctl"))
+    ) {
       return folder;
     }
   }
@@ -53,7 +57,8 @@ export async function startThrowawayPostgres(binaries: string): Promise<Throwawa
   }
   const run = (program: string, args: string[]) => {
     const command = path.join(binaries, program);
-    if (owner) execFileSync("runuser", ["-u", owner.name, "--", command, ...args], { stdio: "pipe" });
+    if (owner)
+      execFileSync("runuser", ["-u", owner.name, "--", command, ...args], { stdio: "pipe" });
     else execFileSync(command, args, { stdio: "pipe" });
   };
   run("initdb", ["-D", dataDir, "-A", "trust", "-U", "spellrun", "--no-sync", "-E", "UTF8"]);

@@ -11,7 +11,14 @@
     byGroup: { group: string; runs: number }[];
     bySpell: { spellId: string; runs: number }[];
     byDay: { day: string; runs: number }[];
-    budgets: { scope: string; subject: string; period: string; limit: number; used: number; remaining: number }[];
+    budgets: {
+      scope: string;
+      subject: string;
+      period: string;
+      limit: number;
+      used: number;
+      remaining: number;
+    }[];
   }
   const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
   let token = "";
@@ -60,18 +67,35 @@
     element("paused-state").textContent = paused ? "ON: no runs start" : "off";
     element("paused-state").className = paused ? "paused" : "";
     element("toggle-pause").textContent = paused ? "Resume runs" : "Pause all runs";
-    fill("budgets", report.budgets.map((b) => [b.scope, b.subject, b.period, b.limit, b.used, b.remaining]));
-    fill("by-user", report.byUser.map((u) => [u.user, u.runs, u.calls]));
-    fill("by-group", report.byGroup.map((g) => [g.group, g.runs]));
-    fill("by-spell", report.bySpell.map((s) => [s.spellId, s.runs]));
-    fill("by-day", report.byDay.map((d) => [d.day, d.runs]));
+    fill(
+      "budgets",
+      report.budgets.map((b) => [b.scope, b.subject, b.period, b.limit, b.used, b.remaining])
+    );
+    fill(
+      "by-user",
+      report.byUser.map((u) => [u.user, u.runs, u.calls])
+    );
+    fill(
+      "by-group",
+      report.byGroup.map((g) => [g.group, g.runs])
+    );
+    fill(
+      "by-spell",
+      report.bySpell.map((s) => [s.spellId, s.runs])
+    );
+    fill(
+      "by-day",
+      report.byDay.map((d) => [d.day, d.runs])
+    );
     element("sign-in").hidden = true;
     element("report").hidden = false;
     showError("");
   };
 
   const guarded = (work: () => Promise<void>) => () => {
-    work().catch((error: unknown) => showError(error instanceof Error ? error.message : String(error)));
+    work().catch((error: unknown) =>
+      showError(error instanceof Error ? error.message : String(error))
+    );
   };
 
   element("toggle-pause").addEventListener(

@@ -101,7 +101,12 @@ export class UsageLedger {
         const keys = counterKeys(request.user, periods);
         // One statement raises every counter and locks its row until the transaction ends
         // (sorted, so two charges lock in the same order and cannot deadlock).
-        const totals = await sql.query<{ scope: string; subject: string; period: string; runs: number }>(
+        const totals = await sql.query<{
+          scope: string;
+          subject: string;
+          period: string;
+          runs: number;
+        }>(
           `INSERT INTO budget_counters (scope, subject, period, runs)
            SELECT scope, subject, period, $4::integer
            FROM unnest($1::text[], $2::text[], $3::text[]) AS counter (scope, subject, period)

@@ -90,7 +90,9 @@ export async function usageReport(
         ? budgets.global
         : scope === "group"
           ? budgets.groups?.[counter.subject]
-          : (budgets.users?.[counter.name] ?? budgets.users?.[counter.subject] ?? budgets.users?.default);
+          : (budgets.users?.[counter.name] ??
+            budgets.users?.[counter.subject] ??
+            budgets.users?.default);
     const period = counter.period === periods.day ? "day" : "month";
     const allowed = period === "day" ? limit?.perDay : limit?.perMonth;
     if (allowed === undefined) continue;
@@ -105,7 +107,9 @@ export async function usageReport(
   }
   remaining.sort(
     (a, b) =>
-      a.scope.localeCompare(b.scope) || a.subject.localeCompare(b.subject) || a.period.localeCompare(b.period)
+      a.scope.localeCompare(b.scope) ||
+      a.subject.localeCompare(b.subject) ||
+      a.period.localeCompare(b.period)
   );
   return {
     from,
