@@ -35,24 +35,29 @@ export function organisationConfig(
   fetchFn: typeof fetch = (...args) => fetch(...args),
   origin: string | undefined = globalThis.location?.origin
 ): Promise<OrganisationConfig | undefined> {
-  const state = runtimeSingleton<{ config?: Promise<OrganisationConfig | undefined> }>(
+  // Asked once per runtime (per origin: specs ask for several).
+  const asked = runtimeSingleton(
     "organisationConfig",
-    () => ({})
+    () => new Map<string, Promise<OrganisationConfig | undefined>>()
   );
-  state.config ??= (async () => {
-    if (!origin || origin === "null") return undefined;
-    try {
-      const answer = await fetchFn(`${origin}/org/config`, {
-        headers: { accept: "application/json" },
-      });
-      if (!answer.ok) return undefined;
-      const body = (await answer.json()) as Partial<OrganisationConfig>;
-      return body.mode === "organisation" && typeof body.clientId === "string"
-        ? (body as OrganisationConfig)
-        : undefined;
-    } catch {
-      return undefined;
-    }
-  })();
-  return state.config;
+  if (!origin || origin === "null") return Promise.resolve(undefined);
+  let config = asked.get(origin);
+  if (!config) {
+    config = (async () => {
+      try {
+        const answer = await fetchFn(`${origin}/org/config`, {
+          headers: { accept: "application/json" },
+        });
+        if (!answer.ok) return undefined;
+        const body = (await answer.json()) as Partial<OrganisationConfig>;
+        return body.mode === "organisation" && typeof body.clientId === "string"
+          ? (body as OrganisationConfig)
+          : undefined;
+      } catch {
+        return undefined;
+      }
+    })();
+    asked.set(origin, config);
+  }
+  return config;
 }
