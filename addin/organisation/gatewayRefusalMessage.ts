@@ -11,6 +11,7 @@ const GATEWAY_CODES = new Set([
   "budget_exhausted",
   "organisation_paused",
   "request_key_reused",
+  "already_started",
   "not_chargeable",
 ]);
 

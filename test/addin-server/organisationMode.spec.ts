@@ -204,20 +204,32 @@ describe("addin-server organisation mode (sign-in, the organisation's key, budge
     ]);
   });
 
-  it("should charge a retried call with the same Idempotency-Key once, and refund what the service refused", async () => {
-    gateway.setBudgets({ users: { default: { perDay: 1 } } });
+  it("should never send a call again while its charge stands, and charge a call again only after a refund (Idempotency-Key)", async () => {
+    gateway.setBudgets({ users: { default: { perDay: 2 } } });
     const alice = await issuer.sign({ user: "alice@example.test" });
-    const refusedByService = await startThrough(gateway, alice, { spellId: "refused", inputs: {} });
-    expect(refusedByService.status).toBe(400);
-    const key = { "idempotency-key": "call-1" };
-    expect((await startThrough(gateway, alice, undefined, key)).status).toBe(200);
-    expect((await startThrough(gateway, alice, undefined, key)).status).toBe(200);
+    const refusedBody = { spellId: "refused", wait: false, inputs: {} };
+    const first = { "idempotency-key": "call-1" };
+    // The service refuses (started nothing): refunded; the client's retry is charged as new.
+    expect((await startThrough(gateway, alice, refusedBody, first)).status).toBe(400);
+    expect((await startThrough(gateway, alice, refusedBody, first)).status).toBe(400);
+    const second = { "idempotency-key": "call-2" };
+    expect((await startThrough(gateway, alice, undefined, second)).status).toBe(200);
+    // The same call again while its charge stands: not sent, not charged.
+    const repeated = await startThrough(gateway, alice, undefined, second);
+    expect(repeated.status).toBe(409);
+    expect(repeated.body.code).toBe("already_started");
+    // The same key for another call: refused.
+    const reused = await startThrough(gateway, alice, refusedBody, second);
+    expect(reused.body.code).toBe("request_key_reused");
+    expect((await startThrough(gateway, alice)).status).toBe(200);
     expect((await startThrough(gateway, alice)).status).toBe(403);
+    expect(upstream.requests.length).toBe(4);
     expect(upstream.requests.some((request) => "idempotency-key" in request.headers)).toBe(false);
     const rows = await ledgerRows();
     expect(rows.map((row) => [row.spell_id, row.refunded, row.replays, row.status])).toEqual([
       ["refused", true, 0, 400],
       ["summarize", false, 1, 200],
+      ["summarize", false, 0, 200],
     ]);
   });
 

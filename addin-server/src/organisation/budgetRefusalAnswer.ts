@@ -3,7 +3,7 @@ import type { BudgetRefusal } from "./ledger/ChargeOutcome";
 /**
  * The JSON answer to a refused start, in the service's error shape, with a message the cell and
  * the task pane show as it is: "Your organisation's daily limit of 500 runs is reached; resets at
- * 2026-11-27 00:00 UTC." Status 403 (409 for a reused request key): the client does not retry it.
+ * 2026-11-27 00:00 UTC." Status 403 (409 for a reused request key or a repeated call): the client does not retry it.
  *
  * ## Example
  * ```ts
@@ -27,6 +27,15 @@ export function budgetRefusalAnswer(refusal: BudgetRefusal): {
       error: "Forbidden",
       code: "organisation_paused",
       message: "Your organisation has paused Spell runs; ask your administrator.",
+    };
+  }
+  if (refusal.reason === "alreadyStarted") {
+    return {
+      statusCode: 409,
+      error: "Conflict",
+      code: "already_started",
+      message:
+        "This call was already sent and charged, so the service may have started it: not sent again.",
     };
   }
   if (refusal.reason === "requestKeyReused") {

@@ -215,14 +215,11 @@ export async function installOrganisationMode(
         spellId: runs.spellId,
         runs: runs.runs,
         ledgerId: outcome.ledgerId,
-        repeated: outcome.kind === "repeated",
       },
       "runs charged"
     );
-    if (outcome.kind === "charged") {
-      metrics.runsStarted.inc({ endpoint }, runs.runs);
-      call.charge = { ledgerId: outcome.ledgerId, endpoint, runs: runs.runs };
-    }
+    metrics.runsStarted.inc({ endpoint }, runs.runs);
+    call.charge = { ledgerId: outcome.ledgerId, endpoint, runs: runs.runs };
   });
 
   app.addHook("onSend", async (request, _reply, payload) => {

@@ -1,6 +1,6 @@
 /**
- * What a charge came to: the runs are charged (forward the call), the call repeats one already
- * charged (forward it, charge nothing), or the call is refused (answer, forward nothing).
+ * What a charge came to: the runs are charged (forward the call), or the call is refused
+ * (answer, forward nothing).
  *
  * ## Example
  * ```ts
@@ -8,13 +8,11 @@
  * ```
  */
 export type ChargeOutcome =
-  | { kind: "charged"; ledgerId: string }
-  | { kind: "repeated"; ledgerId: string }
-  | { kind: "refused"; refusal: BudgetRefusal };
+  { kind: "charged"; ledgerId: string } | { kind: "refused"; refusal: BudgetRefusal };
 
 /**
- * Why a charge was refused: the kill switch, a limit that the runs would pass, or a request key
- * reused for another call (or repeated more often than a client retries).
+ * Why a charge was refused: the kill switch, a limit that the runs would pass, a request key
+ * reused for another call, or a call repeated while its charge stands (it may have started).
  *
  * ## Example
  * ```ts
@@ -32,4 +30,5 @@ export type BudgetRefusal =
       used: number;
       resetsAt: Date;
     }
-  | { reason: "requestKeyReused" };
+  | { reason: "requestKeyReused" }
+  | { reason: "alreadyStarted" };

@@ -15,18 +15,16 @@ export interface RunRequest {
   requestKey?: string;
 }
 
-/**
- * How often one request key may come back (the client retries a start at most 5 times): beyond
- * that a reused key is refused, so it cannot start runs for free.
- */
-const MAX_REPEATS = 5;
-
 /** The kill switch's row in `gateway_switches`. */
 const PAUSED = "paused";
 
 /** Thrown inside the charge's transaction to roll it back. */
 class Refused extends Error {
-  constructor(readonly refusal: BudgetRefusal) {
+  constructor(
+    readonly refusal: BudgetRefusal,
+    /** The charge a repeated call repeats. */
+    readonly repeatOf?: string
+  ) {
     super(refusal.reason);
   }
 }
@@ -53,11 +51,12 @@ export class UsageLedger {
    * Charges the request's runs to the user, each of the user's groups and the whole
    * organisation, for today and this month, in one transaction: refused (nothing charged) when
    * the kill switch is on or any limit would be passed. A request key seen before for this user
-   * is not charged again while its charge stands.
+   * is refused while its charge stands (neither charged nor sent again); after a refund it is
+   * charged as a new call.
    *
    * @param request What is about to be forwarded.
    * @param budgets The limits in force.
-   * @return Charged, repeated or refused.
+   * @return Charged or refused.
    */
   charge(request: RunRequest, budgets: Budgets): Promise<ChargeOutcome> {
     const now = this.clock();
@@ -82,14 +81,12 @@ export class UsageLedger {
               seen.endpoint === request.endpoint &&
               seen.spell_id === request.spellId &&
               seen.runs === request.runs;
-            if (!same || seen.replays >= MAX_REPEATS) {
-              throw new Refused({ reason: "requestKeyReused" });
-            }
+            if (!same) throw new Refused({ reason: "requestKeyReused" });
             if (!seen.refunded) {
-              await sql.query("UPDATE usage_ledger SET replays = replays + 1 WHERE id = $1", [
-                seen.id,
-              ]);
-              return { kind: "repeated", ledgerId: seen.id };
+              // The call was forwarded and its charge stands: the service may have started it,
+              // so it is not sent again (and not charged again). The add-in repeats a start only
+              // after an answer that started nothing, which was refunded.
+              throw new Refused({ reason: "alreadyStarted" }, seen.id);
             }
             // Refunded (the service started nothing): this attempt is charged as new.
             await sql.query("DELETE FROM usage_ledger WHERE id = $1", [seen.id]);
@@ -157,9 +154,15 @@ export class UsageLedger {
         );
         return { kind: "charged", ledgerId: row!.id };
       })
-      .catch((error: unknown) => {
-        if (error instanceof Refused) return { kind: "refused", refusal: error.refusal };
-        throw error;
+      .catch(async (error: unknown): Promise<ChargeOutcome> => {
+        if (!(error instanceof Refused)) throw error;
+        // Counted after the rollback: how often a call came back while its charge stood.
+        if (error.repeatOf !== undefined) {
+          await this.database.query("UPDATE usage_ledger SET replays = replays + 1 WHERE id = $1", [
+            error.repeatOf,
+          ]);
+        }
+        return { kind: "refused", refusal: error.refusal };
       });
   }
 
