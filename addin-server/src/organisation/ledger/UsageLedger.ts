@@ -92,32 +92,53 @@ export class UsageLedger {
             await sql.query("DELETE FROM usage_ledger WHERE id = $1", [seen.id]);
           }
         }
-        if (budgets.paused || (await this.pausedIn(sql))) throw new Refused({ reason: "paused" });
-
+        if (budgets.paused) throw new Refused({ reason: "paused" });
         const limits = limitsOf(request.user, budgets);
         const keys = counterKeys(request.user, periods);
-        // One statement raises every counter and locks its row until the transaction ends
-        // (sorted, so two charges lock in the same order and cannot deadlock).
+        // One statement (one round trip): raises every counter, locking its row until the
+        // transaction ends (sorted, so two charges lock in the same order and cannot deadlock),
+        // writes the ledger's row and reads the kill switch. Over a limit or paused: rolled back.
         const totals = await sql.query<{
           scope: string;
           subject: string;
           period: string;
           runs: number;
+          id: string;
+          paused: boolean;
         }>(
-          `INSERT INTO budget_counters (scope, subject, period, runs)
-           SELECT scope, subject, period, $4::integer
-           FROM unnest($1::text[], $2::text[], $3::text[]) AS counter (scope, subject, period)
-           ORDER BY scope, subject, period
-           ON CONFLICT (scope, subject, period)
-             DO UPDATE SET runs = budget_counters.runs + EXCLUDED.runs
-           RETURNING scope, subject, period, runs`,
+          `WITH raised AS (
+             INSERT INTO budget_counters (scope, subject, period, runs)
+             SELECT scope, subject, period, $4::integer
+             FROM unnest($1::text[], $2::text[], $3::text[]) AS counter (scope, subject, period)
+             ORDER BY scope, subject, period
+             ON CONFLICT (scope, subject, period)
+               DO UPDATE SET runs = budget_counters.runs + EXCLUDED.runs
+             RETURNING scope, subject, period, runs
+           ), entry AS (
+             INSERT INTO usage_ledger
+               (started_at, day, month, user_id, user_name, groups, endpoint, spell_id, runs, request_key)
+             VALUES ($5, $6, $7, $8, $9, $10, $11, $12, $4, $13) RETURNING id::text AS id
+           )
+           SELECT raised.scope, raised.subject, raised.period, raised.runs, entry.id,
+                  COALESCE((SELECT value FROM gateway_switches WHERE name = '${PAUSED}'), false) AS paused
+           FROM raised CROSS JOIN entry`,
           [
             keys.map((key) => key.scope),
             keys.map((key) => key.subject),
             keys.map((key) => key.period),
             request.runs,
+            now,
+            periods.day,
+            periods.month,
+            request.user.id,
+            request.user.name,
+            [...request.user.groups],
+            request.endpoint,
+            request.spellId,
+            request.requestKey ?? null,
           ]
         );
+        if (totals[0]?.paused) throw new Refused({ reason: "paused" });
         for (const total of totals) {
           const scope = total.scope as "user" | "group" | "global";
           const limit = limits.get(`${scope}\u0000${total.subject}`);
@@ -135,24 +156,7 @@ export class UsageLedger {
             });
           }
         }
-        const [row] = await sql.query<{ id: string }>(
-          `INSERT INTO usage_ledger
-             (started_at, day, month, user_id, user_name, groups, endpoint, spell_id, runs, request_key)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::text`,
-          [
-            now,
-            periods.day,
-            periods.month,
-            request.user.id,
-            request.user.name,
-            [...request.user.groups],
-            request.endpoint,
-            request.spellId,
-            request.runs,
-            request.requestKey ?? null,
-          ]
-        );
-        return { kind: "charged", ledgerId: row!.id };
+        return { kind: "charged", ledgerId: totals[0]!.id };
       })
       .catch(async (error: unknown): Promise<ChargeOutcome> => {
         if (!(error instanceof Refused)) throw error;
