@@ -41,6 +41,21 @@ describe("UsageLedger (generated sequences of charges, repeats, refunds and the 
     database = await sharedPglite();
   }, 60_000);
 
+  it("should delete ledger rows and counters older than the retention, and keep the rest", async () => {
+    await emptyLedger(database);
+    const ledger = new UsageLedger(database, () => new Date("2026-11-26T12:00:00Z"));
+    const old = new UsageLedger(database, () => new Date("2026-08-01T12:00:00Z"));
+    await old.charge({ user: USERS[0]!, endpoint: "start", spellId: "s", runs: 1 }, {});
+    await ledger.charge({ user: USERS[0]!, endpoint: "start", spellId: "s", runs: 1 }, {});
+    expect(await ledger.prune(30)).toBe(1);
+    const left = await database.query<{ day: string }>("SELECT day FROM usage_ledger");
+    expect(left).toEqual([{ day: "2026-11-26" }]);
+    const periods = await database.query<{ period: string }>(
+      "SELECT DISTINCT period FROM budget_counters ORDER BY period"
+    );
+    expect(periods.map((row) => row.period)).toEqual(["2026-11", "2026-11-26"]);
+  });
+
   it("should charge exactly what a model allows (repeats refused while their charge stands), never pass a budget, and keep counters equal to the ledger", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { maxLength: 20 }), async (steps) => {

@@ -70,14 +70,14 @@ export async function usageCommand(
       print(terminalSafe((await ledgerCsv(database, report.from, report.to)).trimEnd()));
       return;
     }
-    for (const line of reportLines(report)) print(terminalSafe(line));
+    for (const line of reportLines(report)) print(line);
   } finally {
     await database.close();
   }
 }
 
 /**
- * The report as aligned text tables.
+ * The report as aligned text tables, control characters in names shown as `?`.
  *
  * @param report The usage report.
  * @return Its lines.
@@ -124,7 +124,7 @@ export function reportLines(report: UsageReport): string[] {
     ["day", "runs"],
     report.byDay.map((d) => [d.day, d.runs])
   );
-  return lines;
+  return lines.map(terminalSafe);
 }
 
 /** Control characters (escape sequences, carriage returns) shown as `?`: data, never commands. */
