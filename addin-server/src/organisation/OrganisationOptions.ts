@@ -25,6 +25,12 @@ export interface OrganisationOptions {
   /** The add-in's app registration (client) id, told to the add-in by `/org/config` for sign-in. */
   clientId: string;
   /**
+   * Where the admin page signs in (authorization code flow with PKCE):
+   * `<authority>/<tenant>/oauth2/v2.0/authorize` and `…/token`.
+   * @default "https://login.microsoftonline.com"
+   */
+  authority?: string;
+  /**
    * The scopes the add-in asks for (told by `/org/config`).
    * @default [`api://<public host>/<clientId>/access_as_user`] as the add-in builds it
    */

@@ -25,7 +25,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * The organisation mode's own routes: `GET /org/config` (what the add-in needs to sign in),
  * `POST /org/dev-token` (development only: a local issuer's token for a name), `GET /metrics`,
- * and the admin view: `GET /admin` (the page), `GET /admin/api/usage`, `GET /admin/api/usage.csv`,
+ * and the admin view (signing in by the authorization code flow with PKCE, redirect URI
+ * `<origin>/admin`): `GET /admin` (the page), `GET /admin/api/usage`, `GET /admin/api/usage.csv`,
  * `POST /admin/api/pause`, each API call for members of the admin group only.
  *
  * ## Example
@@ -39,6 +40,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function organisationRoutes(app: FastifyInstance, deps: OrganisationRouteDeps): void {
   const { options, ledger, metrics } = deps;
   const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
+  const tenantAuthority = `${(options.authority ?? "https://login.microsoftonline.com").replace(/\/+$/, "")}/${encodeURIComponent(options.signIn.tenantId)}`;
+  const tokenUrl = `${tenantAuthority}/oauth2/v2.0/token`;
 
   app.get("/org/config", async (_request, reply) =>
     noStore(reply).send({
@@ -46,6 +49,8 @@ export function organisationRoutes(app: FastifyInstance, deps: OrganisationRoute
       tenantId: options.signIn.tenantId,
       clientId: options.clientId,
       ...(options.scopes ? { scopes: options.scopes } : {}),
+      authorizeUrl: `${tenantAuthority}/oauth2/v2.0/authorize`,
+      tokenUrl,
       devSignIn: Boolean(options.devTokenUrl),
     })
   );
@@ -71,8 +76,23 @@ export function organisationRoutes(app: FastifyInstance, deps: OrganisationRoute
       .send(await metrics.registry.metrics())
   );
 
+  // The page redeems its sign-in code at the token endpoint: its own CSP allows that origin.
+  const adminPolicy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `connect-src 'self' ${new URL(tokenUrl).origin}`,
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
   app.get("/admin", async (_request, reply) =>
-    noStore(reply).type("text/html; charset=utf-8").send(adminPageHtml)
+    noStore(reply)
+      .header("content-security-policy", adminPolicy)
+      .type("text/html; charset=utf-8")
+      .send(adminPageHtml)
   );
   app.get("/admin/adminPage.js", async (_request, reply) =>
     noStore(reply).type("text/javascript; charset=utf-8").send(adminPageScript())

@@ -78,6 +78,7 @@ export function readOrganisationConfig(file: string): OrganisationOptions {
       audience: text("audience", false) ?? clientId,
     },
     clientId,
+    authority,
     ...(scopes ? { scopes: scopes as string[] } : {}),
     spellKey: keyFile ? { file: keyFile } : { environment: keyVariable! },
     ...(keyHeader ? { keyHeader } : {}),

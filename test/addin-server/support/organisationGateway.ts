@@ -93,6 +93,7 @@ export async function startOrganisationGateway(options: {
         audience: options.issuer.audience,
       },
       clientId: options.issuer.audience,
+      authority: options.issuer.url,
       spellKey: { file: keyFile },
       adminGroup: ADMIN_GROUP,
       database: options.database,

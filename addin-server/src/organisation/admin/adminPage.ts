@@ -123,30 +123,95 @@
     })
   );
 
-  const signInWithDevIssuer = async (user: string) => {
-    const answer = await fetch("/org/dev-token", {
+  interface SignInConfig {
+    clientId: string;
+    scopes?: string[];
+    authorizeUrl: string;
+    tokenUrl: string;
+  }
+  const redirectUri = `${location.origin}/admin`;
+  const base64url = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+  const scopeOf = (config: SignInConfig) =>
+    (config.scopes ?? [`${config.clientId}/.default`]).join(" ");
+
+  // The authorization code flow with PKCE, as a single-page app signs in with Entra ID: the
+  // verifier and the state live in this tab's session storage until the code comes back.
+  const startSignIn = async (config: SignInConfig) => {
+    const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
+    const state = base64url(crypto.getRandomValues(new Uint8Array(16)));
+    const challenge = base64url(
+      new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)))
+    );
+    sessionStorage.setItem("spellrun-admin-sign-in", JSON.stringify({ verifier, state }));
+    const target = new URL(config.authorizeUrl);
+    for (const [name, value] of Object.entries({
+      client_id: config.clientId,
+      response_type: "code",
+      redirect_uri: redirectUri,
+      scope: scopeOf(config),
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      state,
+      response_mode: "query",
+    })) {
+      target.searchParams.set(name, value);
+    }
+    location.assign(target.toString());
+  };
+
+  const finishSignIn = async (config: SignInConfig, query: URLSearchParams) => {
+    const saved = JSON.parse(sessionStorage.getItem("spellrun-admin-sign-in") ?? "{}") as {
+      verifier?: string;
+      state?: string;
+    };
+    sessionStorage.removeItem("spellrun-admin-sign-in");
+    history.replaceState(null, "", redirectUri);
+    if (!saved.verifier || saved.state !== query.get("state")) {
+      throw new Error("The sign-in did not come back as it was sent; sign in again.");
+    }
+    const answer = await fetch(config.tokenUrl, {
       method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ user }),
+      body: new URLSearchParams({
+        client_id: config.clientId,
+        grant_type: "authorization_code",
+        code: query.get("code") ?? "",
+        redirect_uri: redirectUri,
+        code_verifier: saved.verifier,
+        scope: scopeOf(config),
+      }),
     });
-    const body = (await answer.json()) as { access_token?: string; message?: string };
-    if (!answer.ok || !body.access_token) throw new Error(body.message ?? "sign-in failed");
+    const body = (await answer.json().catch(() => ({}))) as {
+      access_token?: string;
+      error_description?: string;
+      message?: string;
+    };
+    if (!answer.ok || !body.access_token) {
+      throw new Error(body.error_description ?? body.message ?? "The sign-in failed.");
+    }
     token = body.access_token;
-    element("signed-in-as").textContent = user;
+    const claims = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as {
+      preferred_username?: string;
+      name?: string;
+    };
+    element("signed-in-as").textContent = claims.preferred_username ?? claims.name ?? "";
     await load();
   };
 
   void (async () => {
-    const config = (await (await fetch("/org/config")).json()) as { devSignIn?: boolean };
-    if (config.devSignIn) {
-      element("dev-sign-in").hidden = false;
-      element("dev-sign-in").addEventListener("submit", (event) => {
-        event.preventDefault();
-        guarded(() => signInWithDevIssuer(element<HTMLInputElement>("dev-user").value.trim()))();
-      });
-    } else {
-      element("sign-in-message").textContent =
-        "This page signs in through the development issuer only; with Entra ID, use `spellrun-addin-server usage`.";
+    const config = (await (await fetch("/org/config")).json()) as SignInConfig;
+    element("sign-in-button").addEventListener(
+      "click",
+      guarded(() => startSignIn(config))
+    );
+    const query = new URLSearchParams(location.search);
+    if (query.has("error")) {
+      showError(`Sign-in failed: ${query.get("error_description") ?? query.get("error")}`);
+    } else if (query.has("code")) {
+      await finishSignIn(config, query);
     }
-  })().catch((error: unknown) => showError(String(error)));
+  })().catch((error: unknown) => showError(error instanceof Error ? error.message : String(error)));
 })();

@@ -20,10 +20,7 @@ export const adminPageHtml = `<!doctype html>
 <h1>Spell Run usage</h1>
 <section id="sign-in">
   <p id="sign-in-message">Sign in with an account of the admin group.</p>
-  <form id="dev-sign-in" hidden>
-    <label>User (development issuer) <input id="dev-user" autocomplete="username"></label>
-    <button type="submit">Sign in</button>
-  </form>
+  <button id="sign-in-button" type="button">Sign in</button>
 </section>
 <section id="report" hidden>
   <p>Signed in as <span id="signed-in-as"></span>. <span id="range"></span></p>
