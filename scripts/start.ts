@@ -8,6 +8,8 @@
  * - The emulator's key is a local development key, printed on purpose; a real key is never printed.
  * - SPELL_BASE_URL / SPELL_POLL_BASE_URL / SPELL_API_KEY set: the real service is used instead of the
  *   emulator, which is then not started.
+ * - SPELLRUN_ORGANISATION=1: also the local issuer and the add-in server in organisation mode in
+ *   front of the emulator (scripts/organisationDevConfig.ts); the dev server forwards through it.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -186,7 +188,11 @@ To use the add-in in Excel:
   - The dev server uses the Office dev certificates; trust them once with
     \`npx office-addin-dev-certs install\`.`
 }
-Then open Spell Run (Home tab) > Settings, and paste the API key above.
+${
+  organisationMode
+    ? "Then open Spell Run (Home tab) > Settings and sign in: the organisation holds the key."
+    : "Then open Spell Run (Home tab) > Settings, and paste the API key above."
+}
 Stop everything with \`npm stop\`.`);
 }
 
