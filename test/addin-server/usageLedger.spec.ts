@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { Budgets } from "../../addin-server/src/organisation/Budgets.js";
+import type { Budgets } from "../../addin-server/src/organisation/budgets/Budgets.js";
 import type { SqlDatabase } from "../../addin-server/src/organisation/ledger/SqlDatabase.js";
 import { UsageLedger } from "../../addin-server/src/organisation/ledger/UsageLedger.js";
 import { emptyLedger, sharedPglite } from "./support/organisationGateway.js";

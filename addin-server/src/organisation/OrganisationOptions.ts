@@ -1,6 +1,6 @@
-import type { SignInOptions } from "./verifyUserToken";
+import type { SignInOptions } from "./signIn/verifyUserToken";
 import type { SqlDatabase } from "./ledger/SqlDatabase";
-import type { SpellKeySource } from "./spellKeySource";
+import type { SpellKeySource } from "./key/spellKeySource";
 
 /**
  * The organisation mode of the add-in server: users sign in (Entra ID, or the local issuer in

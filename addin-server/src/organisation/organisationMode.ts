@@ -1,19 +1,19 @@
 import { Readable, Transform } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { budgetRefusalAnswer } from "./budgetRefusalAnswer";
+import { budgetRefusalAnswer } from "./budgets/budgetRefusalAnswer";
 import { gatewayMetrics } from "./gatewayMetrics";
 import { migrate } from "./ledger/migrations";
 import { openDatabase } from "./ledger/openDatabase";
 import { UsageLedger } from "./ledger/UsageLedger";
 import type { OrganisationOptions } from "./OrganisationOptions";
 import { organisationRoutes } from "./organisationRoutes";
-import { parseBudgets, type Budgets } from "./Budgets";
-import { parseGroupsFile } from "./parseGroupsFile";
-import { redactKeyStream } from "./redactKeyStream";
-import { runsOfRequest } from "./runsOfRequest";
-import type { SignedInUser } from "./SignedInUser";
-import { openSpellKey } from "./spellKeySource";
-import { UserTokenError, userTokenVerifier } from "./verifyUserToken";
+import { parseBudgets, type Budgets } from "./budgets/Budgets";
+import { parseGroupsFile } from "./signIn/parseGroupsFile";
+import { redactKeyStream } from "./key/redactKeyStream";
+import { runsOfRequest } from "./budgets/runsOfRequest";
+import type { SignedInUser } from "./signIn/SignedInUser";
+import { openSpellKey } from "./key/spellKeySource";
+import { UserTokenError, userTokenVerifier } from "./signIn/verifyUserToken";
 import { WatchedFile } from "./WatchedFile";
 
 /** The header a client names a call with, the same on its retries (see `SpellClientOptions.idempotencyKeys`). */

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { adminPageHtml } from "./admin/adminPageHtml";
 import { adminPageScript } from "./admin/adminPageScript";
-import type { Budgets } from "./Budgets";
+import type { Budgets } from "./budgets/Budgets";
 import type { gatewayMetrics } from "./gatewayMetrics";
-import { budgetPeriods } from "./budgetPeriods";
+import { budgetPeriods } from "./budgets/budgetPeriods";
 import { ledgerCsv } from "./ledger/ledgerCsv";
 import type { UsageLedger } from "./ledger/UsageLedger";
 import { usageReport } from "./ledger/usageReport";
 import type { OrganisationOptions } from "./OrganisationOptions";
-import type { SignedInUser } from "./SignedInUser";
+import type { SignedInUser } from "./signIn/SignedInUser";
 
 /** What the routes share with the organisation mode's hooks. */
 export interface OrganisationRouteDeps {

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { parseBudgets, type Budgets } from "./Budgets";
+import { parseBudgets, type Budgets } from "./budgets/Budgets";
 import { readFileSync } from "node:fs";
 import { ledgerCsv } from "./ledger/ledgerCsv";
 import { migrate } from "./ledger/migrations";

@@ -9,7 +9,7 @@ import type { LocalIssuer } from "../../../addin-server/src/localIssuer/createLo
 import { migrate } from "../../../addin-server/src/organisation/ledger/migrations.js";
 import { openDatabase } from "../../../addin-server/src/organisation/ledger/openDatabase.js";
 import type { SqlDatabase } from "../../../addin-server/src/organisation/ledger/SqlDatabase.js";
-import type { Budgets } from "../../../addin-server/src/organisation/Budgets.js";
+import type { Budgets } from "../../../addin-server/src/organisation/budgets/Budgets.js";
 import { httpsRequest } from "./httpsRequest.js";
 
 /** The organisation's Spell key in these specs: it must never reach a browser, a log or the ledger. */

@@ -1,6 +1,6 @@
-import type { Budgets, RunLimit } from "../Budgets";
-import { budgetPeriods } from "../budgetPeriods";
-import type { SignedInUser } from "../SignedInUser";
+import type { Budgets, RunLimit } from "../budgets/Budgets";
+import { budgetPeriods } from "../budgets/budgetPeriods";
+import type { SignedInUser } from "../signIn/SignedInUser";
 import type { BudgetRefusal, ChargeOutcome } from "./ChargeOutcome";
 import type { SqlDatabase } from "./SqlDatabase";
 

@@ -1,5 +1,5 @@
-import type { Budgets } from "../Budgets";
-import { budgetPeriods } from "../budgetPeriods";
+import type { Budgets } from "../budgets/Budgets";
+import { budgetPeriods } from "../budgets/budgetPeriods";
 import type { SqlDatabase } from "./SqlDatabase";
 
 /**

@@ -1,4 +1,4 @@
-import type { BudgetRefusal } from "./ledger/ChargeOutcome";
+import type { BudgetRefusal } from "../ledger/ChargeOutcome";
 
 /**
  * The JSON answer to a refused start, in the service's error shape, with a message the cell and

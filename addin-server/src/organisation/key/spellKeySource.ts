@@ -1,4 +1,4 @@
-import { WatchedFile } from "./WatchedFile";
+import { WatchedFile } from "../WatchedFile";
 
 /**
  * Where the organisation's Spell key comes from: a file (re-read when it changes or on SIGHUP,
