@@ -223,18 +223,33 @@ async function addinConfig(env, options) {
         },
       ],
       headers: { "Access-Control-Allow-Origin": "*" },
-      proxy: [
-        {
-          context: [FORWARDING_PREFIXES.base],
-          target: `http://127.0.0.1:${emulatorPort}`,
-          pathRewrite: { [`^${FORWARDING_PREFIXES.base}`]: "" },
-        },
-        {
-          context: [FORWARDING_PREFIXES.poll],
-          target: `http://127.0.0.1:${emulatorPollPort}`,
-          pathRewrite: { [`^${FORWARDING_PREFIXES.poll}`]: "" },
-        },
-      ],
+      proxy: process.env.SPELLRUN_DEV_GATEWAY_PORT
+        ? [
+            // `SPELLRUN_ORGANISATION=1 npm start`: every call goes through the add-in server in
+            // organisation mode (sign-in, budgets, ledger), which forwards to the emulator.
+            {
+              context: [
+                FORWARDING_PREFIXES.base,
+                FORWARDING_PREFIXES.poll,
+                "/org",
+                "/admin",
+                "/metrics",
+              ],
+              target: `http://127.0.0.1:${process.env.SPELLRUN_DEV_GATEWAY_PORT}`,
+            },
+          ]
+        : [
+            {
+              context: [FORWARDING_PREFIXES.base],
+              target: `http://127.0.0.1:${emulatorPort}`,
+              pathRewrite: { [`^${FORWARDING_PREFIXES.base}`]: "" },
+            },
+            {
+              context: [FORWARDING_PREFIXES.poll],
+              target: `http://127.0.0.1:${emulatorPollPort}`,
+              pathRewrite: { [`^${FORWARDING_PREFIXES.poll}`]: "" },
+            },
+          ],
       server: { type: "https", options: env.WEBPACK_BUILD ? undefined : await httpsOptions() },
       port: devServerPort,
       host: "localhost",

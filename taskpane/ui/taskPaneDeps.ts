@@ -1,6 +1,10 @@
 import { defer, from, switchMap } from "rxjs";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { spendingGuard } from "../../addin/spendingGuard.js";
+import {
+  organisationConfig,
+  type OrganisationConfig,
+} from "../../addin/organisation/organisationConfig.js";
 import { recalculateCells } from "../sheet/recalculateCells.js";
 import { loadSettings, saveSettings } from "../../addin/settings.js";
 import { BulkRunController } from "../bulk/bulkRunController.js";
@@ -31,6 +35,7 @@ export function taskPaneDeps(): {
   bulk: BulkViewDeps;
   settings: SettingsViewDeps;
   spending: SpendingViewDeps;
+  organisation: () => Promise<OrganisationConfig | undefined>;
 } {
   return {
     bulk: {
@@ -63,5 +68,8 @@ export function taskPaneDeps(): {
       decide: async (choice) => (await spendingGuard()).decide(choice),
       recalculateCells,
     },
+    // Asked only when the add-in calls through its host, which may be the organisation's gateway.
+    organisation: async () =>
+      (await loadSettings()).serviceRoute === "addinHost" ? organisationConfig() : undefined,
   };
 }
