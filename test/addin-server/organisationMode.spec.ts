@@ -35,6 +35,24 @@ describe("addin-server organisation mode (sign-in, the organisation's key, budge
     upstream = await startRecordingUpstream((request) => {
       const body = request.body ? (JSON.parse(request.body) as { spellId?: string }) : {};
       if (body.spellId === "refused") return { status: 400, body: { error: "unknown spell" } };
+      if (body.spellId === "html-page") {
+        return {
+          status: 200,
+          body: "<script>alert(1)</script>",
+          headers: { "content-type": "text/html", "content-security-policy": "default-src *" },
+        };
+      }
+      if (body.spellId === "own-headers") {
+        return {
+          status: 200,
+          body: '{"runId":"r-9"}',
+          headers: {
+            "content-security-policy": "default-src *",
+            "set-cookie": "a=1",
+            "access-control-allow-origin": "*",
+          },
+        };
+      }
       if (body.spellId === "echo") {
         return { status: 500, body: { error: `bad key ${String(request.headers.authorization)}` } };
       }
@@ -89,6 +107,44 @@ describe("addin-server organisation mode (sign-in, the organisation's key, budge
         refunded: false,
         replays: 0,
       },
+    ]);
+  });
+
+  it("should forward through the edge's hygiene: only the organisation's key, the server's security headers, JSON only (on the ledger)", async () => {
+    const token = await issuer.sign({ user: "alice@example.test" });
+    const send = (spellId: string) =>
+      fetch(`${gateway.url}/spell-api/spells/start`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${token}`,
+          "x-api-key": "sk-users-own-key",
+          "x-forwarded-for": "10.9.9.9",
+          "idempotency-key": `call-${spellId}`,
+        },
+        body: JSON.stringify({ spellId, wait: false, inputs: {} }),
+      });
+    const passed = await send("own-headers");
+    expect(passed.status).toBe(200);
+    expect(await passed.text()).toBe('{"runId":"r-9"}');
+    expect(passed.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(passed.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(passed.headers.get("set-cookie")).toBeNull();
+    expect(passed.headers.get("access-control-allow-origin")).toBeNull();
+    const sent = upstream.requests[0]!.headers;
+    expect(sent.authorization).toBe(`Bearer ${ORGANISATION_KEY}`);
+    expect(sent["x-api-key"]).toBeUndefined();
+    expect(sent["x-forwarded-for"]).toBeUndefined();
+    expect(sent["idempotency-key"]).toBeUndefined();
+
+    const page = await send("html-page");
+    expect(page.status).toBe(502);
+    expect(page.headers.get("content-type")).toContain("application/json");
+    expect(await page.text()).not.toContain("<script>");
+    const rows = await ledgerRows();
+    expect(rows.map((row) => [row.spell_id, row.status, row.run_id, row.refunded])).toEqual([
+      ["own-headers", 200, "r-9", false],
+      ["html-page", 502, null, false],
     ]);
   });
 
