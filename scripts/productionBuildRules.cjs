@@ -105,7 +105,7 @@ function productionAddresses(env) {
 function rewriteManifest(xml, devUrl, addinUrl, identity, webApplicationInfo) {
   const withSignIn = webApplicationInfo ? withWebApplicationInfo(xml, webApplicationInfo) : xml;
   const withIdentity = identity
-    ? xml
+    ? withSignIn
         .replace(/<Id>[^<]*<\/Id>/, `<Id>${identity.id}</Id>`)
         .replace(/<Version>[^<]*<\/Version>/, `<Version>${identity.version}</Version>`)
         .replace(

@@ -39,7 +39,10 @@ describe("addin-server organisation mode (sign-in, the organisation's key, budge
         return {
           status: 200,
           body: "<script>alert(1)</script>",
-          headers: { "content-type": "text/html", "content-security-policy": "default-src *" },
+          headers: {
+            "content-type": "text/html",
+            "content-security-policy": "default-src *",
+          } as Record<string, string>,
         };
       }
       if (body.spellId === "own-headers") {
@@ -50,7 +53,7 @@ describe("addin-server organisation mode (sign-in, the organisation's key, budge
             "content-security-policy": "default-src *",
             "set-cookie": "a=1",
             "access-control-allow-origin": "*",
-          },
+          } as Record<string, string>,
         };
       }
       if (body.spellId === "echo") {

@@ -61,6 +61,10 @@ export async function startOrganisationGateway(options: {
   devSignIn?: boolean;
   /** HTTPS (for a browser: the page's CSP upgrades plain http requests). */
   tls?: { key: string | Buffer; cert: string | Buffer };
+  /** The built add-in to serve (default: a folder with an empty taskpane.html). */
+  addinDir?: string;
+  /** The service's poll host, when not `upstreamUrl` (the base host is `upstreamUrl/v1` otherwise). */
+  upstreamPollUrl?: string;
 }): Promise<OrganisationGateway> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "spellrun-org-"));
   writeFileSync(path.join(folder, "taskpane.html"), "<!doctype html><title>Spell Run</title>");
@@ -72,9 +76,9 @@ export async function startOrganisationGateway(options: {
   writeFileSync(groupsFile, JSON.stringify(options.groups ?? {}));
   let logs = "";
   const app = await createAddinServer({
-    addinDir: folder,
-    serviceBaseUrl: `${options.upstreamUrl}/v1`,
-    servicePollBaseUrl: options.upstreamUrl,
+    addinDir: options.addinDir ?? folder,
+    serviceBaseUrl: options.upstreamPollUrl ? options.upstreamUrl : `${options.upstreamUrl}/v1`,
+    servicePollBaseUrl: options.upstreamPollUrl ?? options.upstreamUrl,
     ...(options.tls ? { tls: options.tls } : {}),
     logger: {
       level: "info",
