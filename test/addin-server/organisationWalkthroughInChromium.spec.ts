@@ -89,7 +89,7 @@ describe("the built add-in in organisation mode, in Chromium (sign-in, budgets, 
     page.on("pageerror", (error) => pageErrors.push(error.message));
     await page.goto(`${gateway.url}/taskpane.html`);
     await page
-      .waitForSelector("#organisation-sign-in", { timeout: 60_000 })
+      .waitForSelector("#organisation-sign-in", { state: "attached", timeout: 60_000 })
       .catch(async (error) => {
         const shown = await page.textContent("body").catch(() => "");
         throw new Error(`${String(error)}\npage: ${shown}\nerrors: ${pageErrors.join("\n")}`);
@@ -170,19 +170,19 @@ describe("the built add-in in organisation mode, in Chromium (sign-in, budgets, 
           "Signed in as alice@example.test."
       );
 
-      // SPELL.RUN, charged 1.
-      expect(await spellRun("Spells are stored. They run.")).toEqual([["Spells are stored."]]);
+      // SPELL.RUN (sent as a bulk of one, the Settings' default), charged 1.
+      expect(await spellRun("Budgets hold. Always.")).toEqual([["Budgets hold.", 3]]);
 
       // The pane's bulk over Reviews!A1:A3 (a header and two rows), charged 2.
       const finished = await paneBulk();
       expect(finished).toMatch(/^Finished: 2 \/ 2 done/);
-      const workbook = () =>
-        page.evaluate(() =>
-          (window as unknown as FakeOfficePage).__workbook.values("Reviews", "A2:B3")
-        );
-      expect((await workbook()).map((row) => row[1])).toEqual([
-        "Spells are stored.",
-        "Cells run spells.",
+      expect(
+        await page.evaluate(() =>
+          (window as unknown as FakeOfficePage).__workbook.values("Reviews", "B2:C3")
+        )
+      ).toEqual([
+        ["success", "Spells are stored."],
+        ["success", "Cells run spells."],
       ]);
 
       // The budget is used up: the next SPELL.RUN is refused before the service sees it.
@@ -206,15 +206,15 @@ describe("the built add-in in organisation mode, in Chromium (sign-in, budgets, 
       expect(refusedPane).toContain(`daily limit of ${RUNS_PER_DAY} runs is reached`);
       expect(
         await page.evaluate(() =>
-          (window as unknown as FakeOfficePage).__workbook.values("Reviews", "B4:B4")
+          (window as unknown as FakeOfficePage).__workbook.values("Reviews", "B4:C4")
         )
-      ).toEqual([[""]]);
+      ).toEqual([["", ""]]);
       expect(started()).toBe(startsBefore);
 
       // The ledger: the charged calls, each the user's with the service's answer; nothing refused.
       const rows = await ledgerRows();
       expect(rows.map((row) => [row.user_name, row.endpoint, row.runs, row.status])).toEqual([
-        ["alice@example.test", "start", 1, 200],
+        ["alice@example.test", "bulkStart", 1, 200],
         ["alice@example.test", "bulkStart", 2, 200],
       ]);
       expect(rows.every((row) => !row.refunded)).toBeTrue();
