@@ -12,6 +12,8 @@
  * - SPELLRUN_ADDIN_ID    the production manifest's <Id> (required, a GUID, not the repository's
  *                        development Id); SPELLRUN_PROVIDER_NAME, SPELLRUN_ADDIN_VERSION its
  *                        <ProviderName> and <Version> (default: spellrun, the package version).
+ * - SPELLRUN_ENTRA_CLIENT_ID  organisation mode: the manifest's <WebApplicationInfo> for this
+ *                        Entra ID app registration (SPELLRUN_ENTRA_RESOURCE, SPELLRUN_ENTRA_SCOPES).
  * - Production bundles are named by content hash (functions.<hash>.js), with functions.js kept
  *   for the manifest, and written pre-compressed (.br, .gz) beside them (scripts/releaseFiles.cjs).
  * - SPELL_BASE_URL, SPELL_POLL_BASE_URL: unset, the add-in reaches the service "through the
@@ -37,6 +39,7 @@ const {
   NoLocalhostPlugin,
   productionAddresses,
   productionIdentity,
+  productionSignIn,
   rewriteManifest,
 } = require("./scripts/productionBuildRules.cjs");
 const { PrecompressPlugin, StableScriptAliasPlugin } = require("./scripts/releaseFiles.cjs");
@@ -126,6 +129,8 @@ async function addinConfig(env, options) {
     ? undefined
     : productionIdentity(process.env, require("./package.json").version);
   const addinUrl = production ? production.addinUrl : devUrl;
+  // Organisation mode's <WebApplicationInfo>, when SPELLRUN_ENTRA_CLIENT_ID is set.
+  const signIn = production ? productionSignIn(process.env, addinUrl) : undefined;
   const named = production
     ? Boolean(production.serviceBaseUrl)
     : Boolean(process.env.SPELL_BASE_URL);
@@ -201,7 +206,7 @@ async function addinConfig(env, options) {
             transform: (content) =>
               dev
                 ? content.toString()
-                : rewriteManifest(content.toString(), devUrl, addinUrl, identity),
+                : rewriteManifest(content.toString(), devUrl, addinUrl, identity, signIn),
           },
         ],
       }),
@@ -223,18 +228,33 @@ async function addinConfig(env, options) {
         },
       ],
       headers: { "Access-Control-Allow-Origin": "*" },
-      proxy: [
-        {
-          context: [FORWARDING_PREFIXES.base],
-          target: `http://127.0.0.1:${emulatorPort}`,
-          pathRewrite: { [`^${FORWARDING_PREFIXES.base}`]: "" },
-        },
-        {
-          context: [FORWARDING_PREFIXES.poll],
-          target: `http://127.0.0.1:${emulatorPollPort}`,
-          pathRewrite: { [`^${FORWARDING_PREFIXES.poll}`]: "" },
-        },
-      ],
+      proxy: process.env.SPELLRUN_DEV_GATEWAY_PORT
+        ? [
+            // `SPELLRUN_ORGANISATION=1 npm start`: every call goes through the add-in server in
+            // organisation mode (sign-in, budgets, ledger), which forwards to the emulator.
+            {
+              context: [
+                FORWARDING_PREFIXES.base,
+                FORWARDING_PREFIXES.poll,
+                "/org",
+                "/admin",
+                "/metrics",
+              ],
+              target: `http://127.0.0.1:${process.env.SPELLRUN_DEV_GATEWAY_PORT}`,
+            },
+          ]
+        : [
+            {
+              context: [FORWARDING_PREFIXES.base],
+              target: `http://127.0.0.1:${emulatorPort}`,
+              pathRewrite: { [`^${FORWARDING_PREFIXES.base}`]: "" },
+            },
+            {
+              context: [FORWARDING_PREFIXES.poll],
+              target: `http://127.0.0.1:${emulatorPollPort}`,
+              pathRewrite: { [`^${FORWARDING_PREFIXES.poll}`]: "" },
+            },
+          ],
       server: { type: "https", options: env.WEBPACK_BUILD ? undefined : await httpsOptions() },
       port: devServerPort,
       host: "localhost",

@@ -5,6 +5,8 @@ import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import { ServiceAddressNotSetError } from "./ServiceAddressNotSetError.js";
 import { serviceAddresses } from "./serviceRoute.js";
+import { organisationConfig } from "./organisation/organisationConfig.js";
+import { organisationConnection } from "./organisation/organisationConnection.js";
 
 /**
  * How long the shared client waits for more `SPELL.RUN` calls of a spell before sending them as
@@ -72,17 +74,21 @@ export function sharedClientWithSettings(): Promise<{
     state.ready = undefined;
   });
   if (!state.client) {
-    const building = loadSettings().then((settings) => {
+    const building = loadSettings().then(async (settings) => {
       // Through the add-in's host: its own /spell-api and /spell-poll; directly: Settings'.
       const called = serviceAddresses(settings);
       const unset = (["baseUrl", "pollBaseUrl"] as const).filter((name) => !called[name]);
       if (unset.length > 0) throw new ServiceAddressNotSetError(unset);
-      if (!settings.apiKey) throw new MissingApiKeyError();
+      // The add-in's host may be the organisation's gateway: it holds the key, users sign in.
+      const organisation =
+        settings.serviceRoute === "addinHost" ? await organisationConfig() : undefined;
+      if (!organisation && !settings.apiKey) throw new MissingApiKeyError();
       const client = new SpellClient({
-        apiKey: settings.apiKey,
+        ...(organisation
+          ? organisationConnection(organisation)
+          : { apiKey: settings.apiKey, authHeader: settings.authHeader }),
         baseUrl: called.baseUrl,
         pollBaseUrl: called.pollBaseUrl,
-        authHeader: settings.authHeader,
         maxInFlight: settings.maxInFlight,
         // The setting means runs at once (what a user can picture and pay for), requests too.
         maxRunsInProgress: settings.maxInFlight,

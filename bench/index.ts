@@ -17,7 +17,16 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
 
-const all = ["core", "functions", "taskpane", "cli", "inFlight", "bulkFinish", "bundleSize"];
+const all = [
+  "core",
+  "functions",
+  "taskpane",
+  "cli",
+  "inFlight",
+  "bulkFinish",
+  "bundleSize",
+  "gatewayThroughput",
+];
 /** Benchmarks run right after another one of the same name (npm run bench -- functions). */
 const companions: Record<string, string[]> = { functions: ["functionsBrowser"] };
 const bundled = new Set(process.argv.includes("--tsx") ? [] : ["functions"]);

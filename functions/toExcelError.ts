@@ -1,3 +1,4 @@
+import { gatewayRefusalMessage } from "../addin/organisation/gatewayRefusalMessage.js";
 import {
   redactKey,
   SpellHttpError,
@@ -42,6 +43,7 @@ const WHERE_TO_FIX = "Open Spell Run (Home tab) to check the settings.";
  * | MissingApiKeyError                      | `#N/A`    |
  * | ServiceAddressNotSetError               | `#N/A`    |
  * | SpendingGuardError (waiting, blocked)   | `#N/A`    |
+ * | refused by the organisation's gateway    | `#N/A`    |
  * | HTTP 401 / 403 (key rejected)           | `#N/A`    |
  * | HTTP 404 on start / bulkStart (no spell)| `#N/A`    |
  * | HTTP 400 / 413 / 422 (inputs rejected)  | `#VALUE!` |
@@ -78,6 +80,9 @@ export function toExcelError(error: unknown, context: ErrorContext = {}): Custom
     error instanceof SpendingGuardError
   )
     return say("#N/A", error.message);
+  // The organisation's gateway says what to do in words meant for the user (sign in, a budget).
+  const gatewayMessage = gatewayRefusalMessage(error);
+  if (gatewayMessage !== undefined) return say("#N/A", gatewayMessage);
   if (error instanceof SpellHttpError) {
     const detail = error.serviceMessage === undefined ? "" : `: ${error.serviceMessage}`;
     switch (true) {

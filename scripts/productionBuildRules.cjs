@@ -12,6 +12,11 @@
  *   dev `<AppDomains>` (the dev server's origin) goes (the add-in's own origin needs none), and so
  *   do the comments (notes for developers, which name the dev server); `<Id>`, `<ProviderName>`
  *   and `<Version>` come from the identity.
+ * - `productionSignIn(env, addinUrl)`: organisation mode's `<WebApplicationInfo>` (Office's sign-in
+ *   to the organisation's Entra ID app registration), made when SPELLRUN_ENTRA_CLIENT_ID (a GUID)
+ *   is set: `<Resource>` is `api://<add-in host>/<client id>` unless SPELLRUN_ENTRA_RESOURCE says
+ *   otherwise, `<Scopes>` from SPELLRUN_ENTRA_SCOPES (comma list, default `openid,profile`).
+ *   `rewriteManifest` puts it last in the outer `<VersionOverrides>`, as the schema wants.
  * - `NoLocalhostPlugin`: the build fails when `localhost`, `127.0.0.1` or `[::1]` appears in any
  *   file of the folder to host (source maps are written beside it and not checked).
  */
@@ -94,17 +99,20 @@ function productionAddresses(env) {
  * @param {string} xml the manifest with dev URLs
  * @param {string} devUrl the dev server's URL, ending with "/"
  * @param {string} addinUrl the add-in's URL, ending with "/"
+ * @param {{ id: string, providerName: string, version: string }} [identity] `<Id>`, `<ProviderName>`, `<Version>`
+ * @param {{ id: string, resource: string, scopes: string[] }} [webApplicationInfo] organisation mode's sign-in
  */
-function rewriteManifest(xml, devUrl, addinUrl, identity) {
+function rewriteManifest(xml, devUrl, addinUrl, identity, webApplicationInfo) {
+  const withSignIn = webApplicationInfo ? withWebApplicationInfo(xml, webApplicationInfo) : xml;
   const withIdentity = identity
-    ? xml
+    ? withSignIn
         .replace(/<Id>[^<]*<\/Id>/, `<Id>${identity.id}</Id>`)
         .replace(/<Version>[^<]*<\/Version>/, `<Version>${identity.version}</Version>`)
         .replace(
           /<ProviderName>[^<]*<\/ProviderName>/,
           `<ProviderName>${escapeXml(identity.providerName)}</ProviderName>`
         )
-    : xml;
+    : withSignIn;
   return withIdentity
     .replace(/<!--[\s\S]*?-->\s*/g, "")
     .split(devUrl)
@@ -147,6 +155,56 @@ function productionIdentity(env, packageVersion) {
   return { id: id.toLowerCase(), providerName, version };
 }
 
+/** The manifest with `<WebApplicationInfo>` (a former one replaced) last in `<VersionOverrides>`. */
+function withWebApplicationInfo(xml, { id, resource, scopes }) {
+  const element = [
+    "    <WebApplicationInfo>",
+    `      <Id>${escapeXml(id)}</Id>`,
+    `      <Resource>${escapeXml(resource)}</Resource>`,
+    "      <Scopes>",
+    ...scopes.map((scope) => `        <Scope>${escapeXml(scope)}</Scope>`),
+    "      </Scopes>",
+    "    </WebApplicationInfo>",
+  ].join("\n");
+  const without = xml.replace(/\s*<WebApplicationInfo>[\s\S]*?<\/WebApplicationInfo>/, "");
+  const end = without.lastIndexOf("</VersionOverrides>");
+  if (end < 0) throw new ProductionBuildError("manifest.xml has no <VersionOverrides>.");
+  const before = without.slice(0, end).replace(/\s*$/, "");
+  return `${before}\n${element}\n  ${without.slice(end)}`;
+}
+
+/**
+ * Organisation mode's `<WebApplicationInfo>`, or `undefined` without SPELLRUN_ENTRA_CLIENT_ID.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} addinUrl the add-in's checked https URL
+ * @returns {{ id: string, resource: string, scopes: string[] } | undefined}
+ */
+function productionSignIn(env, addinUrl) {
+  const id = (env.SPELLRUN_ENTRA_CLIENT_ID || "").trim().toLowerCase();
+  if (!id) return undefined;
+  if (!GUID.test(id)) {
+    throw new ProductionBuildError(
+      `SPELLRUN_ENTRA_CLIENT_ID must be the app registration's Application (client) ID, a GUID, got "${id}".`
+    );
+  }
+  const resource = (env.SPELLRUN_ENTRA_RESOURCE || `api://${new URL(addinUrl).host}/${id}`).trim();
+  if (!/^api:\/\/[^\s/]+(?:\/[^\s]*)?$/.test(resource) || !resource.includes(id)) {
+    throw new ProductionBuildError(
+      `SPELLRUN_ENTRA_RESOURCE must be the app registration's Application ID URI, api://<add-in host>/<client id>, got "${resource}".`
+    );
+  }
+  const scopes = (env.SPELLRUN_ENTRA_SCOPES || "openid,profile")
+    .split(",")
+    .map((scope) => scope.trim())
+    .filter(Boolean);
+  if (scopes.length === 0 || scopes.some((scope) => !/^[\w.:/-]{1,200}$/.test(scope))) {
+    throw new ProductionBuildError(
+      `SPELLRUN_ENTRA_SCOPES must be a comma list of scope names, got "${env.SPELLRUN_ENTRA_SCOPES}".`
+    );
+  }
+  return { id, resource, scopes };
+}
+
 function escapeXml(text) {
   return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
@@ -184,6 +242,7 @@ module.exports = {
   NoLocalhostPlugin,
   productionAddresses,
   productionIdentity,
+  productionSignIn,
   rewriteManifest,
   ProductionBuildError,
 };

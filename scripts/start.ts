@@ -8,11 +8,14 @@
  * - The emulator's key is a local development key, printed on purpose; a real key is never printed.
  * - SPELL_BASE_URL / SPELL_POLL_BASE_URL / SPELL_API_KEY set: the real service is used instead of the
  *   emulator, which is then not started.
+ * - SPELLRUN_ORGANISATION=1: also the local issuer and the add-in server in organisation mode in
+ *   front of the emulator (scripts/organisationDevConfig.ts); the dev server forwards through it.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { GATEWAY_PORT, organisationDevConfig } from "./organisationDevConfig";
 
 const root = path.resolve(__dirname, "..");
 const stateDir = path.join(root, ".spellrun");
@@ -24,6 +27,8 @@ const emulatorKey = process.env.SPELL_EMULATOR_API_KEY || "spellrun-dev-key";
 const devServerPort = Number(process.env.SPELLRUN_DEV_SERVER_PORT || 3000);
 const useRealService = Boolean(process.env.SPELL_BASE_URL);
 const hasExcelDesktop = process.platform === "win32" || process.platform === "darwin";
+// SPELLRUN_ORGANISATION=1: the add-in server's organisation mode too (sign-in, budgets, ledger).
+const organisationMode = /^(1|true)$/i.test(process.env.SPELLRUN_ORGANISATION ?? "");
 
 /** Resolves once something accepts connections on the port, or rejects after the timeout. */
 function waitForPort(port: number, timeoutMs: number): Promise<void> {
@@ -106,6 +111,20 @@ async function main(): Promise<void> {
     await waitForPort(emulatorPollPort, 30_000);
   }
 
+  if (organisationMode && !useRealService) {
+    const dev = organisationDevConfig(root, {
+      port: emulatorPort,
+      pollPort: emulatorPollPort,
+      key: emulatorKey,
+    });
+    processes.localIssuer = startDetached("local-issuer", tsx, dev.issuerArgs);
+    processes.gateway = startDetached("gateway", tsx, dev.gatewayArgs);
+    save();
+    await waitForPort(GATEWAY_PORT, 60_000);
+    // The dev server proxies the add-in's calls to the gateway (webpack.config.js).
+    process.env.SPELLRUN_DEV_GATEWAY_PORT = String(GATEWAY_PORT);
+  }
+
   if (hasExcelDesktop) {
     // As the Office templates do: office-addin-debugging starts the dev server and sideloads.
     processes.officeDebugging = startDetached("office-addin-debugging", "npx", [
@@ -143,7 +162,13 @@ spellrun is running.
     API key       ${useRealService ? "(from SPELL_API_KEY, not shown)" : emulatorKey}
   Add-in          https://localhost:${devServerPort}/taskpane.html  (manifest: manifest.xml)
   Playground      ${playgroundUrl()}  (the add-in over a simulated sheet: no Excel needed)
-  Logs            .spellrun/*.log
+  Logs            .spellrun/*.log${
+    organisationMode
+      ? `
+  Organisation    sign in as admin@example.test (admin), alice@example.test or bob@example.test
+    admin page    https://localhost:${devServerPort}/admin   (files: .spellrun/organisation/)`
+      : ""
+  }
 
 Try the service:
   curl -s -X POST ${baseUrl}/spells/start -H "Authorization: Bearer ${useRealService ? "$SPELL_API_KEY" : emulatorKey}" \\
@@ -163,7 +188,11 @@ To use the add-in in Excel:
   - The dev server uses the Office dev certificates; trust them once with
     \`npx office-addin-dev-certs install\`.`
 }
-Then open Spell Run (Home tab) > Settings, and paste the API key above.
+${
+  organisationMode
+    ? "Then open Spell Run (Home tab) > Settings and sign in: the organisation holds the key."
+    : "Then open Spell Run (Home tab) > Settings, and paste the API key above."
+}
 Stop everything with \`npm stop\`.`);
 }
 

@@ -42,13 +42,15 @@ const karmaCount = (output: string) => {
 const EXAMPLE_ADDIN_URL = "https://addin.example.com/";
 /** The example build's manifest Id (an organisation makes its own; the repository's is for development). */
 const EXAMPLE_ADDIN_ID = "e27a0de5-7e57-4b1d-9c1a-000000000027";
+/** The example build's Entra ID app registration (organisation mode's <WebApplicationInfo>). */
+const EXAMPLE_ENTRA_CLIENT_ID = "c1e27a0d-0000-4000-8000-000000000027";
 
 const steps: Step[] = [
   { name: "type-check", command: "npx tsc -p tsconfig.json --noEmit" },
   { name: "lint", command: "npx eslint ." },
   {
     name: "build",
-    command: `SPELLRUN_ADDIN_URL=${EXAMPLE_ADDIN_URL} SPELLRUN_ADDIN_ID=${EXAMPLE_ADDIN_ID} npm run --silent build`,
+    command: `SPELLRUN_ADDIN_URL=${EXAMPLE_ADDIN_URL} SPELLRUN_ADDIN_ID=${EXAMPLE_ADDIN_ID} SPELLRUN_ENTRA_CLIENT_ID=${EXAMPLE_ENTRA_CLIENT_ID} npm run --silent build`,
   },
   { name: "engines", command: "npx tsx scripts/checkEngines.ts" },
   { name: "node specs", command: "npm run --silent test:node", count: jasmineCount },

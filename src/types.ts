@@ -374,6 +374,14 @@ export interface SpellClientOptions {
   pollBaseUrl: string;
   /** Header carrying the key. @default "authorization" (`Bearer <key>`) */
   authHeader?: "authorization" | "x-api-key";
+  /**
+   * Send an `Idempotency-Key` header (a random id, the same on every retry of one call) with
+   * each start and bulkStart, so a gateway that charges runs (the add-in server's organisation
+   * mode) charges a retried call once. Off by default: a service called directly from a browser
+   * may not allow the header in its CORS answer.
+   * @default false
+   */
+  idempotencyKeys?: boolean;
   /** @default the global fetch, else cross-fetch */
   fetch?: typeof fetch;
   /**

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from "fastify";
+import type { OrganisationOptions } from "./organisation/OrganisationOptions";
 
 /**
  * What the add-in server needs: the folder to serve, the two Spell hosts it forwards to, and its
@@ -80,4 +81,10 @@ export interface AddinServerOptions {
    * @default true
    */
   logger?: boolean | Exclude<FastifyServerOptions["logger"], undefined>;
+  /**
+   * The organisation mode: users sign in, the server holds the Spell key, budgets and the usage
+   * ledger (see docs/deploy.md). Unset: pass-through, each user's key goes through unchanged.
+   * @default undefined
+   */
+  organisation?: OrganisationOptions;
 }

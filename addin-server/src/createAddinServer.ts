@@ -13,6 +13,7 @@ import type { AddinServerOptions } from "./AddinServerOptions";
 import { OFFICE_FRAME_ANCESTORS, contentSecurityPolicy } from "./contentSecurityPolicy";
 import { forwardCall } from "./forwardCall";
 import { headersFromService, headersToService } from "./forwardedHeaders";
+import { installOrganisationMode } from "./organisation/organisationMode";
 import { notJsonAnswer, proxyErrorAnswer } from "./proxyErrorAnswer";
 import { publicHostMatcher } from "./publicHost";
 import { serviceOrigin } from "./serviceOrigin";
@@ -144,6 +145,11 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
+  // Organisation mode: sign-in (a preHandler, before `forward` below), the organisation's key
+  // (added by `forward` to the headers for the service), budgets and the ledger; its onSend
+  // (key masking, the run id) is registered before the forwarded answers' security headers below.
+  if (options.organisation) await installOrganisationMode(app, options.organisation);
+
   const dispatcher = new Agent({
     connect: { timeout: Math.min(requestTimeoutMs, 10_000) },
     // The total limit of forwardCall governs; these only keep undici from cutting earlier.
@@ -168,8 +174,11 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
         message: "This address is the Spell service's, for the add-in's calls; it is not a page.",
       });
     }
+    // Organisation mode: the user signed in (the preHandler refused everyone else) and the
+    // organisation's key replaces whatever key header the browser sent.
+    const organisationCall = request.organisationCall;
     // Pass-through mode: the key comes with the call. A call without one is not the add-in's.
-    if (!request.headers["x-api-key"] && !request.headers.authorization) {
+    if (!organisationCall && !request.headers["x-api-key"] && !request.headers.authorization) {
       return reply.code(401).send({
         error: "Unauthorized",
         code: "missing_credentials",
@@ -184,7 +193,7 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
       answer = await forwardCall({
         url: `${target}${query}`,
         method,
-        headers: headersToService(request.headers),
+        headers: headersToService(request.headers, organisationCall?.serviceKey),
         ...(Buffer.isBuffer(request.body) ? { body: request.body } : {}),
         timeoutMs: requestTimeoutMs,
         answerLimitBytes,

@@ -33,6 +33,17 @@ const REQUEST_HEADERS_KEPT_HERE = new Set([
   "x-cluster-client-ip",
   "x-rewrite-url",
 ]);
+/** The browser's credentials and request name, replaced in organisation mode. */
+const CREDENTIAL_HEADERS = new Set(["authorization", "x-api-key", "idempotency-key"]);
+
+/** The organisation's Spell key as a request header (organisation mode). */
+export interface ServiceKeyHeader {
+  /** `authorization` (the value is then `Bearer <key>`) or `x-api-key`. */
+  name: "authorization" | "x-api-key";
+  /** The header's value. */
+  value: string;
+}
+
 /** Request header prefixes that end at this server (`x-forwarded-for`, `proxy-authorization`, …). */
 const REQUEST_PREFIXES_KEPT_HERE = ["x-forwarded-", "x-original-", "proxy-"];
 
@@ -59,10 +70,17 @@ const ANSWER_HEADERS_PASSED_ON = ["retry-after"] as const;
  * headersToService({ "x-api-key": "k", "x-forwarded-for": "10.0.0.1", connection: "close" }); // { "x-api-key": "k" }
  * ```
  *
+ * In organisation mode (`serviceKey` given) the browser's `Authorization` (the user's token),
+ * `x-api-key` and `Idempotency-Key` end here too, and the organisation's key is set instead.
+ *
  * @param headers The browser's request headers.
+ * @param serviceKey Organisation mode: the header and value of the organisation's Spell key.
  * @return The headers for the service (a new object).
  */
-export function headersToService(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+export function headersToService(
+  headers: IncomingHttpHeaders,
+  serviceKey?: ServiceKeyHeader
+): IncomingHttpHeaders {
   const named = String(headers.connection ?? "")
     .split(",")
     .map((name) => name.trim().toLowerCase())
@@ -77,8 +95,10 @@ export function headersToService(headers: IncomingHttpHeaders): IncomingHttpHead
     ) {
       continue;
     }
+    if (serviceKey && CREDENTIAL_HEADERS.has(lower)) continue;
     kept[lower] = value;
   }
+  if (serviceKey) kept[serviceKey.name] = serviceKey.value;
   return kept;
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { AddinServerOptions } from "./AddinServerOptions";
 import { OFFICE_FRAME_ANCESTORS } from "./contentSecurityPolicy";
+import { readOrganisationConfig } from "./organisation/readOrganisationConfig";
 import { publicHostMatcher } from "./publicHost";
 
 /** The command's help text. */
@@ -31,7 +32,11 @@ needs no CORS. Every option can also be set with the environment variable in bra
                                          [SPELLRUN_ADDIN_REQUEST_TIMEOUT_MS, 150000]
   --receive-timeout-ms <ms>  total time limit for receiving a request
                                           [SPELLRUN_ADDIN_RECEIVE_TIMEOUT_MS, 30000]
+  --organisation <file>    organisation mode: users sign in, the server holds the Spell key,
+                           budgets and a usage ledger (docs/deploy.md)  [SPELLRUN_ORG_CONFIG]
   --help                   this text
+
+spellrun-addin-server usage --organisation <file>: the organisation's usage (--help for more).
 
 GET /healthz answers {"status":"ok"}. SIGTERM or SIGINT: stops taking requests, lets the ones in
 flight finish, exits.`;
@@ -72,6 +77,7 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
       "receive-timeout-ms": { type: "string" },
       "body-limit": { type: "string" },
       "request-timeout-ms": { type: "string" },
+      organisation: { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -104,6 +110,7 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
   const receiveTimeout = values["receive-timeout-ms"] ?? env.SPELLRUN_ADDIN_RECEIVE_TIMEOUT_MS;
   const bodyLimit = values["body-limit"] ?? env.SPELLRUN_ADDIN_BODY_LIMIT;
   const requestTimeout = values["request-timeout-ms"] ?? env.SPELLRUN_ADDIN_REQUEST_TIMEOUT_MS;
+  const organisationFile = values.organisation ?? env.SPELLRUN_ORG_CONFIG;
   return {
     help: false,
     host: values.host ?? env.SPELLRUN_ADDIN_HOST ?? "0.0.0.0",
@@ -127,6 +134,7 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
       ...(requestTimeout
         ? { requestTimeoutMs: wholeNumber("--request-timeout-ms", requestTimeout, 1) }
         : {}),
+      ...(organisationFile ? { organisation: readOrganisationConfig(organisationFile) } : {}),
     },
   };
 }

@@ -83,6 +83,8 @@ export interface SpellApiOptions {
   baseUrl: string;
   pollBaseUrl: string;
   authHeader?: "authorization" | "x-api-key";
+  /** Name each start and bulkStart (`SpellClientOptions.idempotencyKeys`). */
+  idempotencyKeys?: boolean;
   fetch?: typeof fetch;
   retry?: RetryOptions;
   scheduler?: SchedulerLike;
@@ -146,6 +148,7 @@ export class SpellApi implements SpellEndpoints {
   private readonly pause: RateLimitPause;
   /** The options it was built with, for `withRetry`. */
   readonly #options: SpellApiOptions;
+  private readonly idempotencyKeys: boolean;
 
   /**
    * @param options connection, limits and log
@@ -178,6 +181,7 @@ export class SpellApi implements SpellEndpoints {
       );
     this.logger = options.logger;
     this.logBodies = options.logBodies ?? false;
+    this.idempotencyKeys = options.idempotencyKeys ?? false;
     this.#headers = {
       Accept: "application/json",
       ...(options.authHeader === "x-api-key"
@@ -407,7 +411,11 @@ export class SpellApi implements SpellEndpoints {
     const request: JsonRequest = {
       ...target,
       // Content-Type only with a body: servers reject an empty JSON body on GET.
-      headers: body === undefined ? this.#headers : this.#jsonHeaders,
+      headers: {
+        ...(body === undefined ? this.#headers : this.#jsonHeaders),
+        // Made once per call, outside the retry: every attempt of this call carries the same id.
+        ...(createsRuns && this.idempotencyKeys ? { "Idempotency-Key": newRequestKey() } : {}),
+      },
       body,
       ignoreBody,
       onSent,
@@ -484,4 +492,13 @@ function serviceUrl(option: "baseUrl" | "pollBaseUrl", value: unknown): string {
   const parsed = parseServiceUrl(value);
   if (!parsed.ok) throw new SpellError(`SpellClient: ${option} ${parsed.says}`);
   return parsed.url;
+}
+
+/** A random id naming one call (crypto.randomUUID where the runtime has it). */
+function newRequestKey(): string {
+  const random = globalThis.crypto?.randomUUID?.();
+  if (random) return random;
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

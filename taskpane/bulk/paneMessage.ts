@@ -1,3 +1,4 @@
+import { gatewayRefusalMessage } from "../../addin/organisation/gatewayRefusalMessage.js";
 import { MissingApiKeyError } from "../../addin/MissingApiKeyError.js";
 import { ServiceAddressNotSetError } from "../../addin/ServiceAddressNotSetError.js";
 
@@ -20,5 +21,8 @@ export function paneMessage(error: unknown): string {
     );
     return `The Spell Run service address is not set (${labels.join(", ")}): enter it in the Settings tab above.`;
   }
+  // The organisation's gateway: "sign in again", or which budget is spent and when it resets.
+  const gatewayMessage = gatewayRefusalMessage(error);
+  if (gatewayMessage !== undefined) return gatewayMessage;
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,6 @@
 import css from "../taskpane.css";
+import { mountOrganisationPanel } from "../../addin/organisation/mountOrganisationPanel.js";
+import type { OrganisationConfig } from "../../addin/organisation/organisationConfig.js";
 import { mountBulkView } from "./bulkView.js";
 import type { BulkViewDeps } from "./bulkView.js";
 import { element } from "./element.js";
@@ -18,7 +20,13 @@ import type { SettingsViewDeps } from "./settingsView.js";
  */
 export async function mountTaskPane(
   root: HTMLElement,
-  deps: { bulk: BulkViewDeps; settings: SettingsViewDeps; spending?: SpendingViewDeps }
+  deps: {
+    bulk: BulkViewDeps;
+    settings: SettingsViewDeps;
+    spending?: SpendingViewDeps;
+    /** The add-in server's organisation mode, if it has one (`organisationConfig`). */
+    organisation?: () => Promise<OrganisationConfig | undefined>;
+  }
 ): Promise<void> {
   registerFluent();
   if (!document.getElementById("spellrun-style")) {
@@ -40,8 +48,11 @@ export async function mountTaskPane(
       settingsPanel
     )
   );
-  await Promise.all([
+  const [organisation] = await Promise.all([
+    deps.organisation?.(),
     mountBulkView(bulkPanel, deps.bulk),
     mountSettingsView(settingsPanel, deps.settings),
   ]);
+  // The add-in's host is the organisation's gateway: sign-in instead of a key.
+  if (organisation) mountOrganisationPanel(settingsPanel, organisation);
 }

@@ -3,6 +3,10 @@ import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { spendingGuard } from "../../addin/spendingGuard.js";
 import { spendingGate } from "../../addin/spending/spendingGate.js";
 import { rerunWaitingCells } from "../sheet/rerunWaitingCells.js";
+import {
+  organisationConfig,
+  type OrganisationConfig,
+} from "../../addin/organisation/organisationConfig.js";
 import { loadSettings, saveSettings } from "../../addin/settings.js";
 import { BulkRunController } from "../bulk/bulkRunController.js";
 import { freezeFormulas } from "../sheet/freezeFormulas.js";
@@ -32,6 +36,7 @@ export function taskPaneDeps(): {
   bulk: BulkViewDeps;
   settings: SettingsViewDeps;
   spending: SpendingViewDeps;
+  organisation: () => Promise<OrganisationConfig | undefined>;
 } {
   return {
     bulk: {
@@ -65,5 +70,8 @@ export function taskPaneDeps(): {
       decide: async (choice) => (await spendingGuard()).decide(choice),
       rerunCells: async (addresses) => rerunWaitingCells(addresses, await spendingGuard()),
     },
+    // Asked only when the add-in calls through its host, which may be the organisation's gateway.
+    organisation: async () =>
+      (await loadSettings()).serviceRoute === "addinHost" ? organisationConfig() : undefined,
   };
 }

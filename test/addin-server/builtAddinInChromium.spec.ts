@@ -1,47 +1,18 @@
-import { mkdtempSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { chromium, type Browser, type Page } from "playwright-core";
-import webpack from "webpack";
 import { createAddinServer } from "../../addin-server/src/createAddinServer.js";
+import { OFFICE_JS, fakeOfficeJs } from "./support/fakeOfficeJsBundle.js";
 import { startFakeSpellService, type FakeSpellService } from "./support/fakeSpellService.js";
 import { productionAddinBuild } from "./support/productionAddinBuild.js";
 import { testCertificate } from "./support/testCertificate.js";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { chromiumFlags, specWebpackConfig } = require("../../scripts/browserBuild.cjs") as {
+const { chromiumFlags } = require("../../scripts/browserBuild.cjs") as {
   chromiumFlags: string[];
-  specWebpackConfig: (root: string) => webpack.Configuration;
 };
 
-const root = path.join(__dirname, "..", "..");
 const KEY = "sk-chromium-addin-secret-42";
-const OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
-
-/** Bundles the stand-in for office.js (mock workbook, CustomFunctions recorder) for Chromium. */
-async function fakeOfficeJs(): Promise<string> {
-  const output = mkdtempSync(path.join(os.tmpdir(), "spellrun-fake-office-"));
-  const compiler = webpack({
-    mode: "development",
-    devtool: false,
-    context: root,
-    entry: { office: "./test/addin-server/support/fakeOfficeJs.ts" },
-    output: { path: output, filename: "[name].js" },
-    ...specWebpackConfig(root),
-    performance: { hints: false },
-  });
-  await new Promise<void>((resolve, reject) =>
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      if (error) reject(error);
-      else if (stats?.hasErrors()) reject(new Error(stats.toString("errors-only")));
-      else resolve();
-    })
-  );
-  return readFileSync(path.join(output, "office.js"), "utf8");
-}
 
 describe("the built add-in, served by addin-server, in Chromium (a Spell service without CORS)", () => {
   let service: FakeSpellService;

@@ -4,6 +4,7 @@ import { brotliDecompressSync } from "node:zlib";
 import {
   EXAMPLE_ADDIN_ID,
   EXAMPLE_ADDIN_URL,
+  EXAMPLE_ENTRA_CLIENT_ID,
   productionAddinBuild,
 } from "../addin-server/support/productionAddinBuild.js";
 
@@ -18,11 +19,16 @@ const rules = require("../../scripts/productionBuildRules.cjs") as {
     env: NodeJS.ProcessEnv,
     packageVersion: string
   ): { id: string; providerName: string; version: string };
+  productionSignIn(
+    env: NodeJS.ProcessEnv,
+    addinUrl: string
+  ): { id: string; resource: string; scopes: string[] } | undefined;
   rewriteManifest(
     xml: string,
     devUrl: string,
     addinUrl: string,
-    identity?: { id: string; providerName: string; version: string }
+    identity?: { id: string; providerName: string; version: string },
+    webApplicationInfo?: { id: string; resource: string; scopes: string[] }
   ): string;
   DEV_ADDIN_ID: string;
 };
@@ -128,6 +134,79 @@ describe("the production build of the add-in", () => {
     expect(manifest).not.toContain(rules.DEV_ADDIN_ID);
     const devManifest = readFileSync(path.join(__dirname, "..", "..", "manifest.xml"), "utf8");
     expect(devManifest).toContain(`<Id>${rules.DEV_ADDIN_ID}</Id>`);
+  });
+
+  it("should put organisation mode's WebApplicationInfo (SPELLRUN_ENTRA_CLIENT_ID) last in VersionOverrides, read by office-addin-manifest", async () => {
+    const manifestPath = path.join(folder, "manifest.xml");
+    const xml = readFileSync(manifestPath, "utf8");
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const xml2js = require("xml2js") as {
+      parseStringPromise(xml: string): Promise<{
+        OfficeApp: { VersionOverrides: Record<string, unknown[]>[] };
+      }>;
+    };
+    const parsed = await xml2js.parseStringPromise(xml);
+    const overrides = parsed.OfficeApp.VersionOverrides[0]!;
+    const children = Object.keys(overrides).filter((name) => name !== "$");
+    expect(children[children.length - 1]).toBe("WebApplicationInfo");
+    expect(overrides.WebApplicationInfo).toEqual([
+      {
+        Id: [EXAMPLE_ENTRA_CLIENT_ID],
+        Resource: [`api://addin.example.com/${EXAMPLE_ENTRA_CLIENT_ID}`],
+        Scopes: [{ Scope: ["openid", "profile"] }],
+      },
+    ]);
+    // The element's place in the text too (xml2js groups children by name).
+    expect(xml.indexOf("<WebApplicationInfo>")).toBeGreaterThan(xml.lastIndexOf("</Resources>"));
+    expect(xml.indexOf("</WebApplicationInfo>")).toBeLessThan(
+      xml.lastIndexOf("</VersionOverrides>")
+    );
+    const { OfficeAddinManifest } =
+      (await import("office-addin-manifest")) as typeof import("office-addin-manifest");
+    const info = await OfficeAddinManifest.readManifestFile(manifestPath);
+    expect(info.id).toBe(EXAMPLE_ADDIN_ID);
+    expect(info.hosts).toEqual(["Workbook"]);
+  });
+
+  it("should make WebApplicationInfo only from a client id that is a GUID, with a resource naming it and scopes", () => {
+    const url = "https://excel.example.com/app/";
+    const refusal = (env: NodeJS.ProcessEnv) => {
+      try {
+        return JSON.stringify(rules.productionSignIn(env, url));
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(rules.productionSignIn({}, url)).toBeUndefined();
+    expect(refusal({ SPELLRUN_ENTRA_CLIENT_ID: "my-app" })).toContain(
+      "must be the app registration's"
+    );
+    const id = "0b0e5a55-1d2c-4e3f-8a9b-0c1d2e3f4a5b";
+    expect(rules.productionSignIn({ SPELLRUN_ENTRA_CLIENT_ID: id.toUpperCase() }, url)).toEqual({
+      id,
+      resource: `api://excel.example.com/${id}`,
+      scopes: ["openid", "profile"],
+    });
+    expect(
+      refusal({ SPELLRUN_ENTRA_CLIENT_ID: id, SPELLRUN_ENTRA_RESOURCE: "https://x.example/" })
+    ).toContain("SPELLRUN_ENTRA_RESOURCE must be");
+    expect(refusal({ SPELLRUN_ENTRA_CLIENT_ID: id, SPELLRUN_ENTRA_SCOPES: "a b" })).toContain(
+      "SPELLRUN_ENTRA_SCOPES must be"
+    );
+    const info = rules.productionSignIn(
+      { SPELLRUN_ENTRA_CLIENT_ID: id, SPELLRUN_ENTRA_SCOPES: "openid, profile, offline_access" },
+      url
+    )!;
+    const manifest = readFileSync(path.join(__dirname, "..", "..", "manifest.xml"), "utf8");
+    // Rewritten twice (a manifest that had one already): one element, the new one.
+    const once = rules.rewriteManifest(manifest, "https://localhost:3000/", url, undefined, {
+      ...info,
+      id: "11111111-1111-4111-8111-111111111111",
+    });
+    const twice = rules.rewriteManifest(once, url, url, undefined, info);
+    expect(twice.match(/<WebApplicationInfo>/g)?.length).toBe(1);
+    expect(twice).toContain("<Scope>offline_access</Scope>");
+    expect(twice).not.toContain("11111111-1111");
   });
 
   it("should build the pane to go through its host when no service was named", () => {

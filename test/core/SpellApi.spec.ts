@@ -40,6 +40,38 @@ describe("SpellApi", () => {
     expect((sent[0].init.headers as Record<string, string>)["Content-Type"]).toBeUndefined();
   });
 
+  it("should name a start with one Idempotency-Key kept across its retries when asked, and send none otherwise", async () => {
+    const { fetchFn, sent } = fakeFetch([
+      [503, { error: "busy" }],
+      [200, { runId: "r1" }],
+      [200, { runId: "r2" }],
+      [200, { runId: "g1" }],
+      [200, { state: "success", outputs: {} }],
+    ]);
+    const api = new SpellApi({
+      ...connection,
+      fetch: fetchFn,
+      idempotencyKeys: true,
+      retry: { baseDelayMs: 1, jitter: 0 },
+    });
+    await firstValueFrom(api.startPolling("echo", {}));
+    await firstValueFrom(api.startPolling("echo", {}));
+    await firstValueFrom(api.bulkStartOnce("echo", [{}]));
+    await firstValueFrom(api.getRun("r1"));
+    const keys = sent.map(
+      (request) => (request.init.headers as Record<string, string>)["Idempotency-Key"]
+    );
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys.slice(1, 4)).size).toBe(3);
+    expect(keys[4]).toBeUndefined();
+    const plain = fakeFetch([[200, { runId: "r1" }]]);
+    await firstValueFrom(
+      new SpellApi({ ...connection, fetch: plain.fetchFn }).startPolling("echo", {})
+    );
+    expect(Object.keys(plain.sent[0].init.headers as object)).not.toContain("Idempotency-Key");
+  });
+
   it("should POST JSON to the base host with a Bearer key, or x-api-key when asked", async () => {
     const { fetchFn, sent } = fakeFetch([[200, { runId: "r1" }]]);
     await firstValueFrom(

@@ -18,6 +18,39 @@ describe("toExcelError", () => {
     return toExcelError(error, context) as unknown as { code: string; message: string };
   }
 
+  it("should show the organisation gateway's own words for a sign-in or budget refusal, and keep 'rejected the API key' for others", () => {
+    const expired = mapped(
+      new SpellHttpError(
+        401,
+        { code: "token_expired", message: "Your sign-in has expired: sign in again." },
+        "POST",
+        "start"
+      )
+    );
+    expect(expired).toEqual(
+      jasmine.objectContaining({
+        code: "#N/A",
+        message: "Your sign-in has expired: sign in again.",
+      })
+    );
+    const budget = mapped(
+      new SpellHttpError(
+        403,
+        {
+          code: "budget_exhausted",
+          message: "Your daily limit of 200 runs is reached; resets at 2026-11-27 00:00 UTC.",
+        },
+        "POST",
+        "bulkStart"
+      )
+    );
+    expect(budget.message).toBe(
+      "Your daily limit of 200 runs is reached; resets at 2026-11-27 00:00 UTC."
+    );
+    const service = mapped(new SpellHttpError(403, { message: "forbidden" }, "POST", "start"));
+    expect(service.message).toContain("rejected the API key");
+  });
+
   it("should pass Excel errors through unchanged", () => {
     const error = excelError("#VALUE!", "bad inputs");
     expect(toExcelError(error, context)).toBe(error);

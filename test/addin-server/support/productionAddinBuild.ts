@@ -7,6 +7,8 @@ import webpack from "webpack";
 export const EXAMPLE_ADDIN_URL = "https://addin.example.com/";
 /** The manifest Id of CI's production build (scripts/test.ts). */
 export const EXAMPLE_ADDIN_ID = "e27a0de5-7e57-4b1d-9c1a-000000000027";
+/** The Entra ID client id of CI's production build (scripts/test.ts): its `<WebApplicationInfo>`. */
+export const EXAMPLE_ENTRA_CLIENT_ID = "c1e27a0d-0000-4000-8000-000000000027";
 
 let built: Promise<string> | undefined;
 
@@ -28,6 +30,9 @@ export function productionAddinBuild(): Promise<string> {
     const saved = { ...process.env };
     process.env.SPELLRUN_ADDIN_URL = EXAMPLE_ADDIN_URL;
     process.env.SPELLRUN_ADDIN_ID = EXAMPLE_ADDIN_ID;
+    process.env.SPELLRUN_ENTRA_CLIENT_ID = EXAMPLE_ENTRA_CLIENT_ID;
+    delete process.env.SPELLRUN_ENTRA_RESOURCE;
+    delete process.env.SPELLRUN_ENTRA_SCOPES;
     delete process.env.SPELLRUN_PROVIDER_NAME;
     delete process.env.SPELLRUN_ADDIN_VERSION;
     delete process.env.SPELL_BASE_URL;
