@@ -2,7 +2,8 @@ import { SpellError } from "../errors/SpellError.js";
 
 /**
  * A resumed job refused its rows: they are not the rows its checkpoint recorded, so their results
- * would go to other rows. Nothing of the window was sent or written. The usual cause: `rows` given
+ * would go to other rows. Nothing more is sent or written in this run (a window sent before the
+ * crash stays recorded; a resume with the right rows re-attaches to it). The usual cause: `rows` given
  * as "the rows still to do" while the engine expects every row from the one it asks for (pass
  * `rows` as a function of `fromRow` to read only those), or an input edited since the job began.
  *
@@ -27,7 +28,7 @@ export class RowsChangedError extends SpellError {
   ) {
     super(
       `The rows are not the ones this job started with: ${detail} (row ${row + 1} of the job, window ${window}). ` +
-        "Resume with the same rows, from the row the engine asks for; nothing of this window was sent or written"
+        "Resume with the same rows, from the row the engine asks for; nothing more was sent or written"
     );
   }
 }

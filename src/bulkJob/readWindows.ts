@@ -89,6 +89,6 @@ function checkRows<Row>(
   }
   const place = firstDifferentRow(known.fingerprint, rows.map(fingerprintOf));
   if (place >= 0) {
-    throw new RowsChangedError(index, firstRow + place, `row ${firstRow + place + 1} differs`);
+    throw new RowsChangedError(index, firstRow + place, "a row's content differs");
   }
 }

@@ -216,13 +216,16 @@ async function send(
   signal: AbortSignal
 ): Promise<{ status: number; body: unknown }> {
   const { method, endpoint } = request;
+  // Outside the try: inputs JSON cannot hold (a BigInt, a cycle) throw their TypeError here,
+  // before anything is sent, instead of passing for a network failure.
+  const sent = request.body === undefined ? undefined : JSON.stringify(request.body);
   let response: Response;
   let text: string;
   try {
     response = await fetchFn(request.url, {
       method,
       headers: request.headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: sent,
       signal,
       // The API never redirects: a redirect is not followed, so the key and the body never go
       // to another origin (fetch would forward both).

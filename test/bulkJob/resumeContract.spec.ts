@@ -115,6 +115,20 @@ describe("BulkJobRunner's resume contract", () => {
     expect(writes).toEqual([]);
   });
 
+  it("should name the changed row once, and not claim its window was never sent", async () => {
+    const records = await killedAfterWindow1Sent();
+    const store = new MemoryCheckpointStore(records);
+    const edited = ROWS.map((row) => (row.id === 7 ? { ...row, text: "edited" } : row));
+    const result = await job(store, {
+      rows: (fromRow) => edited.slice(fromRow),
+      resume: store.load(),
+    }).run();
+    const message = (result.error as RowsChangedError).message;
+    expect(message.match(/row 8\b/g)).toEqual(["row 8"]);
+    expect(message).toContain("row 8 of the job, window 1");
+    expect(message).not.toContain("nothing of this window was sent");
+  });
+
   it("should refuse rows that end before the windows the checkpoint sent", async () => {
     const records = await killedAfterWindow1Sent();
     const store = new MemoryCheckpointStore(records);

@@ -86,4 +86,28 @@ describe("SpellClient errors name the request that failed (scripted services)", 
       });
     });
   }
+
+  it("should fail inputs JSON cannot hold with their TypeError, sending nothing", async () => {
+    const service = await startScriptedService(() => ({ body: { runId: "run 1" } }));
+    try {
+      const client = new SpellClient({
+        apiKey: KEY,
+        baseUrl: service.baseUrl,
+        pollBaseUrl: service.pollBaseUrl,
+      });
+      const cycle: Record<string, unknown> = {};
+      cycle.self = cycle;
+      for (const inputs of [{ n: 1n }, cycle]) {
+        const error = await client.runOutputs("echo", inputs).then(
+          () => undefined,
+          (caught: unknown) => caught
+        );
+        expect(error).toBeInstanceOf(TypeError);
+        expect(error).not.toBeInstanceOf(SpellNetworkError);
+      }
+      expect(service.requests).toEqual([]);
+    } finally {
+      await service.close();
+    }
+  });
 });

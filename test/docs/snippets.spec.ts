@@ -13,7 +13,6 @@ const DOCUMENTS = ["README.md", "docs/library.md"];
 const AMBIENT = `import type { SpellClient } from "spellrun";
 declare global {
   const client: SpellClient;
-  const connection: { apiKey: string; baseUrl: string; pollBaseUrl: string };
   const rows: AsyncIterable<{ body: string }>;
   function save(index: number, status: string, outputs: Record<string, unknown>): void;
 }
