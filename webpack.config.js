@@ -32,7 +32,7 @@ const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin"
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DefinePlugin } = require("webpack");
 const { contentSecurityPolicy } = require("./scripts/contentSecurityPolicy.cjs");
-const { playgroundConfig } = require("./playground/webpack.config.cjs");
+const { playgroundConfig, staticPlaygroundConfigs } = require("./playground/webpack.config.cjs");
 const {
   NoLocalhostPlugin,
   productionAddresses,
@@ -108,6 +108,10 @@ async function httpsOptions() {
 module.exports = async (env, options) => {
   const dev = options.mode === "development";
   const addin = await addinConfig(env, options);
+  // `npm run build:playground`: the static playground (emulator in the page), see playground/.
+  if (dev && env.SPELLRUN_PLAYGROUND_STATIC) {
+    return staticPlaygroundConfigs(__dirname, addin, addinServiceDefaults(dev, false, "", ""));
+  }
   // The playground page (playground/) is served by the dev server only, never built for production.
   if (!dev || !env.WEBPACK_SERVE) return addin;
   const emulatorKey = process.env.SPELL_BASE_URL

@@ -13,12 +13,16 @@ import { loadSettings, saveSettings } from "../addin/settings.js";
 import { merge, tap } from "rxjs";
 import { bootPlayground, type Playground } from "./bootPlayground.js";
 import { demoSheets } from "./demoSheet.js";
+import { installInPageEmulator } from "./emulator/inPageEmulator.js";
 import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
 import playgroundCss from "./playground.css";
 
 // Defined by playground/webpack.config.cjs: the emulator's development key, "" when the dev
 // server points at a real service (the user then enters their key in Settings).
 declare const SPELLRUN_PLAYGROUND_EMULATOR_KEY: string;
+// Defined by playground/webpack.config.cjs: true in the static build (`npm run build:playground`),
+// whose emulator runs in this page.
+declare const SPELLRUN_PLAYGROUND_IN_PAGE_EMULATOR: boolean;
 
 function loadScript(source: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -55,6 +59,10 @@ async function main(): Promise<void> {
   }
   const gridElement = document.getElementById("grid");
   if (!gridElement) throw new Error("no #grid");
+  // Before the add-in's bundles load: they keep the fetch they find.
+  const emulator = SPELLRUN_PLAYGROUND_IN_PAGE_EMULATOR
+    ? installInPageEmulator({ apiKey: SPELLRUN_PLAYGROUND_EMULATOR_KEY })
+    : undefined;
   if (SPELLRUN_PLAYGROUND_EMULATOR_KEY && !(await loadSettings()).apiKey) {
     await saveSettings({ apiKey: SPELLRUN_PLAYGROUND_EMULATOR_KEY });
   }
@@ -68,6 +76,7 @@ async function main(): Promise<void> {
     loadFunctions: () => loadScript("functions.js"),
   });
   (window as unknown as { __playground?: unknown }).__playground = playground;
+  (window as unknown as { __emulator?: unknown }).__emulator = emulator;
   showFormulaBar(playground);
   await loadScript("taskpane.js");
   document.body.dataset.ready = "true";
