@@ -242,7 +242,16 @@ async function addinConfig(env, options) {
       server: { type: "https", options: env.WEBPACK_BUILD ? undefined : await httpsOptions() },
       port: devServerPort,
       host: "localhost",
-      client: { overlay: { warnings: false } },
+      // The playground page shows its own errors in its banner (playground/pageErrors.ts): the
+      // full-screen overlay would blank the page a newcomer is trying. The filter runs in the page.
+      /* global window */
+      client: {
+        overlay: {
+          warnings: false,
+          errors: () => !window.location.pathname.endsWith("/playground.html"),
+          runtimeErrors: () => !window.location.pathname.endsWith("/playground.html"),
+        },
+      },
     },
   };
 }

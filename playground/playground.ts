@@ -13,7 +13,10 @@ import { loadSettings, saveSettings } from "../addin/settings.js";
 import { merge, tap } from "rxjs";
 import { bootPlayground, type Playground } from "./bootPlayground.js";
 import { demoSheets } from "./demoSheet.js";
-import { installInPageEmulator } from "./emulator/inPageEmulator.js";
+import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmulator.js";
+import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
+import { warnBeforeLeaving } from "./leaveWarning.js";
+import { showPageError, showPageErrors } from "./pageErrors.js";
 import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
 import playgroundCss from "./playground.css";
 
@@ -51,7 +54,24 @@ function showFormulaBar({ grid, workbook }: Playground): void {
   show();
 }
 
+/** The pace chooser (static build only: it sets the in-page emulator's durations). */
+function offerPaces(emulator: InPageEmulator): void {
+  const choice = document.getElementById("pace-choice");
+  const select = document.getElementById("playground-pace") as HTMLSelectElement | null;
+  if (!choice || !select) return;
+  for (const { pace, label } of SPELL_PACES) select.append(new Option(label, pace));
+  select.addEventListener("change", () => emulator.setPace(select.value as SpellPace));
+  choice.hidden = false;
+}
+
+/** Cells whose call has not answered (#BUSY!, or a SPELL.BULK row "Still running"). */
+function busyCells(): number {
+  return document.querySelectorAll(".playground-busy").length;
+}
+
 async function main(): Promise<void> {
+  const errors = document.getElementById("playground-errors");
+  if (errors) showPageErrors(errors);
   for (const css of [jsuitesCss, jspreadsheetCss, playgroundCss]) {
     const style = document.createElement("style");
     style.textContent = css;
@@ -77,12 +97,14 @@ async function main(): Promise<void> {
   });
   (window as unknown as { __playground?: unknown }).__playground = playground;
   (window as unknown as { __emulator?: unknown }).__emulator = emulator;
+  if (emulator) offerPaces(emulator);
+  warnBeforeLeaving(() => Math.max(emulator?.store.inFlight() ?? 0, busyCells()));
   showFormulaBar(playground);
   await loadScript("taskpane.js");
   document.body.dataset.ready = "true";
 }
 
 main().catch((error: unknown) => {
-  const status = document.getElementById("playground-status");
-  if (status) status.textContent = `The playground could not start: ${String(error)}`;
+  const errors = document.getElementById("playground-errors");
+  if (errors) showPageError(errors, `The playground could not start: ${String(error)}`);
 });

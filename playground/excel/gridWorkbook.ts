@@ -236,11 +236,16 @@ export class GridWorkbook {
     if (!cell) return;
     const address = `${columnName(x)}${y + 1}`;
     const shown = this.workbook.cell(sheet, address);
-    const text = String(shown.value);
-    cell.textContent = text;
-    const isError = /^#[A-Z/0-9!?_]+$/.test(text);
-    cell.classList.toggle("playground-error", isError);
+    const value = String(shown.value);
+    const isError = /^#[A-Z/0-9!?_]+$/.test(value);
     const message = isError ? this.messageAt(sheet, address) : undefined;
+    // A call still running (#BUSY!, or a SPELL.BULK row "Still running") is grey #BUSY!, as
+    // Excel shows a custom function that has not answered; a failure stays red.
+    const busy = value === "#BUSY!" || (isError && /^Still running/.test(message ?? ""));
+    const text = busy ? "#BUSY!" : value;
+    cell.textContent = text;
+    cell.classList.toggle("playground-error", isError && !busy);
+    cell.classList.toggle("playground-busy", busy);
     if (message) cell.title = message;
     else cell.removeAttribute("title");
     cell.classList.toggle("playground-formula", shown.formula !== undefined);

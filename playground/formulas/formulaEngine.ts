@@ -198,7 +198,42 @@ export class FormulaEngine {
     const message = errorMessage(values[0][0], state.calls);
     if (message) this.messages.set(key, message);
     else this.messages.delete(key);
-    return this.show(cell, position, state, values);
+    const before = state.covered;
+    const block = this.show(cell, position, state, values);
+    // The spilled array as the function gave it (the parser keeps only the errors' codes).
+    const spilled = state.calls
+      .map((site) => site.value)
+      .find((value) => Array.isArray(value) && value.length === state.covered.rowCount);
+    this.keepSpillMessages(position.sheet, before, state.covered, spilled);
+    return block;
+  }
+
+  /**
+   * The messages of a spill's error cells ("Still running (3 of 36 rows finished).") under their
+   * own addresses, as Excel shows each cell's own; those of cells the spill left are forgotten.
+   */
+  private keepSpillMessages(
+    sheet: string,
+    before: CellBlock,
+    covered: CellBlock,
+    result: unknown
+  ): void {
+    const keyOf = (row: number, column: number) => `${sheet}!${columnName(column)}${row + 1}`;
+    for (let r = 0; r < before.rowCount; r++) {
+      for (let c = 0; c < before.columnCount; c++) {
+        if (r > 0 || c > 0) this.messages.delete(keyOf(before.top + r, before.left + c));
+      }
+    }
+    if (!Array.isArray(result) || covered.rowCount * covered.columnCount === 1) return;
+    (result as unknown[][]).forEach((line, r) => {
+      if (!Array.isArray(line)) return;
+      line.forEach((item, c) => {
+        const message = isErrorLike(item) ? (item as { message?: unknown }).message : undefined;
+        if ((r > 0 || c > 0) && typeof message === "string" && message !== "") {
+          this.messages.set(keyOf(covered.top + r, covered.left + c), message);
+        }
+      });
+    });
   }
 
   /**

@@ -37,6 +37,7 @@ describe("The static playground from a plain static server (Chromium)", () => {
   let open: OpenPlayground;
   let page: Page;
   let firstResultMs = 0;
+  let firstResult = "";
 
   beforeAll(async () => {
     open = await openStaticPlayground();
@@ -47,6 +48,7 @@ describe("The static playground from a plain static server (Chromium)", () => {
     await typeInCell(page, "C2", FORMULA);
     await until(page, "C2's result", async () => (await shown(page, "C2")).startsWith("Arrived"));
     firstResultMs = Date.now() - started;
+    firstResult = await shown(page, "C2");
   }, 300_000);
 
   afterAll(async () => {
@@ -54,7 +56,7 @@ describe("The static playground from a plain static server (Chromium)", () => {
   });
 
   it("should run a SPELL.RUN typed into the page with the emulator in the page", async () => {
-    expect(await shown(page, "C2")).toBe("Arrived a day early and works perfectly.");
+    expect(firstResult).toBe("Arrived a day early and works perfectly.");
     // From opening the link to the first result (printed for the docs' figures).
     console.log(`static playground: first result ${firstResultMs} ms after opening the link`);
     expect(firstResultMs).toBeLessThan(60_000);
