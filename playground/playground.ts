@@ -38,15 +38,18 @@ function loadScript(source: string): Promise<void> {
 }
 
 /** Excel's formula bar: the active cell's address and what was typed there (its formula). */
-function showFormulaBar({ grid, workbook }: Playground): void {
+function showFormulaBar({ grid, workbook, engine }: Playground): void {
   const address = document.getElementById("formula-address");
   const content = document.getElementById("formula-content");
+  const message = document.getElementById("formula-message");
   if (!address || !content) return;
-  let active = { sheet: "Reviews", address: "A1" };
+  let active = { sheet: grid.activeSheet(), address: "A1" };
   const show = () => {
     const cell = workbook.cell(active.sheet, active.address);
     address.textContent = active.address;
     content.textContent = cell.formula ?? String(cell.value);
+    // Why the cell shows an error (Excel shows it beside the cell's error sign).
+    if (message) message.textContent = engine.messageAt(active.sheet, active.address) ?? "";
   };
   merge(grid.selections.pipe(tap((selected) => (active = selected))), grid.refreshes).subscribe(
     show

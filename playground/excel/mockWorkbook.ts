@@ -90,7 +90,7 @@ type Operation =
       block: CellBlock;
       properties: string[];
     }
-  | { kind: "calculate"; calculationType: string }
+  | { kind: "calculate"; calculationType: string; sheet?: string; block?: CellBlock }
   | { kind: "insert"; sheet: string; block: CellBlock; shift: string }
   | { kind: "lookup"; target: OfficeMockObject; fill: () => void }
   | { kind: "name"; name: string; target: { sheet: string; block: CellBlock } | undefined }
@@ -155,6 +155,8 @@ export class MockWorkbook {
    * engine and grid listen here.
    */
   onCellsChanged: ((change: { sheet: string; block?: CellBlock }) => void) | undefined;
+  /** Called when the add-in calculates a range (`Range.calculate()`): the formula engine listens. */
+  onRecalculate: ((range: { sheet: string; block: CellBlock }) => void) | undefined;
   /**
    * Called when a sync reaches "Excel", before any of its operations, with the addresses it
    * writes (`Sheet1!B2:C4`): a user's edit made here lands between the add-in's last read and
@@ -206,8 +208,8 @@ export class MockWorkbook {
     return [...this.sheets.keys()];
   }
 
-  /** Adds an empty sheet (as the add-in's `worksheets.add` does at sync). */
-  private addSheet(name: string): void {
+  /** Adds an empty sheet (as the add-in's `worksheets.add` does at sync, or the grid's "+" tab). */
+  addSheet(name: string): void {
     if (this.sheets.has(name)) {
       throw new MockOfficeError("ItemAlreadyExists", `A sheet named ${name} exists.`);
     }
@@ -744,6 +746,11 @@ export class MockWorkbook {
             return range;
           };
         }
+        // Office.js `Range.calculate()`: "Calculates a range of cells on a worksheet." (ExcelApi
+        // 1.6): at sync, the formulas of the block are calculated again (their calls made anew).
+        if (property === "calculate") {
+          return () => queue.push({ kind: "calculate", calculationType: "Range", sheet, block });
+        }
         if (property === "_address") return `${quoteSheet(sheet)}!${blockAddress(block)}`;
         if (property === "getVisibleView") {
           return () => this.visibleView(queue, sheet, block);
@@ -949,6 +956,7 @@ export class MockWorkbook {
         loaded.push(op.target);
       } else {
         this.calculations.push(op.calculationType);
+        if (op.sheet && op.block) this.onRecalculate?.({ sheet: op.sheet, block: op.block });
       }
     }
     this.stats.maxResponseBytes = Math.max(this.stats.maxResponseBytes, responseBytes);
