@@ -15,6 +15,7 @@ import { bootPlayground, type Playground } from "./bootPlayground.js";
 import { demoSheets } from "./demoSheet.js";
 import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmulator.js";
 import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
+import { extendDragsDownward } from "./fillDragScroll.js";
 import { warnBeforeLeaving } from "./leaveWarning.js";
 import { showPageError, showPageErrors } from "./pageErrors.js";
 import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
   if (emulator) offerPaces(emulator);
   warnBeforeLeaving(() => Math.max(emulator?.store.inFlight() ?? 0, busyCells()));
   showFormulaBar(playground);
+  const scroller = gridElement.closest<HTMLElement>(".playground-sheet") ?? gridElement;
+  extendDragsDownward(gridElement, scroller, playground.grid);
   await loadScript("taskpane.js");
   document.body.dataset.ready = "true";
 }

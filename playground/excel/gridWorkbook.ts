@@ -436,6 +436,26 @@ export class GridWorkbook {
     }
   }
 
+  /**
+   * Adds empty rows at the bottom of the sheet shown (a drag past the last row): the view grows,
+   * no cell of the model moves.
+   */
+  addRows(count: number): void {
+    const worksheet = this.worksheet(this.activeSheet());
+    const spreadsheet = worksheet.parent as unknown as Spreadsheet;
+    const history = worksheet as unknown as History;
+    const wasIgnoring = spreadsheet.ignoreEvents;
+    const wasIgnoringHistory = history.ignoreHistory;
+    spreadsheet.ignoreEvents = true;
+    history.ignoreHistory = true;
+    try {
+      worksheet.insertRow(count);
+    } finally {
+      spreadsheet.ignoreEvents = wasIgnoring;
+      history.ignoreHistory = wasIgnoringHistory;
+    }
+  }
+
   /** Adds rows and columns when the model holds cells past the grid's edge. */
   private growTo(worksheet: WorksheetInstance, sheet: string): void {
     const data = worksheet.getData(false, false) as unknown[][];

@@ -38,7 +38,7 @@ describe("The static playground's demo (Chromium)", () => {
   }, 90_000);
   afterEach(async () => {
     await page?.close();
-  });
+  }, 30_000);
 
   it("should show the first thing to try without opening anything", async () => {
     const first = page.locator("#first-try");
@@ -46,7 +46,7 @@ describe("The static playground's demo (Chromium)", () => {
     expect(await first.innerText()).toContain('=SPELL.RUN("sentiment"');
     // It is not inside the collapsed "More to try" banner.
     expect(await page.locator("details #first-try").count()).toBe(0);
-  });
+  }, 30_000);
 
   it("should find the demo's negative reviews with the sentiment spell", async () => {
     await typeInCell(page, "E1", '=SPELL.BULK("sentiment", A1:A37, "label")');
@@ -119,5 +119,5 @@ describe("The static playground's demo (Chromium)", () => {
     expect(await banner.isVisible()).toBeFalse();
     await typeInCell(page, "C2", "=1+2");
     expect(await shown(page, "C2")).toBe("3");
-  });
+  }, 30_000);
 });

@@ -57,7 +57,7 @@ describe("Excel's behaviour in the static playground (Chromium)", () => {
   }, 90_000);
   afterEach(async () => {
     await page?.close();
-  });
+  }, 30_000);
 
   // Office.js, Excel.Range.calculate(): "Calculates a range of cells on a worksheet." The task
   // pane's "Allow these" calculates the cells that waited for the spending guard's OK.
@@ -93,7 +93,7 @@ describe("Excel's behaviour in the static playground (Chromium)", () => {
     expect(await shown(page, "A1")).toBe("3");
     await typeInCell(page, "A2", "=A1*10");
     expect(await shown(page, "A2")).toBe("30");
-  });
+  }, 30_000);
 
   // Excel's undo takes back what was typed; custom functions then calculate with the inputs
   // restored ("Excel's own undo does not undo custom-function results": they follow the inputs).
@@ -166,7 +166,7 @@ describe("Excel's behaviour in the static playground (Chromium)", () => {
       async () => (await modelCell(page, "Reviews", "D5")).formula === "=LEN(B5)"
     );
     expect(await shown(page, "D5")).toBe("2");
-  });
+  }, 30_000);
 
   // Excel refuses a formula it cannot read, saying "There's a problem with this formula".
   it("should say why a formula that cannot be read shows #VALUE!", async () => {
@@ -176,7 +176,7 @@ describe("Excel's behaviour in the static playground (Chromium)", () => {
     expect(await page.locator("#formula-message").innerText()).toMatch(
       /^There's a problem with this formula/
     );
-  });
+  }, 30_000);
 
   // Excel's formula bar shows the active cell of the sheet shown.
   it("should show the chosen sheet's cell in the formula bar after switching sheets", async () => {
@@ -190,5 +190,5 @@ describe("Excel's behaviour in the static playground (Chromium)", () => {
       async () => (await page.locator("#formula-content").innerText()) !== "=1+1"
     );
     expect(await page.locator("#formula-address").innerText()).toBe("A1");
-  });
+  }, 30_000);
 });

@@ -74,46 +74,11 @@ export async function openStaticPlayground(): Promise<OpenPlayground> {
   };
 }
 
-/** The grid cell at an A1 address of the sheet shown. */
-export function cellSelector(address: string): string {
-  const match = /^([A-Z]+)(\d+)$/.exec(address);
-  if (!match) throw new Error(`Not a cell address: ${address}`);
-  const x = [...match[1]].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0) - 1;
-  return `.jss_worksheet:visible td[data-x="${x}"][data-y="${Number(match[2]) - 1}"]`;
-}
-
-/** Clicks a cell with the mouse, as a person does. */
-export async function clickCell(page: Page, address: string): Promise<void> {
-  const cell = page.locator(cellSelector(address));
-  await cell.scrollIntoViewIfNeeded();
-  await cell.click();
-}
-
-/** Types into a cell from the keyboard and presses Enter. */
-export async function typeInCell(page: Page, address: string, text: string): Promise<void> {
-  await clickCell(page, address);
-  await page.keyboard.type(text);
-  await page.keyboard.press("Enter");
-}
-
-/** What a cell shows. */
-export function shown(page: Page, address: string): Promise<string> {
-  return page.locator(cellSelector(address)).innerText();
-}
-
-/** Drags the selection's fill handle with the mouse down to the cell at `to`. */
-export async function dragFillHandle(page: Page, to: string): Promise<void> {
-  const corner = await page
-    .locator(".jss_worksheet:visible ~ .jss_corner, .jss_corner:visible")
-    .first()
-    .boundingBox();
-  if (!corner) throw new Error("no fill handle");
-  await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
-  await page.mouse.down();
-  const target = page.locator(cellSelector(to));
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  if (!box) throw new Error(`no cell ${to}`);
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
-  await page.mouse.up();
-}
+export {
+  cellSelector,
+  clickCell,
+  dragFillHandle,
+  fillDownTo,
+  shown,
+  typeInCell,
+} from "../../../scripts/playgroundGestures.js";
