@@ -1,8 +1,9 @@
 /**
  * A drag in the grid (the fill handle, or a selection) that reaches the bottom of the sheet's view
  * scrolls it on, and one that reaches the grid's last row adds rows below, as Excel's sheet goes
- * on below the window: one drag can fill a column to row 10,000 (and so reach the spending
- * guard's question by filling one column).
+ * on below the window: one drag fills a column past the grid's last row (and so reaches the
+ * spending guard's question by filling one column). Every row is drawn, so thousands of rows
+ * grow slowly.
  */
 
 /** What the drag needs of the grid. */
