@@ -34,7 +34,7 @@ const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin"
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DefinePlugin } = require("webpack");
 const { contentSecurityPolicy } = require("./scripts/contentSecurityPolicy.cjs");
-const { playgroundConfig } = require("./playground/webpack.config.cjs");
+const { playgroundConfig, staticPlaygroundConfigs } = require("./playground/webpack.config.cjs");
 const {
   NoLocalhostPlugin,
   productionAddresses,
@@ -111,6 +111,10 @@ async function httpsOptions() {
 module.exports = async (env, options) => {
   const dev = options.mode === "development";
   const addin = await addinConfig(env, options);
+  // `npm run build:playground`: the static playground (emulator in the page), see playground/.
+  if (dev && env.SPELLRUN_PLAYGROUND_STATIC) {
+    return staticPlaygroundConfigs(__dirname, addin, addinServiceDefaults(dev, false, "", ""));
+  }
   // The playground page (playground/) is served by the dev server only, never built for production.
   if (!dev || !env.WEBPACK_SERVE) return addin;
   const emulatorKey = process.env.SPELL_BASE_URL
@@ -258,7 +262,16 @@ async function addinConfig(env, options) {
       server: { type: "https", options: env.WEBPACK_BUILD ? undefined : await httpsOptions() },
       port: devServerPort,
       host: "localhost",
-      client: { overlay: { warnings: false } },
+      // The playground page shows its own errors in its banner (playground/pageErrors.ts): the
+      // full-screen overlay would blank the page a newcomer is trying. The filter runs in the page.
+      /* global window */
+      client: {
+        overlay: {
+          warnings: false,
+          errors: () => !window.location.pathname.endsWith("/playground.html"),
+          runtimeErrors: () => !window.location.pathname.endsWith("/playground.html"),
+        },
+      },
     },
   };
 }

@@ -2,8 +2,9 @@ import { timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 
 function sameKey(given: string, expected: string): boolean {
-  const givenBytes = Buffer.from(given);
-  const expectedBytes = Buffer.from(expected);
+  // TextEncoder, not Buffer: the playground runs these checks in the browser too.
+  const givenBytes = new TextEncoder().encode(given);
+  const expectedBytes = new TextEncoder().encode(expected);
   return givenBytes.length === expectedBytes.length && timingSafeEqual(givenBytes, expectedBytes);
 }
 

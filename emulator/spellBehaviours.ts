@@ -26,9 +26,11 @@ const POSITIVE_WORDS = new Set(
   )
 );
 const NEGATIVE_WORDS = new Set(
-  "bad terrible awful hate sad horrible worst poor angry disappointing dislike broken slow ugly".split(
-    " "
-  )
+  // Also the words of everyday complaints (the playground's demo reviews: "The strap broke…").
+  (
+    "bad terrible awful hate sad horrible worst poor angry disappointing dislike broken slow ugly " +
+    "broke stopped returned missing wrong faded loud hot drops scratches crashes"
+  ).split(" ")
 );
 const DICTIONARIES: Record<string, Record<string, string>> = {
   es: {

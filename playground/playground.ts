@@ -13,12 +13,20 @@ import { loadSettings, saveSettings } from "../addin/settings.js";
 import { merge, tap } from "rxjs";
 import { bootPlayground, type Playground } from "./bootPlayground.js";
 import { demoSheets } from "./demoSheet.js";
+import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmulator.js";
+import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
+import { extendDragsDownward } from "./fillDragScroll.js";
+import { warnBeforeLeaving } from "./leaveWarning.js";
+import { showPageError, showPageErrors } from "./pageErrors.js";
 import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
 import playgroundCss from "./playground.css";
 
 // Defined by playground/webpack.config.cjs: the emulator's development key, "" when the dev
 // server points at a real service (the user then enters their key in Settings).
 declare const SPELLRUN_PLAYGROUND_EMULATOR_KEY: string;
+// Defined by playground/webpack.config.cjs: true in the static build (`npm run build:playground`),
+// whose emulator runs in this page.
+declare const SPELLRUN_PLAYGROUND_IN_PAGE_EMULATOR: boolean;
 
 function loadScript(source: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -31,15 +39,18 @@ function loadScript(source: string): Promise<void> {
 }
 
 /** Excel's formula bar: the active cell's address and what was typed there (its formula). */
-function showFormulaBar({ grid, workbook }: Playground): void {
+function showFormulaBar({ grid, workbook, engine }: Playground): void {
   const address = document.getElementById("formula-address");
   const content = document.getElementById("formula-content");
+  const message = document.getElementById("formula-message");
   if (!address || !content) return;
-  let active = { sheet: "Reviews", address: "A1" };
+  let active = { sheet: grid.activeSheet(), address: "A1" };
   const show = () => {
     const cell = workbook.cell(active.sheet, active.address);
     address.textContent = active.address;
     content.textContent = cell.formula ?? String(cell.value);
+    // Why the cell shows an error (Excel shows it beside the cell's error sign).
+    if (message) message.textContent = engine.messageAt(active.sheet, active.address) ?? "";
   };
   merge(grid.selections.pipe(tap((selected) => (active = selected))), grid.refreshes).subscribe(
     show
@@ -47,7 +58,24 @@ function showFormulaBar({ grid, workbook }: Playground): void {
   show();
 }
 
+/** The pace chooser (static build only: it sets the in-page emulator's durations). */
+function offerPaces(emulator: InPageEmulator): void {
+  const choice = document.getElementById("pace-choice");
+  const select = document.getElementById("playground-pace") as HTMLSelectElement | null;
+  if (!choice || !select) return;
+  for (const { pace, label } of SPELL_PACES) select.append(new Option(label, pace));
+  select.addEventListener("change", () => emulator.setPace(select.value as SpellPace));
+  choice.hidden = false;
+}
+
+/** Cells whose call has not answered (#BUSY!, or a SPELL.BULK row "Still running"). */
+function busyCells(): number {
+  return document.querySelectorAll(".playground-busy").length;
+}
+
 async function main(): Promise<void> {
+  const errors = document.getElementById("playground-errors");
+  if (errors) showPageErrors(errors);
   for (const css of [jsuitesCss, jspreadsheetCss, playgroundCss]) {
     const style = document.createElement("style");
     style.textContent = css;
@@ -55,6 +83,10 @@ async function main(): Promise<void> {
   }
   const gridElement = document.getElementById("grid");
   if (!gridElement) throw new Error("no #grid");
+  // Before the add-in's bundles load: they keep the fetch they find.
+  const emulator = SPELLRUN_PLAYGROUND_IN_PAGE_EMULATOR
+    ? installInPageEmulator({ apiKey: SPELLRUN_PLAYGROUND_EMULATOR_KEY })
+    : undefined;
   if (SPELLRUN_PLAYGROUND_EMULATOR_KEY && !(await loadSettings()).apiKey) {
     await saveSettings({ apiKey: SPELLRUN_PLAYGROUND_EMULATOR_KEY });
   }
@@ -68,12 +100,17 @@ async function main(): Promise<void> {
     loadFunctions: () => loadScript("functions.js"),
   });
   (window as unknown as { __playground?: unknown }).__playground = playground;
+  (window as unknown as { __emulator?: unknown }).__emulator = emulator;
+  if (emulator) offerPaces(emulator);
+  warnBeforeLeaving(() => Math.max(emulator?.store.inFlight() ?? 0, busyCells()));
   showFormulaBar(playground);
+  const scroller = gridElement.closest<HTMLElement>(".playground-sheet") ?? gridElement;
+  extendDragsDownward(gridElement, scroller, playground.grid);
   await loadScript("taskpane.js");
   document.body.dataset.ready = "true";
 }
 
 main().catch((error: unknown) => {
-  const status = document.getElementById("playground-status");
-  if (status) status.textContent = `The playground could not start: ${String(error)}`;
+  const errors = document.getElementById("playground-errors");
+  if (errors) showPageError(errors, `The playground could not start: ${String(error)}`);
 });

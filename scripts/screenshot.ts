@@ -16,6 +16,7 @@ import { chromium, type Page } from "playwright-core";
 import { startEmulator } from "../emulator/startEmulator.js";
 import { bundleHarness, harnessPage, serveHarness } from "./harnessPage.js";
 import { playgroundScreenshots } from "./screenshotPlayground.js";
+import { staticPlaygroundScreenshots } from "./screenshotStaticPlayground.js";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { chromiumFlags } = require("./browserBuild.cjs") as { chromiumFlags: string[] };
 
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
       pollBaseUrl: emulator.pollBaseUrl,
       apiKey: emulator.apiKey,
     });
+    // The static playground: a column filled to row 1,000, the guard's question reached by filling.
+    await staticPlaygroundScreenshots(browser);
     if (process.argv.includes("--playground-only")) return;
     await bundleHarness(folder);
     server = await serveHarness(

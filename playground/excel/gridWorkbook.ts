@@ -17,6 +17,7 @@ import { Observable, Subject } from "rxjs";
 import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
 import type { CellBlock } from "./a1.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
+import { shiftReferences } from "../formulas/shiftReferences.js";
 import { shiftRowReferences } from "../formulas/shiftRowReferences.js";
 import type { MockCellValue, MockWorkbook } from "./mockWorkbook.js";
 
@@ -29,6 +30,22 @@ export interface GridSheet {
 }
 
 type Spreadsheet = { ignoreEvents?: boolean };
+type History = { ignoreHistory?: boolean };
+
+/** What jspreadsheet's history keeps of a typed, pasted or filled change. */
+interface ValueRecord {
+  action?: string;
+  records?: { x: number | string; y: number | string; value: unknown; oldValue: unknown }[];
+}
+
+/** The cells last copied in the grid: their inputs (formulas) and what they showed. */
+interface Copied {
+  sheet: string;
+  left: number;
+  top: number;
+  inputs: string[][];
+  shown: string[][];
+}
 
 /**
  * The grid over the model.
@@ -51,6 +68,7 @@ export class GridWorkbook {
   readonly refreshes: Observable<void> = this.refreshed.asObservable();
 
   private readonly selectedCell = new Subject<{ sheet: string; address: string }>();
+  private copied: Copied | undefined;
 
   /** The active cell (the selection's first cell) whenever a person selects. */
   readonly selections: Observable<{ sheet: string; address: string }> =
@@ -134,16 +152,21 @@ export class GridWorkbook {
           this.adoptMovedFormulas(instance);
         },
         onsort: (instance, _column, _order, newOrder) => this.sorted(instance, newOrder),
+        // The grid's own undo and redo go through the model, so the sheet and SPELL agree.
+        onundo: (instance, record) => this.replayed(instance, record, "oldValue"),
+        onredo: (instance, record) => this.replayed(instance, record, "value"),
+        oncopy: (instance, range) => this.remember(instance, range),
+        onbeforepaste: (instance, pasted, x, y) =>
+          this.pasting(instance, pasted, Number(x), Number(y)) as unknown as string | undefined,
+        // The "+" tab: a real sheet of the model, whose formulas evaluate.
+        oncreateworksheet: (worksheet) => this.added(worksheet),
         worksheets: this.sheets.map((sheet) => ({
           worksheetName: sheet.name,
           minDimensions: [sheet.columns, sheet.rows] as [number, number],
           data: this.inputsOf(sheet),
-          columns: Array.from({ length: sheet.columns }, (_, column) => ({
-            width: sheet.columnWidths?.[column] ?? 120,
-            align: "left" as const,
-            render: (cell: HTMLTableCellElement | null, _value: unknown, x: number, y: number) =>
-              this.render(sheet.name, cell, Number(x), Number(y)),
-          })),
+          columns: Array.from({ length: sheet.columns }, (_, column) =>
+            this.columnOf(sheet.name, sheet.columnWidths?.[column] ?? 120)
+          ),
         })),
       });
     }).then(() => {
@@ -152,7 +175,114 @@ export class GridWorkbook {
       ).spreadsheet;
       const built = spreadsheet[spreadsheet.length - 1].worksheets;
       this.sheets.forEach((sheet, index) => this.worksheets.set(sheet.name, built[index]));
+      // The formula bar follows the sheet chosen, as Excel's shows that sheet's active cell.
+      element
+        .querySelector(".jtabs-headers")
+        ?.addEventListener("click", () => setTimeout(() => this.tabChosen()));
     });
+  }
+
+  /** A column of the grid: its cells show the model's values. */
+  private columnOf(sheet: string, width: number) {
+    return {
+      width,
+      align: "left" as const,
+      render: (cell: HTMLTableCellElement | null, _value: unknown, x: number, y: number) =>
+        this.render(sheet, cell, Number(x), Number(y)),
+    };
+  }
+
+  /** The sheet shown now (the active tab). */
+  activeSheet(): string {
+    for (const [name, worksheet] of this.worksheets) {
+      if ((worksheet.element as HTMLElement).offsetParent !== null) return name;
+    }
+    return this.sheets[0].name;
+  }
+
+  /** Tells the formula bar which cell is active after a tab was chosen. */
+  private tabChosen(): void {
+    const sheet = this.activeSheet();
+    const selected = (this.worksheets.get(sheet) as unknown as { selectedCell?: number[] })
+      .selectedCell;
+    const address = selected ? `${columnName(selected[0])}${selected[1] + 1}` : "A1";
+    this.selectedCell.next({ sheet, address });
+  }
+
+  /** A sheet made with the "+" tab: the model gets it, and its cells show the model's values. */
+  private added(worksheet: WorksheetInstance): void {
+    const name = String(worksheet.options.worksheetName);
+    if (!this.workbook.sheetNames().includes(name)) this.workbook.addSheet(name);
+    this.worksheets.set(name, worksheet);
+    const columns = (worksheet.options.columns ??= []);
+    const count = (worksheet.getData(false, false) as unknown[][])[0]?.length ?? 0;
+    for (let column = 0; column < count; column++) {
+      columns[column] = { ...columns[column], ...this.columnOf(name, 120) };
+    }
+  }
+
+  /** Undo (the old values) or redo (the new ones) of typed cells: the model takes them too. */
+  private replayed(
+    instance: WorksheetInstance,
+    record: unknown,
+    which: "oldValue" | "value"
+  ): void {
+    const history = record as ValueRecord | undefined;
+    if (history?.action !== "setValue" || !history.records) return;
+    const sheet = this.nameOf(instance);
+    for (const change of history.records) {
+      const address = `${columnName(Number(change.x))}${Number(change.y) + 1}`;
+      this.workbook.setValues(sheet, address, [[String(change[which] ?? "") as MockCellValue]]);
+    }
+  }
+
+  /** A copy in the grid: its cells' inputs, so a paste brings formulas, not values. */
+  private remember(
+    instance: WorksheetInstance,
+    range: [number, number, number, number]
+  ): undefined {
+    const sheet = this.nameOf(instance);
+    const [left, top, right, bottom] = range;
+    const rows = Array.from({ length: bottom - top + 1 }, (_, r) => top + r);
+    const columns = Array.from({ length: right - left + 1 }, (_, c) => left + c);
+    this.copied = {
+      sheet,
+      left,
+      top,
+      inputs: rows.map((row) => columns.map((column) => this.inputAt(sheet, row, column))),
+      shown: rows.map((row) =>
+        columns.map((column) => instance.getCellFromCoords(column, row)?.innerHTML ?? "")
+      ),
+    };
+    return undefined;
+  }
+
+  /**
+   * A paste of what was copied in the grid: the copied formulas, their relative references
+   * moved by the distance from the copy to the paste, as Excel pastes formulas.
+   */
+  private pasting(
+    _instance: WorksheetInstance,
+    pasted: { value: unknown }[][],
+    x: number,
+    y: number
+  ): string[][] | undefined {
+    const copied = this.copied;
+    if (!copied || pasted.length !== copied.inputs.length) return undefined;
+    const same = pasted.every(
+      (row, r) =>
+        row.length === copied.inputs[r].length &&
+        row.every(
+          (cell, c) =>
+            String(cell.value) === copied.shown[r][c] || String(cell.value) === copied.inputs[r][c]
+        )
+    );
+    if (!same) return undefined;
+    return copied.inputs.map((row) =>
+      row.map((input) =>
+        input.startsWith("=") ? shiftReferences(input, y - copied.top, x - copied.left) : input
+      )
+    );
   }
 
   /** The model's inputs (formula, else value) for the grid's first rendering. */
@@ -236,11 +366,16 @@ export class GridWorkbook {
     if (!cell) return;
     const address = `${columnName(x)}${y + 1}`;
     const shown = this.workbook.cell(sheet, address);
-    const text = String(shown.value);
-    cell.textContent = text;
-    const isError = /^#[A-Z/0-9!?_]+$/.test(text);
-    cell.classList.toggle("playground-error", isError);
+    const value = String(shown.value);
+    const isError = /^#[A-Z/0-9!?_]+$/.test(value);
     const message = isError ? this.messageAt(sheet, address) : undefined;
+    // A call still running (#BUSY!, or a SPELL.BULK row "Still running") is grey #BUSY!, as
+    // Excel shows a custom function that has not answered; a failure stays red.
+    const busy = value === "#BUSY!" || (isError && /^Still running/.test(message ?? ""));
+    const text = busy ? "#BUSY!" : value;
+    cell.textContent = text;
+    cell.classList.toggle("playground-error", isError && !busy);
+    cell.classList.toggle("playground-busy", busy);
     if (message) cell.title = message;
     else cell.removeAttribute("title");
     cell.classList.toggle("playground-formula", shown.formula !== undefined);
@@ -277,7 +412,10 @@ export class GridWorkbook {
         ? [{ top: 0, left: 0, rowCount: data.length, columnCount: data[0]?.length ?? 0 }]
         : blocks;
     const wasIgnoring = spreadsheet.ignoreEvents;
+    const history = worksheet as unknown as History;
+    const wasIgnoringHistory = history.ignoreHistory;
     spreadsheet.ignoreEvents = true; // the model wrote these: nothing to send back to it
+    history.ignoreHistory = true; // nor to undo: Excel's undo never undoes a result either
     try {
       for (const area of areas) {
         for (let row = area.top; row < Math.min(data.length, area.top + area.rowCount); row++) {
@@ -294,6 +432,27 @@ export class GridWorkbook {
       }
     } finally {
       spreadsheet.ignoreEvents = wasIgnoring;
+      history.ignoreHistory = wasIgnoringHistory;
+    }
+  }
+
+  /**
+   * Adds empty rows at the bottom of the sheet shown (a drag past the last row): the view grows,
+   * no cell of the model moves.
+   */
+  addRows(count: number): void {
+    const worksheet = this.worksheet(this.activeSheet());
+    const spreadsheet = worksheet.parent as unknown as Spreadsheet;
+    const history = worksheet as unknown as History;
+    const wasIgnoring = spreadsheet.ignoreEvents;
+    const wasIgnoringHistory = history.ignoreHistory;
+    spreadsheet.ignoreEvents = true;
+    history.ignoreHistory = true;
+    try {
+      worksheet.insertRow(count);
+    } finally {
+      spreadsheet.ignoreEvents = wasIgnoring;
+      history.ignoreHistory = wasIgnoringHistory;
     }
   }
 
@@ -307,14 +466,18 @@ export class GridWorkbook {
         lastColumn = Math.max(lastColumn, column);
     });
     const spreadsheet = worksheet.parent as unknown as Spreadsheet;
+    const history = worksheet as unknown as History;
     const wasIgnoring = spreadsheet.ignoreEvents;
+    const wasIgnoringHistory = history.ignoreHistory;
     spreadsheet.ignoreEvents = true; // growing the view moves no cell of the model
+    history.ignoreHistory = true;
     try {
       if (lastRow + 1 > data.length) worksheet.insertRow(lastRow + 1 - data.length);
       const columns = data[0]?.length ?? 0;
       if (lastColumn + 1 > columns) worksheet.insertColumn(lastColumn + 1 - columns);
     } finally {
       spreadsheet.ignoreEvents = wasIgnoring;
+      history.ignoreHistory = wasIgnoringHistory;
     }
   }
 

@@ -165,6 +165,8 @@ export class MockWorkbook {
    * engine and grid listen here.
    */
   onCellsChanged: ((change: { sheet: string; block?: CellBlock }) => void) | undefined;
+  /** Called when the add-in calculates a range (`Range.calculate()`): the formula engine listens. */
+  onRecalculate: ((range: { sheet: string; block: CellBlock }) => void) | undefined;
   /**
    * Called when a sync reaches "Excel", before any of its operations, with the addresses it
    * writes (`Sheet1!B2:C4`): a user's edit made here lands between the add-in's last read and
@@ -217,8 +219,8 @@ export class MockWorkbook {
     return [...this.sheets.keys()];
   }
 
-  /** Adds an empty sheet (as the add-in's `worksheets.add` does at sync). */
-  private addSheet(name: string): void {
+  /** Adds an empty sheet (as the add-in's `worksheets.add` does at sync, or the grid's "+" tab). */
+  addSheet(name: string): void {
     if (this.sheets.has(name)) {
       throw new MockOfficeError("ItemAlreadyExists", `A sheet named ${name} exists.`);
     }
@@ -769,6 +771,8 @@ export class MockWorkbook {
         if (property === "getVisibleView") {
           return () => this.visibleView(queue, sheet, block);
         }
+        // Office.js `Range.calculate()`: "Calculates a range of cells on a worksheet." (ExcelApi
+        // 1.6): at sync, the formulas of the block are calculated again (their calls made anew).
         if (property === "calculate") {
           return () => {
             queue.push({ kind: "calculateRange", sheet, block });
@@ -969,7 +973,9 @@ export class MockWorkbook {
         }
         this.rangeCalculations.push(`${op.sheet}!${blockAddress(op.block)}`);
         // The formulas there are calculated afresh (the playground's engine calls them again).
-        this.onCellsChanged?.({ sheet: op.sheet, block: op.block });
+        const range = { sheet: op.sheet, block: op.block };
+        if (this.onRecalculate) this.onRecalculate(range);
+        else this.onCellsChanged?.(range);
       } else if (op.kind === "delete") {
         // Whole columns or rows only (what the add-in deletes): the cells beyond move back.
         wrote = true;

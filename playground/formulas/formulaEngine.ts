@@ -44,6 +44,8 @@ interface FormulaState {
   calls: CallSite[];
   /** The block the last value covered (the anchor alone, or a spill). */
   covered: CellBlock;
+  /** The block a blocked spill wants (it shows #SPILL! until that block is clear). */
+  wanted?: CellBlock;
 }
 
 interface Position {
@@ -102,9 +104,11 @@ export class FormulaEngine {
       if (this.writing) return;
       this.cellsChanged(change.sheet, change.block);
     };
+    this.workbook.onRecalculate = ({ sheet, block }) => this.recalculateBlock(sheet, block);
     this.cellsChanged(undefined, undefined);
     return () => {
       this.workbook.onCellsChanged = undefined;
+      this.workbook.onRecalculate = undefined;
       for (const state of this.states.values()) cancelCalls(state.calls, 0);
       this.states.clear();
     };
@@ -132,7 +136,8 @@ export class FormulaEngine {
       } else if (
         sheet === undefined ||
         !block ||
-        state.dependencies.some((dependency) => overlaps(dependency, sheet, block))
+        state.dependencies.some((dependency) => overlaps(dependency, sheet, block)) ||
+        this.spillTouched(state, position, sheet, block)
       ) {
         dependents.push(cell);
       }
@@ -140,6 +145,67 @@ export class FormulaEngine {
     for (const cell of fresh) this.states.delete(cell);
     this.recalculate([...fresh, ...dependents], index.positions);
     this.changes.next({ sheet: sheet ?? "", block });
+  }
+
+  /**
+   * Cells were written where a formula spills, or wants to spill: as in Excel, a spill never
+   * writes over a cell of the user's ("#SPILL!" while anything is in the way) and spills again
+   * once the way is clear. A cell typed inside a spill keeps what was typed; the spill's other
+   * values go and the formula is evaluated again (to #SPILL!).
+   */
+  private spillTouched(
+    state: FormulaState,
+    position: Position,
+    sheet: string,
+    block: CellBlock
+  ): boolean {
+    if (position.sheet !== sheet) return false;
+    const anchor = { top: position.row, left: position.column, rowCount: 1, columnCount: 1 };
+    const covered = state.covered;
+    const intoSpill =
+      covered.rowCount * covered.columnCount > 1 &&
+      overlaps({ sheet, block: covered }, sheet, block) &&
+      !(block.rowCount === 1 && block.columnCount === 1 && contains(anchor, block.top, block.left));
+    const intoWanted =
+      state.wanted !== undefined && overlaps({ sheet, block: state.wanted }, sheet, block);
+    if (intoSpill) {
+      this.writing = true;
+      try {
+        for (let r = 0; r < covered.rowCount; r++) {
+          for (let c = 0; c < covered.columnCount; c++) {
+            const row = covered.top + r;
+            const column = covered.left + c;
+            if ((r === 0 && c === 0) || contains(block, row, column)) continue;
+            this.workbook.setValues(sheet, `${columnName(column)}${row + 1}`, [[""]]);
+          }
+        }
+      } finally {
+        this.writing = false;
+      }
+      state.covered = anchor;
+      this.changes.next({ sheet, block: covered });
+    }
+    return intoSpill || intoWanted;
+  }
+
+  /**
+   * `Range.calculate()` of the add-in: the formulas in the block are calculated again, their
+   * custom functions called anew (the task pane's "Allow" re-runs the cells that waited).
+   */
+  private recalculateBlock(sheet: string, block: CellBlock): void {
+    const { positions } = this.indexCells();
+    const cells: MockCell[] = [];
+    for (const [cell, position] of positions) {
+      if (cell.formula === undefined || position.sheet !== sheet) continue;
+      if (!contains(block, position.row, position.column)) continue;
+      const state = this.states.get(cell);
+      if (state) {
+        cancelCalls(state.calls, 0);
+        state.calls = [];
+      }
+      cells.push(cell);
+    }
+    this.recalculate(cells, positions);
   }
 
   /** Evaluates `cells`, then every formula that reads what they show, once each. */
@@ -179,6 +245,7 @@ export class FormulaEngine {
     state.dependencies = [];
     this.current = { position, state, callIndex: 0 };
     let result: unknown;
+    let parseProblem: string | undefined;
     try {
       result = this.parser.parse(
         formula.replace(/^=/, ""),
@@ -188,17 +255,62 @@ export class FormulaEngine {
     } catch (error) {
       // The parser throws for what Excel would not take: an unknown function (#NAME?), a syntax error.
       const message = error instanceof Error ? error.message : String(error);
-      result = new FormulaError(/not implemented/i.test(message) ? "#NAME?" : "#VALUE!");
+      const unknown = /not implemented/i.test(message);
+      result = new FormulaError(unknown ? "#NAME?" : "#VALUE!");
+      parseProblem = unknown
+        ? `A function of this formula is not known here: ${firstLine(message)}`
+        : `There's a problem with this formula: ${firstLine(message)}`;
     } finally {
       cancelCalls(state.calls, this.current.callIndex);
       this.current = undefined;
     }
     const values = toGrid(result);
     const key = `${position.sheet}!${columnName(position.column)}${position.row + 1}`;
-    const message = errorMessage(values[0][0], state.calls);
+    const message = parseProblem ?? errorMessage(values[0][0], state.calls);
     if (message) this.messages.set(key, message);
     else this.messages.delete(key);
-    return this.show(cell, position, state, values);
+    const before = state.covered;
+    const block = this.show(cell, position, state, values);
+    if (state.wanted) {
+      this.messages.set(
+        key,
+        "Spill range isn't blank: clear the cells in the way to see the results."
+      );
+    }
+    // The spilled array as the function gave it (the parser keeps only the errors' codes).
+    const spilled = state.calls
+      .map((site) => site.value)
+      .find((value) => Array.isArray(value) && value.length === state.covered.rowCount);
+    this.keepSpillMessages(position.sheet, before, state.covered, spilled);
+    return block;
+  }
+
+  /**
+   * The messages of a spill's error cells ("Still running (3 of 36 rows finished).") under their
+   * own addresses, as Excel shows each cell's own; those of cells the spill left are forgotten.
+   */
+  private keepSpillMessages(
+    sheet: string,
+    before: CellBlock,
+    covered: CellBlock,
+    result: unknown
+  ): void {
+    const keyOf = (row: number, column: number) => `${sheet}!${columnName(column)}${row + 1}`;
+    for (let r = 0; r < before.rowCount; r++) {
+      for (let c = 0; c < before.columnCount; c++) {
+        if (r > 0 || c > 0) this.messages.delete(keyOf(before.top + r, before.left + c));
+      }
+    }
+    if (!Array.isArray(result) || covered.rowCount * covered.columnCount === 1) return;
+    (result as unknown[][]).forEach((line, r) => {
+      if (!Array.isArray(line)) return;
+      line.forEach((item, c) => {
+        const message = isErrorLike(item) ? (item as { message?: unknown }).message : undefined;
+        if ((r > 0 || c > 0) && typeof message === "string" && message !== "") {
+          this.messages.set(keyOf(covered.top + r, covered.left + c), message);
+        }
+      });
+    });
   }
 
   /**
@@ -235,6 +347,7 @@ export class FormulaEngine {
       })
     );
     const shown = blocked ? [["#SPILL!" as MockCellValue]] : values;
+    state.wanted = blocked ? wanted : undefined;
     const covered = blocked ? { ...wanted, rowCount: 1, columnCount: 1 } : wanted;
     this.writing = true;
     try {
@@ -354,6 +467,10 @@ function cancelCalls(calls: CallSite[], from: number): void {
 }
 
 /** The message of the first call that ended in the error a formula shows. */
+function firstLine(text: string): string {
+  return text.split("\n")[0].slice(0, 200);
+}
+
 function errorMessage(shown: MockCellValue, calls: readonly CallSite[]): string | undefined {
   if (typeof shown !== "string" || !shown.startsWith("#")) return undefined;
   const failed = calls.find(

@@ -1,0 +1,130 @@
+import type { EmulatorContext } from "../../emulator/emulatorContext.js";
+import { createEmulatorStats } from "../../emulator/emulatorStats.js";
+import { FaultInjector } from "../../emulator/faults.js";
+import { parseSpells } from "../../emulator/parseSpells.js";
+import { registerBulkStartRoute } from "../../emulator/routes/bulkStartRoute.js";
+import { registerCancelBulkRoute } from "../../emulator/routes/cancelBulkRoute.js";
+import { registerControlRoutes } from "../../emulator/routes/controlRoutes.js";
+import { registerGetBulkRunsRoute } from "../../emulator/routes/getBulkRunsRoute.js";
+import { registerGetRunRoute } from "../../emulator/routes/getRunRoute.js";
+import { registerStartRoute } from "../../emulator/routes/startRoute.js";
+import { RunStore } from "../../emulator/runStore.js";
+import spellsJson from "../../emulator/spells.json";
+import { FORWARDING_PREFIXES } from "../../src/http/serviceEndpoints.js";
+import { InPageRoutes } from "./inPageRoutes.js";
+import { pacedSpells, type SpellPace } from "./spellPace.js";
+
+/** The emulator running in the page (the static playground). */
+export interface InPageEmulator {
+  /** The key the page's settings start with (a local development key, not a secret). */
+  apiKey: string;
+  /** The emulator's store: runs in flight, for the page's "leave?" warning. */
+  store: RunStore;
+  /** Changes how long the next runs take. */
+  setPace(pace: SpellPace): void;
+  /** Takes the page's fetch back. */
+  uninstall(): void;
+}
+
+function randomHex(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(4));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Starts the Spell service emulator inside the page: the emulator's own store, spells,
+ * behaviours, faults and route functions (emulator/), with the page's `fetch` answering the
+ * add-in's calls "through the add-in's host" (`/spell-api/…` and `/spell-poll/…` of the page's
+ * origin) instead of sockets. Install it before the add-in's bundles load: they keep the `fetch`
+ * they find. Runs live as long as the page.
+ *
+ * @example
+ * ```ts
+ * const emulator = installInPageEmulator({ apiKey: "spellrun-dev-key" });
+ * emulator.setPace("minute");
+ * ```
+ */
+export function installInPageEmulator(options: {
+  apiKey: string;
+  pace?: SpellPace;
+}): InPageEmulator {
+  let pace: SpellPace = options.pace ?? "fast";
+  const store = new RunStore({ timeScale: 1, ttlMs: 3_600_000, bulkConcurrency: 50 });
+  const faults = new FaultInjector({});
+  let runNumber = 0;
+  let groupNumber = 0;
+  const context: EmulatorContext = {
+    apiKey: options.apiKey,
+    spells: pacedSpells(parseSpells(spellsJson, "emulator/spells.json"), () => pace),
+    store,
+    faults,
+    stats: createEmulatorStats(store),
+    waitTimeoutMs: 120_000,
+    countBulkInputs: false,
+    dropAfterWork: new WeakSet(),
+    answerAfterWork: new WeakMap(),
+    pendingWaits: new Set(),
+    newRunId: () => `run_${++runNumber}_${randomHex()}`,
+    newGroupId: () => `bulk_${++groupNumber}_${randomHex()}`,
+  };
+  const base = new InPageRoutes();
+  const poll = new InPageRoutes();
+  registerStartRoute(base.asFastify(), context);
+  registerBulkStartRoute(base.asFastify(), context);
+  registerCancelBulkRoute(base.asFastify(), context);
+  registerGetBulkRunsRoute(base.asFastify(), context);
+  registerControlRoutes(base.asFastify(), context);
+  registerGetRunRoute(poll.asFastify(), context);
+  const sweeper = setInterval(() => store.sweepExpired(), 60_000);
+
+  const pageFetch = globalThis.fetch;
+  const origin = globalThis.location.origin;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const address =
+      typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(address, globalThis.location.href);
+    const host =
+      url.origin !== origin
+        ? undefined
+        : url.pathname.startsWith(`${FORWARDING_PREFIXES.base}/`)
+          ? { routes: base, prefix: FORWARDING_PREFIXES.base }
+          : url.pathname.startsWith(`${FORWARDING_PREFIXES.poll}/`)
+            ? { routes: poll, prefix: FORWARDING_PREFIXES.poll }
+            : undefined;
+    if (!host) return pageFetch(input, init);
+    const request = input instanceof Request ? input : undefined;
+    const signal = init?.signal ?? request?.signal ?? undefined;
+    if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
+    const body =
+      typeof init?.body === "string" ? init.body : request ? await request.text() : undefined;
+    const answer = host.routes.answer({
+      method: (init?.method ?? request?.method ?? "GET").toUpperCase(),
+      path: url.pathname.slice(host.prefix.length) + url.search,
+      headers: new Headers(init?.headers ?? request?.headers),
+      body,
+      signal,
+    });
+    if (!signal) return answer;
+    return Promise.race([
+      answer,
+      new Promise<never>((_, reject) =>
+        signal.addEventListener(
+          "abort",
+          () => reject(new DOMException("The operation was aborted.", "AbortError")),
+          { once: true }
+        )
+      ),
+    ]);
+  };
+
+  return {
+    apiKey: options.apiKey,
+    store,
+    setPace: (next) => (pace = next),
+    uninstall: () => {
+      clearInterval(sweeper);
+      for (const abort of [...context.pendingWaits]) abort();
+      globalThis.fetch = pageFetch;
+    },
+  };
+}

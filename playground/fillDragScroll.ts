@@ -1,0 +1,86 @@
+/**
+ * A drag in the grid (the fill handle, or a selection) that reaches the bottom of the sheet's view
+ * scrolls it on, and one that reaches the grid's last row adds rows below, as Excel's sheet goes
+ * on below the window: one drag fills a column past the grid's last row (and so reaches the
+ * spending guard's question by filling one column). Every row is drawn, so thousands of rows
+ * grow slowly.
+ */
+
+/** What the drag needs of the grid. */
+export interface GrowingGrid {
+  /** Adds `count` empty rows at the bottom of the sheet shown (the model is unchanged). */
+  addRows(count: number): void;
+}
+
+const EDGE_PX = 40;
+const ROWS_PER_STEP = 200;
+
+/**
+ * Makes drags in `gridElement` scroll `scroller` and grow the grid at its bottom edge.
+ *
+ * @example
+ * ```ts
+ * extendDragsDownward(document.getElementById("grid")!, sheetSection, grid);
+ * ```
+ * @returns A function that stops.
+ */
+export function extendDragsDownward(
+  gridElement: HTMLElement,
+  scroller: HTMLElement,
+  grid: GrowingGrid
+): () => void {
+  let dragging = false;
+  let pointer: { x: number; y: number } | undefined;
+  let frame: number | undefined;
+
+  const step = () => {
+    frame = undefined;
+    if (!dragging || !pointer) return;
+    const bottom = scroller.getBoundingClientRect().bottom;
+    const depth = pointer.y - (bottom - EDGE_PX);
+    if (depth <= 0) return;
+    scroller.scrollTop += Math.min(400, 10 + depth * 4);
+    if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - EDGE_PX) {
+      grid.addRows(ROWS_PER_STEP);
+    }
+    // The cell now under the pointer is where the drag is: the grid follows mouseover.
+    const under = document.elementFromPoint(pointer.x, Math.min(pointer.y, bottom - 2));
+    under?.dispatchEvent(
+      new MouseEvent("mouseover", {
+        bubbles: true,
+        buttons: 1,
+        clientX: pointer.x,
+        clientY: pointer.y,
+      })
+    );
+    frame = requestAnimationFrame(step);
+  };
+
+  const down = (event: MouseEvent) => {
+    if (event.button !== 0) return;
+    const target = event.target as Element | null;
+    dragging = Boolean(target?.closest(".jss_corner, td"));
+  };
+  const move = (event: MouseEvent) => {
+    if (!dragging) return;
+    if ((event.buttons & 1) === 0) {
+      dragging = false;
+      return;
+    }
+    pointer = { x: event.clientX, y: event.clientY };
+    if (frame === undefined) frame = requestAnimationFrame(step);
+  };
+  const up = () => {
+    dragging = false;
+    pointer = undefined;
+  };
+  gridElement.addEventListener("mousedown", down, true);
+  window.addEventListener("mousemove", move);
+  window.addEventListener("mouseup", up);
+  return () => {
+    gridElement.removeEventListener("mousedown", down, true);
+    window.removeEventListener("mousemove", move);
+    window.removeEventListener("mouseup", up);
+    if (frame !== undefined) cancelAnimationFrame(frame);
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Asks before the page is left or reloaded while runs are in flight: the results would never
+ * reach the sheet (and with the emulator in the page, the runs themselves are lost), while a real
+ * service would go on with them.
+ *
+ * @example
+ * ```ts
+ * warnBeforeLeaving(() => emulator.store.inFlight());
+ * ```
+ * @param runsInFlight How many runs are in flight now.
+ * @returns A function that stops asking.
+ */
+export function warnBeforeLeaving(runsInFlight: () => number): () => void {
+  const ask = (event: BeforeUnloadEvent) => {
+    if (runsInFlight() === 0) return;
+    event.preventDefault();
+    // Older browsers show (or need) a returnValue; current ones show their own sentence.
+    event.returnValue = `${runsInFlight()} runs are in flight: leaving loses their results.`;
+  };
+  window.addEventListener("beforeunload", ask);
+  return () => window.removeEventListener("beforeunload", ask);
+}

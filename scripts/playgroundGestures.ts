@@ -1,0 +1,88 @@
+/**
+ * A person's mouse and keyboard on the playground's grid, in Chromium driven by playwright-core:
+ * shared by the static playground's specs (test/playground/) and `npm run screenshot`.
+ */
+import type { Page } from "playwright-core";
+
+/** The grid cell at an A1 address of the sheet shown. */
+export function cellSelector(address: string): string {
+  const match = /^([A-Z]+)(\d+)$/.exec(address);
+  if (!match) throw new Error(`Not a cell address: ${address}`);
+  const x = [...match[1]].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0) - 1;
+  return `.jss_worksheet:visible td[data-x="${x}"][data-y="${Number(match[2]) - 1}"]`;
+}
+
+/** Clicks a cell with the mouse, as a person does. */
+export async function clickCell(page: Page, address: string): Promise<void> {
+  const cell = page.locator(cellSelector(address));
+  await cell.scrollIntoViewIfNeeded();
+  await cell.click();
+}
+
+/** Types into a cell from the keyboard and presses Enter. */
+export async function typeInCell(page: Page, address: string, text: string): Promise<void> {
+  await clickCell(page, address);
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+}
+
+/** What a cell shows. */
+export function shown(page: Page, address: string): Promise<string> {
+  return page.locator(cellSelector(address)).innerText();
+}
+
+async function pressFillHandle(page: Page): Promise<void> {
+  const corner = await page.locator(".jss_corner:visible").first().boundingBox();
+  if (!corner) throw new Error("no fill handle");
+  await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+  await page.mouse.down();
+}
+
+/** Drags the selection's fill handle with the mouse down to the cell at `to` (in view). */
+export async function dragFillHandle(page: Page, to: string): Promise<void> {
+  await pressFillHandle(page);
+  const target = page.locator(cellSelector(to));
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`no cell ${to}`);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+/**
+ * Drags the selection's fill handle down to row `toRow` of its column however far that is: the
+ * pointer held at the bottom edge of the sheet's view (which scrolls, and grows the grid past its
+ * last row), then moved onto the row once it is in view, as a person fills a long column.
+ */
+export async function fillDownTo(page: Page, column: string, toRow: number): Promise<void> {
+  const scroller = await page.locator(".playground-sheet").boundingBox();
+  if (!scroller) throw new Error("no sheet view");
+  await pressFillHandle(page);
+  const target = () => page.locator(cellSelector(`${column}${toRow}`));
+  const bottom = scroller.y + scroller.height;
+  const x =
+    (await page.locator(".jss_corner:visible").first().boundingBox())?.x ?? scroller.x + 100;
+  for (let attempt = 0; attempt < 3000; attempt++) {
+    const box = (await target().count()) > 0 ? await target().boundingBox() : null;
+    if (box && box.y > scroller.y + 40 && box.y + box.height < bottom - 40) {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+      await page.mouse.up();
+      return;
+    }
+    if (box && box.y + box.height <= scroller.y + 40) {
+      throw new Error(`the drag passed row ${toRow}`);
+    }
+    const lastShown = await page.evaluate(
+      ([x, y]) =>
+        Number(
+          (document.elementFromPoint(x, y)?.closest("td") as HTMLElement | null)?.dataset.y ?? 0
+        ) + 1,
+      [x, bottom - 20] as const
+    );
+    // Far from the row: deep into the edge (fast); near it: just inside (slow).
+    const depth = toRow - lastShown > 60 ? 38 : 3;
+    await page.mouse.move(x, bottom - 40 + depth + (attempt % 2));
+    await page.waitForTimeout(30);
+  }
+  throw new Error(`could not fill down to row ${toRow}`);
+}

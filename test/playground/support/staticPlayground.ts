@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { buildStaticPlayground } from "../../../scripts/buildPlayground.js";
+import { serveFolder, type ServedFolder } from "../../../scripts/serveFolder.js";
+
+let built: Promise<string> | undefined;
+
+/**
+ * The static playground's folder: SPELLRUN_TEST_PLAYGROUND_BUILD when it names a build (e.g.
+ * dist/playground-static after `npm run build:playground`), else built once per process into a
+ * temporary folder (about a minute).
+ *
+ * ## Example
+ * ```ts
+ * const folder = await staticPlaygroundBuild();
+ * ```
+ */
+export function staticPlaygroundBuild(): Promise<string> {
+  const given = process.env.SPELLRUN_TEST_PLAYGROUND_BUILD;
+  if (given && existsSync(path.join(given, "index.html"))) return Promise.resolve(given);
+  built ??= buildStaticPlayground(
+    path.join(mkdtempSync(path.join(os.tmpdir(), "spellrun-playground-")), "static")
+  );
+  return built;
+}
+
+/** A static playground open in Chromium from a plain static server. */
+export interface OpenPlayground {
+  page: Page;
+  served: ServedFolder;
+  browser: Browser;
+  /** Page errors and console errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the static playground with a plain static server (node:http) and opens it in Debian's
+ * Chromium (nothing else on the network is contacted).
+ *
+ * ## Example
+ * ```ts
+ * const { page, close } = await openStaticPlayground();
+ * ```
+ */
+export async function openStaticPlayground(): Promise<OpenPlayground> {
+  const folder = await staticPlaygroundBuild();
+  const served = await serveFolder(folder, 0);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_BIN || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+  // tsx keeps function names through a helper (__name) that page.evaluate's functions bring along.
+  await context.addInitScript("globalThis.__name = (target) => target;");
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return {
+    page,
+    served,
+    browser,
+    errors,
+    close: async () => {
+      await browser.close();
+      await served.close();
+    },
+  };
+}
+
+export {
+  cellSelector,
+  clickCell,
+  dragFillHandle,
+  fillDownTo,
+  shown,
+  typeInCell,
+} from "../../../scripts/playgroundGestures.js";
