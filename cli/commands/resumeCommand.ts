@@ -115,7 +115,7 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
         job: { ...input.job, total: input.rows },
         ...rows,
         ...(fromStdin && newRuns > maxRuns
-          ? { rows: limitRows(rows.rows, maxRuns, input.rows - newRuns + maxRuns) }
+          ? { rows: limitRows(rows.rows, maxRuns, input.rows - newRuns + maxRuns, newRuns) }
           : {}),
         journal,
         output,
