@@ -21,6 +21,7 @@ import { describeServiceError } from "./errors/describeServiceError.js";
 import { createProgram } from "./commands/createProgram.js";
 import { EXIT_CODES } from "./errors/exitCodes.js";
 import { terminalText } from "./errors/terminalText.js";
+import { endByHangup, startedOnTerminal } from "./job/endByHangup.js";
 
 // A bulk job streams: its live heap stays small (~20 MB at a million rows) while it allocates
 // fast, and V8's default lets the heap grow to about four times the live size between full GCs.
@@ -45,8 +46,12 @@ function packageVersion(): string {
   }
 }
 
+const terminalAtStart = startedOnTerminal();
+
 createProgram(packageVersion())
   .parseAsync(process.argv)
+  // After the command's own exit listeners (the journal lock's): a hangup ends by its signal.
+  .then(() => endByHangup(terminalAtStart))
   .catch((error: unknown) => {
     if (error instanceof CommanderError) {
       // Commander has printed its own message (or the help).

@@ -17,7 +17,7 @@ import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js"
 import { runBulkJob } from "../job/runBulkJob.js";
 import { announceRuns, checkRunBudget, limitRows } from "./runBudget.js";
 import { fingerprintInput } from "../job/InputFingerprint.js";
-import { nextStepCommand } from "./nextStep.js";
+import { resumeStepCommand } from "./nextStep.js";
 import { tableFormat, type TableFormat } from "../table/tableFormat.js";
 import { UsageError } from "../errors/UsageError.js";
 
@@ -132,12 +132,12 @@ export async function bulkCommand(
       previous.writtenRows === 0 &&
       unwrittenWindows(previous).length === 0;
     if (previous.outcome !== "complete" && !startedNothing) {
-      const resume = nextStepCommand({
-        verb: "resume",
+      const resume = resumeStepCommand(
         journalPath,
-        job: { input: input === "-" ? "-" : path.resolve(input) },
-        connection: flags,
-      });
+        previous,
+        { ...previous.job, input: input === "-" ? "-" : path.resolve(input) },
+        flags
+      );
       throw new UsageError(
         `${journalPath} belongs to an unfinished job: continue it with "${resume}", or delete it to start over`
       );

@@ -4,6 +4,8 @@ import type { ConnectionFlags } from "./resolveConnection.js";
 import { DEFAULT_MAX_RUNS } from "./runBudget.js";
 import { inputOutsideJournalFolder } from "../job/trustedJob.js";
 import type { JobRecord } from "../job/JournalRecord.js";
+import { newRunsOnResume } from "../job/newRuns.js";
+import type { JournalState } from "../job/replayJournal.js";
 
 /**
  * What a printed next step must carry so that it works when run exactly as printed.
@@ -71,4 +73,35 @@ export function nextStepCommand(step: NextStep): string {
  */
 export function shellQuote(word: string): string {
   return /^[\w./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * The `spellrun resume …` that continues a journal's unfinished job, as a message that refuses
+ * another command names it: with the `--max-runs` its rows never submitted need and
+ * `--no-csv-guard` for a job begun without the guard, so that it works as printed.
+ *
+ * ## Example
+ * ```ts
+ * throw new UsageError(`continue it with "${resumeStepCommand(journalPath, state, job, flags)}"`);
+ * ```
+ * @param journalPath the journal
+ * @param state the replayed journal
+ * @param job the job, with its input as the user named it last
+ * @param connection the connection flags this command was given
+ * @return the command, ready to paste
+ */
+export function resumeStepCommand(
+  journalPath: string,
+  state: JournalState,
+  job: Pick<JobRecord, "input" | "total" | "csvGuard">,
+  connection?: ConnectionFlags
+): string {
+  return nextStepCommand({
+    verb: "resume",
+    journalPath,
+    job,
+    newRuns: newRunsOnResume(state, job.total ?? state.writtenRows, false),
+    ...(connection ? { connection } : {}),
+    extra: job.csvGuard ? [] : ["--no-csv-guard"],
+  });
 }

@@ -88,9 +88,14 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
     const fromStdin = job.input === "-";
     if (!fromStdin)
       checkRunBudget(newRuns, maxRuns, `resume would start up to ${newRuns} new runs`);
-    const rows = jobRows(input.job, state.layout);
+    // A bulk's header written before any row (a refused first start: no output seen yet) is not
+    // kept: the rows of this resume choose the columns, as a bulk never refused would. A retry's
+    // header is the earlier output's layout, which its kept rows are read by: it stays.
+    const layout =
+      state.writtenRows > 0 || input.job.retryOf !== undefined ? state.layout : undefined;
+    const rows = jobRows(input.job, layout);
     const { journal } = Journal.open(journalPath);
-    const output = OutputFile.resume(job.output, state.writtenBytes);
+    const output = OutputFile.resume(job.output, layout ? state.writtenBytes : 0);
     const client = new SpellClient({
       ...connection,
       maxInFlight,
@@ -110,11 +115,11 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
         job: { ...input.job, total: input.rows },
         ...rows,
         ...(fromStdin && newRuns > maxRuns
-          ? { rows: limitRows(rows.rows, maxRuns, input.rows - newRuns + maxRuns) }
+          ? { rows: limitRows(rows.rows, maxRuns, input.rows - newRuns + maxRuns, newRuns) }
           : {}),
         journal,
         output,
-        ...(state.layout ? { layout: state.layout } : {}),
+        ...(layout ? { layout } : {}),
         resume: state,
         rerunUnknown,
         maxWindows: maxInFlight,

@@ -14,7 +14,7 @@ import { UsageError } from "../errors/UsageError.js";
 import { newRunsOnRetry } from "../job/newRuns.js";
 import { readJobInput } from "../job/readJobInput.js";
 import { fingerprintInput } from "../job/InputFingerprint.js";
-import { nextStepCommand } from "./nextStep.js";
+import { resumeStepCommand } from "./nextStep.js";
 import { openJournalJob, type JournalJobFlags } from "./openJournalJob.js";
 import { announceRuns, checkRunBudget } from "./runBudget.js";
 
@@ -80,18 +80,18 @@ export async function retryCommand(journalPath: string, flags: RetryFlags): Prom
   // Rows of a group that may still run must be collected first: running them again pays twice.
   if (state.outcome === undefined || unwrittenWindows(state).length > 0) {
     throw new UsageError(
-      `The job has bulk runs whose rows are not written yet: collect them first with "${nextStepCommand({ verb: "resume", journalPath, job, connection: flags })}", then retry`
+      `The job has bulk runs whose rows are not written yet: collect them first with "${resumeStepCommand(journalPath, state, job, flags)}", then retry`
     );
   }
   // An unfinished retry still needs its kept earlier output: it is continued, not retried again.
   if (job.retryOf !== undefined && state.outcome !== "complete") {
     throw new UsageError(
-      `This retry did not finish: continue it with "${nextStepCommand({ verb: "resume", journalPath, job, connection: flags })}", then retry`
+      `This retry did not finish: continue it with "${resumeStepCommand(journalPath, state, job, flags)}", then retry`
     );
   }
   if (!state.layout && job.outputFormat !== "jsonl") {
     throw new UsageError(
-      `The job wrote no rows yet: run it again with "${nextStepCommand({ verb: "resume", journalPath, job, connection: flags })}"`
+      `The job wrote no rows yet: run it again with "${resumeStepCommand(journalPath, state, job, flags)}"`
     );
   }
   const connection = resolveConnection(flags, process.env, job);

@@ -72,12 +72,15 @@ export function announceRuns(
  * @param rows The input rows.
  * @param maxRuns The `--max-runs` value.
  * @param limit The rows let through (default `maxRuns`; a resume adds the rows already sent).
+ * @param unsent The rows not sent yet, when known (a resume has read stdin whole): the message
+ *   then names the `--max-runs` that would allow them.
  * @return The same rows, refusing one past the budget.
  */
 export async function* limitRows<T>(
   rows: AsyncIterable<T>,
   maxRuns: number,
-  limit = maxRuns
+  limit = maxRuns,
+  unsent?: number
 ): AsyncGenerator<T> {
   let count = 0;
   for await (const row of rows) {
@@ -85,9 +88,11 @@ export async function* limitRows<T>(
       throw overBudget(
         limit === maxRuns
           ? `stdin has more than ${maxRuns} rows`
-          : `stdin has more than ${maxRuns} rows not sent yet`,
+          : unsent === undefined
+            ? `stdin has more than ${maxRuns} rows not sent yet`
+            : `stdin has ${unsent} rows not sent yet`,
         maxRuns,
-        undefined
+        unsent
       );
     }
     yield row;

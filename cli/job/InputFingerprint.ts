@@ -76,7 +76,8 @@ export function fingerprintInput(path: string): InputFingerprint {
 export function checkInputUnchanged(
   path: string,
   recorded: InputFingerprint,
-  hint = "start a new job with spellrun bulk"
+  // bulk refuses an output whose journal holds an unfinished job: a new job needs another -o.
+  hint = "start a new job with spellrun bulk and another output (-o): this job's journal keeps its own"
 ): void {
   const now = fingerprintInput(path);
   if (now.sha256 === recorded.sha256 && now.size === recorded.size) return;

@@ -130,6 +130,29 @@ describe("spellrun's printed next steps", () => {
     expect(fixture.emulator.stats.bulkRunsCreated).toBe(1001);
   }, 90_000);
 
+  it("should name, when bulk refuses an unfinished journal, a resume with the --max-runs it needs", async () => {
+    const rows = Array.from({ length: 1001 }, (_, i) => [`row ${i}`]);
+    const input = temp.write("data/in.csv", csvText(["text"], rows));
+    const output = temp.write("out/out.csv", "");
+    handJournal(fixture.emulator, { input, output }, { chunkSize: 500, total: 1001 });
+
+    const refused = await runCli(
+      ["bulk", "echo", input, "-o", output, "--max-runs", "2000", "-q"],
+      env()
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("belongs to an unfinished job");
+    const resume = printedCommand(refused.stderr, 'continue it with "').replace(/".*$/, "");
+    expect(resume).toContain("--max-runs 1001");
+    const resumed = await runPrinted(
+      resume.replace(" resume ", " resume --progress-every 60 "),
+      env()
+    );
+    expect(resumed.code).toBe(0);
+    expect(fixture.emulator.stats.bulkRunsCreated).toBe(1001);
+    expect(startedAtMostOnce()).toBeTrue();
+  }, 90_000);
+
   it("should go on from a budget stop of stdin with status's next step, as printed", async () => {
     const rows = csvText(
       ["text"],

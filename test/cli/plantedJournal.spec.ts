@@ -129,6 +129,8 @@ describe("resume and retry with a planted journal or a changed input", () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`size ${fingerprint.size} → ${fingerprint.size - 9} bytes`);
     expect(refused.stderr).toContain("content (SHA-256) differs");
+    // The advice is one bulk accepts: the same -o is refused while this journal is unfinished.
+    expect(refused.stderr).toContain("start a new job with spellrun bulk and another output (-o)");
     expect(sent()).toBe(0);
   }, 30_000);
 

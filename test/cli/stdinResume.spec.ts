@@ -49,4 +49,23 @@ describe("spellrun resume of a job that read its rows from stdin", () => {
     expect(fixture.emulator.stats.bulkRunsCreated).toBe(12);
     expect(Object.values(fixture.emulator.stats.bulkCreatedByKey).every((n) => n === 1)).toBeTrue();
   }, 60_000);
+
+  it("should name the --max-runs its stdin needs when a resume is over budget", async () => {
+    const output = temp.file("out.csv");
+    const journal = `${output}.journal`;
+    const env = cliEnv(fixture.emulator);
+    const stopped = await runCli(
+      ["bulk", "echo", "-", "-o", output, "--max-runs", "10", "--chunk-size", "5", "-q"],
+      env,
+      rowsText(30)
+    );
+    expect(stopped.code).toBe(2);
+    // resume reads stdin whole first: it knows that 20 rows are not sent yet.
+    const over = await runCli(["resume", journal, "--max-runs", "5", "-q"], env, rowsText(30));
+    expect(over.code).toBe(2);
+    expect(over.stderr).toContain("stdin has 20 rows not sent yet, more than --max-runs 5");
+    expect(over.stderr).toContain("Pass --max-runs 20 to allow it");
+    expect(over.stderr).not.toContain("<n>");
+    expect(fixture.emulator.stats.bulkRunsCreated).toBe(15);
+  }, 60_000);
 });

@@ -63,7 +63,7 @@ describe("spellrun bulk on SIGTERM, SIGHUP and a closed output pipe", () => {
       const rows = readCsv(readFileSync(output, "utf8"));
       expect(rows.slice(0, 5).every((row) => row.status === "success")).toBeTrue();
       expect(rows.slice(5).every((row) => row.status === "cancelled")).toBeTrue();
-      expect(existsSync(`${output}.lock`)).toBeFalse();
+      expect(existsSync(`${output}.journal.lock`)).toBeFalse();
     }, 60_000);
   }
 
@@ -82,6 +82,42 @@ describe("spellrun bulk on SIGTERM, SIGHUP and a closed output pipe", () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(fixture.emulator.stats.bulkGroupsCreated).toBeLessThan(40);
     await waitFor(() => fixture.emulator.stats.inFlight === 0, 20_000, "nothing left running");
+  }, 60_000);
+
+  it("should end quietly when its terminal closes (SIGHUP), without node aborting", async () => {
+    if (spawnSync("script", ["--version"]).error) {
+      pending("script(1) (util-linux) is needed to give the command a terminal");
+      return;
+    }
+    const input = temp.write("in.csv", csvText(["id", "ms"], slowRows(30)));
+    const output = temp.file("out.csv");
+    const errors = temp.file("stderr.txt");
+    const command = [process.execPath, "--import", "tsx", "cli/main.ts", "bulk", "sleep"]
+      .concat([input, "-o", output, "--chunk-size", "5", "--max-in-flight", "3"])
+      .map((word) => `'${word}'`)
+      .join(" ");
+    // stderr goes to a file: the terminal is gone when the command writes its last lines.
+    const terminal = spawn("script", ["-qfec", `${command} 2>'${errors}'`, "/dev/null"], {
+      cwd: REPO_ROOT,
+      env: cliEnv(fixture.emulator, { TERM: "xterm" }),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    await threeRunning(output);
+    // The terminal closes: the kernel sends SIGHUP to the command.
+    terminal.kill("SIGKILL");
+    await waitFor(
+      () => readJournal(`${output}.journal`).some((r) => r.type === "end"),
+      20_000,
+      "the end record"
+    );
+    await waitFor(() => !existsSync(`${output}.journal.lock`), 20_000, "the lock released");
+    // The process is gone once its stderr says no more (its last write is the abort, if any).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const stderr = readFileSync(errors, "utf8");
+    expect(stderr).toContain("SIGHUP received");
+    expect(stderr).not.toContain("Assertion failed");
+    expect(stderr).not.toContain("Native stack trace");
+    expect(fixture.emulator.stats.cancelledGroups).toBe(3);
   }, 60_000);
 
   it("should show the cursor again after a second Ctrl-C on a terminal", async () => {
