@@ -293,7 +293,7 @@ export class BulkRunController {
       // Refused: nothing was started, nothing to keep, and the sheet as it was.
       await clearBulkJob(active.job.id);
       await undoStart(active);
-      return this.settle(active, "failed", outcomeMessages.refused(error));
+      return this.settle(active, "failed", outcomeMessages.refused(error, active.job.spellId));
     }
     // The start got no answer after it may have reached the service (a 5xx, 408, a time-out, a
     // dropped connection): the stored job stays, so the pane asks before these rows are sent

@@ -1,3 +1,4 @@
+import { SpellHttpError } from "../../src";
 import { paneMessage } from "./paneMessage.js";
 
 /**
@@ -21,8 +22,22 @@ export const outcomeMessages = {
   /** Reading the groups failed: the bulk goes on at the service. */
   unfinished: (error: unknown): string =>
     `${describe(error)} The bulk goes on in the service: use Resume to collect its results.`,
-  /** The start was refused: nothing started. */
-  refused: (error: unknown): string => describe(error),
+  /**
+   * The start was refused: nothing started. A spell the service does not know (HTTP 404 on
+   * start or bulkStart) is said in the words the SPELL functions use for it, with the service's
+   * own explanation when it gave one.
+   */
+  refused: (error: unknown, spellId: string): string => {
+    if (
+      error instanceof SpellHttpError &&
+      error.status === 404 &&
+      (error.endpoint === "start" || error.endpoint === "bulkStart")
+    ) {
+      const detail = error.serviceMessage === undefined ? "" : ` (${error.serviceMessage})`;
+      return `Spell "${spellId}" was not found (HTTP 404)${detail}. Check the spell ID on the spell's API tab.`;
+    }
+    return describe(error);
+  },
   /** The start got no answer and may have happened. */
   mayHaveStarted: (error: unknown): string =>
     `${describe(error)} The service may have started this bulk before its answer was lost: ` +
@@ -39,7 +54,8 @@ function keptMessage(count: number): string {
   if (count === 0) return "";
   return (
     ` ${count} result${count === 1 ? "" : "s"} could not be placed: ${count === 1 ? "its row was" : "their rows were"} ` +
-    "deleted or changed during the run. Nothing was written elsewhere; copy them with Copy kept results."
+    `deleted or changed, or ${count === 1 ? "its" : "their"} output cells typed into, during the run. ` +
+    "Nothing was written elsewhere; copy them with Copy kept results."
   );
 }
 
