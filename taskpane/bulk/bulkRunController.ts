@@ -262,11 +262,12 @@ export class BulkRunController {
         await endJob(active);
         await releaseBlock(active);
         const { layout } = active.target;
-        const columns = `${columnName(layout.statusColumn)}–${columnName(layout.statusColumn + layout.width - 1)}`;
+        const first = columnName(layout.statusColumn);
+        const last = columnName(layout.statusColumn + Math.max(layout.width, 1) - 1);
         return this.settle(
           active,
           "done",
-          outcomeMessages.done(job.sheet, columns, active.kept.length)
+          outcomeMessages.done(job.sheet, first, last, active.kept.length)
         );
       }
       case "service-error":

@@ -7,13 +7,17 @@ import { paneMessage } from "./paneMessage.js";
  *
  * ## Example
  * ```ts
- * settle("done", outcomeMessages.done("Sheet1", "B–D", 0));
+ * settle("done", outcomeMessages.done("Sheet1", "B", "D", 0));
  * ```
  */
 export const outcomeMessages = {
-  /** A complete bulk: where its results are, and the results kept aside. */
-  done: (sheet: string, columns: string, kept: number): string =>
-    `Results are in ${sheet}, columns ${columns}.` + keptMessage(kept),
+  /**
+   * A complete bulk: where its results are (`first`..`last`, column letters), and the results
+   * kept aside.
+   */
+  done: (sheet: string, first: string, last: string, kept: number): string =>
+    `Results are in ${sheet}, ${first === last ? `column ${first}` : `columns ${first}–${last}`}.` +
+    keptMessage(kept),
   /** The service no longer knows the bulk's groups: `rest` rows cannot be collected. */
   expired: (rest: number): string =>
     `The service no longer knows this bulk (its runs expired or were deleted), so the results ` +

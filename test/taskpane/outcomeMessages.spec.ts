@@ -32,12 +32,18 @@ describe("the task pane's outcome sentences", () => {
   });
 
   it("should name output cells typed into among the reasons a result was kept", () => {
-    expect(outcomeMessages.done("Reviews", "C–E", 2)).toContain(
+    expect(outcomeMessages.done("Reviews", "C", "E", 2)).toContain(
       "their output cells typed into, during the run"
     );
-    expect(outcomeMessages.done("Reviews", "C–E", 1)).toContain(
+    expect(outcomeMessages.done("Reviews", "C", "E", 1)).toContain(
       "1 result could not be placed: its row was deleted or changed, or its output cells typed into"
     );
-    expect(outcomeMessages.done("Reviews", "C–E", 0)).toBe("Results are in Reviews, columns C–E.");
+    expect(outcomeMessages.done("Reviews", "C", "E", 0)).toBe(
+      "Results are in Reviews, columns C–E."
+    );
+  });
+
+  it("should name one column as a column (a bulk whose rows all failed has only its status)", () => {
+    expect(outcomeMessages.done("Reviews", "C", "C", 0)).toBe("Results are in Reviews, column C.");
   });
 });
