@@ -262,11 +262,12 @@ export class BulkRunController {
         await endJob(active);
         await releaseBlock(active);
         const { layout } = active.target;
-        const columns = `${columnName(layout.statusColumn)}–${columnName(layout.statusColumn + layout.width - 1)}`;
+        const first = columnName(layout.statusColumn);
+        const last = columnName(layout.statusColumn + Math.max(layout.width, 1) - 1);
         return this.settle(
           active,
           "done",
-          outcomeMessages.done(job.sheet, columns, active.kept.length)
+          outcomeMessages.done(job.sheet, first, last, active.kept.length)
         );
       }
       case "service-error":
@@ -293,7 +294,7 @@ export class BulkRunController {
       // Refused: nothing was started, nothing to keep, and the sheet as it was.
       await clearBulkJob(active.job.id);
       await undoStart(active);
-      return this.settle(active, "failed", outcomeMessages.refused(error));
+      return this.settle(active, "failed", outcomeMessages.refused(error, active.job.spellId));
     }
     // The start got no answer after it may have reached the service (a 5xx, 408, a time-out, a
     // dropped connection): the stored job stays, so the pane asks before these rows are sent

@@ -97,7 +97,8 @@ export function jobNotices(deps: {
         {},
         `A bulk (spell "${job.spellId}", sheet ${job.sheet}) finished, but ${kept.length} ` +
           `result${kept.length === 1 ? "" : "s"} could not be placed: ${kept.length === 1 ? "its row was" : "their rows were"} ` +
-          "deleted during the run. Write them as new rows under the block (only into empty rows), " +
+          `deleted, or ${kept.length === 1 ? "its" : "their"} output cells typed into, during the run. ` +
+          "Write them as new rows under the block (only into empty rows), " +
           "or copy them to paste where they belong, then Forget."
       ),
       element("div", { class: "actions" }, copy, below, forget)
