@@ -12,8 +12,7 @@ import { ROW_STATUSES } from "./RowResult.js";
  * ```
  */
 export type ParsedCheckpointRecord =
-  | { ok: true; record: CheckpointRecord }
-  | { ok: false; problem: string };
+  { ok: true; record: CheckpointRecord } | { ok: false; problem: string };
 
 const OUTCOMES: readonly JobOutcome[] = [
   "complete",
@@ -46,7 +45,9 @@ export function parseCheckpointRecord(value: unknown): ParsedCheckpointRecord {
   const problem = typeof type === "string" ? problemOf(type, value) : "type is missing";
   return problem === undefined
     ? { ok: true, record: value as unknown as CheckpointRecord }
-    : bad(typeof type === "string" && type in CHECKS ? `${type}: ${problem}` : problem);
+    : bad(
+        typeof type === "string" && Object.hasOwn(CHECKS, type) ? `${type}: ${problem}` : problem
+      );
 }
 
 const CHECKS: Record<string, (value: Record<string, unknown>) => string | undefined> = {
