@@ -25,7 +25,12 @@ import { parseCheckpointRecord } from "./parseCheckpointRecord.js";
 import { replayCheckpoint } from "./replayCheckpoint.js";
 
 /** How a record's line starts (`type` is written first): a torn last line starts so too. */
-const RECORD_START = '{"type":"';
+const RECORD_STARTS = ["intent", "group", "refused", "written", "end"].map(
+  (type) => `{"type":"${type}",`
+);
+
+/** The problem of a line that is not JSON. */
+const NOT_JSON = "not JSON";
 
 /** Characters of a bad line shown in a `CheckpointFileError`. */
 const EXCERPT_LENGTH = 40;
@@ -199,7 +204,7 @@ export class FileCheckpointStore implements CheckpointStore {
     if (last !== "") {
       const parsed = parseLine(last);
       if (parsed.ok) records.push(parsed.record);
-      else if (RECORD_START.startsWith(last) || last.startsWith(RECORD_START)) {
+      else if (isTorn(last, parsed.problem)) {
         // A torn line: the kill came mid-write, the record was not made.
         wholeBytes = Buffer.byteLength(text) - Buffer.byteLength(last);
       } else this.refuse(last, lines.length + 1, parsed.problem);
@@ -249,9 +254,17 @@ function parseLine(
   try {
     value = JSON.parse(line);
   } catch {
-    return { ok: false, problem: line === "" ? "an empty line" : "not JSON" };
+    return { ok: false, problem: line === "" ? "an empty line" : NOT_JSON };
   }
   return parseCheckpointRecord(value);
+}
+
+/** True for the start of a record cut short: not JSON, and begun as a record begins. */
+function isTorn(line: string, problem: string): boolean {
+  return (
+    problem === NOT_JSON &&
+    RECORD_STARTS.some((start) => start.startsWith(line) || line.startsWith(start))
+  );
 }
 
 function readText(path: string): string | undefined {

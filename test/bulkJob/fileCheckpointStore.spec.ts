@@ -86,6 +86,10 @@ describe("FileCheckpointStore's reading", () => {
     expectRefused(file(lines({ id: 1, text: "a" }, { id: 2, text: "b" })), 1);
     expectRefused(file("id,text\n1,a\n"), 1);
     expectRefused(file("hello"), 1);
+    // Not ended by a line end, yet not a record cut short: refused, not cut off.
+    expectRefused(file('{"type":"intent"}'), 1);
+    expectRefused(file('{"type":"note","text":"unfinished'), 1);
+    expectRefused(file(lines(intent0) + '{"type":"end","outcome":"done","rows":5}'), 2);
     const error = expectRefused(file(lines({ type: "message", text: "hi" })), 1);
     expect(error.problem).toContain("not a record type");
   });
