@@ -45,7 +45,8 @@ interface LeaseFile {
  * A durable checkpoint store in one file (Node only, from `spellrun/node`): each record a JSON
  * line, appended and synced to disk before the engine goes on (an intent is on disk before its
  * bulkStart leaves). A torn last line (a kill mid-write: no line end, the start of a record) is
- * skipped on load and cut off before the next record is appended. Every other line must be a
+ * skipped on load and cut off before the next record is appended (a whole last record without
+ * its line end is given one). Every other line must be a
  * record the engine writes (`parseCheckpointRecord`): a file that is not a checkpoint (its first
  * line is not a record) or has a bad line is refused with `CheckpointFileError` by `load()`,
  * `acquireLease` and the first record of a run, before anything is sent or appended.
@@ -187,7 +188,7 @@ export class FileCheckpointStore implements CheckpointStore {
   private appendable = false;
 
   /** Reads and checks the file (absent: no record). */
-  private read(): { records: CheckpointRecord[]; wholeBytes?: number } {
+  private read(): { records: CheckpointRecord[]; wholeBytes?: number; unended?: boolean } {
     const text = readText(this.path);
     if (text === undefined) {
       this.checked = true;
@@ -201,16 +202,20 @@ export class FileCheckpointStore implements CheckpointStore {
       records.push(this.parseLine(line, place + 1));
     });
     let wholeBytes: number | undefined;
+    let unended = false;
     if (last !== "") {
       const parsed = parseLine(last);
-      if (parsed.ok) records.push(parsed.record);
-      else if (isTorn(last, parsed.problem)) {
+      if (parsed.ok) {
+        // A whole record without its line end (the kill came before it).
+        records.push(parsed.record);
+        unended = true;
+      } else if (isTorn(last, parsed.problem)) {
         // A torn line: the kill came mid-write, the record was not made.
         wholeBytes = Buffer.byteLength(text) - Buffer.byteLength(last);
       } else this.refuse(last, lines.length + 1, parsed.problem);
     }
     this.checked = true;
-    return { records, ...(wholeBytes === undefined ? {} : { wholeBytes }) };
+    return { records, ...(wholeBytes === undefined ? {} : { wholeBytes }), unended };
   }
 
   private parseLine(line: string, number: number): CheckpointRecord {
@@ -227,9 +232,13 @@ export class FileCheckpointStore implements CheckpointStore {
     if (!this.appendable) {
       // The file is checked before this store adds to it, and a torn last line is cut off (a
       // record appended after it would join it into one bad line).
-      const { wholeBytes } = this.read();
+      const { wholeBytes, unended } = this.read();
       if (wholeBytes !== undefined) truncateSync(this.path, wholeBytes);
       this.appendable = true;
+      if (unended) {
+        writeWhole(this.path, `\n${JSON.stringify(record)}\n`, "a");
+        return;
+      }
     }
     writeWhole(this.path, `${JSON.stringify(record)}\n`, "a");
   }

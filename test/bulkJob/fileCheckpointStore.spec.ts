@@ -162,6 +162,14 @@ describe("FileCheckpointStore's reading", () => {
     );
   });
 
+  it("should end a whole last record's line before it appends the next record", () => {
+    const path = file(lines(intent0) + JSON.stringify(group0));
+    const store = new FileCheckpointStore(path);
+    expect(store.records()).toEqual([intent0, group0] as CheckpointRecord[]);
+    store.recordRefused(1);
+    expect(readFileSync(path, "utf8")).toBe(lines(intent0, group0, { type: "refused", window: 1 }));
+  });
+
   it("should take a file holding only a torn first record for an empty checkpoint", () => {
     const path = file('{"ty');
     const store = new FileCheckpointStore(path);
