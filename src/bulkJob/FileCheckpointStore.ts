@@ -46,10 +46,10 @@ interface LeaseFile {
  * line, appended and synced to disk before the engine goes on (an intent is on disk before its
  * bulkStart leaves). A torn last line (a kill mid-write: no line end, the start of a record) is
  * skipped on load and cut off before the next record is appended (a whole last record without
- * its line end is given one). Every other line must be a
- * record the engine writes (`parseCheckpointRecord`): a file that is not a checkpoint (its first
- * line is not a record) or has a bad line is refused with `CheckpointFileError` by `load()`,
- * `acquireLease` and the first record of a run, before anything is sent or appended.
+ * its line end is given one). Every other line must be a record the engine writes
+ * (`parseCheckpointRecord`): a file that is not a checkpoint (its first line is not a record) or
+ * has a bad line is refused with `CheckpointFileError` by `load()`, `acquireLease` and the first
+ * record of a run, before anything is sent or appended.
  *
  * Its lease is a file beside it (`<path>.lease`) created with `O_EXCL` and holding the owner and
  * the expiry: a second worker gets `LeaseHeldError` until it expires. A lease past its expiry (its
