@@ -5,6 +5,7 @@ import {
   openSync,
   readFileSync,
   renameSync,
+  truncateSync,
   unlinkSync,
   writeSync,
 } from "node:fs";
@@ -18,8 +19,21 @@ import type {
   WrittenMark,
 } from "./CheckpointStore.js";
 import type { CheckpointRecord } from "./CheckpointRecord.js";
+import { CheckpointFileError } from "./CheckpointFileError.js";
 import { LeaseHeldError } from "./LeaseHeldError.js";
+import { parseCheckpointRecord } from "./parseCheckpointRecord.js";
 import { replayCheckpoint } from "./replayCheckpoint.js";
+
+/** How a record's line starts (`type` is written first): a torn last line starts so too. */
+const RECORD_STARTS = ["intent", "group", "refused", "written", "end"].map(
+  (type) => `{"type":"${type}",`
+);
+
+/** The problem of a line that is not JSON. */
+const NOT_JSON = "not JSON";
+
+/** Characters of a bad line shown in a `CheckpointFileError`. */
+const EXCERPT_LENGTH = 40;
 
 /** What the lease file holds. */
 interface LeaseFile {
@@ -30,7 +44,12 @@ interface LeaseFile {
 /**
  * A durable checkpoint store in one file (Node only, from `spellrun/node`): each record a JSON
  * line, appended and synced to disk before the engine goes on (an intent is on disk before its
- * bulkStart leaves). A torn last line (a kill mid-write) is skipped on load.
+ * bulkStart leaves). A torn last line (a kill mid-write: no line end, the start of a record) is
+ * skipped on load and cut off before the next record is appended (a whole last record without
+ * its line end is given one). Every other line must be a record the engine writes
+ * (`parseCheckpointRecord`): a file that is not a checkpoint (its first line is not a record) or
+ * has a bad line is refused with `CheckpointFileError` by `load()`, `acquireLease` and the first
+ * record of a run, before anything is sent or appended.
  *
  * Its lease is a file beside it (`<path>.lease`) created with `O_EXCL` and holding the owner and
  * the expiry: a second worker gets `LeaseHeldError` until it expires. A lease past its expiry (its
@@ -60,31 +79,18 @@ export class FileCheckpointStore implements CheckpointStore {
     this.leasePath = `${path}.lease`;
   }
 
-  /** Every record of the file, oldest first (lines that are not JSON objects are skipped). */
+  /**
+   * Every record of the file, oldest first, without a torn last line.
+   * @throws CheckpointFileError when a line other than a torn last one is not a record
+   */
   records(): CheckpointRecord[] {
-    let text: string;
-    try {
-      text = readFileSync(this.path, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-      throw error;
-    }
-    const records: CheckpointRecord[] = [];
-    for (const line of text.split("\n")) {
-      if (line === "") continue;
-      try {
-        const record: unknown = JSON.parse(line);
-        if (typeof record === "object" && record !== null && "type" in record) {
-          records.push(record as CheckpointRecord);
-        }
-      } catch {
-        // A torn line: the kill came mid-write, the record was not made.
-      }
-    }
-    return records;
+    return this.read().records;
   }
 
-  /** The checkpoint of the file; undefined when it has no record. */
+  /**
+   * The checkpoint of the file; undefined when it has no record.
+   * @throws CheckpointFileError when the file is not a checkpoint or has a bad line
+   */
   load(): Checkpoint | undefined {
     const records = this.records();
     return records.length === 0 ? undefined : replayCheckpoint(records);
@@ -122,6 +128,8 @@ export class FileCheckpointStore implements CheckpointStore {
 
   /** @param lease who takes or renews the lease, for how long */
   acquireLease(lease: JobLease): void {
+    // A file that is not a checkpoint is refused before a lease file is made beside it.
+    if (!this.checked) this.read();
     const now = this.now();
     const mine: LeaseFile = { owner: lease.owner, expiresAt: now + lease.ttlMs };
     const held = this.readLease();
@@ -174,7 +182,64 @@ export class FileCheckpointStore implements CheckpointStore {
     return { text };
   }
 
+  /** True once this store has read the file whole and found it a checkpoint. */
+  private checked = false;
+  /** True once a torn last line, if any, was cut off (this store appends after whole lines). */
+  private appendable = false;
+
+  /** Reads and checks the file (absent: no record). */
+  private read(): { records: CheckpointRecord[]; wholeBytes?: number; unended?: boolean } {
+    const text = readText(this.path);
+    if (text === undefined) {
+      this.checked = true;
+      return { records: [] };
+    }
+    const records: CheckpointRecord[] = [];
+    const lines = text.split("\n");
+    // The text after the last line end: "" when the file ends with a whole line.
+    const last = lines.pop() as string;
+    lines.forEach((line, place) => {
+      records.push(this.parseLine(line, place + 1));
+    });
+    let wholeBytes: number | undefined;
+    let unended = false;
+    if (last !== "") {
+      const parsed = parseLine(last);
+      if (parsed.ok) {
+        // A whole record without its line end (the kill came before it).
+        records.push(parsed.record);
+        unended = true;
+      } else if (isTorn(last, parsed.problem)) {
+        // A torn line: the kill came mid-write, the record was not made.
+        wholeBytes = Buffer.byteLength(text) - Buffer.byteLength(last);
+      } else this.refuse(last, lines.length + 1, parsed.problem);
+    }
+    this.checked = true;
+    return { records, ...(wholeBytes === undefined ? {} : { wholeBytes }), unended };
+  }
+
+  private parseLine(line: string, number: number): CheckpointRecord {
+    const parsed = parseLine(line);
+    if (!parsed.ok) this.refuse(line, number, parsed.problem);
+    return parsed.record;
+  }
+
+  private refuse(line: string, number: number, problem: string): never {
+    throw new CheckpointFileError(this.path, number, problem, line.slice(0, EXCERPT_LENGTH));
+  }
+
   private append(record: CheckpointRecord): void {
+    if (!this.appendable) {
+      // The file is checked before this store adds to it, and a torn last line is cut off (a
+      // record appended after it would join it into one bad line).
+      const { wholeBytes, unended } = this.read();
+      if (wholeBytes !== undefined) truncateSync(this.path, wholeBytes);
+      this.appendable = true;
+      if (unended) {
+        writeWhole(this.path, `\n${JSON.stringify(record)}\n`, "a");
+        return;
+      }
+    }
     writeWhole(this.path, `${JSON.stringify(record)}\n`, "a");
   }
 }
@@ -188,6 +253,27 @@ function writeWhole(path: string, text: string, flags: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A line's record, or why it is not one. */
+function parseLine(
+  line: string
+): { ok: true; record: CheckpointRecord } | { ok: false; problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { ok: false, problem: line === "" ? "an empty line" : NOT_JSON };
+  }
+  return parseCheckpointRecord(value);
+}
+
+/** True for the start of a record cut short: not JSON, and begun as a record begins. */
+function isTorn(line: string, problem: string): boolean {
+  return (
+    problem === NOT_JSON &&
+    RECORD_STARTS.some((start) => start.startsWith(line) || line.startsWith(start))
+  );
 }
 
 function readText(path: string): string | undefined {

@@ -31,6 +31,7 @@ export { LeaseHeldError } from "./LeaseHeldError.js";
 export { RowsChangedError } from "./RowsChangedError.js";
 export { windowFingerprint, firstDifferentRow } from "./rowFingerprint.js";
 export { replayCheckpoint } from "./replayCheckpoint.js";
+export { parseCheckpointRecord, type ParsedCheckpointRecord } from "./parseCheckpointRecord.js";
 export { resumeTokenNeeded } from "./resumeTokenNeeded.js";
 export { MemoryCheckpointStore } from "./MemoryCheckpointStore.js";
 export type { ResultWriter } from "./ResultWriter.js";

@@ -10,3 +10,4 @@
  */
 export { proxyFromEnvironment, type ProxyEnvironment } from "./proxyFromEnvironment.js";
 export { FileCheckpointStore } from "../bulkJob/FileCheckpointStore.js";
+export { CheckpointFileError } from "../bulkJob/CheckpointFileError.js";
