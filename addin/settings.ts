@@ -1,4 +1,4 @@
-import { parseServiceUrl } from "../src/index.js";
+import { parseServiceUrl } from "spellrun";
 import { DEFAULT_SPENDING_LIMITS } from "./spendingPolicy.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import type { ServiceRoute } from "./serviceRoute.js";

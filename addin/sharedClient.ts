@@ -1,4 +1,4 @@
-import { SpellClient } from "../src/index.js";
+import { SpellClient } from "spellrun";
 import { MissingApiKeyError } from "./MissingApiKeyError.js";
 import { forgetRememberedResultsInMemory, rememberedResults } from "./rememberedResults.js";
 import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.js";

@@ -5,7 +5,7 @@ import {
   SpellProtocolError,
   SpellRunError,
   SpellTimeoutError,
-} from "../src/index.js";
+} from "spellrun";
 import { excelError, isExcelError } from "./excelError.js";
 import { MissingApiKeyError } from "../addin/MissingApiKeyError.js";
 import { ServiceAddressNotSetError } from "../addin/ServiceAddressNotSetError.js";
