@@ -116,7 +116,7 @@ export class SpellClient {
   private store: ResultStore | undefined;
   /** The start of every reuse key: `[` and the service address as JSON. */
   private keyPrefix: string | undefined;
-  /** How polling-mode runs are coalesced into bulk runs, when `options.batch` is on. */
+  /** How polling-mode runs are batched into bulk runs, when `options.batch` is on. */
   private readonly batchSettings: BatchSettings | undefined;
   /** The batcher, loaded with its module on the first batched run (see `batched`). */
   private batcher: Promise<RunBatcher> | undefined;
