@@ -168,6 +168,8 @@ async function addinConfig(env, options) {
     resolve: {
       extensions: [".ts", ".js"],
       extensionAlias: { ".js": [".ts", ".js"] },
+      // The front ends import the core by its package name: its sources, as tsconfig's paths.
+      alias: { spellrun$: path.resolve(__dirname, "src", "index.ts") },
     },
     module: {
       rules: [

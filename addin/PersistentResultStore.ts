@@ -1,4 +1,4 @@
-import type { ResultStore } from "../src/index.js";
+import type { ResultStore } from "spellrun";
 import { hashText } from "./hashText.js";
 import type { KeyValueStorage } from "./keyValueStorage.js";
 

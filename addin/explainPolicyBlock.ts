@@ -1,4 +1,4 @@
-import type { ConnectionCheck } from "../src/index.js";
+import type { ConnectionCheck } from "spellrun";
 
 /**
  * "Test connection" with the real cause when the add-in's own page may not call the service: a

@@ -1,4 +1,4 @@
-import { FORWARDING_PREFIXES } from "../src/http/serviceEndpoints.js";
+import { FORWARDING_PREFIXES } from "spellrun";
 
 /**
  * How the add-in reaches the Spell service:

@@ -1,4 +1,4 @@
-import { parseServiceUrl } from "../src/index.js";
+import { parseServiceUrl } from "spellrun";
 import { DEFAULT_SPENDING_LIMITS } from "./spendingPolicy.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import type { ServiceRoute } from "./serviceRoute.js";
@@ -37,7 +37,7 @@ export interface SpellSettings {
    * bulkStart and one poll for many cells) instead of one run and poll each; `false` runs each
    * cell on its own.
    */
-  coalesceRuns: boolean;
+  batchRuns: boolean;
   /**
    * New runs `SPELL` formulas of one workbook may start within 10 minutes before the task pane
    * asks the user (further cells wait); see `DEFAULT_SPENDING_LIMITS` for why 100.
@@ -129,10 +129,34 @@ export const DEFAULT_SETTINGS: Readonly<SpellSettings> = Object.freeze({
   authHeader: "authorization",
   maxInFlight: 8,
   rememberMs: 24 * 60 * 60 * 1000,
-  coalesceRuns: true,
+  batchRuns: true,
   runsBeforeAsking: DEFAULT_SPENDING_LIMITS.runsBeforeAsking,
   dailyRunCap: DEFAULT_SPENDING_LIMITS.dailyRunCap,
 });
+
+/**
+ * Settings known by an earlier name: still read from a stored object and taken by `saveSettings`,
+ * as their new name.
+ *
+ * ## Example
+ * ```ts
+ * await saveSettings({ coalesceRuns: false }); // as { batchRuns: false }
+ * ```
+ */
+export interface RenamedSettings {
+  /** @deprecated The earlier name of `batchRuns` (one name for SPELL.RUN batching). */
+  coalesceRuns?: boolean;
+}
+
+/** The current name of a setting stored or patched by an earlier one. */
+const RENAMED: Readonly<Record<keyof RenamedSettings, keyof SpellSettings>> = {
+  coalesceRuns: "batchRuns",
+};
+
+/** A setting's current name. */
+function currentName(name: string): string {
+  return Object.hasOwn(RENAMED, name) ? RENAMED[name as keyof RenamedSettings] : name;
+}
 
 /** Storage key of the settings object. */
 const SETTINGS_KEY = "spellrun.settings";
@@ -164,7 +188,12 @@ export async function loadSettings(): Promise<SpellSettings> {
   }
   const settings: SpellSettings = { ...DEFAULT_SETTINGS };
   if (stored && typeof stored === "object") {
-    for (const [name, value] of Object.entries(stored)) {
+    // A value stored by an earlier name yields to one stored by the current name.
+    const entries = Object.entries(stored).sort(
+      ([a], [b]) => Number(currentName(a) === a) - Number(currentName(b) === b)
+    );
+    for (const [storedName, value] of entries) {
+      const name = currentName(storedName);
       if (!(name in DEFAULT_SETTINGS)) continue;
       if ((name === "baseUrl" || name === "pollBaseUrl") && value === "") {
         settings[name] = ""; // stored as not set: stays not set, whatever the build's default
@@ -190,16 +219,20 @@ export async function loadSettings(): Promise<SpellSettings> {
  * await saveSettings({ apiKey: input.value, maxInFlight: 4 });
  * ```
  *
- * @param patch The settings to change; others keep their values.
+ * @param patch The settings to change; others keep their values (a setting's earlier name,
+ *   `RenamedSettings`, is taken as its current one).
  * @return The settings after the change.
  * @throws SettingsError when a value is not acceptable (nothing is saved then).
  */
-export function saveSettings(patch: Partial<SpellSettings>): Promise<SpellSettings> {
+export function saveSettings(
+  patch: Partial<SpellSettings> & RenamedSettings
+): Promise<SpellSettings> {
   const state = settingsState();
   const saved = state.saving.then(async () => {
     const changes: Partial<SpellSettings> = {};
-    for (const [name, value] of Object.entries(patch)) {
+    for (const [givenName, value] of Object.entries(patch)) {
       if (value === undefined) continue;
+      const name = currentName(givenName);
       if (!(name in DEFAULT_SETTINGS)) {
         throw new SettingsError(name, `"${name}" is not a spellrun setting.`);
       }
@@ -286,11 +319,11 @@ function checkedSetting(name: keyof SpellSettings, value: unknown): Partial<Spel
         );
       }
       return { rememberMs: value as number };
-    case "coalesceRuns":
+    case "batchRuns":
       if (typeof value !== "boolean") {
-        throw new SettingsError(name, "coalesceRuns must be true or false.");
+        throw new SettingsError(name, "batchRuns must be true or false.");
       }
-      return { coalesceRuns: value };
+      return { batchRuns: value };
     case "runsBeforeAsking":
       return { runsBeforeAsking: checkedCount(name, value, 0, MAX_RUNS_BEFORE_ASKING) };
     case "dailyRunCap":

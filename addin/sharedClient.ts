@@ -1,4 +1,4 @@
-import { SpellClient } from "../src/index.js";
+import { SpellClient } from "spellrun";
 import { MissingApiKeyError } from "./MissingApiKeyError.js";
 import { forgetRememberedResultsInMemory, rememberedResults } from "./rememberedResults.js";
 import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.js";
@@ -12,7 +12,7 @@ import { organisationConnection } from "./organisation/organisationConnection.js
  * How long the shared client waits for more `SPELL.RUN` calls of a spell before sending them as
  * one bulk run: long enough for the calls of one recalculation, short next to any run.
  */
-const COALESCE_WINDOW_MS = 50;
+const BATCH_WINDOW_MS = 50;
 
 /**
  * What all answers being read at once may hold in the shared runtime, which also runs Excel's
@@ -34,7 +34,7 @@ interface SharedClientState {
 /**
  * The runtime's one `SpellClient`, used by every custom function and the task pane, so that
  * identical calls share one run, successes are remembered across reloads (`rememberedResults`),
- * the in-flight limit holds for the whole add-in, and (setting `coalesceRuns`, on by default)
+ * the in-flight limit holds for the whole add-in, and (setting `batchRuns`, on by default)
  * polling-mode runs of one spell arriving together go out as one bulk run. Built from the settings on first use and
  * rebuilt after every `saveSettings`.
  *
@@ -96,7 +96,7 @@ export function sharedClientWithSettings(): Promise<{
         reuse: { ttlMs: settings.rememberMs, store: rememberedResults() },
         // SPELL.RUN filled down a column: Excel hands the calls of one recalculation over
         // together, so they go out as bulk runs (Settings can turn this off).
-        batch: settings.coalesceRuns ? { windowMs: COALESCE_WINDOW_MS } : false,
+        batch: settings.batchRuns ? { windowMs: BATCH_WINDOW_MS } : false,
       });
       const ready = { client, settings };
       // Only while still current: settings saved meanwhile make a newer client.

@@ -3,13 +3,13 @@
  * once as Excel does, against the emulator, versus the same 1,000 inputs as one `client.bulk`.
  *
  * Prints runs started, peak runs in flight, requests (the emulator's counters) and wall time, with
- * the ratio to the bulk baseline measured in the same run. The coalesced sheet, the remembered
+ * the ratio to the bulk baseline measured in the same run. The batched sheet, the remembered
  * sheet and the baseline are measured in `--rounds` rounds (5), each over inputs of its own, and
  * their median (with the range) is printed: one cold sample on a shared 2-core machine varies
- * by ±30%. The scenarios: the sheet with SPELL.RUN coalescing on
+ * by ±30%. The scenarios: the sheet with SPELL.RUN batching on
  * (the default: the calls of one recalculation go out as bulk runs; goal at most 1.5x the
  * baseline), the same sheet after a reload of the add-in (remembered results), the same sheet with
- * coalescing off (each distinct call its own run and polls), and the table as one =SPELL.BULK.
+ * batching off (each distinct call its own run and polls), and the table as one =SPELL.BULK.
  *
  *   npx tsx bench/functions.ts [--time-scale 0.1] [--calls 10000] [--distinct 1000]
  *
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     await baseline(-1)();
     for (let round = 0; round < rounds; round++) {
       const prefix = `Round ${round}`;
-      await measure(`${calls} x SPELL.RUN (${distinct} distinct), coalesced`, () => sheet(prefix));
+      await measure(`${calls} x SPELL.RUN (${distinct} distinct), batched`, () => sheet(prefix));
       await measure(`same sheet after a reload (remembered)`, async () => {
         await resetSharedClient();
         await sheet(prefix);
@@ -131,9 +131,9 @@ async function main(): Promise<void> {
     }
 
     await clearRememberedResults();
-    await saveSettings({ coalesceRuns: false });
+    await saveSettings({ batchRuns: false });
     await resetSharedClient();
-    await measure(`${calls} x SPELL.RUN (${distinct} distinct), not coalesced`, () => sheet());
+    await measure(`${calls} x SPELL.RUN (${distinct} distinct), not batched`, () => sheet());
 
     await measure(`${distinct}-row table as one SPELL.BULK (fresh inputs)`, async () => {
       const table: unknown[][] = [["text", "row", "bulk"]];

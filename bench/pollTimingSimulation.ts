@@ -5,10 +5,10 @@
 // service reads the run's state half way through it.
 import { delay, map, timer, VirtualTimeScheduler, type Observable } from "rxjs";
 import type { SpellEndpoints } from "../src/http/SpellApi.js";
-import type { RunAnswer } from "../src/internal/parseResponses.js";
-import { pollScheduleFor } from "../src/internal/pollScheduleFor.js";
-import { RunDurationEstimator } from "../src/internal/RunDurationEstimator.js";
-import { startAndPollRun } from "../src/internal/runSnapshots.js";
+import type { RunAnswer } from "../src/http/parseResponses.js";
+import { pollScheduleFor } from "../src/runs/pollScheduleFor.js";
+import { RunDurationEstimator } from "../src/runs/RunDurationEstimator.js";
+import { startAndPollRun } from "../src/runs/runSnapshots.js";
 import { DEFAULT_POLL } from "../src/operators/pollUntilDone.js";
 
 /** Virtual round trip of each request. */

@@ -2,7 +2,7 @@ import { serviceAddresses } from "../addin/serviceRoute.js";
 import type { Subscription } from "rxjs";
 import { hashText } from "../addin/hashText.js";
 import { spendingGate } from "../addin/spending/spendingGate.js";
-import { SpellRunError, type BulkSnapshot } from "../src/index.js";
+import { SpellRunError, type BulkSnapshot } from "spellrun";
 import { excelError } from "./excelError.js";
 import { isInValuePreview } from "./isInValuePreview.js";
 import { parseOutputNames } from "./parseOutputNames.js";

@@ -12,7 +12,7 @@ import type { Observer, Subscription } from "rxjs";
 import { spendingGate } from "../addin/spending/spendingGate.js";
 import { hostCanRecalculateCells } from "../addin/spending/hostCanRecalculateCells.js";
 import { SpendingGuardError } from "../addin/SpendingGuardError.js";
-import { SpellError, type RunSnapshot, type SpellClient } from "../src/index.js";
+import { SpellError, type RunSnapshot, type SpellClient } from "spellrun";
 import { toExcelError, type ErrorContext } from "./toExcelError.js";
 
 /**

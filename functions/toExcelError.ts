@@ -6,7 +6,7 @@ import {
   SpellProtocolError,
   SpellRunError,
   SpellTimeoutError,
-} from "../src/index.js";
+} from "spellrun";
 import { excelError, isExcelError } from "./excelError.js";
 import { MissingApiKeyError } from "../addin/MissingApiKeyError.js";
 import { ServiceAddressNotSetError } from "../addin/ServiceAddressNotSetError.js";
@@ -91,7 +91,7 @@ export function toExcelError(error: unknown, context: ErrorContext = {}): Custom
           "#N/A",
           `${service} rejected the API key (HTTP ${error.status}). ${WHERE_TO_FIX}`
         );
-      // SPELL.RUN calls coalesced into one bulk meet a mistyped spell id on bulkStart.
+      // SPELL.RUN calls batched into one bulk meet a mistyped spell id on bulkStart.
       case error.status === 404 && (error.endpoint === "start" || error.endpoint === "bulkStart"):
         return say(
           "#N/A",

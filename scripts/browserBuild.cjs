@@ -3,7 +3,7 @@
  * the playground page (playground/webpack.config.cjs).
  * - `chromiumFlags`: Debian's Chromium, headless, as root, on a closed network.
  * - `specWebpackConfig(root)`: TypeScript through ts-loader (types are checked by `tsc`, not here),
- *   `.js` specifiers resolved to `.ts`, CSS as text, and office-addin-mock's one Node-only import
+ *   `.js` specifiers resolved to `.ts`, `spellrun` to the core's sources, CSS as text, and office-addin-mock's one Node-only import
  *   (office-addin-manifest, used for an enum) replaced by a browser shim.
  */
 const path = require("path");
@@ -38,7 +38,11 @@ function specWebpackConfig(root) {
     resolve: {
       extensions: [".ts", ".js"],
       extensionAlias: { ".js": [".ts", ".js"] },
-      alias: { "office-addin-manifest": path.join(root, "playground/excel/officeAppShim.ts") },
+      alias: {
+        // The core by its package name, from its sources (the front ends import "spellrun").
+        spellrun$: path.join(root, "src/index.ts"),
+        "office-addin-manifest": path.join(root, "playground/excel/officeAppShim.ts"),
+      },
     },
   };
 }

@@ -18,18 +18,18 @@ import {
 } from "rxjs";
 import { SpellError } from "./errors/SpellError.js";
 import { SpellApi } from "./http/SpellApi.js";
-import { bulkSnapshots, type BulkChunk, type BulkContext } from "./internal/bulkSnapshots.js";
-import { splitBulkChunks } from "./internal/splitBulkChunks.js";
-import { canonicalJson } from "./internal/canonicalJson.js";
-import type { ConnectionCheck } from "./internal/checkConnection.js";
-import { ConcurrencyLimiter } from "./internal/ConcurrencyLimiter.js";
+import { bulkSnapshots, type BulkChunk, type BulkContext } from "./runs/bulkSnapshots.js";
+import { splitBulkChunks } from "./runs/splitBulkChunks.js";
+import { canonicalJson } from "./util/canonicalJson.js";
+import type { ConnectionCheck } from "./ConnectionCheck.js";
+import { ConcurrencyLimiter } from "./util/ConcurrencyLimiter.js";
 import { stopAfter } from "./operators/stopAfter.js";
 import { stopOnAbort } from "./operators/stopOnAbort.js";
 import { SpellCallTimeoutError } from "./errors/SpellCallTimeoutError.js";
-import type { BatchSettings, RunBatcher } from "./internal/RunBatcher.js";
-import { pollRun, startAndPollRun, waitRun } from "./internal/runSnapshots.js";
-import { pollScheduleFor } from "./internal/pollScheduleFor.js";
-import { RunDurationEstimator } from "./internal/RunDurationEstimator.js";
+import type { BatchSettings, RunBatcher } from "./runs/RunBatcher.js";
+import { pollRun, startAndPollRun, waitRun } from "./runs/runSnapshots.js";
+import { pollScheduleFor } from "./runs/pollScheduleFor.js";
+import { RunDurationEstimator } from "./runs/RunDurationEstimator.js";
 import { onStateChanges } from "./operators/onStateChanges.js";
 import { MemoryResultStore } from "./MemoryResultStore.js";
 import { DEFAULT_POLL } from "./operators/pollUntilDone.js";
@@ -116,7 +116,7 @@ export class SpellClient {
   private store: ResultStore | undefined;
   /** The start of every reuse key: `[` and the service address as JSON. */
   private keyPrefix: string | undefined;
-  /** How polling-mode runs are coalesced into bulk runs, when `options.batch` is on. */
+  /** How polling-mode runs are batched into bulk runs, when `options.batch` is on. */
   private readonly batchSettings: BatchSettings | undefined;
   /** The batcher, loaded with its module on the first batched run (see `batched`). */
   private batcher: Promise<RunBatcher> | undefined;
@@ -284,7 +284,7 @@ export class SpellClient {
     const call = `bulk of "${spellId}"`;
     if (!options.reuse) return this.controlled(send(rowsIn), options, call);
     // Loaded when a bulk first asks for reuse: a client that never does never loads it.
-    const reused$ = defer(() => import("./internal/reusedBulk.js")).pipe(
+    const reused$ = defer(() => import("./runs/reusedBulk.js")).pipe(
       concatMap(({ reusedBulk }) =>
         reusedBulk(
           {
@@ -340,7 +340,7 @@ export class SpellClient {
    */
   resumeRun(runId: string | number): Observable<RunSnapshot> {
     // The argument checks are loaded with the first resume: most programs never resume.
-    return defer(() => import("./internal/resumeArgumentProblem.js")).pipe(
+    return defer(() => import("./runs/resumeArgumentProblem.js")).pipe(
       concatMap(({ runIdProblem }) => {
         const problem = runIdProblem(runId);
         if (problem !== undefined) {
@@ -382,7 +382,7 @@ export class SpellClient {
     count: number,
     options: Pick<BulkOptions, "detach"> = {}
   ): Observable<BulkSnapshot> {
-    return defer(() => import("./internal/resumeArgumentProblem.js")).pipe(
+    return defer(() => import("./runs/resumeArgumentProblem.js")).pipe(
       concatMap(({ resumeTokenProblem }) =>
         this.resumedBulk(token, count, options, resumeTokenProblem)
       )
@@ -416,7 +416,7 @@ export class SpellClient {
       const rows = token.rows;
       // A bulk with reuse: its runs spread over the rows again (see BulkResumeToken.rows).
       return rows
-        ? defer(() => import("./internal/reusedBulk.js")).pipe(
+        ? defer(() => import("./runs/reusedBulk.js")).pipe(
             concatMap(({ NOT_IN_TOKEN, spreadSentRuns }) =>
               sent$.pipe(
                 map((snapshot) => spreadSentRuns(snapshot, rows, () => NOT_IN_TOKEN, rows))
@@ -459,7 +459,7 @@ export class SpellClient {
   checkConnection(): Promise<ConnectionCheck> {
     const probeId = `spellrun-connection-test-${Math.random().toString(36).slice(2)}`;
     // Loaded on the first check: most programs never make one.
-    return import("./internal/checkConnection.js").then(({ checkConnection }) =>
+    return import("./http/checkConnection.js").then(({ checkConnection }) =>
       checkConnection(
         this.api.probeHosts(probeId),
         { baseUrl: this.options.baseUrl, pollBaseUrl: this.options.pollBaseUrl },
@@ -541,7 +541,7 @@ export class SpellClient {
     return {
       async *[Symbol.asyncIterator]() {
         // Loaded with the first loop; `yield*` hands a `break` on, which unsubscribes the bulk.
-        const { finishedRows } = await import("./internal/finishedRows.js");
+        const { finishedRows } = await import("./runs/finishedRows.js");
         yield* finishedRows(bulk$);
       },
     };
@@ -613,7 +613,7 @@ export class SpellClient {
   private batched(spellId: string, inputs: Record<string, unknown>): Observable<RunSnapshot> {
     return defer(() => {
       const settings = this.batchSettings as BatchSettings;
-      this.batcher ??= import("./internal/RunBatcher.js").then(
+      this.batcher ??= import("./runs/RunBatcher.js").then(
         ({ RunBatcher }) => new RunBatcher(() => this.bulkContext(), settings)
       );
       return from(this.batcher);

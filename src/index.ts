@@ -17,7 +17,7 @@ export { failureReason } from "./failureReason.js";
 export { redactKey } from "./http/redactKey.js";
 export { formatLogEvent } from "./formatLogEvent.js";
 export type { SpellLogEvent, SpellLogger, SpellLogRequest } from "./SpellLogEvent.js";
-export type { ConnectionCheck, ConnectionProblem } from "./internal/checkConnection.js";
+export type { ConnectionCheck, ConnectionProblem } from "./ConnectionCheck.js";
 export { TERMINAL_STATES, type RunState, type RunStateCounts } from "./RunState.js";
 export type { Endpoint, HttpMethod } from "./Endpoint.js";
 export { SERVICE_ENDPOINTS, FORWARDING_PREFIXES, endpointPath } from "./http/serviceEndpoints.js";

@@ -335,7 +335,7 @@ export interface ReuseOptions {
 }
 
 /**
- * Coalescing of single runs into bulk runs (`SpellClientOptions.batch`): polling-mode `run` calls
+ * Batching of single runs into bulk runs (`SpellClientOptions.batch`): polling-mode `run` calls
  * of the same spell that arrive within `windowMs` of the first one go out as one `bulkStart` and
  * are polled together with `getBulkRuns`. Each caller still gets its own Observable of its own
  * run (no `runId`: a bulk run shows none) and its own `SpellRunError`; unsubscribing drops only
@@ -436,7 +436,7 @@ export interface SpellClientOptions {
   /** Result reuse; off unless given here or asked per run. @default false */
   reuse?: ReuseOptions | false;
   /**
-   * Coalesce polling-mode `run` calls of the same spell into bulk runs (see `BatchOptions`);
+   * Batch polling-mode `run` calls of the same spell into bulk runs (see `BatchOptions`);
    * `true` takes the defaults. @default false
    */
   batch?: BatchOptions | boolean;

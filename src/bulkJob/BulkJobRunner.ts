@@ -1,4 +1,4 @@
-import { Subject, type Observable } from "rxjs";
+import { Subject, catchError, defer, throwError, type Observable } from "rxjs";
 import type { BulkSnapshot } from "../types.js";
 import type {
   BulkJobOptions,
@@ -293,7 +293,13 @@ export class BulkJobRunner<Row> {
         return;
       }
       const inputs = window.sentRows.map((place) => this.options.inputsOf(window.rows[place]));
-      source = client.bulk(spellId, inputs, { ...this.options.bulkOptions, detach: this.detach$ });
+      const gate = this.options.bulkOptions?.beforeStart;
+      source = client.bulk(spellId, inputs, {
+        ...this.options.bulkOptions,
+        // A refusal by the gate comes before any bulkStart: noted, so it is classed as refused.
+        ...(gate ? { beforeStart: (runs: number) => refusalNoted(() => gate(runs), window) } : {}),
+        detach: this.detach$,
+      });
     }
     window.subscription = source.subscribe({
       next: (snapshot) => {
@@ -338,7 +344,10 @@ export class BulkJobRunner<Row> {
     this.options.fingerprintOf ? this.options.fingerprintOf(row) : this.options.inputsOf(row);
 
   private fail(window: JobWindow<Row>, error: unknown): void {
-    const kind = classifyJobFailure(error, window.groupId !== undefined);
+    // The gate refused before anything was sent: nothing started, a resume may send it.
+    const kind = window.startRefused
+      ? "refused"
+      : classifyJobFailure(error, window.groupId !== undefined);
     const failure: JobFailure = {
       kind,
       error,
@@ -390,4 +399,17 @@ export class BulkJobRunner<Row> {
     this.wake = undefined;
     wake?.();
   }
+}
+
+/** The gate's answer, noting on the window when it refuses (errors) before anything is sent. */
+function refusalNoted<Row>(
+  gate: () => Observable<unknown>,
+  window: JobWindow<Row>
+): Observable<unknown> {
+  return defer(gate).pipe(
+    catchError((error: unknown) => {
+      window.startRefused = true;
+      return throwError(() => error);
+    })
+  );
 }

@@ -39,6 +39,8 @@ export interface JobWindow<Row> {
   /** Resumed with a token that names fewer groups than chunks: the first run of those chunks. */
   unnamedFrom?: number;
   subscription?: Subscription;
+  /** Set when the bulk's `beforeStart` gate refused: nothing was sent for the window. */
+  startRefused?: boolean;
   /** Set once the window's bulk completed, failed or was cancelled. */
   settled: boolean;
 }

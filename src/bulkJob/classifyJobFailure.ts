@@ -7,7 +7,9 @@ import { shouldRetry } from "../operators/shouldRetry.js";
  * What a failure of a bulk job means for money, derived from `shouldRetry`:
  *
  * - `refused`: the bulkStart failed where the service surely started nothing, only for now (429,
- *   503, a refused connection: the service is down). Sending it again later is safe.
+ *   503, a refused connection: the service is down). Sending it again later is safe. A refusal
+ *   by the bulk's `beforeStart` gate (a spending guard), before anything was sent, is classed so
+ *   by `BulkJobRunner` at the call (whatever the gate errors with).
  * - `permanent`: the bulkStart was refused and would be again (400, 401, 403, 404 unknown spell,
  *   413). Nothing was started; the command must change.
  * - `mayHaveStarted`: the bulkStart got no usable answer after it may have reached the service

@@ -1,4 +1,4 @@
-import { canonicalJson } from "../internal/canonicalJson.js";
+import { canonicalJson } from "../util/canonicalJson.js";
 
 /** Characters of one row's hash in a window's fingerprint. */
 export const ROW_HASH_LENGTH = 8;

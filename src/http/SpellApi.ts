@@ -7,7 +7,7 @@ import {
   type Observable,
   type SchedulerLike,
 } from "rxjs";
-import { ConcurrencyLimiter } from "../internal/ConcurrencyLimiter.js";
+import { ConcurrencyLimiter } from "../util/ConcurrencyLimiter.js";
 import { SERVICE_ENDPOINTS, endpointPath } from "./serviceEndpoints.js";
 import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
 import { SpellNetworkError } from "../errors/SpellNetworkError.js";
@@ -21,7 +21,7 @@ import {
   parseWaitAnswer,
   type RunAnswer,
   type WaitAnswer,
-} from "../internal/parseResponses.js";
+} from "./parseResponses.js";
 import type { Endpoint, RequestTimeouts, RetryOptions } from "../types.js";
 import { SpellError } from "../errors/SpellError.js";
 import type { RequestTarget } from "../errors/describeRequest.js";
@@ -32,8 +32,8 @@ import { resolveFetch } from "./resolveFetch.js";
 import { RateLimitPause } from "./RateLimitPause.js";
 import type { RequestLog } from "./requestJson.js";
 import type { SpellLogger, SpellLogRequest } from "../SpellLogEvent.js";
-import { emitLog, errorText } from "../internal/emitLog.js";
-import { toRunState, serviceStateOf } from "../internal/parseResponses.js";
+import { emitLog, errorText } from "../util/emitLog.js";
+import { toRunState, serviceStateOf } from "./parseResponses.js";
 import { countRunStates } from "../countRunStates.js";
 
 /**

@@ -1,15 +1,15 @@
 import { asyncScheduler, Observable, type SchedulerLike, type Subscription } from "rxjs";
-import type { ConcurrencyLimiter } from "../internal/ConcurrencyLimiter.js";
+import type { ConcurrencyLimiter } from "../util/ConcurrencyLimiter.js";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellNetworkError } from "../errors/SpellNetworkError.js";
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import { SpellResponseTooLargeError } from "../errors/SpellResponseTooLargeError.js";
 import type { Endpoint, HttpMethod } from "../types.js";
-import { parseRetryAfter } from "../internal/parseRetryAfter.js";
+import { parseRetryAfter } from "../util/parseRetryAfter.js";
 import { parseJsonKeepingIds } from "./parseJsonKeepingIds.js";
 import type { Redactor } from "./keyRedactor.js";
 import type { SpellLogger, SpellLogRequest } from "../SpellLogEvent.js";
-import { emitLog, errorText } from "../internal/emitLog.js";
+import { emitLog, errorText } from "../util/emitLog.js";
 
 /**
  * One HTTP request as the transport sends it.

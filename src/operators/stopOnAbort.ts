@@ -1,6 +1,6 @@
 import { Observable, type MonoTypeOperatorFunction } from "rxjs";
 import { SpellError } from "../errors/SpellError.js";
-import { onAbort } from "../internal/onAbort.js";
+import { onAbort } from "../util/onAbort.js";
 
 /**
  * Stops the source when `signal` aborts, as an unsubscribe does (requests aborted, unfinished

@@ -1,5 +1,5 @@
 import type { Subscription } from "rxjs";
-import type { BulkJobRunner, RowStatus } from "../../src";
+import type { BulkJobRunner, RowStatus } from "spellrun";
 import type { BulkJob, KeptResult } from "../storedJob/BulkJob.js";
 import type { WriteTarget } from "../sheet/WriteTarget.js";
 import type { BulkProgress } from "./bulkProgress.js";

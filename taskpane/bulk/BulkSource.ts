@@ -1,5 +1,5 @@
 import type { Observable } from "rxjs";
-import type { BulkOptions, BulkResumeToken, BulkSnapshot } from "../../src";
+import type { BulkOptions, BulkResumeToken, BulkSnapshot } from "spellrun";
 
 /**
  * The part of `SpellClient` a bulk needs (a fake in specs, the shared client in the add-in).

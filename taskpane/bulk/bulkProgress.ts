@@ -1,5 +1,4 @@
-import type { RowStatus, RowStatusCounts, RunState } from "../../src";
-import { countRunStates } from "../../src";
+import { countRunStates, type RowStatus, type RowStatusCounts, type RunState } from "spellrun";
 import { progressEstimate } from "./progressEstimate.js";
 
 /** Where a bulk is in its life. */

@@ -1,6 +1,5 @@
 import { BehaviorSubject, interval, type Observable } from "rxjs";
-import type { BulkJobResult, JobFailure } from "../../src";
-import { startedNothing } from "../../src";
+import { startedNothing, type BulkJobResult, type JobFailure } from "spellrun";
 import { columnName } from "../sheet/a1Address.js";
 import { blockName } from "../sheet/trackedBlock.js";
 import { DocumentCheckpointStore } from "../storedJob/DocumentCheckpointStore.js";

@@ -1,4 +1,4 @@
-import type { RowStatus } from "../../src";
+import type { RowStatus } from "spellrun";
 import { removeInsertedColumn } from "../sheet/removeInsertedColumn.js";
 import { deleteBlockName } from "../sheet/trackedBlock.js";
 import { clearBulkJob, saveBulkJob } from "../storedJob/jobStore.js";

@@ -1,5 +1,5 @@
 import type { Observable } from "rxjs";
-import { BulkJobRunner } from "../../src";
+import { BulkJobRunner } from "spellrun";
 import type { SheetResultWriter } from "../sheet/SheetResultWriter.js";
 import type { DocumentCheckpointStore } from "../storedJob/DocumentCheckpointStore.js";
 import type { ActiveBulk } from "./ActiveBulk.js";

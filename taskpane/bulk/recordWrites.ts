@@ -1,4 +1,4 @@
-import type { FinishedJobRow } from "../../src";
+import type { FinishedJobRow } from "spellrun";
 import { statusText } from "../sheet/statusText.js";
 import type { WriteReport } from "../sheet/writeOutputs.js";
 import { saveBulkJob } from "../storedJob/jobStore.js";

@@ -1,4 +1,4 @@
-import { RETRYABLE_STATUSES, type RowStatus } from "../../src";
+import { RETRYABLE_STATUSES, type RowStatus } from "spellrun";
 import type { ActiveBulk } from "./ActiveBulk.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { FinishedJobRow, ResultWriter } from "../../src";
+import type { FinishedJobRow, ResultWriter } from "spellrun";
 import { CANCELLED_STATUS, statusText } from "./statusText.js";
 import { writeOutputs, type RowWrite, type WriteReport } from "./writeOutputs.js";
 import type { WriteTarget } from "./WriteTarget.js";

@@ -1,4 +1,4 @@
-import { failureReason, type BulkRunEntry } from "../../src";
+import { failureReason, type BulkRunEntry } from "spellrun";
 
 /** Status cell text of a row that was not written because its inputs changed during the run. */
 export const STALE_STATUS = "stale: inputs changed during the run; outputs not written";

@@ -1,4 +1,4 @@
-import type { BulkResumeToken, RowStatusCounts } from "../../src";
+import type { BulkResumeToken, RowStatusCounts } from "spellrun";
 
 export type { KeptResult } from "./KeptResult.js";
 

@@ -1,13 +1,13 @@
-import type {
-  BulkResumeToken,
-  Checkpoint,
-  CheckpointStore,
-  JobOutcome,
-  KnownWindow,
-  WindowIntent,
-  WrittenMark,
-} from "../../src";
-import { resumeTokenNeeded } from "../../src";
+import {
+  resumeTokenNeeded,
+  type BulkResumeToken,
+  type Checkpoint,
+  type CheckpointStore,
+  type JobOutcome,
+  type KnownWindow,
+  type WindowIntent,
+  type WrittenMark,
+} from "spellrun";
 import { saveBulkJob, saveBulkProgress } from "./jobStore.js";
 import { type BulkJob, type JobWindow } from "./BulkJob.js";
 

@@ -1,4 +1,4 @@
-import type { BulkResumeToken } from "../../src";
+import type { BulkResumeToken } from "spellrun";
 import { decodeIndexBitmap, decodeIndexes, encodeIndexes } from "./indexRanges.js";
 import { deleteRowRecord, rowRecord, saveRowRecord } from "./rowRecordStore.js";
 import { rowRecordProblem, storedJobProblem } from "./storedJobProblem.js";

@@ -1,4 +1,4 @@
-import type { BulkResumeToken, RowStatusCounts } from "../../src";
+import type { BulkResumeToken, RowStatusCounts } from "spellrun";
 import type { BulkJob, JobWindow } from "./BulkJob.js";
 import { encodeIndexBitmap, encodeIndexes } from "./indexRanges.js";
 

@@ -93,9 +93,9 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
   );
   const maxInFlight = numberField("max-in-flight", 1, 64, "Runs in flight at once");
   const rememberHours = numberField("remember-hours", 0, 8784, "Remember results for (hours)");
-  const coalesceRuns = element(
+  const batchRuns = element(
     "fluent-checkbox",
-    { id: "coalesce-runs" },
+    { id: "batch-runs" },
     "Send SPELL.RUN cells of one spell together as bulk runs"
   ) as ValueElement;
   const runsBeforeAsking = numberField(
@@ -135,7 +135,7 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
       authField,
       maxInFlight,
       rememberHours,
-      coalesceRuns,
+      batchRuns,
       runsBeforeAsking,
       dailyRunCap,
       element(
@@ -164,7 +164,7 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     authHeader.value = settings.authHeader;
     maxInFlight.value = String(settings.maxInFlight);
     rememberHours.value = String(Math.round(settings.rememberMs / HOUR_MS));
-    coalesceRuns.checked = settings.coalesceRuns;
+    batchRuns.checked = settings.batchRuns;
     runsBeforeAsking.value = String(settings.runsBeforeAsking);
     dailyRunCap.value = String(settings.dailyRunCap);
   };
@@ -176,7 +176,7 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     authHeader: authHeader.value === "x-api-key" ? "x-api-key" : "authorization",
     maxInFlight: Number(maxInFlight.value),
     rememberMs: Number(rememberHours.value) * HOUR_MS,
-    coalesceRuns: coalesceRuns.checked === true,
+    batchRuns: batchRuns.checked === true,
     runsBeforeAsking: Number(runsBeforeAsking.value),
     dailyRunCap: Number(dailyRunCap.value),
   });

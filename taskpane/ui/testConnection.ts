@@ -1,4 +1,4 @@
-import { SpellClient, type ConnectionCheck } from "../../src";
+import { SpellClient, type ConnectionCheck } from "spellrun";
 import type { SpellSettings } from "../../addin/settings.js";
 import { explainPolicyBlock } from "../../addin/explainPolicyBlock.js";
 import { serviceAddresses } from "../../addin/serviceRoute.js";

@@ -26,7 +26,7 @@ describe("settings", () => {
       authHeader: "authorization",
       maxInFlight: 8,
       rememberMs: 86_400_000,
-      coalesceRuns: true,
+      batchRuns: true,
       runsBeforeAsking: 100,
       dailyRunCap: 1000,
     });
@@ -44,6 +44,22 @@ describe("settings", () => {
     expect(defaultServiceAddresses({ baseUrl: undefined, pollBaseUrl: undefined })).toEqual({
       ...EMULATOR_ADDRESSES,
     });
+  });
+
+  it("should read and take batchRuns by its earlier name, coalesceRuns, the current name winning", async () => {
+    await keyValueStorage().setItem("spellrun.settings", JSON.stringify({ coalesceRuns: false }));
+    expect((await loadSettings()).batchRuns).toBe(false);
+    await keyValueStorage().setItem(
+      "spellrun.settings",
+      JSON.stringify({ batchRuns: true, coalesceRuns: false })
+    );
+    expect((await loadSettings()).batchRuns).toBe(true);
+    const saved = await saveSettings({ coalesceRuns: false });
+    expect(saved.batchRuns).toBe(false);
+    expect(Object.keys(saved)).not.toContain("coalesceRuns");
+    expect(JSON.parse((await keyValueStorage().getItem("spellrun.settings")) ?? "{}")).toEqual(
+      jasmine.objectContaining({ batchRuns: false })
+    );
   });
 
   it("should keep an address stored as empty not set", async () => {
@@ -134,7 +150,7 @@ describe("settings", () => {
       { pollBaseUrl: "not a url" },
       { baseUrl: "https://user:pw@example.com" },
       { authHeader: "cookie" as SpellSettings["authHeader"] },
-      { coalesceRuns: "yes" as unknown as boolean },
+      { batchRuns: "yes" as unknown as boolean },
     ];
     for (const patch of attempts) {
       await expectAsync(saveSettings(patch)).toBeRejectedWith(jasmine.any(SettingsError));

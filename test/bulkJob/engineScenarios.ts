@@ -7,6 +7,7 @@ import {
   type FinishedJobRow,
   type SpellClientOptions,
 } from "spellrun";
+import { throwError } from "rxjs";
 import { startEmulator, type RunningEmulator } from "../../emulator/startEmulator.js";
 import type { AdapterPair, JobPlace, SpecRow } from "./support/adapterPairs.js";
 import { createdPerRow, emulatorJobClient } from "./support/emulatorJobs.js";
@@ -190,6 +191,23 @@ export function describeEngineScenarios(pair: AdapterPair): void {
       expect((await place.load())?.windows.size).toBe(0);
       const corrected = await resumed(place, rows);
       expect(corrected.outcome).toBe("complete");
+      expectInPlace(place, rows, () => "success");
+      expect(createdPerRow(emulator, rows)).toEqual(new Array(5).fill(1));
+    });
+
+    it("should class a refusal by beforeStart as refused: nothing started, a resume may send it", async () => {
+      const place = pair.newPlace();
+      const rows = specRows(5);
+      const refusal = new Error("The spending guard refused these runs");
+      const result = await job(place, rows, {
+        bulkOptions: { beforeStart: () => throwError(() => refusal) },
+      }).run();
+      expect(result.failures[0]?.kind).toBe("refused");
+      expect(result.failures[0]?.error).toBe(refusal);
+      expect(emulator.stats.requests.bulkStart).toBe(0);
+      expect((await place.load())?.windows.size).toBe(0);
+      const allowed = await resumed(place, rows);
+      expect(allowed.outcome).toBe("complete");
       expectInPlace(place, rows, () => "success");
       expect(createdPerRow(emulator, rows)).toEqual(new Array(5).fill(1));
     });

@@ -1,6 +1,6 @@
 import { merge } from "rxjs";
 import { SpellError } from "../../src/errors/SpellError.js";
-import { ConcurrencyLimiter } from "../../src/internal/ConcurrencyLimiter.js";
+import { ConcurrencyLimiter } from "../../src/util/ConcurrencyLimiter.js";
 import { marbles } from "./support/testScheduler.js";
 
 describe("ConcurrencyLimiter", () => {

@@ -1,4 +1,4 @@
-import { canonicalJson } from "../../src/internal/canonicalJson.js";
+import { canonicalJson } from "../../src/util/canonicalJson.js";
 import { MemoryResultStore, SpellClient } from "../../src/index.js";
 
 describe("MemoryResultStore", () => {

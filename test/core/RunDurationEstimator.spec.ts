@@ -1,7 +1,4 @@
-import {
-  expectedEndAround,
-  RunDurationEstimator,
-} from "../../src/internal/RunDurationEstimator.js";
+import { expectedEndAround, RunDurationEstimator } from "../../src/runs/RunDurationEstimator.js";
 
 describe("RunDurationEstimator", () => {
   it("should know nothing of a spell it has not seen finish", () => {

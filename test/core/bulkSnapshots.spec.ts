@@ -3,12 +3,8 @@ import type { TestScheduler } from "rxjs/testing";
 import { SpellHttpError } from "../../src/errors/SpellHttpError.js";
 import { SpellPollLimitError } from "../../src/errors/SpellPollLimitError.js";
 import { SpellProtocolError } from "../../src/errors/SpellProtocolError.js";
-import {
-  bulkSnapshots,
-  type BulkChunk,
-  type BulkContext,
-} from "../../src/internal/bulkSnapshots.js";
-import { ConcurrencyLimiter } from "../../src/internal/ConcurrencyLimiter.js";
+import { bulkSnapshots, type BulkChunk, type BulkContext } from "../../src/runs/bulkSnapshots.js";
+import { ConcurrencyLimiter } from "../../src/util/ConcurrencyLimiter.js";
 import type { SpellEndpoints } from "../../src/http/SpellApi.js";
 import type { BulkSnapshot } from "../../src/types.js";
 import { fakeEndpoints, runs } from "./support/fakeEndpoints.js";

@@ -1,6 +1,6 @@
 import { defer } from "rxjs";
 import { SpellHttpError } from "../../src/errors/SpellHttpError.js";
-import { parseRetryAfter } from "../../src/internal/parseRetryAfter.js";
+import { parseRetryAfter } from "../../src/util/parseRetryAfter.js";
 import { DEFAULT_RETRY, retryDelayMs, retryTransient } from "../../src/operators/retryTransient.js";
 import { createTestScheduler } from "./support/testScheduler.js";
 

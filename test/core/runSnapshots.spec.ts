@@ -3,8 +3,8 @@ import { defer, tap } from "rxjs";
 import { SpellPollLimitError } from "../../src/errors/SpellPollLimitError.js";
 import { SpellRunError } from "../../src/errors/SpellRunError.js";
 import { SpellTimeoutError } from "../../src/errors/SpellTimeoutError.js";
-import { pollRun, startAndPollRun, waitRun } from "../../src/internal/runSnapshots.js";
-import type { RunAnswer } from "../../src/internal/parseResponses.js";
+import { pollRun, startAndPollRun, waitRun } from "../../src/runs/runSnapshots.js";
+import type { RunAnswer } from "../../src/http/parseResponses.js";
 import { fakeEndpoints } from "./support/fakeEndpoints.js";
 import { marbles } from "./support/testScheduler.js";
 

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { splitBulkChunks } from "../../src/internal/splitBulkChunks.js";
+import { splitBulkChunks } from "../../src/runs/splitBulkChunks.js";
 import { SpellRequestTooLargeError } from "../../src/errors/SpellRequestTooLargeError.js";
 
 const bodyBytes = (spellId: string, inputs: readonly unknown[]) =>

@@ -26,7 +26,7 @@ describe("the add-in's answer cap (shared runtime)", () => {
       apiKey: "sk-answer-cap-spec-1",
       baseUrl: service.baseUrl,
       pollBaseUrl: service.pollBaseUrl,
-      coalesceRuns: false,
+      batchRuns: false,
     });
   });
   afterEach(async () => {

@@ -59,14 +59,14 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
     await resetSharedClient();
     await clearRememberedResults();
     const { baseUrl, pollBaseUrl, apiKey } = emulatorForBrowser();
-    // Each SPELL.RUN its own run here; the coalescing specs below turn the default back on.
+    // Each SPELL.RUN its own run here; the batching specs below turn the default back on.
     await saveSettings({
       apiKey,
       baseUrl,
       pollBaseUrl,
       maxInFlight: 8,
       rememberMs: 86_400_000,
-      coalesceRuns: false,
+      batchRuns: false,
       // These specs are about running, not about the spending guard (spendingGuard.spec.ts).
       runsBeforeAsking: 100_000,
       dailyRunCap: 1_000_000,
@@ -75,9 +75,9 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
     await resetEmulator();
   });
 
-  describe("SPELL.RUN coalesced into bulk runs (the default)", () => {
+  describe("SPELL.RUN batched into bulk runs (the default)", () => {
     beforeEach(async () => {
-      await saveSettings({ coalesceRuns: true });
+      await saveSettings({ batchRuns: true });
     });
 
     it("should start 1,000 distinct calls as 1,000 runs in at most ceil(1000/500) bulkStarts", async () => {

@@ -87,7 +87,7 @@ describe("toExcelError", () => {
     expect(error.message).toContain('Spell "summarize" was not found');
   });
 
-  it("should name the spell that was not found when coalesced runs meet it on bulkStart", () => {
+  it("should name the spell that was not found when batched runs meet it on bulkStart", () => {
     const error = mapped(new SpellHttpError(404, { message: "no spell" }, "POST", "bulkStart"));
     expect(error.code).toBe("#N/A");
     expect(error.message).toContain('Spell "summarize" was not found');

@@ -30,7 +30,7 @@ export const UNGUARDED_SPENDING: Pick<SpellSettings, "runsBeforeAsking" | "daily
  * ## Example
  * ```ts
  * beforeEach(async () => {
- *   await freshAddinState({ maxInFlight: 8, coalesceRuns: true });
+ *   await freshAddinState({ maxInFlight: 8, batchRuns: true });
  *   await resetEmulator();
  * });
  * ```

@@ -44,7 +44,7 @@ describe("Playground (the grid, the formula engine and the real SPELL functions)
 
   beforeEach(async () => {
     // The first spec alone starts 100 runs: the guard's default would stop the next spec's runs.
-    await freshAddinState({ maxInFlight: 8, coalesceRuns: true });
+    await freshAddinState({ maxInFlight: 8, batchRuns: true });
     await resetEmulator();
   });
   afterEach(() => {

@@ -27,7 +27,7 @@ describe("the spending guard's 'Allow these' over the playground", () => {
   let stopView: () => void = () => undefined;
 
   beforeEach(async () => {
-    await freshAddinState({ runsBeforeAsking: 4, coalesceRuns: false });
+    await freshAddinState({ runsBeforeAsking: 4, batchRuns: false });
     await resetEmulator();
   });
   afterEach(() => {

@@ -53,10 +53,10 @@ describe("Task pane settings", () => {
     field("runs-before-asking").value = "40";
     field("daily-run-cap").value = "400";
     // The box shows the stored value; saving the other one proves it is read back.
-    const coalesce = field("coalesce-runs") as unknown as { checked: boolean };
-    expect(coalesce.checked).toBe((await loadSettings()).coalesceRuns);
-    const coalesceRuns = !coalesce.checked;
-    coalesce.checked = coalesceRuns;
+    const batch = field("batch-runs") as unknown as { checked: boolean };
+    expect(batch.checked).toBe((await loadSettings()).batchRuns);
+    const batchRuns = !batch.checked;
+    batch.checked = batchRuns;
     (root.querySelector("#save-settings") as HTMLElement).click();
     await waitFor(
       () => root.querySelector("#settings-status")?.textContent === "Settings saved.",
@@ -72,7 +72,7 @@ describe("Task pane settings", () => {
       authHeader: "x-api-key",
       maxInFlight: 3,
       rememberMs: 2 * 3_600_000,
-      coalesceRuns,
+      batchRuns,
       runsBeforeAsking: 40,
       dailyRunCap: 400,
     });

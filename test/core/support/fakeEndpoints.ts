@@ -1,6 +1,6 @@
 import { defer, NEVER, type Observable } from "rxjs";
 import type { SpellEndpoints } from "../../../src/http/SpellApi.js";
-import type { RunAnswer, WaitAnswer } from "../../../src/internal/parseResponses.js";
+import type { RunAnswer, WaitAnswer } from "../../../src/http/parseResponses.js";
 
 /** Every call the core made, by endpoint, with its arguments. */
 export interface FakeCalls {

@@ -22,7 +22,12 @@ import type { PollOptions, RunSnapshot } from "../types.js";
 import type { PollSchedule } from "../operators/backoffSchedule.js";
 import { measureRunDuration } from "../operators/measureRunDuration.js";
 import { onStateChanges } from "../operators/onStateChanges.js";
-import { serviceStateOf, toRunState, type RunAnswer, type WaitAnswer } from "./parseResponses.js";
+import {
+  serviceStateOf,
+  toRunState,
+  type RunAnswer,
+  type WaitAnswer,
+} from "../http/parseResponses.js";
 
 /**
  * Wait mode: one start with `wait: true`, one success snapshot. Another state, or no outputs,

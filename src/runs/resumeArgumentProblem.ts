@@ -1,4 +1,4 @@
-import { isWellFormedText } from "./isWellFormedText.js";
+import { isWellFormedText } from "../util/isWellFormedText.js";
 
 /** Largest run count a resume token may describe (far above any real bulk; guards memory). */
 const MAX_RESUME_RUNS = 10_000_000;

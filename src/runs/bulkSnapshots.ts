@@ -40,9 +40,9 @@ import type {
   PollOptions,
   RetryOptions,
 } from "../types.js";
-import type { ConcurrencyLimiter } from "./ConcurrencyLimiter.js";
+import type { ConcurrencyLimiter } from "../util/ConcurrencyLimiter.js";
 import { matchBulkEntries } from "./matchBulkEntries.js";
-import { serviceStateOf, toRunState, type BulkRunAnswer } from "./parseResponses.js";
+import { serviceStateOf, toRunState, type BulkRunAnswer } from "../http/parseResponses.js";
 
 /**
  * One chunk of a bulk: either inputs still to submit, or a group id to re-attach to. A chunk

@@ -1,7 +1,7 @@
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import type { RequestTarget } from "../errors/describeRequest.js";
 import type { RunState } from "../types.js";
-import { isWellFormedText } from "./isWellFormedText.js";
+import { isWellFormedText } from "../util/isWellFormedText.js";
 
 // Validators of the service's 2xx bodies. Each returns only the fields the core uses (extra
 // fields are ignored) and throws `SpellProtocolError` naming the field that is missing or

@@ -1,4 +1,4 @@
-import { canonicalJson } from "./canonicalJson.js";
+import { canonicalJson } from "../util/canonicalJson.js";
 
 /**
  * One getBulkRuns entry with what may identify its input. The service document shows only

@@ -16,7 +16,7 @@ import type { BulkSnapshot, RunSnapshot } from "../types.js";
 import { bulkSnapshots, type BulkContext } from "./bulkSnapshots.js";
 
 /**
- * How `SpellClient` coalesces polling-mode runs into bulk runs (see `SpellClientOptions.batch`).
+ * How `SpellClient` batches polling-mode runs into bulk runs (see `SpellClientOptions.batch`).
  *
  * ## Example
  * ```ts
@@ -51,7 +51,7 @@ interface Batch {
 }
 
 /**
- * Coalesces single polling-mode runs of one spell that arrive within `windowMs` of each other
+ * Batches single polling-mode runs of one spell that arrive within `windowMs` of each other
  * (up to `maxSize`) into one bulk run: one `bulkStart`, then `getBulkRuns` polls for all of them.
  * Each caller gets its own cold Observable of its own run, exactly like `run` in polling mode:
  * `inProgress` once the service accepted the bulk (no `runId`: a bulk run shows none), then a
