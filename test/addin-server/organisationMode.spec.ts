@@ -253,7 +253,7 @@ describe("addin-server organisation mode (sign-in, the organisation's key, budge
     const refused = await bulk(carol, 3);
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toMatch(
-      /^Your group finance's monthly limit of 5 runs is reached \(2 left, fewer than this call needs\); resets at /
+      /^This call needs more runs than the 2 left of your group finance's monthly limit of 5; resets at /
     );
     expect((await bulk(carol, 2)).status).toBe(200);
     const rows = await ledgerRows();

@@ -70,6 +70,15 @@ export function readOrganisationConfig(file: string): OrganisationOptions {
   ) {
     throw new Error(`${file}: "scopes" must be a list of strings.`);
   }
+  // The development sign-in signs a token for any name without a password: only ever the
+  // local issuer on this machine, never a reachable issuer in production.
+  const devTokenUrl = text("devTokenUrl", false);
+  if (devTokenUrl !== undefined && !isLoopbackUrl(devTokenUrl)) {
+    throw new Error(
+      `${file}: "devTokenUrl" must be the local issuer on a loopback address (http://127.0.0.1:…); ` +
+        "it signs anyone in without a password, so leave it out in production."
+    );
+  }
   return {
     signIn: {
       tenantId,
@@ -88,6 +97,21 @@ export function readOrganisationConfig(file: string): OrganisationOptions {
     ...(fileName("budgetsFile") ? { budgetsFile: fileName("budgetsFile") } : {}),
     ...(fileName("groupsFile") ? { groupsFile: fileName("groupsFile") } : {}),
     ...(typeof retentionDays === "number" ? { retentionDays } : {}),
-    ...(text("devTokenUrl", false) ? { devTokenUrl: text("devTokenUrl", false) } : {}),
+    ...(devTokenUrl ? { devTokenUrl } : {}),
   };
+}
+
+function isLoopbackUrl(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  return (
+    url.hostname === "localhost" ||
+    url.hostname === "[::1]" ||
+    /^127(\.\d{1,3}){3}$/.test(url.hostname)
+  );
 }

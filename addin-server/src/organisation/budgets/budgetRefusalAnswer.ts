@@ -59,10 +59,11 @@ export function budgetRefusalAnswer(refusal: BudgetRefusal): {
     statusCode: 403,
     error: "Forbidden",
     code: "budget_exhausted",
+    // With runs left the limit is not reached: the call needs more runs than remain.
     message:
-      `${whose} ${period} limit of ${refusal.limit} runs is reached` +
-      (left > 0 ? ` (${left} left, fewer than this call needs)` : "") +
-      `; resets at ${resets}.`,
+      left > 0
+        ? `This call needs more runs than the ${left} left of ${whose.replace(/^Your/, "your")} ${period} limit of ${refusal.limit}; resets at ${resets}.`
+        : `${whose} ${period} limit of ${refusal.limit} runs is reached; resets at ${resets}.`,
     resetsAt: refusal.resetsAt.toISOString(),
   };
 }
