@@ -157,7 +157,7 @@ export async function streamBulk(
             show(results);
           },
           error: (error: unknown) => {
-            if (charged > 0 && startRefused(error, "bulkStart")) {
+            if (charged > 0 && startRefused(error)) {
               refundStart("formula", charged - startedRuns(last));
             }
             invocation.setResult(toExcelError(error, context));

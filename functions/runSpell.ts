@@ -158,7 +158,7 @@ class CellRun implements Observer<RunSnapshot> {
   error(error: unknown): void {
     // A start the service surely refused (a mistyped spell's 404) started nothing: its count
     // goes back, so the guard counts the runs really sent.
-    if (this.charged && !this.last && startRefused(error, "start")) {
+    if (this.charged && !this.last && startRefused(error)) {
       this.charged = false;
       refundStart("formula", 1);
     }

@@ -185,7 +185,7 @@ export class SpendingGuard {
    *
    * ## Example
    * ```ts
-   * if (startRefused(error, "bulkStart")) guard.refund(runs, "pane");
+   * if (startRefused(error)) guard.refund(runs, "pane");
    * ```
    *
    * @param runs The runs counted for the refused start.

@@ -62,7 +62,7 @@ function gateOf(guard: SpendingGuard, start: GuardedStart): Observable<void> {
  *
  * ## Example
  * ```ts
- * if (charged && startRefused(error, "start")) refundStart("formula", 1);
+ * if (charged && startRefused(error)) refundStart("formula", 1);
  * ```
  *
  * @param by Whose start: a formula's runs leave the 10-minute window too.

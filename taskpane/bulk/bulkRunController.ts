@@ -301,7 +301,7 @@ export class BulkRunController {
     active.startFailed = true;
     // A start the service surely refused (the core's rule) gives back the runs the gate counted,
     // less the chunks that had started: the guard counts the runs really sent.
-    if (active.charged && startRefused(error, "bulkStart")) {
+    if (active.charged && startRefused(error)) {
       this.refund?.(active.charged - startedRuns(active.job.token));
       active.charged = 0;
     }
