@@ -136,4 +136,17 @@ describe("the task pane's spending charge (every start through the engine's befo
     expect((await emulatorStats()).requests.bulkStart ?? 0).toBe(before + 1);
     expect(await startedToday(guard)).toBe(6);
   });
+
+  it("should still count a start whose answer was lost after it was sent (it may have started)", async () => {
+    await resetEmulator({ dropRate: 1, dropPhase: "after", endpoints: ["bulkStart"] });
+    workbook = workbookWith([["x"], [1], [2], [3]]);
+    uninstall = workbook.install();
+    const { controller, guard } = guardedController(40);
+
+    const progress = await runSelection(controller, "echo");
+
+    expect(progress.phase).toBe("failed");
+    expect(progress.message).toContain("may have started");
+    expect(await startedToday(guard)).toBe(3);
+  });
 });
