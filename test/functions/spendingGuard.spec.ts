@@ -296,6 +296,23 @@ describe("spending guard (SPELL.RUN and SPELL.BULK against the emulator)", () =>
     expect((await guardState()).startedToday).toBe(5);
   }, 60_000);
 
+  it("should give back only the refused chunk of a SPELL.BULK (the first chunk started, the second got a 413)", async () => {
+    await saveSettings({ runsBeforeAsking: 1000 });
+    // 500 small rows go out as the first chunk; the next 100 rows' bulkStart is over the limit.
+    fixture.emulator.setFaults({ bodyLimitBytes: 20_000 });
+    const table = [
+      ["i"],
+      ...rows(500).map((i) => [i]),
+      ...rows(100).map((i) => ["x".repeat(300) + i]),
+    ];
+    const invocation = Object.assign(streamingInvocation(), { address: "Sheet1!D1" });
+
+    await streamBulk("echo", table, [["i"]], invocation);
+
+    expect(fixture.emulator.stats.bulkRunsCreated).toBe(500);
+    expect((await guardState()).startedToday).toBe(500);
+  }, 60_000);
+
   it("should keep the pane's runs out of the formulas' 10-minute count (the daily cap counts both)", async () => {
     await saveSettings({ dailyRunCap: 300 });
     const guard = await spendingGuard();
