@@ -1,7 +1,8 @@
 import { serviceAddresses } from "../addin/serviceRoute.js";
-import type { Subscription } from "rxjs";
+import { tap, type Subscription } from "rxjs";
 import { hashText } from "../addin/hashText.js";
-import { spendingGate } from "../addin/spending/spendingGate.js";
+import { refundStart, spendingGate } from "../addin/spending/spendingGate.js";
+import { startRefused } from "../addin/spending/startRefused.js";
 import { SpellRunError, type BulkSnapshot } from "spellrun";
 import { excelError } from "./excelError.js";
 import { isInValuePreview } from "./isInValuePreview.js";
@@ -122,6 +123,10 @@ export async function streamBulk(
     }
     const inputsList = rows.map((row) => table[row] as Record<string, unknown>);
     const address = invocation.address;
+    // The runs the gate counted, and the last snapshot (its resume token names the chunks that
+    // started), to give back the runs of a refused chunk.
+    let charged = 0;
+    let last: BulkSnapshot | undefined;
     await new Promise<void>((resolve) => {
       finish = resolve;
       subscription = client
@@ -141,16 +146,20 @@ export async function streamBulk(
               // Where the host cannot recalculate the cell, the pane streams it again from here.
               reinvoke: () =>
                 void streamBulk(spellIdArgument, tableArgument, outputsArgument, invocation),
-            }),
+            }).pipe(tap(() => (charged = runs))),
         })
         .subscribe({
           next: (snapshot: BulkSnapshot) => {
+            last = snapshot;
             snapshot.runs.forEach((run, index) => {
               results[rows[index]] = rowResult(run.state, run.outputs, context);
             });
             show(results);
           },
           error: (error: unknown) => {
+            if (charged > 0 && startRefused(error)) {
+              refundStart("formula", charged - startedRuns(last));
+            }
             invocation.setResult(toExcelError(error, context));
             resolve();
           },
@@ -229,4 +238,16 @@ function outputCell(
 ): unknown {
   if (Object.prototype.hasOwnProperty.call(outputs, name)) return toCellValue(outputs[name]);
   return asked ? unknownOutputError([name], Object.keys(outputs)) : "";
+}
+
+/**
+ * The runs of the chunks whose bulkStart was answered (a group id in the resume token): they
+ * started; the refused chunk and the chunks after it (never sent) did not.
+ */
+function startedRuns(snapshot: BulkSnapshot | undefined): number {
+  const resume = snapshot?.resume;
+  if (!resume) return 0;
+  let runs = 0;
+  for (let chunk = 0; chunk < resume.groupIds.length; chunk++) runs += resume.chunkSizes[chunk];
+  return runs;
 }

@@ -8,8 +8,9 @@ import { rememberedResults } from "../addin/rememberedResults.js";
 import { shapeOutputs } from "./shapeOutputs.js";
 import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
 import type { SpellSettings } from "../addin/settings.js";
-import type { Observer, Subscription } from "rxjs";
-import { spendingGate } from "../addin/spending/spendingGate.js";
+import { tap, type Observer, type Subscription } from "rxjs";
+import { refundStart, spendingGate } from "../addin/spending/spendingGate.js";
+import { startRefused } from "../addin/spending/startRefused.js";
 import { hostCanRecalculateCells } from "../addin/spending/hostCanRecalculateCells.js";
 import { SpendingGuardError } from "../addin/SpendingGuardError.js";
 import { SpellError, type RunSnapshot, type SpellClient } from "spellrun";
@@ -94,6 +95,8 @@ class CellRun implements Observer<RunSnapshot> {
   private last: RunSnapshot | undefined;
   private subscription: Subscription | undefined;
   private cancelled = false;
+  /** The spending gate counted this call's run (its own start, not a shared one). */
+  private charged = false;
 
   constructor(
     private readonly resolve: (row: unknown[][]) => void,
@@ -108,6 +111,7 @@ class CellRun implements Observer<RunSnapshot> {
   start(client: SpellClient, settings: SpellSettings, inputs: Record<string, unknown>): void {
     if (this.cancelled) return this.reject(cancelledError());
     this.last = undefined;
+    this.charged = false;
     const spellId = this.spellId;
     this.context = {
       spellId,
@@ -128,7 +132,7 @@ class CellRun implements Observer<RunSnapshot> {
             address: this.address,
             // Where the host cannot recalculate the cell, the pane calls it again from here.
             reinvoke: () => this.start(client, settings, inputs),
-          }),
+          }).pipe(tap(() => (this.charged = true))),
         })
         .subscribe(this);
     } catch (error) {
@@ -152,6 +156,12 @@ class CellRun implements Observer<RunSnapshot> {
   }
 
   error(error: unknown): void {
+    // A start the service surely refused (a mistyped spell's 404) started nothing: its count
+    // goes back, so the guard counts the runs really sent.
+    if (this.charged && !this.last && startRefused(error)) {
+      this.charged = false;
+      refundStart("formula", 1);
+    }
     // Waiting for the user's answer on a host that cannot recalculate one cell: the call stays
     // pending in the guard's queue (Excel shows #BUSY!), and the pane's answer calls it again.
     if (

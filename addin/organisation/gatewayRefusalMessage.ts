@@ -1,4 +1,4 @@
-import { SpellHttpError } from "../../src/index.js";
+import { SpellHttpError } from "spellrun";
 
 /**
  * The `code`s of the add-in server's organisation mode (its JSON answers): the user must sign in

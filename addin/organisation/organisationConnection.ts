@@ -1,4 +1,4 @@
-import type { SpellClientOptions } from "../../src/index.js";
+import type { SpellClientOptions } from "spellrun";
 import type { OrganisationConfig } from "./organisationConfig.js";
 import { ORGANISATION_KEY_PLACEHOLDER, organisationFetch } from "./organisationFetch.js";
 

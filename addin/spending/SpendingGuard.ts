@@ -179,6 +179,41 @@ export class SpendingGuard {
   }
 
   /**
+   * Gives back runs counted by a gate whose start the service surely refused (the core's rule:
+   * `startRefused`), so the day's count and the formulas' window hold the runs really sent. The
+   * ledger is stored as after a start; nothing is given back below zero or from an earlier day.
+   *
+   * ## Example
+   * ```ts
+   * if (startRefused(error)) guard.refund(runs, "pane");
+   * ```
+   *
+   * @param runs The runs counted for the refused start.
+   * @param by Who was charged: a formula's runs leave the 10-minute window too.
+   */
+  refund(runs: number, by: "formulas" | "pane"): void {
+    if (runs <= 0) return;
+    const now = this.now();
+    const today = emptyLedger(now).day;
+    if (this.ledger.day !== today) return;
+    let left = by === "formulas" ? runs : 0;
+    const recent = [...this.ledger.recent];
+    for (let index = recent.length - 1; index >= 0 && left > 0; index--) {
+      const taken = Math.min(left, recent[index].runs);
+      left -= taken;
+      if (taken === recent[index].runs) recent.splice(index, 1);
+      else recent[index] = { at: recent[index].at, runs: recent[index].runs - taken };
+    }
+    this.ledger = {
+      recent,
+      day: today,
+      startedToday: Math.max(0, this.ledger.startedToday - runs),
+    };
+    this.saving ??= Promise.resolve().then(() => this.save());
+    this.publish();
+  }
+
+  /**
    * Applies the user's answer and returns the addresses of the waiting cells, to recalculate
    * them: allowed runs then start (once each), blocked ones show that they are blocked.
    *

@@ -55,3 +55,23 @@ function gateOf(guard: SpendingGuard, start: GuardedStart): Observable<void> {
     ? guard.beforeStart(start.spellId, start.key(), start.address, start.reinvoke)
     : guard.beforeBulk(start.spellId, start.key(), start.runs, start.address, start.reinvoke);
 }
+
+/**
+ * Gives back to the spending guard the runs a gate counted for a start the service surely
+ * refused (see `startRefused`): the guard counts the runs really sent.
+ *
+ * ## Example
+ * ```ts
+ * if (charged && startRefused(error)) refundStart("formula", 1);
+ * ```
+ *
+ * @param by Whose start: a formula's runs leave the 10-minute window too.
+ * @param runs The runs the gate counted for it.
+ */
+export function refundStart(by: GuardedStart["by"], runs: number): void {
+  if (runs <= 0) return;
+  const refund = (guard: SpendingGuard) => guard.refund(runs, by === "pane" ? "pane" : "formulas");
+  const ready = spendingGuardIfReady();
+  if (ready) refund(ready);
+  else void spendingGuard().then(refund);
+}

@@ -39,6 +39,8 @@ export interface ActiveBulk {
   startFailed?: boolean;
   /** The service (or the spending gate) refused the start: nothing started, nothing to retry. */
   startRefused?: boolean;
+  /** The runs the spending gate counted for this bulk's start (given back when refused). */
+  charged?: number;
   /** The column the start inserted for the status (removed again when nothing started). */
   insertedColumn?: number;
   /** What the start wrote in the status column (sheet row → text), before any run. */

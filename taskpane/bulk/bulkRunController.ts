@@ -1,5 +1,10 @@
-import { BehaviorSubject, interval, type Observable } from "rxjs";
-import { startedNothing, type BulkJobResult, type JobFailure } from "spellrun";
+import { BehaviorSubject, interval, tap, type Observable } from "rxjs";
+import {
+  startedNothing,
+  type BulkJobResult,
+  type BulkResumeToken,
+  type JobFailure,
+} from "spellrun";
 import { columnName } from "../sheet/a1Address.js";
 import { blockName } from "../sheet/trackedBlock.js";
 import { DocumentCheckpointStore } from "../storedJob/DocumentCheckpointStore.js";
@@ -13,6 +18,7 @@ import { keptResultsText } from "./keptResultsText.js";
 import { writeKeptBelow, type KeptRowsWritten } from "./writeKeptBelow.js";
 import { SheetResultWriter } from "../sheet/SheetResultWriter.js";
 import { SpendingGuardError } from "../../addin/SpendingGuardError.js";
+import { startRefused } from "../../addin/spending/startRefused.js";
 import { prepareBlock } from "../sheet/prepareBlock.js";
 import {
   idleProgress,
@@ -79,11 +85,14 @@ export class BulkRunController {
    * @param now The clock (specs pass their own).
    * @param beforeStart The spending gate of every start (Run, Resume, Retry failed rows), asked
    *   by the engine with the runs really sent (after reuse); the add-in passes `spendingGate`.
+   * @param refund Gives back runs `beforeStart` counted for a start the service surely refused
+   *   (the core's rule, `startRefused`); the add-in passes `refundStart`.
    */
   constructor(
     private readonly source: BulkSource,
     private readonly now: () => number = Date.now,
-    private readonly beforeStart?: (runs: number) => Observable<unknown>
+    private readonly beforeStart?: (runs: number) => Observable<unknown>,
+    private readonly refund?: (runs: number) => void
   ) {}
 
   /** The latest progress (what `progress$` last emitted). */
@@ -225,7 +234,12 @@ export class BulkRunController {
       store,
       writer,
       inputsList,
-      beforeStart: this.beforeStart,
+      ...(this.beforeStart
+        ? {
+            beforeStart: (runs: number) =>
+              this.beforeStart!(runs).pipe(tap(() => (active.charged = runs))),
+          }
+        : {}),
       now: this.now,
       onProgress: () => this.emit(active, active.cancelling ? "cancelling" : "running"),
     });
@@ -289,10 +303,18 @@ export class BulkRunController {
     // The spending gate refused before anything was sent (the engine cannot tell its error from
     // a lost answer, so the pane says it: nothing started, nothing to keep).
     active.startFailed = true;
+    // A start the service surely refused (the core's rule) gives back the runs the gate counted,
+    // less the chunks that had started: the guard counts the runs really sent.
+    if (active.charged && startRefused(error)) {
+      this.refund?.(active.charged - startedRuns(active.job.token));
+      active.charged = 0;
+    }
     if (startedNothing(kind) || error instanceof SpendingGuardError) {
       // Refused: nothing was started, nothing to keep, and the sheet as it was.
       await clearBulkJob(active.job.id);
       await undoStart(active);
+      // Refused by the daily cap: the message says to raise it, so Retry failed rows stays.
+      if (error instanceof SpendingGuardError) active.startRefused = false;
       return this.settle(active, "failed", outcomeMessages.refused(error, active.job.spellId));
     }
     // The start got no answer after it may have reached the service (a 5xx, 408, a time-out, a
@@ -377,4 +399,13 @@ export class BulkRunController {
 
 function isEmptyCell(cell: unknown): boolean {
   return cell === undefined || cell === null || String(cell).trim() === "";
+}
+
+/** The runs of the chunks whose bulkStart was answered (a group id in the token): they started. */
+function startedRuns(token: BulkResumeToken | undefined): number {
+  let runs = 0;
+  for (let chunk = 0; chunk < (token?.groupIds.length ?? 0); chunk++) {
+    runs += token?.chunkSizes[chunk] ?? 0;
+  }
+  return runs;
 }

@@ -1,4 +1,4 @@
-import { SpellHttpError } from "../../src";
+import { SpellHttpError } from "spellrun";
 import { paneMessage } from "./paneMessage.js";
 
 /**

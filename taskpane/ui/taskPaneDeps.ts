@@ -1,7 +1,7 @@
 import { defer, from, switchMap } from "rxjs";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { spendingGuard } from "../../addin/spendingGuard.js";
-import { spendingGate } from "../../addin/spending/spendingGate.js";
+import { refundStart, spendingGate } from "../../addin/spending/spendingGate.js";
 import { rerunWaitingCells } from "../sheet/rerunWaitingCells.js";
 import {
   organisationConfig,
@@ -42,8 +42,12 @@ export function taskPaneDeps(): {
     bulk: {
       // Every start of the pane (Run, Resume, Retry failed rows) through the add-in's one
       // spending gate: the runs really sent count against the daily cap.
-      controller: new BulkRunController(sharedBulkSource, Date.now, (runs) =>
-        spendingGate({ by: "pane", runs })
+      controller: new BulkRunController(
+        sharedBulkSource,
+        Date.now,
+        (runs) => spendingGate({ by: "pane", runs }),
+        // A start the service surely refused (an unknown spell's 404) gives its count back.
+        (runs) => refundStart("pane", runs)
       ),
       readSelection: (options) => readSelection(undefined, options),
       selectedColumn,

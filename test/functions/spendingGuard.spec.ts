@@ -251,6 +251,68 @@ describe("spending guard (SPELL.RUN and SPELL.BULK against the emulator)", () =>
     expect(await currentDecision()).toBe("allowWorkbook");
   }, 60_000);
 
+  it("should not use a slot of the threshold for a mistyped spell's cell (404: nothing started)", async () => {
+    await saveSettings({ runsBeforeAsking: 5 });
+    const invocation = Object.assign(cancelableInvocation(), { address: "Sheet1!A1" });
+    const mistyped = await spellRun("nosuch-spell", [['{"i": 0}']], [["i"]], invocation).then(
+      () => undefined,
+      (error: { code: string; message: string }) => error
+    );
+    expect(mistyped?.message).toContain("404");
+
+    const cells = await Promise.all(rows(5).map(runCell));
+
+    expect(cells.filter((cell) => cell.error === undefined).length).toBe(5);
+    expect(created().runs).toBe(5);
+    expect((await guardState()).startedToday).toBe(5);
+  }, 60_000);
+
+  it("should still count a start whose connection dropped after sending (it may have started)", async () => {
+    await saveSettings({ runsBeforeAsking: 5 });
+    fixture.emulator.setFaults({
+      dropRate: 1,
+      dropPhase: "after",
+      endpoints: ["start", "bulkStart"],
+    });
+    const dropped = await runCell(0);
+    fixture.emulator.setFaults({});
+    expect(dropped.error).toBeDefined();
+
+    const cells = await Promise.all(rows(5, 1).map(runCell));
+
+    expect(cells.filter((cell) => cell.error === undefined).length).toBe(4);
+    expect((await guardState()).startedToday).toBe(5);
+  }, 60_000);
+
+  it("should give back the runs of a SPELL.BULK whose bulkStart was refused (unknown spell)", async () => {
+    await saveSettings({ runsBeforeAsking: 5 });
+    const invocation = Object.assign(streamingInvocation(), { address: "Sheet1!D1" });
+    await streamBulk("nosuch-spell", [["i"], [1], [2], [3], [4]], [["i"]], invocation);
+    expect((await guardState()).startedToday).toBe(0);
+
+    const cell = await bulkCell(5);
+
+    expect(cell.results.at(-1)).toEqual(echoSpill(5));
+    expect((await guardState()).startedToday).toBe(5);
+  }, 60_000);
+
+  it("should give back only the refused chunk of a SPELL.BULK (the first chunk started, the second got a 413)", async () => {
+    await saveSettings({ runsBeforeAsking: 1000 });
+    // 500 small rows go out as the first chunk; the next 100 rows' bulkStart is over the limit.
+    fixture.emulator.setFaults({ bodyLimitBytes: 20_000 });
+    const table = [
+      ["i"],
+      ...rows(500).map((i) => [i]),
+      ...rows(100).map((i) => ["x".repeat(300) + i]),
+    ];
+    const invocation = Object.assign(streamingInvocation(), { address: "Sheet1!D1" });
+
+    await streamBulk("echo", table, [["i"]], invocation);
+
+    expect(fixture.emulator.stats.bulkRunsCreated).toBe(500);
+    expect((await guardState()).startedToday).toBe(500);
+  }, 60_000);
+
   it("should keep the pane's runs out of the formulas' 10-minute count (the daily cap counts both)", async () => {
     await saveSettings({ dailyRunCap: 300 });
     const guard = await spendingGuard();
@@ -273,4 +335,10 @@ async function currentDecision(): Promise<string> {
     guard.state$.subscribe(resolve).unsubscribe()
   );
   return state.decision;
+}
+
+/** The guard's state now. */
+async function guardState(): Promise<{ startedToday: number; waitingRuns: number }> {
+  const guard = await spendingGuard();
+  return new Promise((resolve) => guard.state$.subscribe(resolve).unsubscribe());
 }
