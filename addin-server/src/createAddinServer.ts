@@ -13,6 +13,7 @@ import type { AddinServerOptions } from "./AddinServerOptions";
 import { OFFICE_FRAME_ANCESTORS, contentSecurityPolicy } from "./contentSecurityPolicy";
 import { forwardCall } from "./forwardCall";
 import { headersFromService, headersToService } from "./forwardedHeaders";
+import { organisationKeyRefusedAnswer } from "./organisation/key/organisationKeyRefusedAnswer";
 import { installOrganisationMode } from "./organisation/organisationMode";
 import { notJsonAnswer, proxyErrorAnswer } from "./proxyErrorAnswer";
 import { publicHostMatcher } from "./publicHost";
@@ -203,6 +204,12 @@ export async function createAddinServer(options: AddinServerOptions): Promise<Fa
       const failure = proxyErrorAnswer(error);
       request.log.warn({ code: failure.code }, "forwarded call failed");
       return reply.code(failure.statusCode).send(failure);
+    }
+    // Organisation mode: the service refused the organisation's key, not the user's sign-in.
+    const keyRefused = organisationCall && organisationKeyRefusedAnswer(answer.statusCode);
+    if (organisationCall && keyRefused) {
+      organisationCall.keyRefusedStatus = answer.statusCode;
+      return reply.code(keyRefused.statusCode).send(keyRefused);
     }
     const headers = headersFromService(answer.headers);
     if (answer.body.length > 0 && !headers["content-type"]) {

@@ -2,7 +2,8 @@ import { SpellHttpError } from "spellrun";
 
 /**
  * The `code`s of the add-in server's organisation mode (its JSON answers): the user must sign in
- * again, or the organisation's budgets or kill switch refused the runs.
+ * again, the organisation's budgets or kill switch refused the runs, or the service refused the
+ * organisation's key (the administrator must act).
  */
 const GATEWAY_CODES = new Set([
   "sign_in_required",
@@ -13,6 +14,7 @@ const GATEWAY_CODES = new Set([
   "request_key_reused",
   "already_started",
   "not_chargeable",
+  "organisation_key_refused",
 ]);
 
 /**

@@ -4,8 +4,9 @@ import { onSignedInUser, organisationToken, signInForDevelopment } from "./organ
 /**
  * Shows the organisation mode at the top of Settings: who is signed in, that the organisation
  * holds the Spell key, and a Sign in button (with a user name field for the development issuer).
- * The key field and its hint are hidden: in this mode the add-in never asks for a key. Text is
- * set as text, never markup.
+ * The key field and its hint, the key's header and the route to the service (with its addresses)
+ * are hidden: in this mode the add-in never asks for a key and every call goes through the
+ * server, so the form's route is set to the add-in's host. Text is set as text, never markup.
  *
  * ## Example
  * ```ts
@@ -20,8 +21,18 @@ export function mountOrganisationPanel(
   settingsPanel: HTMLElement,
   config: OrganisationConfig
 ): void {
-  for (const keyPart of settingsPanel.querySelectorAll(".key-row, .key-row + .hint")) {
+  for (const keyPart of settingsPanel.querySelectorAll(
+    ".key-row, .key-row + .hint, [data-server-held]"
+  )) {
     keyPart.setAttribute("hidden", "");
+    keyPart.setAttribute("data-server-held", "");
+  }
+  // Calls go through the server (it adds the key): a stored "Directly" would bypass it, so the
+  // form's route is the add-in's host, saved with the next Save.
+  const route = settingsPanel.querySelector<HTMLElement & { value: string }>("#service-route");
+  if (route && route.value !== "addinHost") {
+    route.value = "addinHost";
+    route.dispatchEvent(new Event("change"));
   }
   const who = document.createElement("p");
   who.id = "organisation-user";

@@ -16,7 +16,9 @@ export const ORGANISATION_KEY_PLACEHOLDER = "spellrun-organisation-holds-the-key
  * A fetch for the shared client in organisation mode: each request carries the signed-in user's
  * token as `Authorization: Bearer …` in place of a key; a 401 drops the token so the next call
  * gets a new one (the answer itself reaches the client, whose error shows the server's "sign in
- * again"). With nobody signed in it answers that 401 itself, sending nothing.
+ * again"). Any other answer keeps the token: a 502 `organisation_key_refused` is about the
+ * organisation's key, not the user's sign-in. With nobody signed in it answers that 401 itself,
+ * sending nothing.
  *
  * ## Example
  * ```ts

@@ -31,6 +31,12 @@ type ValueElement = HTMLElement & { value: string; checked?: boolean };
 const HOUR_MS = 3_600_000;
 
 /**
+ * The attribute on the settings the organisation mode takes over (the route to the service, its
+ * addresses, the key's header): `mountOrganisationPanel` hides what carries it.
+ */
+const SERVER_HELD = "data-server-held";
+
+/**
  * The settings form: API key (masked, show/hide), base URL, poll base URL, auth header form,
  * runs in flight, how long results are remembered; Save, Test connection, Clear remembered
  * results. Everything is stored through `addin/settings.ts` (the add-in's storage, never the
@@ -81,7 +87,8 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     element("p", { class: "hint" }, SERVICE_ADDRESS_HINT)
   );
   // Through the add-in's host the addresses are the host's own: the fields do not apply.
-  const showAddresses = () => (addresses.hidden = serviceRoute.value === "addinHost");
+  const showAddresses = () =>
+    (addresses.hidden = serviceRoute.value === "addinHost" || addresses.hasAttribute(SERVER_HELD));
   serviceRoute.addEventListener("change", showAddresses);
   const { field: authField, select: authHeader } = labelledSelect(
     "auth-header",
@@ -91,6 +98,9 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
       ["x-api-key", "x-api-key: <key>"],
     ]
   );
+  // What the organisation mode hides (mountOrganisationPanel): the server holds the key and
+  // every call goes through it.
+  for (const part of [routeField, addresses, authField]) part.setAttribute(SERVER_HELD, "");
   const maxInFlight = numberField("max-in-flight", 1, 64, "Runs in flight at once");
   const rememberHours = numberField("remember-hours", 0, 8784, "Remember results for (hours)");
   const batchRuns = element(

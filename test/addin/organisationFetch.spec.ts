@@ -1,6 +1,8 @@
 import type { OrganisationConfig } from "../../addin/organisation/organisationConfig.js";
 import { organisationConfig } from "../../addin/organisation/organisationConfig.js";
 import { organisationFetch } from "../../addin/organisation/organisationFetch.js";
+import { gatewayRefusalMessage } from "../../addin/organisation/gatewayRefusalMessage.js";
+import { SpellHttpError } from "../../src/index.js";
 import {
   forgetOrganisationToken,
   onSignedInUser,
@@ -56,6 +58,31 @@ describe("the add-in in organisation mode", () => {
     // One sign-in for both calls: the token is kept until shortly before it expires.
     expect(getAccessToken).toHaveBeenCalledTimes(1);
     expect(names).toContain("alice@contoso.com");
+  });
+
+  it("should keep the user's token when the server says the organisation's key was refused, and show the server's text", async () => {
+    const getAccessToken = jasmine
+      .createSpy("getAccessToken")
+      .and.resolveTo(tokenFor("alice@contoso.com"));
+    (globalThis as { OfficeRuntime?: unknown }).OfficeRuntime = { auth: { getAccessToken } };
+    const refusal = {
+      error: "Bad Gateway",
+      code: "organisation_key_refused",
+      message: "Your organisation's Spell key was refused by the service; tell your administrator.",
+    };
+    const fetchFn = (async () =>
+      new Response(JSON.stringify(refusal), {
+        status: 502,
+        headers: { "content-type": "application/json" },
+      })) as unknown as typeof fetch;
+    const call = organisationFetch(CONFIG, fetchFn);
+    expect((await call("https://addin.example/spell-api/spells/start")).status).toBe(502);
+    await call("https://addin.example/spell-api/spells/start");
+    // The sign-in was good: no new token for the second call.
+    expect(getAccessToken).toHaveBeenCalledTimes(1);
+    expect(gatewayRefusalMessage(new SpellHttpError(502, refusal, "POST", "start"))).toBe(
+      refusal.message
+    );
   });
 
   it("should answer 'sign in again' itself, sending nothing, when single sign-on fails", async () => {

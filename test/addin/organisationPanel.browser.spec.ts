@@ -1,5 +1,8 @@
 import { mountOrganisationPanel } from "../../addin/organisation/mountOrganisationPanel.js";
 import { forgetOrganisationToken } from "../../addin/organisation/organisationSignIn.js";
+import { DEFAULT_SETTINGS, type SpellSettings } from "../../addin/settings.js";
+import { registerFluent } from "../../taskpane/ui/registerFluent.js";
+import { mountSettingsView } from "../../taskpane/ui/settingsView.js";
 
 /** A token shaped like the local issuer's (unsigned here: the pane only reads the name). */
 function tokenFor(user: string): string {
@@ -48,5 +51,60 @@ describe("Settings in organisation mode (mountOrganisationPanel)", () => {
     expect(panel.querySelector("#organisation-user")!.textContent).toBe(
       "Signed in as alice@example.test."
     );
+  });
+
+  describe("with the whole settings view", () => {
+    /** The real Settings form, its stored route "direct" (the organisation panel must not keep it). */
+    const mountSettings = async () => {
+      registerFluent();
+      const stored: SpellSettings = { ...DEFAULT_SETTINGS, serviceRoute: "direct" };
+      await mountSettingsView(panel, {
+        loadSettings: async () => ({ ...stored }),
+        saveSettings: async (patch) => Object.assign(stored, patch),
+        testConnection: async () => ({
+          ok: true,
+          reachable: true,
+          keyAccepted: true,
+          message: "ok",
+        }),
+        clearRememberedResults: async () => undefined,
+        recalculate: async () => undefined,
+      });
+    };
+    /** Whether a user sees an element: neither it nor a parent is hidden. */
+    const shown = (selector: string) => {
+      const found = panel.querySelector(selector);
+      return found !== null && found.closest("[hidden]") === null;
+    };
+
+    it("should offer the key header and the direct route outside organisation mode", async () => {
+      await mountSettings();
+      expect(shown("#auth-header")).toBe(true);
+      expect(shown("#service-route")).toBe(true);
+      expect(shown("#api-key")).toBe(true);
+    });
+
+    it("should hide the key header and the direct route in organisation mode, calling through the server", async () => {
+      await mountSettings();
+      mountOrganisationPanel(panel, {
+        mode: "organisation",
+        tenantId: "t",
+        clientId: "c",
+        devSignIn: false,
+      });
+      expect(shown("#auth-header")).toBe(false);
+      expect(shown("#service-route")).toBe(false);
+      expect(shown("#service-addresses")).toBe(false);
+      expect(shown("#api-key")).toBe(false);
+      // Saved from here, the route is the server's, never "direct".
+      expect((panel.querySelector("#service-route") as HTMLElement & { value: string }).value).toBe(
+        "addinHost"
+      );
+      const visible = [...panel.querySelectorAll("label")]
+        .filter((label) => label.closest("[hidden]") === null)
+        .map((label) => label.textContent);
+      expect(visible).not.toContain("Send the key as");
+      expect(visible).not.toContain("Reach the service");
+    });
   });
 });

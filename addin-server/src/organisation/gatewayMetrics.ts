@@ -2,7 +2,7 @@ import { Counter, Registry, collectDefaultMetrics } from "prom-client";
 
 /**
  * The gateway's Prometheus metrics, in a registry of its own (two servers in one process, as in
- * the specs, do not mix their counts): runs started, runs refused by budget, upstream errors.
+ * the specs, do not mix their counts): runs started, runs refused by budget, upstream errors, the organisation's key refused.
  *
  * ## Example
  * ```ts
@@ -19,6 +19,7 @@ export function gatewayMetrics(): {
   runsRefused: Counter<"reason">;
   runsRefunded: Counter<"endpoint">;
   upstreamErrors: Counter<"status">;
+  keyRefused: Counter<"status">;
 } {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -45,6 +46,12 @@ export function gatewayMetrics(): {
     upstreamErrors: new Counter({
       name: "spellrun_upstream_errors_total",
       help: "Forwarded calls answered with a 5xx (by the service, or by this server when it got no answer).",
+      labelNames: ["status"],
+      registers: [registry],
+    }),
+    keyRefused: new Counter({
+      name: "spellrun_organisation_key_refused_total",
+      help: "Forwarded calls the service refused for the organisation's key (answered 502 organisation_key_refused).",
       labelNames: ["status"],
       registers: [registry],
     }),

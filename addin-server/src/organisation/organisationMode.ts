@@ -33,6 +33,11 @@ interface CallState {
   user: SignedInUser;
   /** The organisation's key, as `forward` sends it to the service (`headersToService`). */
   serviceKey: ServiceKeyHeader;
+  /**
+   * The service's status when it refused the organisation's key (set by `forward`, which then
+   * answers a 502 `organisation_key_refused`): what the charge is settled by.
+   */
+  keyRefusedStatus?: number;
   charge?: {
     ledgerId: string;
     endpoint: "start" | "bulkStart";
@@ -75,6 +80,8 @@ const FORWARDED_ENDPOINTS: ReadonlyMap<string, keyof typeof SERVICE_ENDPOINTS> =
  * organisation's Spell key; a start or bulkStart is charged to the budgets before it is forwarded
  * (refused with a JSON 403 saying which limit and when it resets), recorded on the ledger with the
  * service's answer, and refunded when the service surely started nothing (4xx except 408, 503).
+ * A service's 401 (it refused the organisation's key) reaches the browser as a JSON 502
+ * `organisation_key_refused` (not "sign in again"), logged as an error and counted.
  * Adds `/org/config`, `/org/dev-token` (development), `/admin`, `/metrics`.
  *
  * ```
@@ -277,7 +284,20 @@ export async function installOrganisationMode(
   app.addHook("onResponse", async (request, reply) => {
     const call = request.organisationCall;
     if (!call) return;
-    const status = reply.statusCode;
+    // Refused key: the service's own status (a 401, surely nothing started) settles the charge.
+    const status = call.keyRefusedStatus ?? reply.statusCode;
+    if (call.keyRefusedStatus !== undefined) {
+      metrics.keyRefused.inc({ status: String(call.keyRefusedStatus) });
+      request.log.error(
+        {
+          code: "organisation_key_refused",
+          upstreamStatus: call.keyRefusedStatus,
+          keyHeader,
+          user: call.user.name,
+        },
+        "organisation: the service refused the organisation's Spell key; check the key file or variable"
+      );
+    }
     if (status >= 500) metrics.upstreamErrors.inc({ status: String(status) });
     const charge = call.charge;
     if (!charge) return;
