@@ -17,9 +17,12 @@ import { Observable, Subject } from "rxjs";
 import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
 import type { CellBlock } from "./a1.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
-import { shiftReferences } from "../formulas/shiftReferences.js";
 import { shiftRowReferences } from "../formulas/shiftRowReferences.js";
 import type { MockCellValue, MockWorkbook } from "./mockWorkbook.js";
+import { compareForSort } from "./compareForSort.js";
+import { pastedInputs } from "./gridClipboard.js";
+import type { Copied } from "./gridClipboard.js";
+import { quoteSheet } from "./mockRanges.js";
 
 /** One sheet of the grid: its name and its size at start (it grows when the model does). */
 export interface GridSheet {
@@ -36,15 +39,6 @@ type History = { ignoreHistory?: boolean };
 interface ValueRecord {
   action?: string;
   records?: { x: number | string; y: number | string; value: unknown; oldValue: unknown }[];
-}
-
-/** The cells last copied in the grid: their inputs (formulas) and what they showed. */
-interface Copied {
-  sheet: string;
-  left: number;
-  top: number;
-  inputs: string[][];
-  shown: string[][];
 }
 
 /**
@@ -267,22 +261,7 @@ export class GridWorkbook {
     x: number,
     y: number
   ): string[][] | undefined {
-    const copied = this.copied;
-    if (!copied || pasted.length !== copied.inputs.length) return undefined;
-    const same = pasted.every(
-      (row, r) =>
-        row.length === copied.inputs[r].length &&
-        row.every(
-          (cell, c) =>
-            String(cell.value) === copied.shown[r][c] || String(cell.value) === copied.inputs[r][c]
-        )
-    );
-    if (!same) return undefined;
-    return copied.inputs.map((row) =>
-      row.map((input) =>
-        input.startsWith("=") ? shiftReferences(input, y - copied.top, x - copied.left) : input
-      )
-    );
+    return pastedInputs(this.copied, pasted, x, y);
   }
 
   /** The model's inputs (formula, else value) for the grid's first rendering. */
@@ -486,25 +465,9 @@ export class GridWorkbook {
   }
 }
 
-/** The grid's sort, with row 1 (the column names) kept first and empty cells last. */
-function compareForSort(a: [number, unknown], b: [number, unknown], order: 0 | 1): number {
-  if (a[0] === 0) return -1;
-  if (b[0] === 0) return 1;
-  const left = a[1];
-  const right = b[1];
-  if (left === "" && right !== "") return 1;
-  if (left !== "" && right === "") return -1;
-  const compared = left === right ? 0 : String(left) < String(right) ? -1 : 1;
-  return order ? -compared : compared;
-}
-
 function coordinates(address: string): { x: number; y: number } {
   const match = /^([A-Z]+)(\d+)$/.exec(address);
   if (!match) throw new Error(`Not a cell address: ${address}`);
   const x = [...match[1]].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0) - 1;
   return { x, y: Number(match[2]) - 1 };
-}
-
-function quoteSheet(name: string): string {
-  return /^[A-Za-z0-9_]+$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }

@@ -1,0 +1,13 @@
+/** The grid's sort order. */
+
+/** The grid's sort, with row 1 (the column names) kept first and empty cells last. */
+export function compareForSort(a: [number, unknown], b: [number, unknown], order: 0 | 1): number {
+  if (a[0] === 0) return -1;
+  if (b[0] === 0) return 1;
+  const left = a[1];
+  const right = b[1];
+  if (left === "" && right !== "") return 1;
+  if (left !== "" && right === "") return -1;
+  const compared = left === right ? 0 : String(left) < String(right) ? -1 : 1;
+  return order ? -compared : compared;
+}
