@@ -60,7 +60,11 @@ export async function openStaticPlayground(): Promise<OpenPlayground> {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    if (message.type() === "error") {
+      // A failed load names no address in its console text: the address is added.
+      const where = message.location().url;
+      errors.push(where ? `${message.text()} (${where})` : message.text());
+    }
   });
   return {
     page,
