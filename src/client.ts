@@ -1,24 +1,13 @@
-import {
-  asyncScheduler,
-  concatMap,
-  defer,
-  from,
-  Observable,
-  take,
-  throwError,
-  type SchedulerLike,
-} from "rxjs";
-import { SpellError } from "./errors/SpellError.js";
+import { asyncScheduler, concatMap, defer, from, Observable, take, type SchedulerLike } from "rxjs";
 import { SpellApi } from "./http/SpellApi.js";
 import type { BulkContext } from "./runs/bulkSnapshots.js";
 import { canonicalJson } from "./util/canonicalJson.js";
 import type { ConnectionCheck } from "./ConnectionCheck.js";
 import { ConcurrencyLimiter } from "./util/ConcurrencyLimiter.js";
 import type { BatchSettings, RunBatcher } from "./runs/RunBatcher.js";
-import { pollRun, startAndPollRun, waitRun } from "./runs/runSnapshots.js";
+import { startAndPollRun, waitRun } from "./runs/runSnapshots.js";
 import { pollScheduleFor } from "./runs/pollScheduleFor.js";
 import { RunDurationEstimator } from "./runs/RunDurationEstimator.js";
-import { onStateChanges } from "./operators/onStateChanges.js";
 import { MemoryResultStore } from "./MemoryResultStore.js";
 import { DEFAULT_POLL } from "./operators/pollUntilDone.js";
 import { controlCall } from "./operators/controlCall.js";
@@ -26,6 +15,7 @@ import { lastSnapshot } from "./util/lastSnapshot.js";
 import { sharedRun } from "./runs/sharedRun.js";
 import { resumedBulk } from "./runs/resumedBulk.js";
 import { sendBulk } from "./runs/sendBulk.js";
+import { resumedRun } from "./runs/resumedRun.js";
 import {
   batchSettingsOf,
   bulkChunkLimits,
@@ -269,20 +259,7 @@ export class SpellClient {
    * @return a cold Observable of snapshots
    */
   resumeRun(runId: string | number): Observable<RunSnapshot> {
-    // The argument checks are loaded with the first resume: most programs never resume.
-    return defer(() => import("./runs/resumeArgumentProblem.js")).pipe(
-      concatMap(({ runIdProblem }) => {
-        const problem = runIdProblem(runId);
-        if (problem !== undefined) {
-          return throwError(() => new SpellError(`resumeRun: ${problem}`));
-        }
-        return this.limiter.schedule(
-          defer(() =>
-            pollRun(this.api, runId, { ...this.poll, initialDelayMs: 0 }, this.scheduler)
-          ).pipe(onStateChanges())
-        );
-      })
-    );
+    return resumedRun(this.api, this.limiter, this.poll, this.scheduler, runId);
   }
 
   /**
