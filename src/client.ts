@@ -1,38 +1,29 @@
-import {
-  asyncScheduler,
-  catchError,
-  concatMap,
-  defer,
-  finalize,
-  from,
-  map,
-  mergeMap,
-  Observable,
-  of,
-  ReplaySubject,
-  share,
-  take,
-  tap,
-  throwError,
-  type SchedulerLike,
-} from "rxjs";
-import { SpellError } from "./errors/SpellError.js";
+import { asyncScheduler, concatMap, defer, from, Observable, take, type SchedulerLike } from "rxjs";
 import { SpellApi } from "./http/SpellApi.js";
-import { bulkSnapshots, type BulkChunk, type BulkContext } from "./runs/bulkSnapshots.js";
-import { splitBulkChunks } from "./runs/splitBulkChunks.js";
+import type { BulkContext } from "./runs/bulkSnapshots.js";
 import { canonicalJson } from "./util/canonicalJson.js";
 import type { ConnectionCheck } from "./ConnectionCheck.js";
 import { ConcurrencyLimiter } from "./util/ConcurrencyLimiter.js";
-import { stopAfter } from "./operators/stopAfter.js";
-import { stopOnAbort } from "./operators/stopOnAbort.js";
-import { SpellCallTimeoutError } from "./errors/SpellCallTimeoutError.js";
 import type { BatchSettings, RunBatcher } from "./runs/RunBatcher.js";
-import { pollRun, startAndPollRun, waitRun } from "./runs/runSnapshots.js";
+import { startAndPollRun, waitRun } from "./runs/runSnapshots.js";
 import { pollScheduleFor } from "./runs/pollScheduleFor.js";
 import { RunDurationEstimator } from "./runs/RunDurationEstimator.js";
-import { onStateChanges } from "./operators/onStateChanges.js";
 import { MemoryResultStore } from "./MemoryResultStore.js";
 import { DEFAULT_POLL } from "./operators/pollUntilDone.js";
+import { controlCall } from "./operators/controlCall.js";
+import { lastSnapshot } from "./util/lastSnapshot.js";
+import { sharedRun } from "./runs/sharedRun.js";
+import { resumedBulk } from "./runs/resumedBulk.js";
+import { sendBulk } from "./runs/sendBulk.js";
+import { resumedRun } from "./runs/resumedRun.js";
+import {
+  batchSettingsOf,
+  bulkChunkLimits,
+  DEFAULT_MAX_RUNS_IN_PROGRESS,
+  DEFAULT_REUSE_TTL_MS,
+} from "./clientDefaults.js";
+import type { PromiseRunOptions } from "./PromiseRunOptions.js";
+import type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
 import type {
   BulkOptions,
   BulkResumeToken,
@@ -50,43 +41,8 @@ import type {
 } from "./types.js";
 import { Spell } from "./Spell.js";
 
-/** Defaults of `SpellClientOptions`, documented there. */
-const DEFAULT_MAX_RUNS_IN_PROGRESS = 64;
-const DEFAULT_BULK_CHUNK_SIZE = 500;
-/** 1 MiB: the default body limit of common servers and proxies (fastify, nginx). */
-const DEFAULT_MAX_BULK_BODY_BYTES = 1_048_576;
-const DEFAULT_REUSE_TTL_MS = 24 * 60 * 60 * 1000;
-const DEFAULT_BATCH_WINDOW_MS = 50;
-
-/**
- * Options of `runOutputs`: the run options (an `AbortSignal`, a time limit, retry timing among
- * them) plus a callback told of each snapshot before the promise settles.
- *
- * ## Example
- * ```ts
- * await client.runOutputs("summarize", { text }, { wait: false, signal: AbortSignal.timeout(60_000) });
- * ```
- */
-export interface PromiseRunOptions extends RunOptions {
-  /** Told of every snapshot (`inProgress` with the run id, then the last one). @default none */
-  onProgress?: (snapshot: RunSnapshot) => void;
-}
-
-/**
- * Options of `bulkOutputs`: the bulk options (an `AbortSignal`, a time limit, retry timing among
- * them) plus a callback told of each snapshot (counts, rows so far) before the promise settles.
- *
- * ## Example
- * ```ts
- * await client.bulkOutputs("echo", rows, {
- *   onProgress: (snapshot) => console.log(`${snapshot.counts.success}/${snapshot.total}`),
- * });
- * ```
- */
-export interface PromiseBulkOptions<Out extends object = SpellOutputs> extends BulkOptions {
-  /** Told of every snapshot of the bulk. @default none */
-  onProgress?: (snapshot: BulkSnapshot<Out>) => void;
-}
+export type { PromiseRunOptions } from "./PromiseRunOptions.js";
+export type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
 
 /**
  * A client of the Spell Run service where every run is a cold Observable: nothing is sent until
@@ -134,32 +90,12 @@ export class SpellClient {
       "maxRunsInProgress"
     );
     this.poll = { ...DEFAULT_POLL, ...options.poll };
-    this.bulkChunkSize = options.bulkChunkSize ?? DEFAULT_BULK_CHUNK_SIZE;
-    this.maxBulkBodyBytes = options.maxBulkBodyBytes ?? DEFAULT_MAX_BULK_BODY_BYTES;
-    if (!(this.maxBulkBodyBytes >= 1)) {
-      throw new SpellError(
-        `SpellClient: maxBulkBodyBytes must be at least 1, got ${String(this.maxBulkBodyBytes)}`
-      );
-    }
-    if (!(this.bulkChunkSize >= 1)) {
-      throw new SpellError(
-        `SpellClient: bulkChunkSize must be at least 1, got ${String(this.bulkChunkSize)}`
-      );
-    }
+    ({ bulkChunkSize: this.bulkChunkSize, maxBulkBodyBytes: this.maxBulkBodyBytes } =
+      bulkChunkLimits(options));
     // Normalised once, by the transport (no trailing slash).
     this.service = this.api.baseUrl;
-    if (options.batch) {
-      const batch = options.batch === true ? {} : options.batch;
-      this.batchSettings = {
-        windowMs: batch.windowMs ?? DEFAULT_BATCH_WINDOW_MS,
-        maxSize: Math.min(batch.maxSize ?? this.bulkChunkSize, this.bulkChunkSize),
-      };
-      // Checked here, not when the batcher is loaded on the first batched run.
-      if (!(this.batchSettings.windowMs >= 0))
-        throw new SpellError("SpellClient: batch.windowMs must be at least 0");
-      if (!(this.batchSettings.maxSize >= 1))
-        throw new SpellError("SpellClient: batch.maxSize must be at least 1");
-    }
+    // Checked here, not when the batcher is loaded on the first batched run.
+    this.batchSettings = batchSettingsOf(options.batch, this.bulkChunkSize);
   }
 
   /**
@@ -226,7 +162,14 @@ export class SpellClient {
     const reuse =
       options.reuse ?? (this.options.reuse !== undefined && this.options.reuse !== false);
     return this.controlled(
-      reuse ? this.reused(this.reuseKey(spellId, inputs), fresh) : fresh(),
+      reuse
+        ? sharedRun(
+            this.inFlightByKey,
+            this.reuseKey(spellId, inputs),
+            () => ({ store: this.resultStore(), ttlMs: this.reuseTtlMs() }),
+            fresh
+          )
+        : fresh(),
       options,
       `run of "${spellId}"`
     );
@@ -259,45 +202,22 @@ export class SpellClient {
     inputsList: readonly SpellInputs[],
     options: BulkOptions = {}
   ): Observable<BulkSnapshot> {
-    const rowsIn = inputsList as readonly Record<string, unknown>[];
-    const gate = options.beforeStart;
-    const send = (rows: readonly Record<string, unknown>[]) => {
-      const start = defer(() => {
-        // Split by rows and by body size before anything is sent (a 413 is no answer to retry).
-        const chunks = splitBulkChunks(spellId, rows, this.bulkChunkSize, this.maxBulkBodyBytes);
-        return bulkSnapshots(
-          this.bulkContext(options.retry),
-          spellId,
-          chunks,
-          options.detach,
-          options.beforeChunkStart
-        );
-      });
-      // The gate sits after reuse: it is asked for the runs really about to be sent.
-      return gate && rows.length > 0
-        ? defer(() => gate(rows.length)).pipe(
-            take(1),
-            concatMap(() => start)
-          )
-        : start;
-    };
-    const call = `bulk of "${spellId}"`;
-    if (!options.reuse) return this.controlled(send(rowsIn), options, call);
-    // Loaded when a bulk first asks for reuse: a client that never does never loads it.
-    const reused$ = defer(() => import("./runs/reusedBulk.js")).pipe(
-      concatMap(({ reusedBulk }) =>
-        reusedBulk(
-          {
-            store: this.resultStore(),
-            ttlMs: this.reuseTtlMs(),
-            keyOf: (inputs) => this.reuseKey(spellId, inputs),
-          },
-          rowsIn,
-          send
-        )
-      )
+    const bulk$ = sendBulk(
+      {
+        bulkChunkSize: this.bulkChunkSize,
+        maxBulkBodyBytes: this.maxBulkBodyBytes,
+        bulkContext: (retry) => this.bulkContext(retry),
+        reuse: () => ({
+          store: this.resultStore(),
+          ttlMs: this.reuseTtlMs(),
+          keyOf: (inputs) => this.reuseKey(spellId, inputs),
+        }),
+      },
+      spellId,
+      inputsList as readonly Record<string, unknown>[],
+      options
     );
-    return this.controlled(reused$, options, call);
+    return this.controlled(bulk$, options, `bulk of "${spellId}"`);
   }
 
   /**
@@ -339,20 +259,7 @@ export class SpellClient {
    * @return a cold Observable of snapshots
    */
   resumeRun(runId: string | number): Observable<RunSnapshot> {
-    // The argument checks are loaded with the first resume: most programs never resume.
-    return defer(() => import("./runs/resumeArgumentProblem.js")).pipe(
-      concatMap(({ runIdProblem }) => {
-        const problem = runIdProblem(runId);
-        if (problem !== undefined) {
-          return throwError(() => new SpellError(`resumeRun: ${problem}`));
-        }
-        return this.limiter.schedule(
-          defer(() =>
-            pollRun(this.api, runId, { ...this.poll, initialDelayMs: 0 }, this.scheduler)
-          ).pipe(onStateChanges())
-        );
-      })
-    );
+    return resumedRun(this.api, this.limiter, this.poll, this.scheduler, runId);
   }
 
   /**
@@ -384,47 +291,9 @@ export class SpellClient {
   ): Observable<BulkSnapshot> {
     return defer(() => import("./runs/resumeArgumentProblem.js")).pipe(
       concatMap(({ resumeTokenProblem }) =>
-        this.resumedBulk(token, count, options, resumeTokenProblem)
+        resumedBulk(() => this.bulkContext(), token, count, options, resumeTokenProblem)
       )
     );
-  }
-
-  private resumedBulk(
-    token: BulkResumeToken,
-    count: number,
-    options: Pick<BulkOptions, "detach">,
-    resumeTokenProblem: (token: BulkResumeToken, count: number) => string | undefined
-  ): Observable<BulkSnapshot> {
-    return defer(() => {
-      const problem = resumeTokenProblem(token, count);
-      if (problem !== undefined) {
-        return throwError(() => new SpellError(`resumeBulk: ${problem}`));
-      }
-      const chunks: BulkChunk[] = token.chunkSizes.map((size, index) => ({
-        size,
-        groupId: token.groupIds[index],
-        // A token saved by the intent hook knows the chunks that surely were not sent.
-        notSent: token.mayHaveSent !== undefined && index >= token.mayHaveSent,
-      }));
-      // The groups were accepted before the token was taken: a 404 now means expired, not late.
-      const sent$ = bulkSnapshots(
-        { ...this.bulkContext(), visibilityGraceMs: 0 },
-        token.spellId,
-        chunks,
-        options.detach
-      );
-      const rows = token.rows;
-      // A bulk with reuse: its runs spread over the rows again (see BulkResumeToken.rows).
-      return rows
-        ? defer(() => import("./runs/reusedBulk.js")).pipe(
-            concatMap(({ NOT_IN_TOKEN, spreadSentRuns }) =>
-              sent$.pipe(
-                map((snapshot) => spreadSentRuns(snapshot, rows, () => NOT_IN_TOKEN, rows))
-              )
-            )
-          )
-        : sent$;
-    });
   }
 
   /**
@@ -565,46 +434,6 @@ export class SpellClient {
     return `${this.keyPrefix}${canonicalJson(spellId)},${canonicalJson(inputs)}]`;
   }
 
-  private reused(key: string, fresh: () => Observable<RunSnapshot>): Observable<RunSnapshot> {
-    return defer(() => {
-      const existing = this.inFlightByKey.get(key);
-      if (existing) return existing;
-      const store = this.resultStore();
-      const ttlMs = this.reuseTtlMs();
-      // The store may be async (and may throw): ask it once per shared run, when it starts.
-      const shared$: Observable<RunSnapshot> = defer(() =>
-        Promise.resolve().then(() => store.get(key))
-      ).pipe(
-        // A broken store must not break the run; it only loses the reuse.
-        catchError(() => of(undefined)),
-        mergeMap((outputs) =>
-          outputs
-            ? of<RunSnapshot>({ state: "success", outputs })
-            : fresh().pipe(
-                tap((snapshot) => {
-                  if (snapshot.state === "success") {
-                    Promise.resolve()
-                      .then(() => store.set(key, snapshot.outputs, ttlMs))
-                      .catch(() => undefined);
-                  }
-                })
-              )
-        ),
-        finalize(() => {
-          if (this.inFlightByKey.get(key) === shared$) this.inFlightByKey.delete(key);
-        }),
-        share({
-          connector: () => new ReplaySubject<RunSnapshot>(1),
-          resetOnError: true,
-          resetOnComplete: true,
-          resetOnRefCountZero: true,
-        })
-      );
-      this.inFlightByKey.set(key, shared$);
-      return shared$;
-    });
-  }
-
   /**
    * One polling-mode run through the batcher, which is built (and its module loaded) on the
    * first batched run: a client without `batch` never loads it. Runs arriving while it loads
@@ -641,16 +470,7 @@ export class SpellClient {
     options: Pick<RunOptions, "signal" | "timeoutMs">,
     call: string
   ): Observable<T> {
-    const { signal, timeoutMs } = options;
-    if (signal === undefined && timeoutMs === undefined) return source;
-    return source.pipe(
-      stopAfter<T>(
-        timeoutMs,
-        () => new SpellCallTimeoutError(call, timeoutMs as number),
-        this.scheduler
-      ),
-      stopOnAbort<T>(signal)
-    );
+    return controlCall(source, options, call, this.scheduler);
   }
 
   /** The bulk machinery, with a call's own retry timing laid over the client's when given. */
@@ -669,24 +489,4 @@ export class SpellClient {
       logBulkStartRetry: api.retryLog("bulkStart"),
     };
   }
-}
-
-function lastSnapshot<T>(
-  source: Observable<T>,
-  onProgress: ((value: T) => void) | undefined
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    let last: { value: T } | undefined;
-    source.subscribe({
-      next: (value) => {
-        last = { value };
-        onProgress?.(value);
-      },
-      error: reject,
-      complete: () => {
-        if (last) resolve(last.value);
-        else reject(new SpellError("The run ended without a result"));
-      },
-    });
-  });
 }

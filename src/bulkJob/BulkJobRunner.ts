@@ -1,4 +1,4 @@
-import { Subject, catchError, defer, throwError, type Observable } from "rxjs";
+import { Subject, type Observable } from "rxjs";
 import type { BulkSnapshot } from "../types.js";
 import type {
   BulkJobOptions,
@@ -7,7 +7,6 @@ import type {
   JobFailure,
 } from "./BulkJobOptions.js";
 import type { Checkpoint, JobLease, JobOutcome, WrittenMark } from "./CheckpointStore.js";
-import { classifyJobFailure } from "./classifyJobFailure.js";
 import {
   expireRows,
   newJobWindow,
@@ -17,7 +16,9 @@ import {
   unnamedRunsFrom,
   type JobWindow,
 } from "./JobWindow.js";
+import { jobFailureOf } from "./jobFailureOf.js";
 import { readAfterCancel } from "./readAfterCancel.js";
+import { refusalNoted } from "./refusalNoted.js";
 import { readWindows } from "./readWindows.js";
 import { resumeTokenNeeded } from "./resumeTokenNeeded.js";
 import { windowFingerprint } from "./rowFingerprint.js";
@@ -344,18 +345,8 @@ export class BulkJobRunner<Row> {
     this.options.fingerprintOf ? this.options.fingerprintOf(row) : this.options.inputsOf(row);
 
   private fail(window: JobWindow<Row>, error: unknown): void {
-    // The gate refused before anything was sent: nothing started, a resume may send it.
-    const kind = window.startRefused
-      ? "refused"
-      : classifyJobFailure(error, window.groupId !== undefined);
-    const failure: JobFailure = {
-      kind,
-      error,
-      window: window.index,
-      firstRow: window.firstRow,
-      count: window.rows.length,
-      ...(window.groupId === undefined ? {} : { groupId: window.groupId }),
-    };
+    const failure = jobFailureOf(window, error);
+    const { kind } = failure;
     if (kind === "expired") {
       // The results are gone with the group: say so row by row, and go on with the others.
       this.expired.push(failure);
@@ -399,17 +390,4 @@ export class BulkJobRunner<Row> {
     this.wake = undefined;
     wake?.();
   }
-}
-
-/** The gate's answer, noting on the window when it refuses (errors) before anything is sent. */
-function refusalNoted<Row>(
-  gate: () => Observable<unknown>,
-  window: JobWindow<Row>
-): Observable<unknown> {
-  return defer(gate).pipe(
-    catchError((error: unknown) => {
-      window.startRefused = true;
-      return throwError(() => error);
-    })
-  );
 }

@@ -22,83 +22,28 @@ import {
   type RunAnswer,
   type WaitAnswer,
 } from "./parseResponses.js";
-import type { Endpoint, RequestTimeouts, RetryOptions } from "../types.js";
+import type { Endpoint, RetryOptions } from "../types.js";
 import { SpellError } from "../errors/SpellError.js";
 import type { RequestTarget } from "../errors/describeRequest.js";
 import { requestJson, type JsonRequest } from "./requestJson.js";
 import { keyRedactor, type Redactor } from "./keyRedactor.js";
-import { parseServiceUrl } from "./parseServiceUrl.js";
+import { checkApiKey } from "./checkApiKey.js";
+import { idsInAnswer } from "./idsInAnswer.js";
+import { newRequestKey } from "./newRequestKey.js";
+import { optionalServiceState } from "./optionalServiceState.js";
+import { serviceUrl } from "./serviceUrl.js";
+import type { SpellApiOptions } from "./SpellApiOptions.js";
+import type { SpellEndpoints } from "./SpellEndpoints.js";
 import { resolveFetch } from "./resolveFetch.js";
 import { RateLimitPause } from "./RateLimitPause.js";
 import type { RequestLog } from "./requestJson.js";
 import type { SpellLogger, SpellLogRequest } from "../SpellLogEvent.js";
 import { emitLog, errorText } from "../util/emitLog.js";
-import { toRunState, serviceStateOf } from "./parseResponses.js";
+import { toRunState } from "./parseResponses.js";
 import { countRunStates } from "../countRunStates.js";
 
-/**
- * The service's five endpoints as cold Observables of validated answers. The core talks to the
- * service only through this interface, so specs can replace it with marbles.
- *
- * ## Example
- * ```ts
- * const fake: SpellEndpoints = { ...real, getRun: () => cold("-a|", { a: answer }) };
- * ```
- * @internal
- */
-export interface SpellEndpoints {
-  /** POST start with wait true; one long request. Retried only where nothing started. */
-  startAndWait(spellId: string, inputs: Record<string, unknown>): Observable<WaitAnswer>;
-  /** POST start with wait false → run id. Retried only where nothing started. */
-  startPolling(spellId: string, inputs: Record<string, unknown>): Observable<string | number>;
-  /** GET getRun on the poll host. Retried on transient failures. */
-  getRun(runId: string | number): Observable<RunAnswer>;
-  /**
-   * POST bulkStart → group id, sent once: the caller decides about retries (see bulkSnapshots).
-   * `onSent` is called when the request leaves for the service (after its wait for a request
-   * slot): from then on the service may start the group.
-   */
-  bulkStartOnce(
-    spellId: string,
-    inputsList: readonly Record<string, unknown>[],
-    onSent?: () => void
-  ): Observable<string>;
-  /** POST getBulkRuns. Retried on transient failures. */
-  getBulkRuns(groupId: string): Observable<BulkRunAnswer[]>;
-  /** POST cancelBulk. Retried on transient failures. */
-  cancelBulk(groupId: string): Observable<void>;
-}
-
-/**
- * Connection settings of `SpellApi` (a subset of `SpellClientOptions`).
- *
- * ## Example
- * ```ts
- * const options: SpellApiOptions = { apiKey, baseUrl, pollBaseUrl, authHeader: "x-api-key" };
- * ```
- * @internal
- */
-export interface SpellApiOptions {
-  apiKey: string;
-  baseUrl: string;
-  pollBaseUrl: string;
-  authHeader?: "authorization" | "x-api-key";
-  /** Name each start and bulkStart (`SpellClientOptions.idempotencyKeys`). */
-  idempotencyKeys?: boolean;
-  fetch?: typeof fetch;
-  retry?: RetryOptions;
-  scheduler?: SchedulerLike;
-  timeouts?: RequestTimeouts;
-  maxResponseBytes?: number;
-  /** Requests in flight at once (`SpellClientOptions.maxInFlight`). */
-  maxInFlight?: number;
-  /** Limit of a wait-mode start, from sending it (`SpellClientOptions.waitTimeoutMs`). */
-  waitTimeoutMs?: number;
-  /** Where log events go (`SpellClientOptions.logger`). */
-  logger?: SpellLogger;
-  /** Log request and answer bodies, scrubbed (`SpellClientOptions.logBodies`). */
-  logBodies?: boolean;
-}
+export type { SpellApiOptions } from "./SpellApiOptions.js";
+export type { SpellEndpoints } from "./SpellEndpoints.js";
 
 /** Default of `SpellClientOptions.maxInFlight`, documented there. */
 export const DEFAULT_MAX_IN_FLIGHT = 8;
@@ -443,62 +388,4 @@ export class SpellApi implements SpellEndpoints {
       scheduler: this.scheduler,
     }).pipe(this.pause.gate());
   }
-}
-
-/** The id a start (`runId`) or bulkStart (`runId`, the group id) answer names, for the log. */
-function idsInAnswer(
-  endpoint: Endpoint
-): ((body: unknown) => Partial<SpellLogRequest>) | undefined {
-  if (endpoint !== "start" && endpoint !== "bulkStart") return undefined;
-  return (body) => {
-    const id = (body as { runId?: unknown } | null | undefined)?.runId;
-    if (typeof id !== "string" && typeof id !== "number") return {};
-    return endpoint === "start" ? { runId: id } : { groupId: String(id) };
-  };
-}
-
-function optionalServiceState(state: string): { serviceState?: string } {
-  const serviceState = serviceStateOf(state);
-  return serviceState === undefined ? {} : { serviceState };
-}
-
-/**
- * Refuses a key that cannot be sent as a header value (missing, or holding a line break, space
- * or other control character, as a key read from a file with its newline does). The message
- * never repeats the key.
- */
-function checkApiKey(apiKey: unknown): void {
-  if (typeof apiKey !== "string" || apiKey === "") {
-    throw new SpellError("SpellClient: apiKey is required");
-  }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f]/.test(apiKey)) {
-    throw new SpellError(
-      "SpellClient: apiKey holds a line break, space or other control character " +
-        "(a key read from a file often ends with a newline); remove it"
-    );
-  }
-  if (/[^\u0021-\u007e]/.test(apiKey)) {
-    // fetch cannot send it in a header, and would fail every request as a network error.
-    throw new SpellError(
-      "SpellClient: apiKey holds a character that is not plain ASCII " +
-        "(a typographic dash or quote pasted from a document, a letter with an accent); retype it"
-    );
-  }
-}
-
-/** The address as the paths are appended to it, or `SpellError` naming the option. */
-function serviceUrl(option: "baseUrl" | "pollBaseUrl", value: unknown): string {
-  const parsed = parseServiceUrl(value);
-  if (!parsed.ok) throw new SpellError(`SpellClient: ${option} ${parsed.says}`);
-  return parsed.url;
-}
-
-/** A random id naming one call (crypto.randomUUID where the runtime has it). */
-function newRequestKey(): string {
-  const random = globalThis.crypto?.randomUUID?.();
-  if (random) return random;
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -1,10 +1,8 @@
 import {
   AsyncSubject,
-  catchError,
   combineLatest,
   concat,
   defer,
-  distinctUntilChanged,
   EMPTY,
   finalize,
   from,
@@ -15,24 +13,15 @@ import {
   of,
   ReplaySubject,
   share,
-  skip,
   startWith,
   switchMap,
   take,
   takeUntil,
   tap,
-  throwError,
-  timer,
   type SchedulerLike,
 } from "rxjs";
-import { SpellHttpError } from "../errors/SpellHttpError.js";
-import { SpellPollLimitError } from "../errors/SpellPollLimitError.js";
-import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import type { SpellEndpoints } from "../http/SpellApi.js";
-import { bulkPaceSchedule } from "../operators/bulkPaceSchedule.js";
-import { DEFAULT_POLL, pollUntilDone } from "../operators/pollUntilDone.js";
 import { retryTransient } from "../operators/retryTransient.js";
-import { countRunStates } from "../countRunStates.js";
 import type {
   BulkOptions,
   BulkRunEntry,
@@ -41,8 +30,10 @@ import type {
   RetryOptions,
 } from "../types.js";
 import type { ConcurrencyLimiter } from "../util/ConcurrencyLimiter.js";
-import { matchBulkEntries } from "./matchBulkEntries.js";
-import { serviceStateOf, toRunState, type BulkRunAnswer } from "../http/parseResponses.js";
+import { cancelInBackground } from "./cancelInBackground.js";
+import { chunkViewsSnapshot } from "./chunkViewsSnapshot.js";
+import { pendingView, type ChunkView } from "./ChunkView.js";
+import { pollGroup } from "./pollGroup.js";
 
 /**
  * One chunk of a bulk: either inputs still to submit, or a group id to re-attach to. A chunk
@@ -88,12 +79,6 @@ export interface BulkContext {
   afterUnsubscribeMs: number;
   /** Tells the client's log of each bulkStart retry (the retry is decided here). */
   logBulkStartRetry?: (retry: { retryCount: number; delayMs: number; error: unknown }) => void;
-}
-
-interface ChunkView {
-  groupId?: string;
-  runs: BulkRunEntry[];
-  done: boolean;
 }
 
 /** Shared by the chunks of one subscription. */
@@ -155,7 +140,7 @@ export function bulkSnapshots(
 ): Observable<BulkSnapshot> {
   const chunkSizes = chunks.map((chunk) => chunk.size);
   if (chunks.length === 0) {
-    return defer(() => of(toSnapshot(spellId, chunkSizes, [])));
+    return defer(() => of(chunkViewsSnapshot(spellId, chunkSizes, [])));
   }
   return defer(() => {
     const runState: BulkRunState = { failed: false, detached: false };
@@ -187,7 +172,7 @@ export function bulkSnapshots(
       )
     );
     return combineLatest(views).pipe(
-      map((latest) => toSnapshot(spellId, chunkSizes, latest)),
+      map((latest) => chunkViewsSnapshot(spellId, chunkSizes, latest)),
       // The flag is set before takeUntil unsubscribes the chunks, whose finalize then skips the cancel.
       takeUntil(detach$.pipe(tap(() => (runState.detached = true))))
     );
@@ -291,157 +276,3 @@ function chunkViews(
     );
   });
 }
-
-/**
- * Polls one group until all its runs are visible and finished; a view per change. A group still
- * unfinished (or showing fewer runs than its inputs) after `poll.maxPollMs` fails with
- * `SpellPollLimitError` saying how many runs it showed.
- */
-function pollGroup(
-  context: BulkContext,
-  groupId: string,
-  size: number,
-  inputs: readonly Record<string, unknown>[] | undefined
-): Observable<ChunkView> {
-  return defer(() => {
-    const startedAt = context.scheduler.now();
-    const visibleBy = startedAt + context.visibilityGraceMs;
-    const poll = { ...DEFAULT_POLL, ...context.poll };
-    // The service's pace, learned from each answer (runs finished), decides the next poll.
-    const pace = poll.bulkSchedule === "fixed" ? undefined : bulkPaceSchedule(size, poll);
-    // getBulkRuns is cold: every re-subscription by the poll is a new request.
-    const read$ = context.api.getBulkRuns(groupId).pipe(
-      catchError((error: unknown) =>
-        // Bulk groups may become visible a moment after bulkStart answered.
-        error instanceof SpellHttpError &&
-        error.status === 404 &&
-        context.scheduler.now() < visibleBy
-          ? of(null)
-          : throwError(() => error)
-      )
-    );
-    return read$.pipe(
-      tap((runs) =>
-        pace?.observe({
-          elapsedMs: context.scheduler.now() - startedAt,
-          finished: (runs ?? []).filter((run) => toRunState(run.state) !== "inProgress").length,
-        })
-      ),
-      pollUntilDone<BulkRunAnswer[] | null>(
-        (runs) => runs !== null && isFinished(runs, size),
-        context.poll,
-        context.scheduler,
-        {
-          ...(pace ? { schedule: pace.schedule } : {}),
-          limitError: (runs, elapsedMs) =>
-            new SpellPollLimitError({
-              groupId,
-              elapsedMs,
-              limitMs: context.poll.maxPollMs ?? DEFAULT_POLL.maxPollMs,
-              visibleRuns: runs?.length ?? 0,
-              unfinishedRuns:
-                size - (runs ?? []).filter((run) => toRunState(run.state) !== "inProgress").length,
-              expectedRuns: size,
-            }),
-        }
-      ),
-      map((runs) => toView(groupId, size, runs ?? [], inputs)),
-      startWith(pendingView(size, groupId)),
-      distinctUntilChanged(sameStates),
-      skip(1)
-    );
-  });
-}
-
-function isFinished(runs: BulkRunAnswer[], size: number): boolean {
-  return runs.length === size && runs.every((run) => toRunState(run.state) !== "inProgress");
-}
-
-function toView(
-  groupId: string,
-  size: number,
-  runs: BulkRunAnswer[],
-  inputs: readonly Record<string, unknown>[] | undefined
-): ChunkView {
-  if (runs.length > size) {
-    throw new SpellProtocolError(
-      "POST",
-      "getBulkRuns",
-      `${runs.length} runs for a group of ${size} inputs`,
-      undefined
-    );
-  }
-  // Which entry is which row: by index or echo when the service says, else by position.
-  const matched = matchBulkEntries(runs, size, inputs);
-  const entries = new Array<BulkRunEntry>(size);
-  let done = runs.length === size;
-  for (let index = 0; index < size; index++) {
-    const run = matched[index];
-    if (run === undefined) {
-      entries[index] = PENDING;
-      continue;
-    }
-    const state = toRunState(run.state);
-    if (state === "inProgress") done = false;
-    const serviceState = serviceStateOf(run.state);
-    entries[index] =
-      serviceState === undefined
-        ? { state, outputs: run.outputs }
-        : { state, serviceState, outputs: run.outputs };
-  }
-  return { groupId, runs: entries, done };
-}
-
-const PENDING: BulkRunEntry = Object.freeze({
-  state: "pending",
-  outputs: Object.freeze({}),
-}) as BulkRunEntry;
-
-function pendingView(size: number, groupId: string | undefined): ChunkView {
-  return { groupId, runs: new Array<BulkRunEntry>(size).fill(PENDING), done: false };
-}
-
-function sameStates(previous: ChunkView, current: ChunkView): boolean {
-  if (previous.done !== current.done || previous.groupId !== current.groupId) return false;
-  return previous.runs.every(
-    (run, index) =>
-      run.state === current.runs[index].state &&
-      run.serviceState === current.runs[index].serviceState
-  );
-}
-
-function toSnapshot(spellId: string, chunkSizes: number[], views: ChunkView[]): BulkSnapshot {
-  const runs: BulkRunEntry[] = [];
-  const groupIds: string[] = [];
-  for (const view of views) {
-    if (view.groupId !== undefined) groupIds.push(view.groupId);
-    for (const run of view.runs) runs.push(run);
-  }
-  return {
-    groupId: groupIds[0] ?? "",
-    groupIds,
-    runs,
-    done: views.every((view) => view.done),
-    total: runs.length,
-    counts: countRunStates(runs),
-    resume: { spellId, groupIds: [...groupIds], chunkSizes: [...chunkSizes] },
-  };
-}
-
-/**
- * Cancels the group once its id is known, in the background, retried on transient failures.
- * Waiting for the id (a bulkStart still in flight) and the cancel together end within
- * `context.afterUnsubscribeMs` of the unsubscribe, so nothing keeps a process alive longer.
- */
-function cancelInBackground(context: BulkContext, groupId$: Observable<string>): void {
-  groupId$
-    .pipe(
-      take(1),
-      switchMap((id) => context.api.cancelBulk(id)),
-      // Bounded even if the service keeps answering 429 with long Retry-After values.
-      takeUntil(timer(context.afterUnsubscribeMs, context.scheduler))
-    )
-    .subscribe({ error: noop });
-}
-
-function noop(): void {}
