@@ -15,7 +15,7 @@ describe("spellrun bulk stopped before any row succeeded (the layout not settled
   afterEach(() => temp.remove());
 
   for (const signal of ["SIGINT", "SIGHUP"] as const) {
-    it(`should write the cancelled rows after the header on ${signal} and let retry run them again`, async () => {
+    it(`should write the cancelled rows after the header on ${signal}, keep them on resume and let retry run them again`, async () => {
       // Two rows of 2 s from stdin, one window of 4: cancelled before any row succeeds.
       const stdin = csvText(
         ["id", "ms"],
@@ -58,7 +58,16 @@ describe("spellrun bulk stopped before any row succeeded (the layout not settled
         ["2", "cancelled"],
       ]);
 
-      // The status column of the rows found by the layout: retry runs both again (stdin again).
+      // A resume as printed (the rows piped again) keeps both rows: nothing is left to start.
+      const resumed = await runCli(["resume", `${output}.journal`, "-q"], env, stdin);
+      expect(resumed.code).toBe(1);
+      expect(fixture.emulator.stats.bulkGroupsCreated).toBe(1);
+      expect(readCsv(readFileSync(output, "utf8")).map((row) => [row.id, row.status])).toEqual([
+        ["1", "cancelled"],
+        ["2", "cancelled"],
+      ]);
+
+      // Retry runs both again (the rows piped again).
       const retried = await runCli(["retry", `${output}.journal`, "-q"], env, stdin);
       expect(retried.stderr).not.toContain("complete with 0");
       expect(fixture.emulator.stats.bulkGroupsCreated).toBe(2);
