@@ -315,13 +315,15 @@ function csvRows(world: CliWorld, text: string): OutputRow[] {
 }
 
 /** An output kept in the `other_outputs` cell (JSON of the outputs without a column). */
-function otherOutput(cell: string | undefined, name: string): unknown {
+function otherOutput(cell: string | undefined, name: string): string | undefined {
   if (!cell) return undefined;
   try {
     const outputs = JSON.parse(cell) as unknown;
-    return outputs && typeof outputs === "object"
-      ? (outputs as Record<string, unknown>)[name]
-      : undefined;
+    const value =
+      outputs && typeof outputs === "object"
+        ? (outputs as Record<string, unknown>)[name]
+        : undefined;
+    return typeof value === "string" ? value : undefined;
   } catch {
     return undefined;
   }
