@@ -67,6 +67,11 @@ describe("spellrun bulk stopped before any row succeeded (the layout not settled
         ["2", "cancelled"],
       ]);
 
+      // A second resume finds the job complete, yet not every row succeeded: exit 1, and retry.
+      const again = await runCli(["resume", `${output}.journal`], env, stdin);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain(`run them again with: spellrun retry ${output}.journal`);
+
       // Retry runs both again (the rows piped again).
       const retried = await runCli(["retry", `${output}.journal`, "-q"], env, stdin);
       expect(retried.stderr).not.toContain("complete with 0");
