@@ -1,5 +1,5 @@
 import path from "node:path";
-import { SpellClient } from "spellrun";
+import { RETRYABLE_STATUSES, SpellClient } from "spellrun";
 import { CliError } from "../errors/CliError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
@@ -11,6 +11,7 @@ import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js"
 import { runBulkJob } from "../job/runBulkJob.js";
 import { UsageError } from "../errors/UsageError.js";
 import { newRunsOnResume } from "../job/newRuns.js";
+import { nextStepCommand } from "./nextStep.js";
 import { readJobInput } from "../job/readJobInput.js";
 import { openJournalJob, type JournalJobFlags } from "./openJournalJob.js";
 import { announceRuns, checkRunBudget, limitRows } from "./runBudget.js";
@@ -74,7 +75,24 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
     process.stderr.write(
       `spellrun: the job is complete, ${state.writtenRows} rows in ${job.output}\n`
     );
-    return EXIT_CODES.success;
+    // Exit 0 only when every row succeeded (the exit-code table), else say what comes next.
+    const notOk = state.writtenRows - (state.counts.success ?? 0);
+    if (notOk === 0) return EXIT_CODES.success;
+    const retryable = RETRYABLE_STATUSES.reduce((sum, s) => sum + (state.counts[s] ?? 0), 0);
+    const retry = (extra: string[]) =>
+      nextStepCommand({
+        verb: "retry",
+        journalPath,
+        job,
+        connection: flags,
+        extra: [...(job.csvGuard ? [] : ["--no-csv-guard"]), ...extra],
+      });
+    process.stderr.write(
+      retryable > 0
+        ? `spellrun: ${retryable} rows failed, errored, were cancelled or expired; run them again with: ${retry([])}\n`
+        : `spellrun: ${notOk} rows are unknown (their runs may have started); ${retry(["--rerun-unknown"])} starts them again, and may pay for them twice\n`
+    );
+    return EXIT_CODES.someRowsFailed;
   }
   const connection = resolveConnection(flags, process.env, job);
   if (job.output === "-")

@@ -24,7 +24,12 @@ import { replayJournal } from "./replayJournal.js";
 export class JournalCheckpointStore implements CheckpointStore {
   constructor(
     private readonly journal: Journal,
-    private readonly output: OutputFile
+    private readonly output: OutputFile,
+    /**
+     * Whether the writer still holds rows back from the file (waiting for the layout): a mark
+     * then is not recorded, the writer records it once the rows are written.
+     */
+    private readonly holdsRows: () => boolean = () => false
   ) {}
 
   /** The journal's checkpoint, read from its file. */
@@ -52,6 +57,9 @@ export class JournalCheckpointStore implements CheckpointStore {
 
   /** @param mark the rows written, after the output was flushed */
   recordWritten(mark: WrittenMark): void {
+    // Rows not in the file yet are not written: a mark at byte 0, before the layout, would make
+    // a resume take them as written and cut the output before them.
+    if (this.holdsRows()) return;
     this.output.sync();
     this.journal.append({
       type: "written",

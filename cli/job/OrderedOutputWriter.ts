@@ -1,6 +1,6 @@
 import type { FinishedJobRow, ResultWriter } from "spellrun";
 import { formatHeader, formatRows, type FinishedRow } from "./formatRows.js";
-import type { JobRecord } from "./JournalRecord.js";
+import type { JobRecord, JournalRecord } from "./JournalRecord.js";
 import type { Journal } from "./Journal.js";
 import type { JobRow } from "./JobRow.js";
 import type { OutputFile } from "../table/OutputFile.js";
@@ -63,15 +63,44 @@ export class OrderedOutputWriter implements ResultWriter<JobRow> {
     this.append(rows);
   }
 
+  /**
+   * Whether rows handed over are still held back for the layout (not in the file yet): a written
+   * mark must not vouch for them (see `JournalCheckpointStore`).
+   */
+  holdsRows(): boolean {
+    return !this.layout && this.waiting.length > 0;
+  }
+
   /** Flushes the output to disk. */
   flush(): void {
     this.options.output.sync();
   }
 
-  /** Writes the header of an input without rows (or of a job stopped in its first window). */
+  /**
+   * Writes the header of an input without rows (or of a job stopped before its layout settled)
+   * and the rows held for it; those rows get their written mark here, after they reached the
+   * file (the engine's last mark came before, while they were held, and was not recorded).
+   */
   end(): void {
-    if (!this.layout) this.chooseLayout();
+    if (!this.layout) {
+      const held = this.waiting;
+      this.chooseLayout();
+      this.options.output.sync();
+      if (held.length > 0) this.options.journal?.append(this.heldMark(held));
+    }
     this.options.output.sync();
+  }
+
+  /** The written mark of the rows held before the layout: the first rows of the file. */
+  private heldMark(held: readonly FinishedJobRow<JobRow>[]): JournalRecord {
+    const counts: Partial<Record<FinishedJobRow<JobRow>["status"], number>> = {};
+    for (const row of held) counts[row.status] = (counts[row.status] ?? 0) + 1;
+    return {
+      type: "written",
+      rows: held.length,
+      bytes: this.options.output.bytes,
+      counts,
+    };
   }
 
   private chooseLayout(): void {

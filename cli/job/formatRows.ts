@@ -112,9 +112,11 @@ function csvLines(records: string[][], inputCells: number, options: FormatOption
 }
 
 function csvRecord(row: FinishedRow, layout: OutputColumns): string[] {
-  const inputs = layout.inputColumns.map((column) => cellText(row.values[column]));
+  const inputs = layout.inputColumns.map((column) => cellText(own(row.values, column)));
   const success = row.status === "success";
-  const outputs = layout.outputNames.map((name) => (success ? cellText(row.outputs[name]) : ""));
+  const outputs = layout.outputNames.map((name) =>
+    success ? cellText(own(row.outputs, name)) : ""
+  );
   let other = "";
   if (success) {
     const named = new Set(layout.outputNames);
@@ -129,6 +131,14 @@ function reasonOf(outputs: Record<string, unknown>): string {
   const reason = failureReason(outputs);
   if (reason !== undefined) return reason;
   return Object.keys(outputs).length > 0 ? JSON.stringify(outputs) : "";
+}
+
+/**
+ * A row's own value of a name, never one inherited: a JSONL row without a `__proto__` (or
+ * `constructor`) key has an empty cell there, not `Object.prototype`'s.
+ */
+function own(values: Record<string, unknown>, name: string): unknown {
+  return Object.hasOwn(values, name) ? values[name] : undefined;
 }
 
 function cellText(value: unknown): string {

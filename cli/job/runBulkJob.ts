@@ -92,6 +92,14 @@ export interface CommandJob {
  */
 export async function runBulkJob(options: CommandJob, display: JobDisplay): Promise<ExitCode> {
   const { job, journal, output } = options;
+  const writer = new OrderedOutputWriter({
+    job,
+    output,
+    journal,
+    columns: options.columns,
+    ...(options.layout ? { layout: options.layout } : {}),
+    ...(options.writeHeader ? { writeHeader: true } : {}),
+  });
   const runner = new BulkJobRunner<JobRow>({
     client: options.client,
     spellId: job.spellId,
@@ -101,15 +109,10 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
     windowSize: job.chunkSize,
     maxWindows: options.maxWindows,
     // stdout has no journal: the job lives as long as the process.
-    store: journal ? new JournalCheckpointStore(journal, output) : new MemoryCheckpointStore(),
-    writer: new OrderedOutputWriter({
-      job,
-      output,
-      journal,
-      columns: options.columns,
-      ...(options.layout ? { layout: options.layout } : {}),
-      ...(options.writeHeader ? { writeHeader: true } : {}),
-    }),
+    store: journal
+      ? new JournalCheckpointStore(journal, output, () => writer.holdsRows())
+      : new MemoryCheckpointStore(),
+    writer,
     ...(options.resume ? { resume: options.resume } : {}),
     resendMayHaveStarted: options.rerunUnknown,
     unknownRowReason:

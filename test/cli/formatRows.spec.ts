@@ -44,6 +44,21 @@ describe("formatRows", () => {
     expect(text).toBe('"A, b",success,A,2,,"{""extra"":[1]}"\n');
   });
 
+  it("should write an empty cell for a name a row does not have, never an inherited value", () => {
+    // JSONL rows with varying keys: the second row has no "__proto__" or "constructor".
+    const names = { inputColumns: ["__proto__", "id"], outputNames: ["constructor"] };
+    const first = JSON.parse('{"__proto__":"x","id":"1"}') as Record<string, unknown>;
+    const text = formatRows(
+      [
+        { values: first, status: "success", outputs: JSON.parse('{"constructor":"c"}') },
+        { values: { id: "2" }, status: "success", outputs: {} },
+      ],
+      names,
+      csv
+    );
+    expect(text).toBe("x,1,success,c,,\n,2,success,,,\n");
+  });
+
   it("should put the reason of a row that did not succeed in the error column", () => {
     const text = formatRows(
       [

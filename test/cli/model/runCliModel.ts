@@ -28,6 +28,8 @@ export interface ModelProfile {
   maxSteps: number;
   minRows: number;
   maxRows: number;
+  /** The command that runs this profile (in the replay line a failure prints). */
+  command: string;
   /** Stop generating (and shrinking) after this long; what ran is reported. */
   timeLimitMs: number;
 }
@@ -39,6 +41,8 @@ export const FAST_PROFILE: ModelProfile = {
   maxSteps: 5,
   minRows: 2,
   maxRows: 6,
+  command:
+    "node --import tsx node_modules/jasmine/bin/jasmine.js --config=test/jasmine.json test/cli/model/cliModel.spec.ts",
   timeLimitMs: 60_000,
 };
 
@@ -49,6 +53,7 @@ export const LONG_PROFILE: ModelProfile = {
   maxSteps: 10,
   minRows: 2,
   maxRows: 12,
+  command: "npm run test:model-long",
   timeLimitMs: 6 * 3_600_000,
 };
 
@@ -207,7 +212,8 @@ export async function runCliModel(
       const [table, first, steps] = details.counterexample ?? [];
       report.failure = [
         `The model of spellrun failed (profile ${profile.name}, seed ${seed}, path "${details.counterexamplePath}").`,
-        `Replay: SPELLRUN_MODEL_SEED=${seed} SPELLRUN_MODEL_PATH="${details.counterexamplePath}" SPELLRUN_MODEL_RUNS=1 npm run test:model-long`,
+        // The same profile (rows and steps) and runs: the seed and path only replay the case there.
+        `Replay: SPELLRUN_MODEL_SEED=${seed} SPELLRUN_MODEL_PATH="${details.counterexamplePath}" SPELLRUN_MODEL_RUNS=${profile.runs} SPELLRUN_MODEL_STEPS=${profile.maxSteps} ${profile.command}`,
         `Input: ${table ? describeTable(table) : failingTable}`,
         `Input rows: ${table ? JSON.stringify(table.rows) : "?"}`,
         `Shrunk sequence: ${first ? String(first) : "?"} | ${steps ? String(steps) : "?"}`,
