@@ -91,6 +91,13 @@ export function installInPageEmulator(options: {
           : url.pathname.startsWith(`${FORWARDING_PREFIXES.poll}/`)
             ? { routes: poll, prefix: FORWARDING_PREFIXES.poll }
             : undefined;
+    // The page is no organisation's gateway: the add-in's question about it is answered here,
+    // so a static host's 404 never shows as a failed load in the console.
+    if (url.origin === origin && url.pathname === "/org/config") {
+      return new Response(JSON.stringify({ mode: "pass-through" }), {
+        headers: { "content-type": "application/json" },
+      });
+    }
     if (!host) return pageFetch(input, init);
     const request = input instanceof Request ? input : undefined;
     const signal = init?.signal ?? request?.signal ?? undefined;
