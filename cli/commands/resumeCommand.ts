@@ -1,15 +1,14 @@
 import path from "node:path";
+import { continuationLimits } from "./continuationLimits.js";
 import { RETRYABLE_STATUSES, SpellClient } from "spellrun";
 import { CliError } from "../errors/CliError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
 import { OutputFile } from "../table/OutputFile.js";
-import { parsePositiveInteger } from "./parsePositiveInteger.js";
 import { jobRows } from "../job/jobRows.js";
 import { unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { runBulkJob } from "../job/runBulkJob.js";
-import { UsageError } from "../errors/UsageError.js";
 import { newRunsOnResume } from "../job/newRuns.js";
 import { nextStepCommand } from "./nextStep.js";
 import { readJobInput } from "../job/readJobInput.js";
@@ -58,18 +57,8 @@ export interface ResumeFlags extends ConnectionFlags, JournalJobFlags {
  * @return the exit code
  */
 export async function resumeCommand(journalPath: string, flags: ResumeFlags): Promise<ExitCode> {
-  const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
-  const maxRuns = parsePositiveInteger(flags.maxRuns, "--max-runs");
-  const maxBulkBodyBytes = parsePositiveInteger(
-    flags.maxBodyBytes ?? "1048576",
-    "--max-body-bytes"
-  );
-  const chunkSize =
-    flags.chunkSize === undefined
-      ? undefined
-      : parsePositiveInteger(flags.chunkSize, "--chunk-size");
-  const progressEveryMs = Number(flags.progressEvery) * 1000;
-  if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
+  const { maxInFlight, maxRuns, maxBulkBodyBytes, chunkSize, progressEveryMs } =
+    continuationLimits(flags);
   const { state, job } = openJournalJob(journalPath, flags);
   if (state.outcome === "complete") {
     process.stderr.write(

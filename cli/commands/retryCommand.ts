@@ -1,4 +1,5 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
+import { continuationLimits } from "./continuationLimits.js";
 import { SpellClient } from "spellrun";
 import { CliError } from "../errors/CliError.js";
 import type { ExitCode } from "../errors/exitCodes.js";
@@ -6,7 +7,6 @@ import { Journal } from "../job/Journal.js";
 import type { JobRecord } from "../job/JournalRecord.js";
 import { jobRows } from "../job/jobRows.js";
 import { OutputFile } from "../table/OutputFile.js";
-import { parsePositiveInteger } from "./parsePositiveInteger.js";
 import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { runBulkJob } from "../job/runBulkJob.js";
@@ -62,18 +62,8 @@ export interface RetryFlags extends ConnectionFlags, JournalJobFlags {
  * @return the exit code
  */
 export async function retryCommand(journalPath: string, flags: RetryFlags): Promise<ExitCode> {
-  const maxInFlight = parsePositiveInteger(flags.maxInFlight, "--max-in-flight");
-  const maxRuns = parsePositiveInteger(flags.maxRuns, "--max-runs");
-  const maxBulkBodyBytes = parsePositiveInteger(
-    flags.maxBodyBytes ?? "1048576",
-    "--max-body-bytes"
-  );
-  const chunkSize =
-    flags.chunkSize === undefined
-      ? undefined
-      : parsePositiveInteger(flags.chunkSize, "--chunk-size");
-  const progressEveryMs = Number(flags.progressEvery) * 1000;
-  if (!(progressEveryMs >= 0)) throw new UsageError("--progress-every must be a number of seconds");
+  const { maxInFlight, maxRuns, maxBulkBodyBytes, chunkSize, progressEveryMs } =
+    continuationLimits(flags);
   const { state, job } = openJournalJob(journalPath, flags);
   if (job.output === "-")
     throw new CliError("This job wrote to stdout; there is no output to retry");
