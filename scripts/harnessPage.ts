@@ -62,7 +62,8 @@ export function harnessPage(emulator: {
 }
 
 /**
- * Serves the page and the bundle in `folder` on 127.0.0.1 (a random port).
+ * Serves the page and the bundle in `folder` on 127.0.0.1 (a random port): `harness.js` and every
+ * chunk webpack emitted beside it for a lazy `import()`.
  *
  * ## Example
  * ```ts
@@ -74,10 +75,12 @@ export async function serveHarness(folder: string, html: string): Promise<http.S
     const url = (request.url ?? "").split("?")[0];
     if (url === "/" || url === "/index.html") {
       response.writeHead(200, { "content-type": "text/html" }).end(html);
-    } else if (request.url === "/harness.js") {
-      response
-        .writeHead(200, { "content-type": "text/javascript" })
-        .end(await readFile(path.join(folder, "harness.js")));
+    } else if (/^\/[\w-]+\.js$/.test(url)) {
+      // harness.js and the chunks webpack splits off for the core's lazy imports (one folder, no
+      // path below it).
+      const bundle = await readFile(path.join(folder, url.slice(1))).catch(() => undefined);
+      if (bundle) response.writeHead(200, { "content-type": "text/javascript" }).end(bundle);
+      else response.writeHead(404).end();
     } else {
       response.writeHead(404).end();
     }
