@@ -1,3 +1,5 @@
+import { shiftReferences } from "./shiftReferences.js";
+
 /**
  * Moves a formula's relative row references by `rows`, as Excel re-bases a formula whose cell a
  * sort moved: `=A5*2` sorted from row 5 to row 2 reads `=A2*2`. Absolute rows (`A$5`) stay, text
@@ -14,21 +16,6 @@
  * @return The formula as it reads in its new row (a reference moved above row 1 becomes #REF!).
  */
 export function shiftRowReferences(formula: string, rows: number): string {
-  if (rows === 0) return formula;
-  // Even parts are outside quotes, odd parts are string literals ("" escapes stay inside).
-  return formula
-    .split(/("(?:[^"]|"")*")/)
-    .map((part, index) =>
-      index % 2 === 1
-        ? part
-        : part.replace(
-            /(?<![A-Za-z0-9_.$])(\$?[A-Z]{1,3})(\$?)(\d+)(?![\d(A-Za-z_])/g,
-            (match, column: string, anchor: string, row: string) => {
-              if (anchor) return match;
-              const moved = Number(row) + rows;
-              return moved >= 1 ? `${column}${moved}` : "#REF!";
-            }
-          )
-    )
-    .join("");
+  // A sort moves a cell within its column: the copy/paste rule with no column shift.
+  return shiftReferences(formula, rows, 0);
 }
