@@ -65,7 +65,11 @@ function split(name: string, contents: string): { atLoad: Size; lazy: Size[] } {
   const byPath = new Map(
     (result.outputFiles ?? []).map((file) => [path.relative(root, file.path), file])
   );
-  const entry = Object.keys(outputs).find((key) => outputs[key].entryPoint) as string;
+  // Each dynamic import is an entry point of its own too: the page's entry is the one built
+  // from stdin.
+  const entry = Object.keys(outputs).find(
+    (key) => outputs[key].entryPoint === "entry.ts"
+  ) as string;
   const atLoad = new Set<string>();
   const visit = (key: string) => {
     if (atLoad.has(key)) return;

@@ -1,5 +1,5 @@
 import type { Observable } from "rxjs";
-import type { PromiseBulkOptions, PromiseRunOptions, SpellClient } from "./client.js";
+import type { PromiseBulkOptions, PromiseRunOptions, SpellClient } from "./SpellClient.js";
 import type {
   BulkOptions,
   BulkRow,

@@ -9,7 +9,7 @@
  * ```
  * @packageDocumentation
  */
-export { SpellClient, type PromiseBulkOptions, type PromiseRunOptions } from "./client.js";
+export { SpellClient, type PromiseBulkOptions, type PromiseRunOptions } from "./SpellClient.js";
 export { Spell } from "./Spell.js";
 export { MemoryResultStore } from "./MemoryResultStore.js";
 export { countRunStates } from "./countRunStates.js";

@@ -1,4 +1,4 @@
-import type { SpellClient } from "../client.js";
+import type { SpellClient } from "../SpellClient.js";
 import type { BulkOptions } from "../types.js";
 import type { Checkpoint, CheckpointStore, JobOutcome } from "./CheckpointStore.js";
 import type { JobFailureKind } from "./classifyJobFailure.js";

@@ -1,5 +1,5 @@
 import { catchError, first, lastValueFrom, of, timeout } from "rxjs";
-import type { SpellClient } from "../client.js";
+import type { SpellClient } from "../SpellClient.js";
 import { CANCELLED, setResult, type JobWindow } from "./JobWindow.js";
 import type { RowResult } from "./RowResult.js";
 import { applyRuns } from "./takeFinishedRows.js";

@@ -7,7 +7,6 @@ import {
   mergeMap,
   of,
   throwError,
-  timeout,
   type Observable,
   type SchedulerLike,
 } from "rxjs";
@@ -22,6 +21,7 @@ import type { PollOptions, RunSnapshot } from "../types.js";
 import type { PollSchedule } from "../operators/backoffSchedule.js";
 import { measureRunDuration } from "../operators/measureRunDuration.js";
 import { onStateChanges } from "../operators/onStateChanges.js";
+import { stopAfter } from "../operators/stopAfter.js";
 import {
   serviceStateOf,
   toRunState,
@@ -53,12 +53,9 @@ export function waitRun(
   const started$ = defer(() => api.startAndWait(spellId, inputs));
   // Infinity: the transport bounds the request itself (from sending, not from queueing).
   const bounded$ = Number.isFinite(timeoutMs)
-    ? started$.pipe(
-        timeout({
-          first: timeoutMs,
-          scheduler,
-          with: () => throwError(() => new SpellTimeoutError("POST", "start", timeoutMs)),
-        })
+    ? // The start answers once: bounding it bounds the wait for that answer only.
+      started$.pipe(
+        stopAfter(timeoutMs, () => new SpellTimeoutError("POST", "start", timeoutMs), scheduler)
       )
     : started$;
   return bounded$.pipe(

@@ -1,27 +1,12 @@
-import { asyncScheduler, concatMap, defer, from, Observable, take, type SchedulerLike } from "rxjs";
-import { SpellApi } from "./http/SpellApi.js";
-import type { BulkContext } from "./runs/bulkSnapshots.js";
-import { canonicalJson } from "./util/canonicalJson.js";
+import { defer, type Observable } from "rxjs";
 import type { ConnectionCheck } from "./ConnectionCheck.js";
-import { ConcurrencyLimiter } from "./util/ConcurrencyLimiter.js";
-import type { BatchSettings, RunBatcher } from "./runs/RunBatcher.js";
-import { startAndPollRun, waitRun } from "./runs/runSnapshots.js";
-import { pollScheduleFor } from "./runs/pollScheduleFor.js";
-import { RunDurationEstimator } from "./runs/RunDurationEstimator.js";
-import { MemoryResultStore } from "./MemoryResultStore.js";
-import { DEFAULT_POLL } from "./operators/pollUntilDone.js";
+import { clientParts, type ClientParts } from "./ClientParts.js";
 import { controlCall } from "./operators/controlCall.js";
 import { lastSnapshot } from "./util/lastSnapshot.js";
-import { sharedRun } from "./runs/sharedRun.js";
-import { resumedBulk } from "./runs/resumedBulk.js";
-import { sendBulk } from "./runs/sendBulk.js";
+import { lazyModule } from "./util/lazyModule.js";
+import { clientRun } from "./runs/clientRun.js";
+import { withModule } from "./runs/inLoadOrder.js";
 import { resumedRun } from "./runs/resumedRun.js";
-import {
-  batchSettingsOf,
-  bulkChunkLimits,
-  DEFAULT_MAX_RUNS_IN_PROGRESS,
-  DEFAULT_REUSE_TTL_MS,
-} from "./clientDefaults.js";
 import type { PromiseRunOptions } from "./PromiseRunOptions.js";
 import type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
 import type {
@@ -30,9 +15,6 @@ import type {
   BulkRow,
   BulkRunEntry,
   BulkSnapshot,
-  PollOptions,
-  ResultStore,
-  RetryOptions,
   RunOptions,
   RunSnapshot,
   SpellClientOptions,
@@ -40,6 +22,9 @@ import type {
   SpellOutputs,
 } from "./types.js";
 import { Spell } from "./Spell.js";
+
+/** The bulk machinery, loaded with the first `bulk` or `resumeBulk`. */
+const bulkModule = lazyModule(() => import("./runs/clientBulk.js"));
 
 export type { PromiseRunOptions } from "./PromiseRunOptions.js";
 export type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
@@ -59,43 +44,15 @@ export type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
  * ```
  */
 export class SpellClient {
-  private readonly api: SpellApi;
-  private readonly limiter: ConcurrencyLimiter;
-  private readonly scheduler: SchedulerLike;
-  private readonly poll: Required<PollOptions>;
-  /** Per spell, how long this client saw its polled runs take. */
-  private readonly durations = new RunDurationEstimator();
-  private readonly bulkChunkSize: number;
-  private readonly maxBulkBodyBytes: number;
-  private readonly service: string;
-  private readonly inFlightByKey = new Map<string, Observable<RunSnapshot>>();
-  private store: ResultStore | undefined;
-  /** The start of every reuse key: `[` and the service address as JSON. */
-  private keyPrefix: string | undefined;
-  /** How polling-mode runs are batched into bulk runs, when `options.batch` is on. */
-  private readonly batchSettings: BatchSettings | undefined;
-  /** The batcher, loaded with its module on the first batched run (see `batched`). */
-  private batcher: Promise<RunBatcher> | undefined;
+  /** Transport, limits and settings; the key only in the transport's private fields. */
+  readonly #parts: ClientParts;
 
-  /** The options without the key (which only the transport holds, in private fields). */
-  private readonly options: Omit<SpellClientOptions, "apiKey">;
-
+  /**
+   * @param options the service addresses, the key and the client's settings
+   * @throws SpellError on a bad key, service URL or limit (nothing is sent)
+   */
   constructor(options: SpellClientOptions) {
-    this.api = new SpellApi(options);
-    const { apiKey: _apiKey, ...settings } = options;
-    this.options = settings;
-    this.scheduler = options.scheduler ?? asyncScheduler;
-    this.limiter = new ConcurrencyLimiter(
-      options.maxRunsInProgress ?? DEFAULT_MAX_RUNS_IN_PROGRESS,
-      "maxRunsInProgress"
-    );
-    this.poll = { ...DEFAULT_POLL, ...options.poll };
-    ({ bulkChunkSize: this.bulkChunkSize, maxBulkBodyBytes: this.maxBulkBodyBytes } =
-      bulkChunkLimits(options));
-    // Normalised once, by the transport (no trailing slash).
-    this.service = this.api.baseUrl;
-    // Checked here, not when the batcher is loaded on the first batched run.
-    this.batchSettings = batchSettingsOf(options.batch, this.bulkChunkSize);
+    this.#parts = clientParts(options);
   }
 
   /**
@@ -130,48 +87,11 @@ export class SpellClient {
    * @return a cold Observable of snapshots
    */
   run(spellId: string, inputs: SpellInputs, options: RunOptions = {}): Observable<RunSnapshot> {
-    const row = inputs as Record<string, unknown>;
-    const wait = options.wait ?? true;
-    const api = options.retry ? this.api.withRetry(options.retry) : this.api;
-    // A batch holds its own run slot (one per bulkStart, like a chunk of `bulk`).
-    const batched = !wait && this.batchSettings !== undefined;
-    // Built only when this call is not answered by a run in flight (most calls of a filled-down
-    // column are).
-    const send = () =>
-      batched
-        ? this.batched(spellId, row)
-        : this.limiter.schedule(
-            defer(() =>
-              wait
-                ? // The transport bounds the start by waitTimeoutMs from sending it.
-                  waitRun(api, spellId, row, Infinity, this.scheduler, this.poll)
-                : startAndPollRun(api, spellId, row, this.poll, this.scheduler, {
-                    schedule: pollScheduleFor(
-                      this.durations,
-                      spellId,
-                      options.expectedDurationMs,
-                      this.poll
-                    ),
-                    onDuration: (durationMs) => this.durations.record(spellId, durationMs),
-                  })
-            )
-          );
-    // The gate sits after reuse: only a run really about to be sent asks it.
-    const gate = options.beforeStart;
-    const fresh = gate ? () => gate.pipe(take(1), concatMap(send)) : send;
-    const reuse =
-      options.reuse ?? (this.options.reuse !== undefined && this.options.reuse !== false);
-    return this.controlled(
-      reuse
-        ? sharedRun(
-            this.inFlightByKey,
-            this.reuseKey(spellId, inputs),
-            () => ({ store: this.resultStore(), ttlMs: this.reuseTtlMs() }),
-            fresh
-          )
-        : fresh(),
+    return controlCall(
+      clientRun(this.#parts, spellId, inputs, options),
       options,
-      `run of "${spellId}"`
+      `run of "${spellId}"`,
+      this.#parts.scheduler
     );
   }
 
@@ -202,22 +122,10 @@ export class SpellClient {
     inputsList: readonly SpellInputs[],
     options: BulkOptions = {}
   ): Observable<BulkSnapshot> {
-    const bulk$ = sendBulk(
-      {
-        bulkChunkSize: this.bulkChunkSize,
-        maxBulkBodyBytes: this.maxBulkBodyBytes,
-        bulkContext: (retry) => this.bulkContext(retry),
-        reuse: () => ({
-          store: this.resultStore(),
-          ttlMs: this.reuseTtlMs(),
-          keyOf: (inputs) => this.reuseKey(spellId, inputs),
-        }),
-      },
-      spellId,
-      inputsList as readonly Record<string, unknown>[],
-      options
+    const bulk$ = withModule(this.#parts, bulkModule, ({ clientBulk }) =>
+      clientBulk(this.#parts, spellId, inputsList, options)
     );
-    return this.controlled(bulk$, options, `bulk of "${spellId}"`);
+    return controlCall(bulk$, options, `bulk of "${spellId}"`, this.#parts.scheduler);
   }
 
   /**
@@ -259,7 +167,8 @@ export class SpellClient {
    * @return a cold Observable of snapshots
    */
   resumeRun(runId: string | number): Observable<RunSnapshot> {
-    return resumedRun(this.api, this.limiter, this.poll, this.scheduler, runId);
+    const { api, limiter, poll, scheduler } = this.#parts;
+    return resumedRun(api, limiter, poll, scheduler, runId);
   }
 
   /**
@@ -289,10 +198,8 @@ export class SpellClient {
     count: number,
     options: Pick<BulkOptions, "detach"> = {}
   ): Observable<BulkSnapshot> {
-    return defer(() => import("./runs/resumeArgumentProblem.js")).pipe(
-      concatMap(({ resumeTokenProblem }) =>
-        resumedBulk(() => this.bulkContext(), token, count, options, resumeTokenProblem)
-      )
+    return withModule(this.#parts, bulkModule, ({ clientResumeBulk }) =>
+      clientResumeBulk(this.#parts, token, count, options)
     );
   }
 
@@ -308,7 +215,7 @@ export class SpellClient {
    * @return a cold Observable emitting once
    */
   cancelBulk(groupId: string): Observable<void> {
-    return defer(() => this.api.cancelBulk(groupId));
+    return defer(() => this.#parts.api.cancelBulk(groupId));
   }
 
   /**
@@ -327,12 +234,13 @@ export class SpellClient {
    */
   checkConnection(): Promise<ConnectionCheck> {
     const probeId = `spellrun-connection-test-${Math.random().toString(36).slice(2)}`;
+    const { api, options } = this.#parts;
     // Loaded on the first check: most programs never make one.
     return import("./http/checkConnection.js").then(({ checkConnection }) =>
       checkConnection(
-        this.api.probeHosts(probeId),
-        { baseUrl: this.options.baseUrl, pollBaseUrl: this.options.pollBaseUrl },
-        (host) => this.api.answersWithoutCorsConsent(host, probeId)
+        api.probeHosts(probeId),
+        { baseUrl: options.baseUrl, pollBaseUrl: options.pollBaseUrl },
+        (host) => api.answersWithoutCorsConsent(host, probeId)
       )
     );
   }
@@ -429,64 +337,6 @@ export class SpellClient {
    * @return a string key
    */
   reuseKey(spellId: string, inputs: SpellInputs): string {
-    // canonicalJson([service, spellId, inputs]), with the service's part written once.
-    this.keyPrefix ??= `[${canonicalJson(this.service)},`;
-    return `${this.keyPrefix}${canonicalJson(spellId)},${canonicalJson(inputs)}]`;
-  }
-
-  /**
-   * One polling-mode run through the batcher, which is built (and its module loaded) on the
-   * first batched run: a client without `batch` never loads it. Runs arriving while it loads
-   * wait for it together, so they still share one batch.
-   */
-  private batched(spellId: string, inputs: Record<string, unknown>): Observable<RunSnapshot> {
-    return defer(() => {
-      const settings = this.batchSettings as BatchSettings;
-      this.batcher ??= import("./runs/RunBatcher.js").then(
-        ({ RunBatcher }) => new RunBatcher(() => this.bulkContext(), settings)
-      );
-      return from(this.batcher);
-    }).pipe(concatMap((batcher) => batcher.run(spellId, inputs)));
-  }
-
-  private reuseTtlMs(): number {
-    return (this.options.reuse ? this.options.reuse.ttlMs : undefined) ?? DEFAULT_REUSE_TTL_MS;
-  }
-
-  private resultStore(): ResultStore {
-    if (!this.store) {
-      const configured = this.options.reuse ? this.options.reuse.store : undefined;
-      this.store = configured ?? new MemoryResultStore();
-    }
-    return this.store;
-  }
-
-  /**
-   * Applies a call's own controls: its time limit (`timeoutMs`), then its `signal`; each stops
-   * the call as an unsubscribe does.
-   */
-  private controlled<T>(
-    source: Observable<T>,
-    options: Pick<RunOptions, "signal" | "timeoutMs">,
-    call: string
-  ): Observable<T> {
-    return controlCall(source, options, call, this.scheduler);
-  }
-
-  /** The bulk machinery, with a call's own retry timing laid over the client's when given. */
-  private bulkContext(retry?: RetryOptions): BulkContext {
-    const api = retry ? this.api.withRetry(retry) : this.api;
-    return {
-      api,
-      limiter: this.limiter,
-      poll: this.poll,
-      retry: { ...this.options.retry, ...retry },
-      scheduler: this.scheduler,
-      visibilityGraceMs: this.poll.bulkVisibilityGraceMs ?? DEFAULT_POLL.bulkVisibilityGraceMs,
-      // A cancel is a read: what an unsubscribe leaves behind ends within the read limit (or the
-      // start limit, if shorter), not the longer start limit of a bulkStart still in flight.
-      afterUnsubscribeMs: Math.min(this.api.readTimeoutMs, this.api.startTimeoutMs),
-      logBulkStartRetry: api.retryLog("bulkStart"),
-    };
+    return this.#parts.reuseKey(spellId, inputs);
   }
 }

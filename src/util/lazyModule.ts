@@ -1,0 +1,44 @@
+/**
+ * A module loaded on first use (a dynamic `import()`, which a bundler makes a separate chunk):
+ * `module` is there, synchronously, once the first `load()` has finished.
+ *
+ * ## Example
+ * ```ts
+ * const bulkModule = lazyModule(() => import("./clientBulk.js"));
+ * const { clientBulk } = bulkModule.module ?? (await bulkModule.load());
+ * ```
+ * @internal
+ */
+export interface LazyModule<M> {
+  /** The module, once loaded. */
+  readonly module: M | undefined;
+  /** Loads the module (once; a failed load is tried again by the next call). */
+  load(): Promise<M>;
+}
+
+/**
+ * Wraps a dynamic import as a `LazyModule`.
+ *
+ * ## Example
+ * ```ts
+ * const reuseModule = lazyModule(() => import("./RunReuse.js"));
+ * ```
+ * @param load the dynamic import
+ * @return the module's loader
+ * @internal
+ */
+export function lazyModule<M>(load: () => Promise<M>): LazyModule<M> {
+  let loading: Promise<M> | undefined;
+  const lazy = {
+    module: undefined as M | undefined,
+    load: (): Promise<M> =>
+      (loading ??= load().then(
+        (module) => (lazy.module = module),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        }
+      )),
+  };
+  return lazy;
+}
