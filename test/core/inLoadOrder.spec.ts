@@ -1,0 +1,92 @@
+import { defer, of, type Observable } from "rxjs";
+import type { ClientParts } from "../../src/ClientParts.js";
+import { inLoadOrder, withModule } from "../../src/runs/inLoadOrder.js";
+import { lazyModule } from "../../src/util/lazyModule.js";
+
+/** A module whose load the spec finishes (or fails) by hand. */
+function controlledModule() {
+  let finish!: (module: { name: string }) => void;
+  let fail!: (error: Error) => void;
+  let loads = 0;
+  const lazy = lazyModule(
+    () =>
+      new Promise<{ name: string }>((resolve, reject) => {
+        loads++;
+        finish = resolve;
+        fail = reject;
+      })
+  );
+  return {
+    lazy,
+    finish: (name: string) => finish({ name }),
+    fail: (e: Error) => fail(e),
+    loads: () => loads,
+  };
+}
+
+/** Work that notes when it starts and emits its label. */
+function work(started: string[], label: string): () => Observable<string> {
+  return () =>
+    defer(() => {
+      started.push(label);
+      return of(label);
+    });
+}
+
+function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe("withModule and inLoadOrder", () => {
+  it("should start calls in the order they were subscribed while a module loads", async () => {
+    const parts = {} as ClientParts;
+    const module = controlledModule();
+    const started: string[] = [];
+    withModule(parts, module.lazy, ({ name }) => work(started, `bulk:${name}`)()).subscribe();
+    inLoadOrder(parts, work(started, "run")).subscribe();
+    await settle();
+    // The run subscribed after the bulk waits for the bulk's module, not only for its own turn.
+    expect(started).toEqual([]);
+    module.finish("m");
+    await settle();
+    expect(started).toEqual(["bulk:m", "run"]);
+    // Nothing loading any more: a call starts at once, synchronously.
+    inLoadOrder(parts, work(started, "later")).subscribe();
+    expect(started).toEqual(["bulk:m", "run", "later"]);
+    expect(parts.loading).toBeUndefined();
+  });
+
+  it("should start work with a loaded module synchronously, loading it once", async () => {
+    const parts = {} as ClientParts;
+    const module = controlledModule();
+    const started: string[] = [];
+    withModule(parts, module.lazy, () => work(started, "first")()).subscribe();
+    module.finish("m");
+    await settle();
+    withModule(parts, module.lazy, () => work(started, "second")()).subscribe();
+    expect(started).toEqual(["first", "second"]);
+    expect(module.loads()).toBe(1);
+  });
+
+  it("should fail only the calls waiting for a failed load, and load again on the next call", async () => {
+    const parts = {} as ClientParts;
+    const module = controlledModule();
+    const started: string[] = [];
+    const errors: unknown[] = [];
+    withModule(parts, module.lazy, () => work(started, "bulk")()).subscribe({
+      error: (error: unknown) => errors.push(error),
+    });
+    inLoadOrder(parts, work(started, "run")).subscribe();
+    const lost = new Error("chunk lost");
+    module.fail(lost);
+    await settle();
+    expect(errors).toEqual([lost]);
+    // The plain run behind it still starts.
+    expect(started).toEqual(["run"]);
+    withModule(parts, module.lazy, () => work(started, "again")()).subscribe();
+    expect(module.loads()).toBe(2);
+    module.finish("m");
+    await settle();
+    expect(started).toEqual(["run", "again"]);
+  });
+});
