@@ -3,8 +3,11 @@
  * one run with the same settings (esbuild, ES modules for the browser, minified, gzip -9):
  *
  * - **SpellClient, at load**: the entry and the chunks it imports statically, what a page loads
- *   before its first call; batching, bulk reuse, the connection check and cross-fetch are
- *   separate chunks, loaded when first used (they are listed with their sizes);
+ *   before its first call, and all a plain `run` (wait or polling mode) needs; bulk, resumeBulk,
+ *   reuse, batching, the connection check, the resumeRun checks and cross-fetch are separate
+ *   chunks, loaded when first used (listed below it with their sizes). esbuild puts every rxjs
+ *   file the entry can reach through rxjs's index in the chunks loaded at once, so the operators
+ *   the lazy parts use are counted here too;
  * - **SpellClient, all in one**: the same without code splitting (every lazy part inlined);
  * - **ky**: `import ky from "ky"`, the fetch client users compare with;
  * - **bare rxjs**: the rxjs a hand-written start-and-poll needs (`defer`, `timer`, `expand`,
