@@ -14,7 +14,13 @@ const fs = require("fs");
 const path = require("path");
 
 /** Fields that only mean something in this repository. */
-const DEVELOPMENT_FIELDS = ["scripts", "devDependencies", "workspaces", "overrides", "allowScripts"];
+const DEVELOPMENT_FIELDS = [
+  "scripts",
+  "devDependencies",
+  "workspaces",
+  "overrides",
+  "allowScripts",
+];
 
 const folder = process.cwd();
 const manifestFile = path.join(folder, "package.json");
