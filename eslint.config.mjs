@@ -16,6 +16,7 @@ export default [
     ignores: [
       "dist/**",
       "addin-server/dist/**",
+      "cli/dist/**",
       "node_modules/**",
       "docs/**",
       "coverage/**",

@@ -28,7 +28,7 @@ const CHUNK_SIZE = 1000;
 const MAX_IN_FLIGHT = 16;
 const TIME_SCALE = 0.001;
 const ROOT = path.join(__dirname, "..");
-const BIN = path.join(ROOT, "dist", "cli", "cli", "main.js");
+const BIN = path.join(ROOT, "cli", "dist", "cli", "main.js");
 
 async function writeInput(file: string): Promise<void> {
   const out = createWriteStream(file);
@@ -99,6 +99,9 @@ async function runCli(connection: Connection, input: string, output: string) {
       String(CHUNK_SIZE),
       "--max-in-flight",
       String(MAX_IN_FLIGHT),
+      // Every row is a new run: the default budget (1,000) would refuse the job.
+      "--max-runs",
+      String(ROWS),
     ],
     {
       stdio: ["ignore", "inherit", "inherit"],
@@ -156,8 +159,9 @@ function countLines(file: string): number {
 
 async function main(): Promise<void> {
   if (!existsSync(BIN)) {
-    console.log("building the CLI (npm run build:lib) ...");
+    console.log("building the library and the CLI (npm run build:lib, build:cli) ...");
     spawnSync("npm", ["run", "build:lib"], { cwd: ROOT, stdio: "inherit" });
+    spawnSync("npm", ["run", "build:cli"], { cwd: ROOT, stdio: "inherit" });
   }
   const dir = mkdtempSync(path.join(tmpdir(), "spellrun-bench-cli-"));
   const { connection, child } = await startEmulatorProcess({

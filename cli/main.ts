@@ -31,7 +31,7 @@ if (!process.execArgv.some((flag) => flag.startsWith("--heap-growing-percent")))
   v8.setFlagsFromString("--heap-growing-percent=50");
 }
 
-/** The version in the package.json above this file (source in cli/, or built in dist/cli/cli/). */
+/** The version of the command's package, spellrun-cli (cli/package.json, or the installed one). */
 function packageVersion(): string {
   for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
     const file = path.join(dir, "package.json");
@@ -40,7 +40,7 @@ function packageVersion(): string {
         name?: string;
         version?: string;
       };
-      if (manifest.name === "spellrun" && manifest.version) return manifest.version;
+      if (manifest.name === "spellrun-cli" && manifest.version) return manifest.version;
     }
     if (path.dirname(dir) === dir) return "unknown";
   }

@@ -46,7 +46,7 @@ function installedPackages(nodeModules: string): string[] {
     if (entry.name.startsWith(".") || !(entry.isDirectory() || entry.isSymbolicLink())) return [];
     const folder = path.join(nodeModules, entry.name);
     if (entry.name.startsWith("@")) return installedPackages(folder);
-    // Workspace links (addin-server, emulator) are checked as our own packages.
+    // Workspace links (addin-server, cli, emulator, and spellrun: the root) are checked as our own packages.
     if (entry.isSymbolicLink()) return [];
     return [folder, ...installedPackages(path.join(folder, "node_modules"))];
   });

@@ -1,19 +1,24 @@
 /**
  * `npm test`'s package step: what a user installs. Clones the committed HEAD (so nothing left
- * in a working copy, such as an old `dist/`, slips in), packs the library there (`npm pack`
- * builds it), installs the tarball into a scratch project as a user would, and checks:
+ * in a working copy, such as an old `dist/`, slips in), packs the library and the command's
+ * package (cli/) there (`npm pack` builds each), installs the library's tarball into a scratch
+ * project as a user would, and both tarballs into another, and checks:
  *
- * - the packages installed, printed, at most `MAX_PACKAGES` (the library, rxjs as a peer, the
- *   core's fetch and the command line's parsers; never a web server);
- * - "Are the types wrong?" (`attw`, run on the tarball) finds no problem: `import` gets ES
- *   module types and `require` CommonJS ones, for `spellrun` and `spellrun/node`;
+ * - the packed package.json files carry no scripts and no development fields, and the command's
+ *   depends on the library by version (not by the workspace's `file:..`);
+ * - the library's install, printed, at most `MAX_PACKAGES` packages (the library, rxjs as a
+ *   peer, the core's fetch and undici for `spellrun/node`; none of the command's parsers, never
+ *   a web server), and npm names no install script of ours;
+ * - "Are the types wrong?" (`attw`, run on the library's tarball) finds no problem: `import`
+ *   gets ES module types and `require` CommonJS ones, for `spellrun` and `spellrun/node`;
  * - `import` (ESM), `require` (CommonJS) and the types (`tsc` under nodenext and bundler) load,
  *   and a default import (`import spellrun from "spellrun"`, which has no default) fails to
- *   compile rather than at run time;
- * - the `spellrun` command runs, and `spellrun emulator` says the emulator is not installed.
+ *   compile rather than at run time, from an ES module and from CommonJS (esModuleInterop);
+ * - the command's install, printed, at most `MAX_CLI_PACKAGES`; `spellrun --version` and
+ *   `--help` run, and `spellrun emulator` says the emulator is not installed.
  *
- * Needs no network beyond the npm registry (the tarball's few dependencies). The checkout's own
- * node_modules serve the build in the clone (linked, not installed again).
+ * Needs no network beyond the npm registry (the tarballs' few dependencies). The checkout's own
+ * node_modules serve the builds in the clone (linked, not installed again).
  *
  * ```sh
  * npx tsx scripts/checkPackage.ts            # --keep leaves the scratch folder for a look
@@ -34,11 +39,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
- * The library and everything it brings, counted as installed packages: 12 until the command
- * line decoded other encodings (iconv-lite and its safer-buffer: 14). The command line's own
- * package, planned, takes its parsers and iconv-lite out of the library's install.
+ * The library and everything it brings, counted as installed packages: itself, rxjs (its peer)
+ * and tslib, cross-fetch and node-fetch's chain (whatwg-url, tr46, webidl-conversions), undici.
+ * 14 while the command shipped in it (commander, the CSV parsers, iconv-lite and safer-buffer).
  */
-const MAX_PACKAGES = 14;
+const MAX_PACKAGES = 9;
+/** The command's package with the library and everything both bring (the library's 9 + 6). */
+const MAX_CLI_PACKAGES = 15;
+/** A package of the command that the library's install must not bring. */
+const CLI_ONLY = /^(spellrun-cli|commander|csv-parse|csv-stringify|iconv-lite)@/;
+/** A web server, which neither install may bring. */
+const WEB_SERVER = /^(fastify|@fastify\/|pino)/;
 const root = path.resolve(__dirname, "..");
 const keep = process.argv.includes("--keep");
 
@@ -83,6 +94,36 @@ function check(name: string, ok: boolean, detail = ""): void {
   console.log(`${ok ? "ok  " : "FAIL"}  ${name}${detail ? `: ${detail}` : ""}`);
 }
 
+/** `npm install`s `specs` into a new scratch project, as a user's project installs them. */
+function installInScratch(folder: string, specs: string[]): { packages: string[]; log: string } {
+  mkdirSync(folder);
+  writeFileSync(
+    path.join(folder, "package.json"),
+    JSON.stringify({ name: "scratch", version: "1.0.0", private: true }, null, 2)
+  );
+  // This repository's .npmrc (legacy-peer-deps, which npm hands on to child processes) must not
+  // change how the peer rxjs is installed.
+  const install = spawnSync(
+    "npm",
+    ["install", "--legacy-peer-deps=false", "--prefer-offline", ...specs],
+    {
+      cwd: folder,
+      encoding: "utf8",
+      env: { ...process.env, npm_config_fund: "false", npm_config_audit: "false" },
+    }
+  );
+  const log = `${install.stdout}${install.stderr}`;
+  if (install.status !== 0) throw new Error(`npm install ${specs.join(" ")} failed:\n${log}`);
+  return { packages: installedPackages(path.join(folder, "node_modules")), log };
+}
+
+/** The package.json inside a tarball. */
+function packedManifest(tarball: string): Record<string, unknown> {
+  return JSON.parse(
+    execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" })
+  ) as Record<string, unknown>;
+}
+
 /** Runs `node` (or tsc) in the scratch project; ok when it exits 0 (and prints `expected`). */
 function nodeCheck(name: string, cwd: string, args: string[], expected?: string): void {
   const result = spawnSync(process.execPath, args, { cwd, encoding: "utf8" });
@@ -96,12 +137,47 @@ try {
   const clone = path.join(work, "clone");
   run("git", ["clone", "--quiet", "--no-hardlinks", root, clone], work);
   symlinkSync(path.join(root, "node_modules"), path.join(clone, "node_modules"), "dir");
-  // npm pack runs `prepare` (the library's build) and prints the tarball's name last.
-  const tarball = run("npm", ["pack", "--silent", "--pack-destination", work], clone)
-    .trim()
-    .split("\n")
-    .pop() as string;
+  // npm pack runs `prepack` (the package's build) and prints the tarball's name last. The
+  // command's build compiles against the library's, so the library is packed first.
+  const pack = (args: string[]) =>
+    run("npm", ["pack", "--silent", "--pack-destination", work, ...args], clone)
+      .trim()
+      .split("\n")
+      .pop() as string;
+  const tarball = pack([]);
   check("packed from a fresh clone", existsSync(path.join(work, tarball)), tarball);
+  const cliTarball = pack(["--workspace", "cli"]);
+  check("the command's package packed", existsSync(path.join(work, cliTarball)), cliTarball);
+
+  const library = packedManifest(path.join(work, tarball));
+  const command = packedManifest(path.join(work, cliTarball));
+  const developmentFields = (manifest: Record<string, unknown>) =>
+    ["scripts", "devDependencies", "workspaces", "overrides"].filter((field) => field in manifest);
+  check(
+    "packed package.json files carry no scripts or development fields",
+    developmentFields(library).length === 0 && developmentFields(command).length === 0,
+    `library: ${developmentFields(library).join(", ") || "none"}; command: ${developmentFields(command).join(", ") || "none"}`
+  );
+  const commandDependency = (command.dependencies as Record<string, string> | undefined)?.spellrun;
+  check(
+    "the command's package depends on the library by version",
+    commandDependency === `^${String(library.version)}` && !("bin" in library),
+    `spellrun ${commandDependency}${"bin" in library ? "; the library has a bin" : ""}`
+  );
+  // postpack put the repository's package.json files back (strip keeps them aside).
+  const changed = run(
+    "git",
+    ["status", "--porcelain", "--", "package.json", "cli/package.json"],
+    clone
+  );
+  const leftOver = ["package.json.unpacked", "cli/package.json.unpacked"].filter((file) =>
+    existsSync(path.join(clone, file))
+  );
+  check(
+    "the package.json files are as committed after packing",
+    changed.trim() === "" && leftOver.length === 0,
+    `${changed.trim()} ${leftOver.join(" ")}`.trim()
+  );
 
   const attw = spawnSync(
     process.execPath,
@@ -121,19 +197,7 @@ try {
   );
 
   const scratch = path.join(work, "scratch");
-  mkdirSync(scratch);
-  writeFileSync(
-    path.join(scratch, "package.json"),
-    JSON.stringify({ name: "scratch", version: "1.0.0", private: true }, null, 2)
-  );
-  // As a user's project installs it: this repository's .npmrc (legacy-peer-deps, which npm
-  // hands on to child processes) must not change how the peer rxjs is installed.
-  run(
-    "npm",
-    ["install", "--legacy-peer-deps=false", "--prefer-offline", path.join(work, tarball)],
-    scratch
-  );
-  const packages = installedPackages(path.join(scratch, "node_modules"));
+  const { packages, log } = installInScratch(scratch, [path.join(work, tarball)]);
   console.log(`packages installed: ${packages.length}\n  ${packages.join("\n  ")}`);
   check(
     `at most ${MAX_PACKAGES} packages installed`,
@@ -141,9 +205,22 @@ try {
     String(packages.length)
   );
   check(
+    "none of the command's packages installed with the library",
+    !packages.some((name) => CLI_ONLY.test(name)),
+    packages.filter((name) => CLI_ONLY.test(name)).join(", ")
+  );
+  check(
     "no web server installed",
-    !packages.some((name) => /^(fastify|@fastify\/|pino)/.test(name)),
-    packages.filter((name) => /^(fastify|@fastify\/|pino)/.test(name)).join(", ")
+    !packages.some((name) => WEB_SERVER.test(name)),
+    packages.filter((name) => WEB_SERVER.test(name)).join(", ")
+  );
+  check(
+    "npm names no install script of the library",
+    !/install-scripts.*spellrun@/.test(log),
+    log
+      .split("\n")
+      .filter((line) => line.includes("spellrun@"))
+      .join("; ")
   );
 
   nodeCheck(
@@ -200,21 +277,40 @@ export { client };
     "esm.mts",
     "cjs.cts",
   ]);
-  // No default export: under nodenext a default import must not compile (it would crash at run time).
-  writeFileSync(
-    path.join(scratch, "defaultImport.mts"),
-    'import spellrun from "spellrun";\nexport const client = spellrun;\n'
-  );
+  // No default export: under nodenext a default import must not compile (it would crash at run
+  // time), from an ES module and from CommonJS, where esModuleInterop would otherwise let it.
+  // One tsc for both files: it reports each file's errors.
+  const defaultImports = ["defaultImport.mts", "defaultImport.cts"];
+  for (const file of defaultImports) {
+    writeFileSync(
+      path.join(scratch, file),
+      'import spellrun from "spellrun";\nexport const client = new spellrun.SpellClient({ apiKey: "k", baseUrl: "https://a.example", pollBaseUrl: "https://b.example" });\n'
+    );
+  }
   const defaultImport = spawnSync(
     process.execPath,
-    [tsc, ...common, "--module", "nodenext", "--moduleResolution", "nodenext", "defaultImport.mts"],
+    [
+      tsc,
+      ...common,
+      "--module",
+      "nodenext",
+      "--moduleResolution",
+      "nodenext",
+      "--esModuleInterop",
+      ...defaultImports,
+    ],
     { cwd: scratch, encoding: "utf8" }
   );
-  check(
-    "a default import of spellrun fails to compile under nodenext",
-    defaultImport.status !== 0 && defaultImport.stdout.includes("no default export"),
-    defaultImport.stdout.trim().split("\n")[0] ?? ""
-  );
+  for (const file of defaultImports) {
+    const error = defaultImport.stdout
+      .split("\n")
+      .find((line) => line.startsWith(`${file}(1,8): error TS1192`));
+    check(
+      `a default import of spellrun fails to compile under nodenext (${file})`,
+      defaultImport.status !== 0 && error !== undefined,
+      error ?? `no "no default export" error: ${defaultImport.stdout.trim() || "compiled"}`
+    );
+  }
   nodeCheck("types under bundler resolution", scratch, [
     tsc,
     ...common,
@@ -225,10 +321,38 @@ export { client };
     "bundled.ts",
   ]);
 
-  const bin = path.join(scratch, "node_modules", ".bin", "spellrun");
-  nodeCheck("spellrun --version", scratch, [bin, "--version"], "0.");
+  check(
+    "the library has no spellrun command",
+    !existsSync(path.join(scratch, "node_modules", ".bin", "spellrun"))
+  );
+
+  // The command: its tarball beside the library's (which is not on the registry either).
+  const cliScratch = path.join(work, "cli-scratch");
+  const cli = installInScratch(cliScratch, [
+    path.join(work, tarball),
+    path.join(work, cliTarball),
+  ]).packages;
+  console.log(`packages installed with the command: ${cli.length}\n  ${cli.join("\n  ")}`);
+  check(
+    `at most ${MAX_CLI_PACKAGES} packages installed with the command`,
+    cli.length <= MAX_CLI_PACKAGES,
+    String(cli.length)
+  );
+  check(
+    "no web server installed with the command",
+    !cli.some((name) => WEB_SERVER.test(name)),
+    cli.filter((name) => WEB_SERVER.test(name)).join(", ")
+  );
+  const bin = path.join(cliScratch, "node_modules", ".bin", "spellrun");
+  nodeCheck(
+    "spellrun --version",
+    cliScratch,
+    [bin, "--version"],
+    `spellrun ${String(command.version)}`
+  );
+  nodeCheck("spellrun --help", cliScratch, [bin, "--help"], "Usage: spellrun");
   const emulator = spawnSync(process.execPath, [bin, "emulator"], {
-    cwd: scratch,
+    cwd: cliScratch,
     encoding: "utf8",
   });
   check(

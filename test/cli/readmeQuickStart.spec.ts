@@ -27,15 +27,17 @@ describe("README's command-line quick start (run as written from a fresh clone)"
   let work: string;
   afterEach(() => rmSync(work, { recursive: true, force: true }));
 
-  it("should install the command globally from the packed tarball and run the sample file", async () => {
+  it("should install the command globally from the packed tarballs and run the sample file", async () => {
     const lines = readmeCommandLineBlock();
-    const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
-      version: string;
-    };
+    const versionOf = (manifest: string) =>
+      (JSON.parse(readFileSync(path.join(root, manifest), "utf8")) as { version: string }).version;
     // The first line installs the clone's dependencies; here the checkout's own (the same
     // lockfile) are linked instead of installed again, as scripts/checkPackage.ts does.
     expect(lines[0]).toBe("npm ci");
-    expect(lines.join("\n")).toContain(`npm install --global ./spellrun-${version}.tgz rxjs`);
+    // The command's package with the library's: neither is on the registry.
+    expect(lines.join("\n")).toContain(
+      `npm install --global ./spellrun-${versionOf("package.json")}.tgz ./spellrun-cli-${versionOf("cli/package.json")}.tgz`
+    );
 
     work = mkdtempSync(path.join(os.tmpdir(), "spellrun-readme-"));
     const clone = path.join(work, "clone");
