@@ -9,7 +9,7 @@ import { shapeOutputs } from "./shapeOutputs.js";
 import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
 import type { SpellSettings } from "../addin/settings.js";
 import { tap, type Observer, type Subscription } from "rxjs";
-import { refundStart, spendingGate } from "../addin/spending/spendingGate.js";
+import { refundStart, spendingGate } from "../addin/spendingGate.js";
 import { startRefused } from "../addin/spending/startRefused.js";
 import { hostCanRecalculateCells } from "../addin/spending/hostCanRecalculateCells.js";
 import { SpendingGuardError } from "../addin/SpendingGuardError.js";

@@ -20,7 +20,7 @@ import type { OutputFile } from "../table/OutputFile.js";
 import type { OutputColumns } from "../table/OutputColumns.js";
 import { ProgressReporter } from "./ProgressReporter.js";
 import { terminalText } from "../errors/terminalText.js";
-import { commandAsRun } from "../commands/commandAsRun.js";
+import { commandAsRun } from "../errors/commandAsRun.js";
 import { nextStepCommand, type NextStep } from "../commands/nextStep.js";
 import { newRunsOnResume, newRunsOnRetry } from "./newRuns.js";
 import { replayJournal } from "./replayJournal.js";

@@ -1,6 +1,7 @@
 import { concatMap, defer, type Observable, take } from "rxjs";
 import type { BulkOptions, BulkSnapshot } from "../types.js";
-import { bulkSnapshots, type BulkContext } from "./bulkSnapshots.js";
+import type { BulkContext } from "./BulkContext.js";
+import { bulkSnapshots } from "./bulkSnapshots.js";
 import type { BulkReuse } from "./reusedBulk.js";
 import { splitBulkChunks } from "./splitBulkChunks.js";
 

@@ -1,7 +1,7 @@
 import { defer, from, switchMap } from "rxjs";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { spendingGuard } from "../../addin/spendingGuard.js";
-import { refundStart, spendingGate } from "../../addin/spending/spendingGate.js";
+import { refundStart, spendingGate } from "../../addin/spendingGate.js";
 import { rerunWaitingCells } from "../sheet/rerunWaitingCells.js";
 import {
   organisationConfig,

@@ -5,7 +5,7 @@ import { saveSettings } from "../../addin/settings.js";
 import { memoryStorage, useKeyValueStorage } from "../../addin/keyValueStorage.js";
 import { resetSharedClient } from "../../addin/sharedClient.js";
 import { resetSpendingGuard, spendingGuard } from "../../addin/spendingGuard.js";
-import { spendingGate } from "../../addin/spending/spendingGate.js";
+import { spendingGate } from "../../addin/spendingGate.js";
 import { lastValueFrom } from "rxjs";
 import { useEmulator } from "../emulator/support/useEmulator.js";
 import {
