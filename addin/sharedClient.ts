@@ -1,7 +1,9 @@
 import { SpellClient } from "spellrun";
 import { MissingApiKeyError } from "./MissingApiKeyError.js";
 import { forgetRememberedResultsInMemory, rememberedResults } from "./rememberedResults.js";
-import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.js";
+import type { SpellSettings } from "./settings/SpellSettings.js";
+import { loadSettings } from "./settings/loadSettings.js";
+import { onSettingsChanged } from "./settings/onSettingsChanged.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import { ServiceAddressNotSetError } from "./ServiceAddressNotSetError.js";
 import { serviceAddresses } from "./serviceRoute.js";

@@ -7,7 +7,7 @@ import { parseSpellId } from "./parseSpellId.js";
 import { rememberedResults } from "../addin/rememberedResults.js";
 import { shapeOutputs } from "./shapeOutputs.js";
 import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
-import type { SpellSettings } from "../addin/settings.js";
+import type { SpellSettings } from "../addin/settings/SpellSettings.js";
 import { tap, type Observer, type Subscription } from "rxjs";
 import { refundStart, spendingGate } from "../addin/spendingGate.js";
 import { startRefused } from "../addin/spending/startRefused.js";

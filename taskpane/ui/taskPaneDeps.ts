@@ -7,7 +7,8 @@ import {
   organisationConfig,
   type OrganisationConfig,
 } from "../../addin/organisation/organisationConfig.js";
-import { loadSettings, saveSettings } from "../../addin/settings.js";
+import { loadSettings } from "../../addin/settings/loadSettings.js";
+import { saveSettings } from "../../addin/settings/saveSettings.js";
 import { BulkRunController } from "../bulk/bulkRunController.js";
 import { freezeFormulas } from "../sheet/freezeFormulas.js";
 import { readSelection } from "../sheet/readSelection.js";
