@@ -28,16 +28,6 @@ type Madge = (
 
 const madge = createRequire(__filename)("madge") as Madge;
 
-/**
- * Folder circles known and left for now, by folder: printed, not failed. Remove an entry once
- * its circle is gone (the script says so).
- */
-const KNOWN_FOLDER_CIRCLES: Readonly<Record<string, readonly string[]>> = {
-  // job/runBulkJob.ts prints next steps (commands/nextStep.ts), which need the connection flags
-  // and run budget of commands/: those belong in a lower folder of their own.
-  cli: ["commands/, job/"],
-};
-
 /** The folders checked by default, each on its own (an import out of one is followed). */
 export const CHECKED_FOLDERS = ["src", "addin", "taskpane", "functions", "cli"] as const;
 
@@ -140,25 +130,11 @@ async function main(): Promise<void> {
         `${folder}: files import each other round: ${[...circle, circle[0]].join(" > ")}`
       );
     }
-    const known = KNOWN_FOLDER_CIRCLES[folder] ?? [];
-    let newFolderCircles = 0;
     for (const { members, imports } of folderCircles) {
-      const isKnown = known.includes(members.join(", "));
-      console.log(
-        `${folder}: folders import each other round${isKnown ? " (known, left)" : ""}: ${members.join(", ")}`
-      );
+      console.log(`${folder}: folders import each other round: ${members.join(", ")}`);
       for (const evidence of imports) console.log(`    ${evidence}`);
-      if (!isKnown) newFolderCircles += 1;
     }
-    for (const circle of known) {
-      if (!folderCircles.some(({ members }) => members.join(", ") === circle)) {
-        console.log(
-          `${folder}: the known circle ${circle} is gone: remove it from KNOWN_FOLDER_CIRCLES`
-        );
-        newFolderCircles += 1;
-      }
-    }
-    found += fileCircles.length + newFolderCircles;
+    found += fileCircles.length + folderCircles.length;
     if (fileCircles.length + folderCircles.length === 0) console.log(`${folder}: no import circle`);
   }
   if (found > 0) {
