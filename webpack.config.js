@@ -56,7 +56,7 @@ const emulatorPort = Number(process.env.SPELL_EMULATOR_PORT || 3001);
 const emulatorPollPort = Number(process.env.SPELL_EMULATOR_POLL_PORT || 3002);
 const cdnOfficeJs = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 
-/** The service addresses the add-in's settings start with (see addin/settings.ts). */
+/** The service addresses the add-in's settings start with (see addin/settings/defaultSettings.ts). */
 /**
  * The playground's service defaults (dev server only): the emulator behind the dev server's
  * proxy, or SPELL_BASE_URL / SPELL_POLL_BASE_URL, called as addresses ("direct").

@@ -1,11 +1,13 @@
 import { SpellClient } from "spellrun";
 import { MissingApiKeyError } from "./MissingApiKeyError.js";
 import { forgetRememberedResultsInMemory, rememberedResults } from "./rememberedResults.js";
-import { loadSettings, onSettingsChanged, type SpellSettings } from "./settings.js";
+import type { SpellSettings } from "./settings/SpellSettings.js";
+import { loadSettings } from "./settings/loadSettings.js";
+import { onSettingsChanged } from "./settings/onSettingsChanged.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import { ServiceAddressNotSetError } from "./ServiceAddressNotSetError.js";
 import { serviceAddresses } from "./serviceRoute.js";
-import { organisationConfig } from "./organisation/organisationConfig.js";
+import { organisationRoute } from "./organisation/organisationRoute.js";
 import { organisationConnection } from "./organisation/organisationConnection.js";
 
 /**
@@ -75,13 +77,13 @@ export function sharedClientWithSettings(): Promise<{
   });
   if (!state.client) {
     const building = loadSettings().then(async (settings) => {
+      // The add-in's host may be the organisation's gateway (asked whatever the stored route):
+      // it holds the key, users sign in, and the calls go through it.
+      const { organisation, serviceRoute } = await organisationRoute(settings);
       // Through the add-in's host: its own /spell-api and /spell-poll; directly: Settings'.
-      const called = serviceAddresses(settings);
+      const called = serviceAddresses({ ...settings, serviceRoute });
       const unset = (["baseUrl", "pollBaseUrl"] as const).filter((name) => !called[name]);
       if (unset.length > 0) throw new ServiceAddressNotSetError(unset);
-      // The add-in's host may be the organisation's gateway: it holds the key, users sign in.
-      const organisation =
-        settings.serviceRoute === "addinHost" ? await organisationConfig() : undefined;
       if (!organisation && !settings.apiKey) throw new MissingApiKeyError();
       const client = new SpellClient({
         ...(organisation

@@ -6,7 +6,8 @@ import {
   type DocumentIdentity,
 } from "./spending/documentIdentity.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
-import { loadSettings, onSettingsChanged } from "./settings.js";
+import { loadSettings } from "./settings/loadSettings.js";
+import { onSettingsChanged } from "./settings/onSettingsChanged.js";
 import { SpendingGuard } from "./spending/SpendingGuard.js";
 import { readStoredSpending } from "./spending/storedSpending.js";
 

@@ -20,7 +20,7 @@ import { startEmulator } from "../emulator/startEmulator.js";
 import { streamBulk } from "../functions/bulkSpell.js";
 import { spellRun } from "../functions/functions.js";
 import { clearRememberedResults } from "../addin/rememberedResults.js";
-import { saveSettings } from "../addin/settings.js";
+import { saveSettings } from "../addin/settings/saveSettings.js";
 import { memoryStorage, useKeyValueStorage } from "../addin/keyValueStorage.js";
 import { resetSharedClient } from "../addin/sharedClient.js";
 import { SpellClient } from "../src/index.js";

@@ -1,7 +1,7 @@
 import { serviceAddresses } from "../addin/serviceRoute.js";
 import { tap, type Subscription } from "rxjs";
 import { hashText } from "../addin/hashText.js";
-import { refundStart, spendingGate } from "../addin/spending/spendingGate.js";
+import { refundStart, spendingGate } from "../addin/spendingGate.js";
 import { startRefused } from "../addin/spending/startRefused.js";
 import { SpellRunError, type BulkSnapshot } from "spellrun";
 import { excelError } from "./excelError.js";

@@ -9,7 +9,8 @@
  */
 import jspreadsheetCss from "jspreadsheet-ce/dist/jspreadsheet.css";
 import jsuitesCss from "jsuites/dist/jsuites.css";
-import { loadSettings, saveSettings } from "../addin/settings.js";
+import { loadSettings } from "../addin/settings/loadSettings.js";
+import { saveSettings } from "../addin/settings/saveSettings.js";
 import { merge, tap } from "rxjs";
 import { bootPlayground, type Playground } from "./bootPlayground.js";
 import { demoSheets } from "./demoSheet.js";

@@ -48,6 +48,7 @@ const EXAMPLE_ENTRA_CLIENT_ID = "c1e27a0d-0000-4000-8000-000000000027";
 const steps: Step[] = [
   { name: "type-check", command: "npx tsc -p tsconfig.json --noEmit" },
   { name: "lint", command: "npx eslint ." },
+  { name: "import circles", command: "npx tsx scripts/checkImportCircles.ts" },
   {
     name: "build",
     command: `SPELLRUN_ADDIN_URL=${EXAMPLE_ADDIN_URL} SPELLRUN_ADDIN_ID=${EXAMPLE_ADDIN_ID} SPELLRUN_ENTRA_CLIENT_ID=${EXAMPLE_ENTRA_CLIENT_ID} npm run --silent build`,

@@ -1,14 +1,14 @@
-import type { SERVICE_ENDPOINTS } from "./http/serviceEndpoints.js";
-
 /**
  * The service endpoints, by the names the service document uses. Errors and retry rules name them.
+ * Named here, where nothing is imported, so that the vocabulary of `types.ts` does not reach into
+ * the transport (`http/`), which imports it; `SERVICE_ENDPOINTS` must have exactly these keys.
  *
  * ## Example
  * ```ts
  * const reads: Endpoint[] = ["getRun", "getBulkRuns"];
  * ```
  */
-export type Endpoint = keyof typeof SERVICE_ENDPOINTS;
+export type Endpoint = "start" | "bulkStart" | "cancelBulk" | "getBulkRuns" | "getRun";
 
 /**
  * The HTTP methods the service's endpoints use.

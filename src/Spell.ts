@@ -1,5 +1,7 @@
 import type { Observable } from "rxjs";
-import type { PromiseBulkOptions, PromiseRunOptions, SpellClient } from "./SpellClient.js";
+import type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
+import type { PromiseRunOptions } from "./PromiseRunOptions.js";
+import type { SpellCalls } from "./SpellCalls.js";
 import type {
   BulkOptions,
   BulkRow,
@@ -30,7 +32,7 @@ export class Spell<In extends SpellInputs = SpellInputs, Out extends object = Sp
    * @param spellId the spell's id
    */
   constructor(
-    private readonly client: SpellClient,
+    private readonly client: SpellCalls,
     readonly spellId: string
   ) {}
 

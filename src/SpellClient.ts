@@ -24,7 +24,7 @@ import type {
 import { Spell } from "./Spell.js";
 
 /** The bulk machinery, loaded with the first `bulk` or `resumeBulk`. */
-const bulkModule = lazyModule(() => import("./runs/clientBulk.js"));
+const bulkModule = lazyModule("./runs/clientBulk.js", () => import("./runs/clientBulk.js"));
 
 export type { PromiseRunOptions } from "./PromiseRunOptions.js";
 export type { PromiseBulkOptions } from "./PromiseBulkOptions.js";

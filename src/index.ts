@@ -55,6 +55,7 @@ export { SpellNetworkError } from "./errors/SpellNetworkError.js";
 export { SpellProtocolError } from "./errors/SpellProtocolError.js";
 export { SpellResponseTooLargeError } from "./errors/SpellResponseTooLargeError.js";
 export { SpellRequestTooLargeError } from "./errors/SpellRequestTooLargeError.js";
+export { SpellCodeLoadError } from "./errors/SpellCodeLoadError.js";
 export { SpellPollLimitError, type SpellPollLimitDetails } from "./errors/SpellPollLimitError.js";
 export {
   pollUntilDone,

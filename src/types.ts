@@ -367,6 +367,7 @@ export interface BatchOptions {
  * ```
  */
 export interface SpellClientOptions {
+  /** The Spell Run API key; sent only in the `authHeader` header, never in a URL, log or error. */
   apiKey: string;
   /** Host of start, bulkStart, cancelBulk and getBulkRuns (no trailing slash needed). */
   baseUrl: string;

@@ -8,7 +8,7 @@ import {
   type SpendingLedger,
   type SpendingLimits,
 } from "../spendingPolicy.js";
-import type { SpellSettings } from "../settings.js";
+import type { SpellSettings } from "../settings/SpellSettings.js";
 import { paneCapError, refusalError } from "./refusalError.js";
 import { writeStoredSpending, type StoredSpending } from "./storedSpending.js";
 import type { SpendingChoice, SpendingGuardState } from "./spendingGuardState.js";

@@ -14,7 +14,7 @@ import { parsePositiveInteger } from "./parsePositiveInteger.js";
 import { jobRows } from "../job/jobRows.js";
 import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
-import { runBulkJob } from "../job/runBulkJob.js";
+import { runBulkJob } from "./runBulkJob.js";
 import { announceRuns, checkRunBudget, limitRows } from "./runBudget.js";
 import { fingerprintInput } from "../job/InputFingerprint.js";
 import { resumeStepCommand } from "./nextStep.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { commandAsRun } from "./commandAsRun.js";
+import { commandAsRun } from "../errors/commandAsRun.js";
 import type { ConnectionFlags } from "./resolveConnection.js";
 import { DEFAULT_MAX_RUNS } from "./runBudget.js";
 import { inputOutsideJournalFolder } from "../job/trustedJob.js";

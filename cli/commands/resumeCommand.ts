@@ -8,7 +8,7 @@ import { OutputFile } from "../table/OutputFile.js";
 import { jobRows } from "../job/jobRows.js";
 import { unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
-import { runBulkJob } from "../job/runBulkJob.js";
+import { runBulkJob } from "./runBulkJob.js";
 import { newRunsOnResume } from "../job/newRuns.js";
 import { nextStepCommand } from "./nextStep.js";
 import { readJobInput } from "../job/readJobInput.js";

@@ -9,7 +9,7 @@ import { jobRows } from "../job/jobRows.js";
 import { OutputFile } from "../table/OutputFile.js";
 import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
-import { runBulkJob } from "../job/runBulkJob.js";
+import { runBulkJob } from "./runBulkJob.js";
 import { UsageError } from "../errors/UsageError.js";
 import { newRunsOnRetry } from "../job/newRuns.js";
 import { readJobInput } from "../job/readJobInput.js";

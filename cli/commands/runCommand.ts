@@ -15,7 +15,7 @@ import { InputError } from "../errors/InputError.js";
 import { resolveConnection, type ConnectionFlags } from "./resolveConnection.js";
 import { UsageError } from "../errors/UsageError.js";
 import { terminalText } from "../errors/terminalText.js";
-import { commandAsRun } from "./commandAsRun.js";
+import { commandAsRun } from "../errors/commandAsRun.js";
 import { printRunOutputs } from "./printRunOutputs.js";
 import { decodeInputBytes } from "../table/decodeInput.js";
 

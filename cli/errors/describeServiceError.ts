@@ -4,7 +4,7 @@ import {
   SpellRequestTooLargeError,
   SpellTimeoutError,
 } from "spellrun";
-import { commandAsRun } from "../commands/commandAsRun.js";
+import { commandAsRun } from "./commandAsRun.js";
 import { networkCause } from "./networkCause.js";
 
 /**

@@ -1,3 +1,4 @@
+import { SpellCodeLoadError } from "../errors/SpellCodeLoadError.js";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import { SpellRequestTooLargeError } from "../errors/SpellRequestTooLargeError.js";
@@ -7,7 +8,8 @@ import { shouldRetry } from "../operators/shouldRetry.js";
  * What a failure of a bulk job means for money, derived from `shouldRetry`:
  *
  * - `refused`: the bulkStart failed where the service surely started nothing, only for now (429,
- *   503, a refused connection: the service is down). Sending it again later is safe. A refusal
+ *   503, a refused connection: the service is down), or the library's own code for the start
+ *   failed to load before it was sent (`SpellCodeLoadError`). Sending it again later is safe. A refusal
  *   by the bulk's `beforeStart` gate (a spending guard), before anything was sent, is classed so
  *   by `BulkJobRunner` at the call (whatever the gate errors with).
  * - `permanent`: the bulkStart was refused and would be again (400, 401, 403, 404 unknown spell,
@@ -36,6 +38,8 @@ export function classifyJobFailure(error: unknown, groupKnown: boolean): JobFail
     }
     return "unfinished";
   }
+  // The code that sends it failed to load: nothing left, and it may load on the next try.
+  if (error instanceof SpellCodeLoadError) return "refused";
   // Too large to send: refused before anything left.
   if (error instanceof SpellRequestTooLargeError) return "permanent";
   // An answer we could not read came from a service that may have created the group.

@@ -1,9 +1,8 @@
-import type { SchedulerLike } from "rxjs";
-import type { SpellLogger } from "../SpellLogEvent.js";
-import type { RequestTimeouts, RetryOptions } from "../types.js";
+import type { SpellClientOptions } from "../types.js";
 
 /**
- * Connection settings of `SpellApi` (a subset of `SpellClientOptions`).
+ * Connection settings of `SpellApi`: the options of `SpellClientOptions` that the transport
+ * reads, documented there (one source for both).
  *
  * ## Example
  * ```ts
@@ -11,24 +10,20 @@ import type { RequestTimeouts, RetryOptions } from "../types.js";
  * ```
  * @internal
  */
-export interface SpellApiOptions {
-  apiKey: string;
-  baseUrl: string;
-  pollBaseUrl: string;
-  authHeader?: "authorization" | "x-api-key";
-  /** Name each start and bulkStart (`SpellClientOptions.idempotencyKeys`). */
-  idempotencyKeys?: boolean;
-  fetch?: typeof fetch;
-  retry?: RetryOptions;
-  scheduler?: SchedulerLike;
-  timeouts?: RequestTimeouts;
-  maxResponseBytes?: number;
-  /** Requests in flight at once (`SpellClientOptions.maxInFlight`). */
-  maxInFlight?: number;
-  /** Limit of a wait-mode start, from sending it (`SpellClientOptions.waitTimeoutMs`). */
-  waitTimeoutMs?: number;
-  /** Where log events go (`SpellClientOptions.logger`). */
-  logger?: SpellLogger;
-  /** Log request and answer bodies, scrubbed (`SpellClientOptions.logBodies`). */
-  logBodies?: boolean;
-}
+export type SpellApiOptions = Pick<
+  SpellClientOptions,
+  | "apiKey"
+  | "baseUrl"
+  | "pollBaseUrl"
+  | "authHeader"
+  | "idempotencyKeys"
+  | "fetch"
+  | "retry"
+  | "scheduler"
+  | "timeouts"
+  | "maxResponseBytes"
+  | "maxInFlight"
+  | "waitTimeoutMs"
+  | "logger"
+  | "logBodies"
+>;

@@ -1,10 +1,13 @@
+import type { Endpoint, HttpMethod } from "../Endpoint.js";
+
 /**
  * The Spell Run service's endpoints: the method of each and which of the two hosts answers it
  * (`base`: the Base URL; `poll`: the Poll base URL). The one list behind the core's client
  * (`SpellApi`), the add-in host's forwarding (addin-server, the dev server's proxy in
  * webpack.config.js) and the add-in's route (addin/serviceRoute.ts).
  *
- * This file imports nothing, so the add-in server and the build (CommonJS) load it as it is.
+ * This file imports only a type (erased), so the add-in server and the build (CommonJS) load it as
+ * it is.
  *
  * ## Example
  * ```ts
@@ -17,7 +20,7 @@ export const SERVICE_ENDPOINTS = Object.freeze({
   cancelBulk: Object.freeze({ method: "POST", host: "base" }),
   getBulkRuns: Object.freeze({ method: "POST", host: "base" }),
   getRun: Object.freeze({ method: "GET", host: "poll" }),
-} as const);
+} as const satisfies Record<Endpoint, { method: HttpMethod; host: "base" | "poll" }>);
 
 /**
  * The paths of the add-in's own origin that forward to the service's two hosts ("through the

@@ -13,7 +13,8 @@ import {
 } from "rxjs";
 import { onStateChanges } from "../operators/onStateChanges.js";
 import type { BulkSnapshot, RunSnapshot } from "../types.js";
-import { bulkSnapshots, type BulkContext } from "./bulkSnapshots.js";
+import type { BulkContext } from "./BulkContext.js";
+import { bulkSnapshots } from "./bulkSnapshots.js";
 
 /**
  * How `SpellClient` batches polling-mode runs into bulk runs (see `SpellClientOptions.batch`).

@@ -18,22 +18,17 @@ import {
   take,
   takeUntil,
   tap,
-  type SchedulerLike,
 } from "rxjs";
-import type { SpellEndpoints } from "../http/SpellApi.js";
 import { retryTransient } from "../operators/retryTransient.js";
-import type {
-  BulkOptions,
-  BulkRunEntry,
-  BulkSnapshot,
-  PollOptions,
-  RetryOptions,
-} from "../types.js";
-import type { ConcurrencyLimiter } from "../util/ConcurrencyLimiter.js";
+import type { BulkOptions, BulkRunEntry, BulkSnapshot } from "../types.js";
+import type { BulkContext } from "./BulkContext.js";
 import { cancelInBackground } from "./cancelInBackground.js";
 import { chunkViewsSnapshot } from "./chunkViewsSnapshot.js";
 import { pendingView, type ChunkView } from "./ChunkView.js";
 import { pollGroup } from "./pollGroup.js";
+
+// client.ts takes the type from here.
+export type { BulkContext } from "./BulkContext.js";
 
 /**
  * One chunk of a bulk: either inputs still to submit, or a group id to re-attach to. A chunk
@@ -51,34 +46,6 @@ export interface BulkChunk {
   groupId?: string;
   /** A chunk of a resumed token that was surely not sent (see `BulkResumeToken.mayHaveSent`). */
   notSent?: boolean;
-}
-
-/**
- * What the bulk machinery needs from the client.
- *
- * ## Example
- * ```ts
- * const context: BulkContext = { api, limiter, poll: {}, retry: {}, scheduler: asyncScheduler, visibilityGraceMs: 30_000, afterUnsubscribeMs: 60_000 };
- * ```
- * @internal
- */
-export interface BulkContext {
-  api: SpellEndpoints;
-  limiter: ConcurrencyLimiter;
-  poll: PollOptions;
-  retry: RetryOptions;
-  scheduler: SchedulerLike;
-  /** How long a 404 from getBulkRuns means "not visible yet". */
-  visibilityGraceMs: number;
-  /**
-   * How long the work left after an unsubscribe may go on: waiting for the answer of a bulkStart
-   * in flight and its cancelBulk (retries included), together. The client passes its read time
-   * limit (`timeouts.readMs`, or `startMs` if shorter), so an unsubscribed bulk never keeps a
-   * process alive longer.
-   */
-  afterUnsubscribeMs: number;
-  /** Tells the client's log of each bulkStart retry (the retry is decided here). */
-  logBulkStartRetry?: (retry: { retryCount: number; delayMs: number; error: unknown }) => void;
 }
 
 /** Shared by the chunks of one subscription. */

@@ -1,5 +1,5 @@
 import { type Observable, switchMap, take, takeUntil, timer } from "rxjs";
-import type { BulkContext } from "./bulkSnapshots.js";
+import type { BulkContext } from "./BulkContext.js";
 
 /**
  * Cancels the group once its id is known, in the background, retried on transient failures.

@@ -7,9 +7,9 @@ import { pollScheduleFor } from "./pollScheduleFor.js";
 import { startAndPollRun, waitRun } from "./runSnapshots.js";
 
 /** Loaded with the first run asking for reuse (`reuse` option). */
-const reuseModule = lazyModule(() => import("./RunReuse.js"));
+const reuseModule = lazyModule("./runs/RunReuse.js", () => import("./RunReuse.js"));
 /** Loaded with the first batched run (`batch` option). */
-const batchModule = lazyModule(() => import("./batchedRun.js"));
+const batchModule = lazyModule("./runs/batchedRun.js", () => import("./batchedRun.js"));
 
 /**
  * `SpellClient.run` without the call's own controls (`signal`, `timeoutMs`): reuse first, then

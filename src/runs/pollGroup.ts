@@ -15,7 +15,7 @@ import { SpellPollLimitError } from "../errors/SpellPollLimitError.js";
 import { toRunState, type BulkRunAnswer } from "../http/parseResponses.js";
 import { bulkPaceSchedule } from "../operators/bulkPaceSchedule.js";
 import { DEFAULT_POLL, pollUntilDone } from "../operators/pollUntilDone.js";
-import type { BulkContext } from "./bulkSnapshots.js";
+import type { BulkContext } from "./BulkContext.js";
 import { pendingView, sameStates, toChunkView, type ChunkView } from "./ChunkView.js";
 
 /**

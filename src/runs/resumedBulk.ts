@@ -2,6 +2,7 @@ import { concatMap, defer, map, type Observable, throwError } from "rxjs";
 import { SpellError } from "../errors/SpellError.js";
 import type { BulkOptions, BulkResumeToken, BulkSnapshot } from "../types.js";
 import { bulkSnapshots, type BulkChunk, type BulkContext } from "./bulkSnapshots.js";
+import { loadCode } from "../util/loadCode.js";
 
 /**
  * The bulk a resume token names, polled again: its argument checked first (a bad token or count
@@ -48,7 +49,7 @@ export function resumedBulk(
     const rows = token.rows;
     // A bulk with reuse: its runs spread over the rows again (see BulkResumeToken.rows).
     return rows
-      ? defer(() => import("./reusedBulk.js")).pipe(
+      ? defer(() => loadCode("./runs/reusedBulk.js", () => import("./reusedBulk.js"))).pipe(
           concatMap(({ NOT_IN_TOKEN, spreadSentRuns }) =>
             sent$.pipe(map((snapshot) => spreadSentRuns(snapshot, rows, () => NOT_IN_TOKEN, rows)))
           )

@@ -5,6 +5,7 @@ import { onStateChanges } from "../operators/onStateChanges.js";
 import type { PollOptions, RunSnapshot } from "../types.js";
 import type { ConcurrencyLimiter } from "../util/ConcurrencyLimiter.js";
 import { pollRun } from "./runSnapshots.js";
+import { loadCode } from "../util/loadCode.js";
 
 /**
  * A single run started earlier in polling mode, polled again: the run id checked first (its
@@ -30,7 +31,9 @@ export function resumedRun(
   runId: string | number
 ): Observable<RunSnapshot> {
   // The argument checks are loaded with the first resume: most programs never resume.
-  return defer(() => import("./resumeArgumentProblem.js")).pipe(
+  return defer(() =>
+    loadCode("./runs/resumeArgumentProblem.js", () => import("./resumeArgumentProblem.js"))
+  ).pipe(
     concatMap(({ runIdProblem }) => {
       const problem = runIdProblem(runId);
       if (problem !== undefined) {

@@ -1,8 +1,10 @@
 import { concatMap, defer, type Observable, take } from "rxjs";
 import type { BulkOptions, BulkSnapshot } from "../types.js";
-import { bulkSnapshots, type BulkContext } from "./bulkSnapshots.js";
+import type { BulkContext } from "./BulkContext.js";
+import { bulkSnapshots } from "./bulkSnapshots.js";
 import type { BulkReuse } from "./reusedBulk.js";
 import { splitBulkChunks } from "./splitBulkChunks.js";
+import { loadCode } from "../util/loadCode.js";
 
 /** What `sendBulk` needs of its client. */
 export interface SendBulkClient {
@@ -61,7 +63,7 @@ export function sendBulk(
   };
   if (!options.reuse) return send(rowsIn);
   // Loaded when a bulk first asks for reuse: a client that never does never loads it.
-  return defer(() => import("./reusedBulk.js")).pipe(
+  return defer(() => loadCode("./runs/reusedBulk.js", () => import("./reusedBulk.js"))).pipe(
     concatMap(({ reusedBulk }) => reusedBulk(client.reuse(), rowsIn, send))
   );
 }

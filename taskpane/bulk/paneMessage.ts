@@ -1,3 +1,4 @@
+import { SpellCodeLoadError } from "spellrun";
 import { gatewayRefusalMessage } from "../../addin/organisation/gatewayRefusalMessage.js";
 import { MissingApiKeyError } from "../../addin/MissingApiKeyError.js";
 import { ServiceAddressNotSetError } from "../../addin/ServiceAddressNotSetError.js";
@@ -20,6 +21,10 @@ export function paneMessage(error: unknown): string {
       setting === "baseUrl" ? "Base URL" : "Poll base URL"
     );
     return `The Spell Run service address is not set (${labels.join(", ")}): enter it in the Settings tab above.`;
+  }
+  if (error instanceof SpellCodeLoadError) {
+    // Not "may have started": the code that sends the start never arrived (a network blip).
+    return "Nothing was sent: the add-in's code failed to load. Check the connection and press Run again.";
   }
   // The organisation's gateway: "sign in again", or which budget is spent and when it resets.
   const gatewayMessage = gatewayRefusalMessage(error);

@@ -1,6 +1,6 @@
 import type { FinishedJobRow } from "spellrun";
 import { statusText } from "../sheet/statusText.js";
-import type { WriteReport } from "../sheet/writeOutputs.js";
+import type { WriteReport } from "../sheet/WriteReport.js";
 import { saveBulkJob } from "../storedJob/jobStore.js";
 import { saveKeptResults } from "../storedJob/keptResults.js";
 import type { ActiveBulk } from "./ActiveBulk.js";

@@ -1,6 +1,8 @@
 import type { FinishedJobRow, ResultWriter } from "spellrun";
 import { CANCELLED_STATUS, statusText } from "./statusText.js";
-import { writeOutputs, type RowWrite, type WriteReport } from "./writeOutputs.js";
+import type { RowWrite } from "./RowWrite.js";
+import type { WriteReport } from "./WriteReport.js";
+import { writeOutputs } from "./writeOutputs.js";
 import type { WriteTarget } from "./WriteTarget.js";
 
 /**

@@ -3,12 +3,9 @@ import { chunkByBytes } from "./payloadBytes.js";
 import { rowFingerprint } from "./rowFingerprint.js";
 import type { CellScalar } from "./toCellWrite.js";
 import type { WriteTarget } from "./WriteTarget.js";
-import {
-  ASSUMED_INPUT_CELL_BYTES,
-  MAX_GAP_ROWS,
-  type RowWrite,
-  type WriteReport,
-} from "./writeOutputs.js";
+import { ASSUMED_INPUT_CELL_BYTES, MAX_GAP_ROWS } from "./blockLimits.js";
+import type { RowWrite } from "./RowWrite.js";
+import type { WriteReport } from "./WriteReport.js";
 
 /**
  * Queues a read of the input cells of the rows `top`.. of a write (no sync): read after the

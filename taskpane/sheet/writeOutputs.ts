@@ -13,57 +13,9 @@ import { STALE_STATUS } from "./statusText.js";
 import { TEXT_FORMAT, toCellWrite } from "./toCellWrite.js";
 import type { CellScalar } from "./toCellWrite.js";
 import type { WriteTarget } from "./WriteTarget.js";
-
-/**
- * One finished row to put in the sheet.
- *
- * ## Example
- * ```ts
- * const result: RowWrite = { run: 0, row: 1, fingerprint, status: "success", outputs: { summary: "…" } };
- * ```
- */
-export interface RowWrite {
-  /** Index of the run in its bulk. */
-  run: number;
-  /** Absolute, zero-based sheet row. */
-  row: number;
-  /** Fingerprint of the row's input cells when the run was submitted. */
-  fingerprint: string;
-  /** Status cell text. */
-  status: string;
-  /** Outputs to write (successful runs only). */
-  outputs?: Record<string, unknown>;
-  /** False for marks that are right whatever the inputs now hold ("cancelled"). @default true */
-  checkInputs?: boolean;
-}
-
-/**
- * What one `writeOutputs` call did.
- *
- * ## Example
- * ```ts
- * const report: WriteReport = await writeOutputs(target, results);
- * console.log(`${report.stale.length} rows changed during the run`);
- * ```
- */
-export interface WriteReport {
-  /** Runs whose status (and outputs) are now in the sheet. */
-  written: number[];
-  /** Runs not written because their input cells changed; marked stale instead. */
-  stale: number[];
-  /**
-   * Runs whose inputs are in no row of the block any more (row deleted, or edited where another
-   * record now is): nothing written anywhere; the caller keeps their results.
-   */
-  lost: number[];
-  readSyncs: number;
-  writeSyncs: number;
-}
-
-/** Rows between two results that are still written as one block (as `null`, i.e. untouched). */
-export const MAX_GAP_ROWS = 8;
-/** Bytes assumed per input cell when checking rows (the cells are not known before reading). */
-export const ASSUMED_INPUT_CELL_BYTES = 512;
+import { MAX_GAP_ROWS } from "./blockLimits.js";
+import type { RowWrite } from "./RowWrite.js";
+import type { WriteReport } from "./WriteReport.js";
 
 /**
  * Writes a batch of finished rows: first one batched read of their input cells (rows whose

@@ -1,8 +1,8 @@
+import type { SpellSettings } from "../../addin/settings/SpellSettings.js";
 import {
   SERVICE_ADDRESS_HINT,
   checkServiceAddress,
-  type SpellSettings,
-} from "../../addin/settings.js";
+} from "../../addin/settings/checkServiceAddress.js";
 import { serviceAddresses } from "../../addin/serviceRoute.js";
 import { SettingsError } from "../../addin/SettingsError.js";
 import type { ConnectionCheck } from "./testConnection.js";

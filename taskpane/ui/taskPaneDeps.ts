@@ -1,13 +1,12 @@
 import { defer, from, switchMap } from "rxjs";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { spendingGuard } from "../../addin/spendingGuard.js";
-import { refundStart, spendingGate } from "../../addin/spending/spendingGate.js";
+import { refundStart, spendingGate } from "../../addin/spendingGate.js";
 import { rerunWaitingCells } from "../sheet/rerunWaitingCells.js";
-import {
-  organisationConfig,
-  type OrganisationConfig,
-} from "../../addin/organisation/organisationConfig.js";
-import { loadSettings, saveSettings } from "../../addin/settings.js";
+import type { OrganisationConfig } from "../../addin/organisation/organisationConfig.js";
+import { organisationRoute } from "../../addin/organisation/organisationRoute.js";
+import { loadSettings } from "../../addin/settings/loadSettings.js";
+import { saveSettings } from "../../addin/settings/saveSettings.js";
 import { BulkRunController } from "../bulk/bulkRunController.js";
 import { freezeFormulas } from "../sheet/freezeFormulas.js";
 import { readSelection } from "../sheet/readSelection.js";
@@ -74,8 +73,8 @@ export function taskPaneDeps(): {
       decide: async (choice) => (await spendingGuard()).decide(choice),
       rerunCells: async (addresses) => rerunWaitingCells(addresses, await spendingGuard()),
     },
-    // Asked only when the add-in calls through its host, which may be the organisation's gateway.
-    organisation: async () =>
-      (await loadSettings()).serviceRoute === "addinHost" ? organisationConfig() : undefined,
+    // The host's /org/config, asked whatever route is stored: an organisation's gateway is found
+    // on first load, and its panel sets the route to the add-in's host (organisationRoute).
+    organisation: async () => (await organisationRoute(await loadSettings())).organisation,
   };
 }

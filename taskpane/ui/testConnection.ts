@@ -1,5 +1,5 @@
 import { SpellClient, type ConnectionCheck } from "spellrun";
-import type { SpellSettings } from "../../addin/settings.js";
+import type { SpellSettings } from "../../addin/settings/SpellSettings.js";
 import { explainPolicyBlock } from "../../addin/explainPolicyBlock.js";
 import { serviceAddresses } from "../../addin/serviceRoute.js";
 

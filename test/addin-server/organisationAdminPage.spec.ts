@@ -128,9 +128,30 @@ describe("addin-server organisation mode: the admin page in Chromium", () => {
     expect((await startThrough(gateway, alice)).status).toBe(200);
   }, 30_000);
 
-  it("should refuse a signed-in user outside the admin group", async () => {
+  it("should refuse a signed-in user outside the admin group, showing who is signed in and Sign out", async () => {
     await signInAs("alice@example.test");
     await page.locator("#error").filter({ hasText: "not in the admin group" }).waitFor();
     expect(await page.locator("#report").isVisible()).toBe(false);
+    // Signed in, though refused: the page says as whom, and offers Sign out, not Sign in.
+    expect(await page.locator("#signed-in-as").textContent()).toBe("alice@example.test");
+    expect(await page.locator("#sign-out-button").isVisible()).toBe(true);
+    expect(await page.locator("#sign-in-button").isVisible()).toBe(false);
+  }, 20_000);
+
+  it("should show who is signed in and Sign out instead of Sign in, and sign out", async () => {
+    await signInAs("admin@example.test");
+    await page.locator("#report").waitFor({ state: "visible" });
+    expect(await page.locator("#signed-in").isVisible()).toBe(true);
+    expect(await page.locator("#signed-in-as").textContent()).toBe("admin@example.test");
+    expect(await page.locator("#sign-in-button").isVisible()).toBe(false);
+
+    await page.locator("#sign-out-button").click();
+    await page.locator("#sign-in-button").waitFor({ state: "visible" });
+    expect(await page.locator("#signed-in").isVisible()).toBe(false);
+    expect(await page.locator("#report").isVisible()).toBe(false);
+    expect(await page.locator("#by-user tbody tr").count()).toBe(0);
+    expect(await page.locator("#sign-in-message").textContent()).toContain("Signed out");
+    // The token is forgotten: the next call of the page would need a new sign-in.
+    expect(await page.locator("#refresh").isVisible()).toBe(false);
   }, 20_000);
 });

@@ -1,6 +1,7 @@
 import { mountOrganisationPanel } from "../../addin/organisation/mountOrganisationPanel.js";
 import { forgetOrganisationToken } from "../../addin/organisation/organisationSignIn.js";
-import { DEFAULT_SETTINGS, type SpellSettings } from "../../addin/settings.js";
+import type { SpellSettings } from "../../addin/settings/SpellSettings.js";
+import { DEFAULT_SETTINGS } from "../../addin/settings/defaultSettings.js";
 import { registerFluent } from "../../taskpane/ui/registerFluent.js";
 import { mountSettingsView } from "../../taskpane/ui/settingsView.js";
 

@@ -1,5 +1,6 @@
 import { serviceAddresses } from "../../addin/serviceRoute.js";
-import { loadSettings, saveSettings } from "../../addin/settings.js";
+import { loadSettings } from "../../addin/settings/loadSettings.js";
+import { saveSettings } from "../../addin/settings/saveSettings.js";
 import { memoryStorage, useKeyValueStorage } from "../../addin/keyValueStorage.js";
 
 describe("serviceAddresses (through the add-in's host, or directly)", () => {

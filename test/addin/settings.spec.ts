@@ -1,13 +1,13 @@
+import type { SpellSettings } from "../../addin/settings/SpellSettings.js";
+import { checkServiceAddress } from "../../addin/settings/checkServiceAddress.js";
 import {
-  checkServiceAddress,
   DEFAULT_SETTINGS,
   defaultServiceAddresses,
   EMULATOR_ADDRESSES,
-  loadSettings,
-  onSettingsChanged,
-  saveSettings,
-  type SpellSettings,
-} from "../../addin/settings.js";
+} from "../../addin/settings/defaultSettings.js";
+import { loadSettings } from "../../addin/settings/loadSettings.js";
+import { onSettingsChanged } from "../../addin/settings/onSettingsChanged.js";
+import { saveSettings } from "../../addin/settings/saveSettings.js";
 import { SettingsError } from "../../addin/SettingsError.js";
 import { memoryStorage, keyValueStorage, useKeyValueStorage } from "../../addin/keyValueStorage.js";
 

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { commandAsRun } from "../../cli/commands/commandAsRun.js";
+import { commandAsRun } from "../../cli/errors/commandAsRun.js";
 import { TerminalProgressLine } from "../../cli/job/TerminalProgressLine.js";
 
 describe("commandAsRun (hints name the command as the user ran it)", () => {

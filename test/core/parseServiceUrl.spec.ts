@@ -5,7 +5,7 @@ import {
   type ServiceUrlProblem,
 } from "../../src/index.js";
 import { resolveConnection } from "../../cli/commands/resolveConnection.js";
-import { checkServiceAddress } from "../../addin/settings.js";
+import { checkServiceAddress } from "../../addin/settings/checkServiceAddress.js";
 
 describe("parseServiceUrl", () => {
   it("should normalise an address so that the API's paths can be appended", () => {

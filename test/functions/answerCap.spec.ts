@@ -1,6 +1,6 @@
 import { spellRun } from "../../functions/functions.js";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
-import { saveSettings } from "../../addin/settings.js";
+import { saveSettings } from "../../addin/settings/saveSettings.js";
 import { memoryStorage, useKeyValueStorage } from "../../addin/keyValueStorage.js";
 import { resetSharedClient } from "../../addin/sharedClient.js";
 import { resetSpendingGuard } from "../../addin/spendingGuard.js";

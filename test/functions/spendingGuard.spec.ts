@@ -1,11 +1,11 @@
 import { streamBulk } from "../../functions/bulkSpell.js";
 import { spellRun } from "../../functions/functions.js";
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
-import { saveSettings } from "../../addin/settings.js";
+import { saveSettings } from "../../addin/settings/saveSettings.js";
 import { memoryStorage, useKeyValueStorage } from "../../addin/keyValueStorage.js";
 import { resetSharedClient } from "../../addin/sharedClient.js";
 import { resetSpendingGuard, spendingGuard } from "../../addin/spendingGuard.js";
-import { spendingGate } from "../../addin/spending/spendingGate.js";
+import { spendingGate } from "../../addin/spendingGate.js";
 import { lastValueFrom } from "rxjs";
 import { useEmulator } from "../emulator/support/useEmulator.js";
 import {

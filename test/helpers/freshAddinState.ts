@@ -10,7 +10,9 @@
  * 100,000 another file had saved).
  */
 import { clearRememberedResults } from "../../addin/rememberedResults.js";
-import { DEFAULT_SETTINGS, saveSettings, type SpellSettings } from "../../addin/settings.js";
+import type { SpellSettings } from "../../addin/settings/SpellSettings.js";
+import { DEFAULT_SETTINGS } from "../../addin/settings/defaultSettings.js";
+import { saveSettings } from "../../addin/settings/saveSettings.js";
 import { resetSharedClient } from "../../addin/sharedClient.js";
 import { resetSpendingGuard } from "../../addin/spendingGuard.js";
 import { emulatorForBrowser } from "./emulatorClient.js";

@@ -7,8 +7,8 @@
 import axe from "axe-core";
 import { Subject } from "rxjs";
 import type { BulkResumeToken, BulkSnapshot, RunState } from "../../src/index.js";
-import { DEFAULT_SETTINGS } from "../../addin/settings.js";
-import type { SpellSettings } from "../../addin/settings.js";
+import { DEFAULT_SETTINGS } from "../../addin/settings/defaultSettings.js";
+import type { SpellSettings } from "../../addin/settings/SpellSettings.js";
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
 import type { BulkSource } from "../../taskpane/bulk/bulkRunController.js";
 import { saveBulkJob } from "../../taskpane/storedJob/jobStore.js";

@@ -2,7 +2,7 @@ import { OutputLayout } from "../../taskpane/sheet/outputLayout.js";
 import { readSelection } from "../../taskpane/sheet/readSelection.js";
 import { rowFingerprint } from "../../taskpane/sheet/rowFingerprint.js";
 import { writeOutputs } from "../../taskpane/sheet/writeOutputs.js";
-import type { RowWrite } from "../../taskpane/sheet/writeOutputs.js";
+import type { RowWrite } from "../../taskpane/sheet/RowWrite.js";
 import type { WriteTarget } from "../../taskpane/sheet/WriteTarget.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
 

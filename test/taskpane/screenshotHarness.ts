@@ -3,7 +3,7 @@
  * the document (installed before the task pane code runs), the settings point at an emulator
  * whose address the page receives in `window.__spellEmulator`. Used by `npm run screenshot`.
  */
-import { saveSettings } from "../../addin/settings.js";
+import { saveSettings } from "../../addin/settings/saveSettings.js";
 import { spellRun } from "../../functions/functions.js";
 import { cancelableInvocation } from "../functions/support/excelInvocations.js";
 import { saveBulkJob } from "../../taskpane/storedJob/jobStore.js";

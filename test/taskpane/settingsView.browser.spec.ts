@@ -1,5 +1,7 @@
-import { DEFAULT_SETTINGS, loadSettings, saveSettings } from "../../addin/settings.js";
-import type { SpellSettings } from "../../addin/settings.js";
+import { DEFAULT_SETTINGS } from "../../addin/settings/defaultSettings.js";
+import { loadSettings } from "../../addin/settings/loadSettings.js";
+import { saveSettings } from "../../addin/settings/saveSettings.js";
+import type { SpellSettings } from "../../addin/settings/SpellSettings.js";
 import { freezeFormulas } from "../../taskpane/sheet/freezeFormulas.js";
 import { recalculateWorkbook } from "../../taskpane/sheet/recalculateWorkbook.js";
 import { testConnection } from "../../taskpane/ui/testConnection.js";

@@ -1,6 +1,12 @@
-import { Observable, throwError } from "rxjs";
+import { defer, Observable, throwError } from "rxjs";
 import type { BulkResumeToken, BulkSnapshot } from "../../src/index.js";
-import { SpellHttpError, SpellNetworkError, SpellTimeoutError } from "../../src/index.js";
+import {
+  SpellCodeLoadError,
+  SpellHttpError,
+  SpellNetworkError,
+  SpellTimeoutError,
+} from "../../src/index.js";
+import { loadCode } from "../../src/util/loadCode.js";
 import { BulkRunController } from "../../taskpane/bulk/bulkRunController.js";
 import type { BulkSource } from "../../taskpane/bulk/bulkRunController.js";
 import { defaultMapping, planBulk } from "../../taskpane/bulk/planBulk.js";
@@ -73,5 +79,62 @@ describe("BulkRunController when a bulkStart's answer is lost (one failure polic
     expect(started.progress.phase).toBe("failed");
     expect(started.progress.message).not.toContain("may have started");
     expect(loadBulkJobs()).toEqual([]);
+  });
+});
+
+/** What webpack's runtime rejects an `import()` with when the chunk's script does not load. */
+function chunkLoadError(): Error {
+  const error = new Error(
+    "Loading chunk src_runs_reusedBulk_ts failed.\n(error: https://localhost:3000/src_runs_reusedBulk_ts.js)"
+  );
+  error.name = "ChunkLoadError";
+  return error;
+}
+
+/** A client whose bulk needs a chunk that does not load (as `client.bulk` with reuse). */
+class ChunkFailsToLoad implements BulkSource {
+  starts = 0;
+  bulk(): Observable<BulkSnapshot> {
+    this.starts++;
+    return defer(() =>
+      loadCode("./runs/reusedBulk.js", () => Promise.reject(chunkLoadError()))
+    ) as Observable<never>;
+  }
+  resumeBulk(_token: BulkResumeToken, _count: number): Observable<BulkSnapshot> {
+    return throwError(() => new Error("no group to resume"));
+  }
+}
+
+describe("BulkRunController when the add-in's code fails to load before the start", () => {
+  let uninstall: () => void = () => undefined;
+  afterEach(() => uninstall());
+
+  it("should say nothing was sent and ask for Run again, keeping no job (not 'may have started')", async () => {
+    const source = new ChunkFailsToLoad();
+    const started = await startThreeRows(source);
+    uninstall = started.uninstall;
+
+    expect(started.progress.phase).toBe("failed");
+    expect(started.progress.message).toBe(
+      "Nothing was sent: the add-in's code failed to load. Check the connection and press Run again."
+    );
+    expect(started.progress.message).not.toContain("may have started");
+    // Nothing kept: Run over the same rows is free to start again.
+    expect(loadBulkJobs()).toEqual([]);
+    expect(source.starts).toBe(1);
+  });
+
+  it("should still say the bulk may have started for a failed load the core did not place before sending", async () => {
+    // Only `SpellCodeLoadError` promises that nothing left; any other error keeps the money-safe words.
+    const started = await startThreeRows(new FailingStart(chunkLoadError()));
+    uninstall = started.uninstall;
+    expect(started.progress.message).toContain("may have started this bulk");
+    expect(loadBulkJobs().map((job) => job.spellId)).toEqual(["echo"]);
+  });
+
+  it("should name the module in the core's own error, for the logs", () => {
+    const error = new SpellCodeLoadError("./runs/reusedBulk.js", chunkLoadError());
+    expect(error.message).toContain("./runs/reusedBulk.js");
+    expect(error.message).toContain("nothing was sent");
   });
 });

@@ -28,6 +28,16 @@
     element("error").textContent = message;
   };
 
+  // Signed in (a token held) or not: "Signed in as … Sign out", or the Sign in button. The
+  // report shows only while signed in with a token the server accepted.
+  const showSignedIn = (who: string | undefined) => {
+    const signedIn = who !== undefined;
+    element("sign-in").hidden = signedIn;
+    element("signed-in").hidden = !signedIn;
+    element("signed-in-as").textContent = who || "an account without a name";
+    if (!signedIn) element("report").hidden = true;
+  };
+
   const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const answer = await fetch(path, {
       ...init,
@@ -36,8 +46,8 @@
     if (!answer.ok) {
       const body = (await answer.json().catch(() => ({}))) as { message?: string };
       if (answer.status === 401) {
-        element("report").hidden = true;
-        element("sign-in").hidden = false;
+        token = "";
+        showSignedIn(undefined);
       }
       throw new Error(body.message ?? `${answer.status} ${answer.statusText}`);
     }
@@ -87,7 +97,6 @@
       "by-day",
       report.byDay.map((d) => [d.day, d.runs])
     );
-    element("sign-in").hidden = true;
     element("report").hidden = false;
     showError("");
   };
@@ -110,6 +119,15 @@
     })
   );
   element("refresh").addEventListener("click", guarded(load));
+  // The token lives only in this page's memory: signing out forgets it and what it showed.
+  element("sign-out-button").addEventListener("click", () => {
+    token = "";
+    for (const id of ["budgets", "by-user", "by-group", "by-spell", "by-day"]) fill(id, []);
+    showSignedIn(undefined);
+    showError("");
+    element("sign-in-message").textContent =
+      "Signed out. Sign in with an account of the admin group.";
+  });
   element("export-csv").addEventListener(
     "click",
     guarded(async () => {
@@ -197,7 +215,7 @@
       preferred_username?: string;
       name?: string;
     };
-    element("signed-in-as").textContent = claims.preferred_username ?? claims.name ?? "";
+    showSignedIn(claims.preferred_username ?? claims.name ?? "");
     await load();
   };
 

@@ -22,8 +22,11 @@ export const adminPageHtml = `<!doctype html>
   <p id="sign-in-message">Sign in with an account of the admin group.</p>
   <button id="sign-in-button" type="button">Sign in</button>
 </section>
+<section id="signed-in" hidden>
+  <p>Signed in as <span id="signed-in-as"></span>. <button id="sign-out-button" type="button">Sign out</button></p>
+</section>
 <section id="report" hidden>
-  <p>Signed in as <span id="signed-in-as"></span>. <span id="range"></span></p>
+  <p id="range"></p>
   <p>Kill switch: <span id="paused-state"></span> <button id="toggle-pause" type="button"></button>
      <button id="export-csv" type="button">Export CSV</button> <button id="refresh" type="button">Refresh</button></p>
   <h2>Remaining budgets</h2>

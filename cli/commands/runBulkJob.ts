@@ -11,22 +11,22 @@ import {
 } from "spellrun";
 import { CliError } from "../errors/CliError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
-import type { Journal } from "./Journal.js";
-import { JournalCheckpointStore } from "./JournalCheckpointStore.js";
-import type { JobRecord } from "./JournalRecord.js";
-import type { JobRow } from "./JobRow.js";
-import { OrderedOutputWriter } from "./OrderedOutputWriter.js";
+import type { Journal } from "../job/Journal.js";
+import { JournalCheckpointStore } from "../job/JournalCheckpointStore.js";
+import type { JobRecord } from "../job/JournalRecord.js";
+import type { JobRow } from "../job/JobRow.js";
+import { OrderedOutputWriter } from "../job/OrderedOutputWriter.js";
 import type { OutputFile } from "../table/OutputFile.js";
 import type { OutputColumns } from "../table/OutputColumns.js";
-import { ProgressReporter } from "./ProgressReporter.js";
+import { ProgressReporter } from "../job/ProgressReporter.js";
 import { terminalText } from "../errors/terminalText.js";
-import { commandAsRun } from "../commands/commandAsRun.js";
-import { nextStepCommand, type NextStep } from "../commands/nextStep.js";
-import { newRunsOnResume, newRunsOnRetry } from "./newRuns.js";
-import { replayJournal } from "./replayJournal.js";
+import { commandAsRun } from "../errors/commandAsRun.js";
+import { nextStepCommand, type NextStep } from "./nextStep.js";
+import { newRunsOnResume, newRunsOnRetry } from "../job/newRuns.js";
+import { replayJournal } from "../job/replayJournal.js";
 import { describeServiceError } from "../errors/describeServiceError.js";
 import { toSpellInputs } from "../table/InputMapping.js";
-import { listenForStop, type StopReason } from "./stopRequests.js";
+import { listenForStop, type StopReason } from "../job/stopRequests.js";
 
 /**
  * How a job reports itself on stderr.

@@ -1,5 +1,5 @@
 import { defer, from, mergeMap, type Observable } from "rxjs";
-import { spendingGuard, spendingGuardIfReady, type SpendingGuard } from "../spendingGuard.js";
+import { spendingGuard, spendingGuardIfReady, type SpendingGuard } from "./spendingGuard.js";
 
 /**
  * A start the spending guard judges: a `SPELL.RUN` cell's run, a `SPELL.BULK` cell's runs, or a
