@@ -1,6 +1,6 @@
 import { defer, type Observable } from "rxjs";
 import type { ConnectionCheck } from "./ConnectionCheck.js";
-import { clientParts, type ClientParts } from "./ClientParts.js";
+import { clientParts, type ClientParts } from "./runs/ClientParts.js";
 import { controlCall } from "./operators/controlCall.js";
 import { lastSnapshot } from "./util/lastSnapshot.js";
 import { lazyModule } from "./util/lazyModule.js";

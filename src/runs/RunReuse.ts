@@ -1,6 +1,6 @@
 import type { Observable } from "rxjs";
 import { MemoryResultStore } from "../MemoryResultStore.js";
-import { DEFAULT_REUSE_TTL_MS } from "../clientDefaults.js";
+import { DEFAULT_REUSE_TTL_MS } from "./clientDefaults.js";
 import type { ResultStore, ReuseOptions, RunSnapshot, SpellInputs } from "../types.js";
 import type { BulkReuse } from "./reusedBulk.js";
 import { sharedRun } from "./sharedRun.js";

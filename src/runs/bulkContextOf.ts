@@ -1,4 +1,4 @@
-import type { ClientParts } from "../ClientParts.js";
+import type { ClientParts } from "./ClientParts.js";
 import { DEFAULT_POLL } from "../operators/pollUntilDone.js";
 import type { RetryOptions } from "../types.js";
 import type { BulkContext } from "./bulkSnapshots.js";

@@ -1,5 +1,5 @@
 import type { Observable } from "rxjs";
-import type { ClientParts } from "../ClientParts.js";
+import type { ClientParts } from "./ClientParts.js";
 import type { BulkOptions, BulkResumeToken, BulkSnapshot, SpellInputs } from "../types.js";
 import { bulkContextOf } from "./bulkContextOf.js";
 import { resumedBulk } from "./resumedBulk.js";

@@ -1,5 +1,5 @@
 import { concatMap, defer, take, type Observable } from "rxjs";
-import type { ClientParts } from "../ClientParts.js";
+import type { ClientParts } from "./ClientParts.js";
 import type { RunOptions, RunSnapshot, SpellInputs } from "../types.js";
 import { lazyModule } from "../util/lazyModule.js";
 import { inLoadOrder, withModule } from "./inLoadOrder.js";

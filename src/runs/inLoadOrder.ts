@@ -1,5 +1,5 @@
 import { concatMap, defer, from, throwError, type Observable } from "rxjs";
-import type { ClientParts } from "../ClientParts.js";
+import type { ClientParts } from "./ClientParts.js";
 import type { LazyModule } from "../util/lazyModule.js";
 
 /**

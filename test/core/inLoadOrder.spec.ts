@@ -1,5 +1,5 @@
 import { defer, of, type Observable } from "rxjs";
-import type { ClientParts } from "../../src/ClientParts.js";
+import type { ClientParts } from "../../src/runs/ClientParts.js";
 import { inLoadOrder, withModule } from "../../src/runs/inLoadOrder.js";
 import { SpellCodeLoadError } from "../../src/errors/SpellCodeLoadError.js";
 import { lazyModule } from "../../src/util/lazyModule.js";

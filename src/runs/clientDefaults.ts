@@ -1,6 +1,6 @@
-import { SpellError } from "./errors/SpellError.js";
-import type { BatchSettings } from "./runs/RunBatcher.js";
-import type { SpellClientOptions } from "./types.js";
+import { SpellError } from "../errors/SpellError.js";
+import type { BatchSettings } from "./RunBatcher.js";
+import type { SpellClientOptions } from "../types.js";
 
 /** Default of `SpellClientOptions.maxRunsInProgress`, documented there. */
 export const DEFAULT_MAX_RUNS_IN_PROGRESS = 64;

@@ -1,17 +1,17 @@
 import { asyncScheduler, type SchedulerLike } from "rxjs";
-import { SpellApi } from "./http/SpellApi.js";
-import { ConcurrencyLimiter } from "./util/ConcurrencyLimiter.js";
-import { RunDurationEstimator } from "./runs/RunDurationEstimator.js";
-import { DEFAULT_POLL } from "./operators/pollUntilDone.js";
-import { canonicalJson } from "./util/canonicalJson.js";
+import { SpellApi } from "../http/SpellApi.js";
+import { ConcurrencyLimiter } from "../util/ConcurrencyLimiter.js";
+import { RunDurationEstimator } from "./RunDurationEstimator.js";
+import { DEFAULT_POLL } from "../operators/pollUntilDone.js";
+import { canonicalJson } from "../util/canonicalJson.js";
 import {
   batchSettingsOf,
   bulkChunkLimits,
   DEFAULT_MAX_RUNS_IN_PROGRESS,
 } from "./clientDefaults.js";
-import type { BatchSettings, RunBatcher } from "./runs/RunBatcher.js";
-import type { RunReuse } from "./runs/RunReuse.js";
-import type { PollOptions, SpellClientOptions, SpellInputs } from "./types.js";
+import type { BatchSettings, RunBatcher } from "./RunBatcher.js";
+import type { RunReuse } from "./RunReuse.js";
+import type { PollOptions, SpellClientOptions, SpellInputs } from "../types.js";
 
 /**
  * What one `SpellClient` is made of: its transport, limits, clocks and settings, built and
