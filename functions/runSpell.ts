@@ -4,7 +4,6 @@ import { isInValuePreview } from "./isInValuePreview.js";
 import { parseInputs } from "./parseInputs.js";
 import { parseOutputNames } from "./parseOutputNames.js";
 import { parseSpellId } from "./parseSpellId.js";
-import { rememberedResults } from "../addin/rememberedResults.js";
 import { shapeOutputs } from "./shapeOutputs.js";
 import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
 import type { SpellSettings } from "../addin/settings.js";
@@ -193,6 +192,7 @@ async function previewRow(
   let remembered: Record<string, unknown> | undefined;
   try {
     const { client } = await sharedClientWithSettings();
+    const { rememberedResults } = await import("../addin/rememberedResults.js");
     remembered = await rememberedResults().get(client.reuseKey(spellId, inputs));
   } catch {
     remembered = undefined;
