@@ -96,6 +96,8 @@ class CellRun implements Observer<RunSnapshot> {
   private cancelled = false;
   /** The spending gate counted this call's run (its own start, not a shared one). */
   private charged = false;
+  /** The settings of the client it runs on: an error names their service (read only then). */
+  private settings: SpellSettings | undefined;
 
   constructor(
     private readonly resolve: (row: unknown[][]) => void,
@@ -112,11 +114,7 @@ class CellRun implements Observer<RunSnapshot> {
     this.last = undefined;
     this.charged = false;
     const spellId = this.spellId;
-    this.context = {
-      spellId,
-      baseUrl: serviceAddresses(settings).baseUrl,
-      apiKey: settings.apiKey,
-    };
+    this.settings = settings;
     try {
       this.subscription = client
         .run(spellId, inputs, {
@@ -170,7 +168,15 @@ class CellRun implements Observer<RunSnapshot> {
     ) {
       return;
     }
-    this.reject(toExcelError(error, this.context));
+    this.reject(toExcelError(error, this.errorContext()));
+  }
+
+  /** What an error message names: the spell, and the service once the client was built. */
+  private errorContext(): ErrorContext {
+    const settings = this.settings;
+    return settings
+      ? { ...this.context, baseUrl: serviceAddresses(settings).baseUrl, apiKey: settings.apiKey }
+      : this.context;
   }
 
   complete(): void {
