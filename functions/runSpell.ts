@@ -13,7 +13,7 @@ import { startRefused } from "../addin/spending/startRefused.js";
 import { hostCanRecalculateCells } from "../addin/spending/hostCanRecalculateCells.js";
 import { SpendingGuardError } from "../addin/SpendingGuardError.js";
 import { SpellError, type RunSnapshot, type SpellClient } from "spellrun";
-import { toExcelError, type ErrorContext } from "./toExcelError.js";
+import type { ErrorContext } from "./toExcelError.js";
 
 /**
  * What `SPELL.RUN` shows in the formula value preview when nothing is remembered for the call:
@@ -168,7 +168,13 @@ class CellRun implements Observer<RunSnapshot> {
     ) {
       return;
     }
-    this.reject(toExcelError(error, this.errorContext()));
+    // The translation of errors is loaded with the first error: functions.js carries the
+    // happy path.
+    const context = this.errorContext();
+    import("./toExcelError.js").then(
+      ({ toExcelError }) => this.reject(toExcelError(error, context)),
+      () => this.reject(excelError("#N/A", "The run failed. Reload the add-in to see why."))
+    );
   }
 
   /** What an error message names: the spell, and the service once the client was built. */
