@@ -25,13 +25,14 @@
  * - the recalculation at most 1.3x the baseline;
  * - functions.js (what Excel loads at start) at most 32 KB gzip -9.
  *
- *   npx tsx bench/functionsBrowser.ts [--calls 1000] [--distinct 1000] [--rounds 5] [--time-scale 0.1] [--no-build]
+ *   npx tsx bench/functionsBrowser.ts [--calls 1000] [--distinct 1000] [--rounds 5] [--time-scale 0.1] [--no-build] [--timeline]
  *
  * By default it makes its own production build in node_modules/.cache/spellrun-bench/addin
  * (under a minute; dist/addin, which may be a build for your host, is left alone). `--no-build`
  * serves the build already in dist/addin instead, production or development (`npm run
  * build:dev`, for readable names in a profile). `--profile <file>` records a CPU profile of the
  * measured sheets (Chrome DevTools format) and prints the functions with the most self time.
+ * `--timeline` prints the last round's requests (sheet, then baseline) with the page's clock.
  * Chromium is `CHROME_BIN` or /usr/bin/chromium (never downloaded).
  */
 import { spawnSync } from "node:child_process";
@@ -356,6 +357,15 @@ async function main(): Promise<void> {
       emulator.resetStats();
       bulkMs.push(await run("baseline", `Bulk ${round}`, distinct, connection));
       bulkRequests = requests();
+    }
+    if (process.argv.includes("--timeline")) {
+      // The last round's requests, sheet then baseline, in ms from the first of each.
+      const timeline = await tab.evaluate(() =>
+        (window as unknown as { requests: Array<{ at: number; url: string }> }).requests.map(
+          (request) => [Math.round(request.at), request.url.replace(/^.*\/spells\//, "")]
+        )
+      );
+      console.log("requests of the last round (ms, endpoint):", JSON.stringify(timeline));
     }
   } finally {
     await browser.close();
