@@ -76,6 +76,13 @@ export class PersistentResultStore implements ResultStore {
   private readonly values = new Map<string, StoredEntry>();
   private readonly pendingWrites = new Map<string, string>();
   private readonly pendingRemoves = new Set<string>();
+  /**
+   * Entries set since the last write that storage has never held: evicted before it, they cost
+   * no write and no remove (a recalculation of 10,000 cells keeps the last 2,000).
+   */
+  private readonly unwritten = new Set<string>();
+  /** The index changed with nothing to write or remove besides it. */
+  private indexChanged = false;
   private loaded: Promise<void> | undefined;
   /** Set once `loaded` has resolved: `get` then answers from memory without a promise. */
   private indexReady = false;
@@ -155,6 +162,7 @@ export class PersistentResultStore implements ResultStore {
     const id = resultId(key);
     const entry: StoredEntry = { key, outputs };
     const text = JSON.stringify(entry);
+    if (!this.index.has(id) && !this.pendingRemoves.has(id)) this.unwritten.add(id);
     this.forget(id);
     this.pendingRemoves.delete(id);
     this.values.set(id, entry);
@@ -272,7 +280,8 @@ export class PersistentResultStore implements ResultStore {
     this.totalChars -= row.chars;
     this.values.delete(id);
     this.pendingWrites.delete(id);
-    this.pendingRemoves.add(id);
+    if (this.unwritten.delete(id)) this.indexChanged = true;
+    else this.pendingRemoves.add(id);
   }
 
   private evict(): void {
@@ -291,7 +300,9 @@ export class PersistentResultStore implements ResultStore {
   }
 
   private async writePending(): Promise<void> {
-    if (this.pendingWrites.size === 0 && this.pendingRemoves.size === 0) return;
+    if (this.pendingWrites.size === 0 && this.pendingRemoves.size === 0 && !this.indexChanged) {
+      return;
+    }
     const items: Record<string, string> = {};
     for (const [id, text] of this.pendingWrites) items[this.itemKey(id)] = text;
     const stored: IndexRow[] = [...this.index]
@@ -303,6 +314,8 @@ export class PersistentResultStore implements ResultStore {
     const removes = [...this.pendingRemoves].map((id) => this.itemKey(id));
     this.pendingWrites.clear();
     this.pendingRemoves.clear();
+    this.unwritten.clear();
+    this.indexChanged = false;
     try {
       if (removes.length > 0) await this.storage.removeItems(removes);
       await this.storage.setItems(items);

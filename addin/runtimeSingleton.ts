@@ -1,3 +1,6 @@
+/** This bundle's copy of the values it has looked up. */
+const knownValues = new Map<string, unknown>();
+
 /**
  * One value per JavaScript realm, shared by every bundle loaded into it.
  *
@@ -16,6 +19,10 @@
  * @return The realm's value for `name`.
  */
 export function runtimeSingleton<T>(name: string, create: () => T): T {
+  // A realm's value is never replaced: once seen, this bundle keeps it at hand (thousands of
+  // cells ask for the shared client and the guard in one recalculation).
+  const known = knownValues.get(name);
+  if (known !== undefined) return known as T;
   const slot = Symbol.for(`spellrun.${name}`);
   const realm = globalThis as unknown as Record<symbol, T | undefined>;
   let value = realm[slot];
@@ -23,5 +30,6 @@ export function runtimeSingleton<T>(name: string, create: () => T): T {
     value = create();
     realm[slot] = value;
   }
+  knownValues.set(name, value);
   return value;
 }

@@ -1,6 +1,5 @@
 import { SpellClient } from "spellrun";
 import { MissingApiKeyError } from "./MissingApiKeyError.js";
-import { forgetRememberedResultsInMemory, rememberedResults } from "./rememberedResults.js";
 import type { SpellSettings } from "./settings/SpellSettings.js";
 import { loadSettings } from "./settings/loadSettings.js";
 import { onSettingsChanged } from "./settings/onSettingsChanged.js";
@@ -8,7 +7,6 @@ import { runtimeSingleton } from "./runtimeSingleton.js";
 import { ServiceAddressNotSetError } from "./ServiceAddressNotSetError.js";
 import { serviceAddresses } from "./serviceRoute.js";
 import { organisationRoute } from "./organisation/organisationRoute.js";
-import { organisationConnection } from "./organisation/organisationConnection.js";
 
 /**
  * How long the shared client waits for more `SPELL.RUN` calls of a spell before sending them as
@@ -85,10 +83,18 @@ export function sharedClientWithSettings(): Promise<{
       const unset = (["baseUrl", "pollBaseUrl"] as const).filter((name) => !called[name]);
       if (unset.length > 0) throw new ServiceAddressNotSetError(unset);
       if (!organisation && !settings.apiKey) throw new MissingApiKeyError();
+      // Loaded here, not carried by functions.js at start: the result store, and the
+      // organisation's sign-in only where there is one.
+      const [{ rememberedResults }, connection] = await Promise.all([
+        import("./rememberedResults.js"),
+        organisation
+          ? import("./organisation/organisationConnection.js").then((module) =>
+              module.organisationConnection(organisation)
+            )
+          : { apiKey: settings.apiKey, authHeader: settings.authHeader },
+      ]);
       const client = new SpellClient({
-        ...(organisation
-          ? organisationConnection(organisation)
-          : { apiKey: settings.apiKey, authHeader: settings.authHeader }),
+        ...connection,
         baseUrl: called.baseUrl,
         pollBaseUrl: called.pollBaseUrl,
         maxInFlight: settings.maxInFlight,
@@ -141,6 +147,7 @@ export function sharedClientIfReady():
 export async function resetSharedClient(): Promise<void> {
   clientState().client = undefined;
   clientState().ready = undefined;
+  const { forgetRememberedResultsInMemory } = await import("./rememberedResults.js");
   await forgetRememberedResultsInMemory();
 }
 

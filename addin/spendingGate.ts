@@ -1,5 +1,11 @@
 import { defer, from, mergeMap, type Observable } from "rxjs";
-import { spendingGuard, spendingGuardIfReady, type SpendingGuard } from "./spendingGuard.js";
+import type { SpendingGuard } from "./spending/SpendingGuard.js";
+import { spendingGuardIfReady } from "./spending/spendingGuardSlot.js";
+
+/** The guard, its module loaded on the first start (functions.js does not carry it at start). */
+function loadedGuard(): Promise<SpendingGuard> {
+  return import("./spendingGuard.js").then(({ spendingGuard }) => spendingGuard());
+}
 
 /**
  * A start the spending guard judges: a `SPELL.RUN` cell's run, a `SPELL.BULK` cell's runs, or a
@@ -45,7 +51,7 @@ export function spendingGate(start: GuardedStart): Observable<void> {
     const ready = spendingGuardIfReady();
     return ready
       ? gateOf(ready, start)
-      : from(spendingGuard()).pipe(mergeMap((guard) => gateOf(guard, start)));
+      : from(loadedGuard()).pipe(mergeMap((guard) => gateOf(guard, start)));
   });
 }
 
@@ -73,5 +79,5 @@ export function refundStart(by: GuardedStart["by"], runs: number): void {
   const refund = (guard: SpendingGuard) => guard.refund(runs, by === "pane" ? "pane" : "formulas");
   const ready = spendingGuardIfReady();
   if (ready) refund(ready);
-  else void spendingGuard().then(refund);
+  else void loadedGuard().then(refund);
 }

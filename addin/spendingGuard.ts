@@ -5,13 +5,14 @@ import {
   userOfKey,
   type DocumentIdentity,
 } from "./spending/documentIdentity.js";
-import { runtimeSingleton } from "./runtimeSingleton.js";
+import { spendingGuardSlot, type SpendingGuardSlot } from "./spending/spendingGuardSlot.js";
 import { loadSettings } from "./settings/loadSettings.js";
 import { onSettingsChanged } from "./settings/onSettingsChanged.js";
 import { SpendingGuard } from "./spending/SpendingGuard.js";
 import { readStoredSpending } from "./spending/storedSpending.js";
 
 export { SpendingGuard } from "./spending/SpendingGuard.js";
+export { spendingGuardIfReady } from "./spending/spendingGuardSlot.js";
 export type { SpendingChoice, SpendingGuardState } from "./spending/spendingGuardState.js";
 
 /**
@@ -26,21 +27,9 @@ export type { SpendingChoice, SpendingGuardState } from "./spending/spendingGuar
  * @return The guard.
  */
 export function spendingGuard(): Promise<SpendingGuard> {
-  const state = guardState();
+  const state = spendingGuardSlot();
   state.guard ??= loadGuard(state);
   return state.guard;
-}
-
-/**
- * The guard when it is already loaded (no await on a filled-down column's hot path).
- *
- * ## Example
- * ```ts
- * const guard = spendingGuardIfReady();
- * ```
- */
-export function spendingGuardIfReady(): SpendingGuard | undefined {
-  return guardState().ready;
 }
 
 /**
@@ -57,7 +46,7 @@ export function spendingGuardIfReady(): SpendingGuard | undefined {
 export async function resetSpendingGuard(
   options: { documentUrl?: string; documentId?: string } = {}
 ): Promise<void> {
-  const state = guardState();
+  const state = spendingGuardSlot();
   await state.ready?.flush();
   state.stopListening?.();
   state.guard = undefined;
@@ -67,19 +56,7 @@ export async function resetSpendingGuard(
   state.documentId = options.documentId;
 }
 
-interface GuardState {
-  guard?: Promise<SpendingGuard>;
-  ready?: SpendingGuard;
-  stopListening?: () => void;
-  documentUrl?: string;
-  documentId?: string;
-}
-
-function guardState(): GuardState {
-  return runtimeSingleton("spendingGuard", () => ({}));
-}
-
-async function loadGuard(state: GuardState): Promise<SpendingGuard> {
+async function loadGuard(state: SpendingGuardSlot): Promise<SpendingGuard> {
   const settings = await loadSettings();
   const identity: DocumentIdentity = {
     documentId: state.documentId ?? (await officeDocumentId()),

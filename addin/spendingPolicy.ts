@@ -164,11 +164,24 @@ export function recordStarts(
   limits: SpendingLimits
 ): SpendingLedger {
   const day = localDay(now);
-  const recent = ledger.recent.filter((start) => start.at > now - limits.windowMs);
+  const cutoff = now - limits.windowMs;
+  // Starts come in time order: when the oldest is still in the window, so are the others (a
+  // copy, not a filter over every entry, on each of a recalculation's thousands of starts).
+  const first = ledger.recent[0];
+  const recent =
+    first && first.at <= cutoff
+      ? ledger.recent.filter((start) => start.at > cutoff)
+      : ledger.recent.slice();
   const last = recent.at(-1);
-  // Calls of one recalculation arrive within the same millisecond: one entry for all of them.
-  if (last && last.at === now) recent[recent.length - 1] = { at: now, runs: last.runs + runs };
-  else recent.push({ at: now, runs });
+  // Starts of the same second share one entry, dated by the latest: each stays in the window at
+  // least as long as it should (never less, at most a second more), and the ledger stays short.
+  if (
+    last &&
+    now >= last.at &&
+    Math.floor(now / MERGE_STARTS_WITHIN_MS) === Math.floor(last.at / MERGE_STARTS_WITHIN_MS)
+  ) {
+    recent[recent.length - 1] = { at: now, runs: last.runs + runs };
+  } else recent.push({ at: now, runs });
   return { recent, day, startedToday: startedOn(ledger, now) + runs };
 }
 
@@ -200,10 +213,20 @@ function startedOn(ledger: SpendingLedger, now: number): number {
   return ledger.day === localDay(now) ? ledger.startedToday : 0;
 }
 
+/** Starts within one such span (a second of the clock) are one entry of the ledger. */
+const MERGE_STARTS_WITHIN_MS = 1000;
+
+/** The last day `localDay` named, and its bounds: a recalculation asks thousands of times. */
+let lastDay = { from: 0, to: 0, name: "" };
+
 /** The local calendar day of `time` as `YYYY-MM-DD`: a user's "day" is the one on their clock. */
 function localDay(time: number): string {
+  if (time >= lastDay.from && time < lastDay.to) return lastDay.name;
   const date = new Date(time);
   const month = String(date.getMonth() + 1).padStart(2, "0");
   const day = String(date.getDate()).padStart(2, "0");
-  return `${date.getFullYear()}-${month}-${day}`;
+  const from = new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  const to = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
+  lastDay = { from, to, name: `${date.getFullYear()}-${month}-${day}` };
+  return lastDay.name;
 }

@@ -14,10 +14,11 @@
  * SPELL.RUN is `@cancelable`; SPELL.BULK is streaming (its `StreamingInvocation` parameter makes it
  * so) and not `@cancelable`: Microsoft's metadata reference says a function cannot use both, and a
  * streaming invocation is cancelable anyway, through the same `onCanceled` (bulkSpell cancels the
- * bulk run there).
+ * bulk run there). SPELL.BULK's module is loaded on its first call (`lazyBulkSpell`), so that
+ * functions.js, which Excel loads at start, carries what SPELL.RUN and SPELL.INPUTS need.
  */
 import { buildInputs } from "./buildInputs.js";
-import { bulkSpell } from "./bulkSpell.js";
+import { lazyBulkSpell } from "./lazyBulkSpell.js";
 import { runSpell } from "./runSpell.js";
 
 /**
@@ -67,5 +68,5 @@ export function spellBulk(
   outputs: unknown[][],
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>
 ): void {
-  bulkSpell(spell_id, table, outputs, invocation);
+  void lazyBulkSpell(spell_id, table, outputs, invocation);
 }

@@ -4,7 +4,6 @@ import { isInValuePreview } from "./isInValuePreview.js";
 import { parseInputs } from "./parseInputs.js";
 import { parseOutputNames } from "./parseOutputNames.js";
 import { parseSpellId } from "./parseSpellId.js";
-import { rememberedResults } from "../addin/rememberedResults.js";
 import { shapeOutputs } from "./shapeOutputs.js";
 import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
 import type { SpellSettings } from "../addin/settings/SpellSettings.js";
@@ -14,7 +13,7 @@ import { startRefused } from "../addin/spending/startRefused.js";
 import { hostCanRecalculateCells } from "../addin/spending/hostCanRecalculateCells.js";
 import { SpendingGuardError } from "../addin/SpendingGuardError.js";
 import { SpellError, type RunSnapshot, type SpellClient } from "spellrun";
-import { toExcelError, type ErrorContext } from "./toExcelError.js";
+import type { ErrorContext } from "./toExcelError.js";
 
 /**
  * What `SPELL.RUN` shows in the formula value preview when nothing is remembered for the call:
@@ -97,6 +96,8 @@ class CellRun implements Observer<RunSnapshot> {
   private cancelled = false;
   /** The spending gate counted this call's run (its own start, not a shared one). */
   private charged = false;
+  /** The settings of the client it runs on: an error names their service (read only then). */
+  private settings: SpellSettings | undefined;
 
   constructor(
     private readonly resolve: (row: unknown[][]) => void,
@@ -113,11 +114,7 @@ class CellRun implements Observer<RunSnapshot> {
     this.last = undefined;
     this.charged = false;
     const spellId = this.spellId;
-    this.context = {
-      spellId,
-      baseUrl: serviceAddresses(settings).baseUrl,
-      apiKey: settings.apiKey,
-    };
+    this.settings = settings;
     try {
       this.subscription = client
         .run(spellId, inputs, {
@@ -171,7 +168,21 @@ class CellRun implements Observer<RunSnapshot> {
     ) {
       return;
     }
-    this.reject(toExcelError(error, this.context));
+    // The translation of errors is loaded with the first error: functions.js carries the
+    // happy path.
+    const context = this.errorContext();
+    import("./toExcelError.js").then(
+      ({ toExcelError }) => this.reject(toExcelError(error, context)),
+      () => this.reject(excelError("#N/A", "The run failed. Reload the add-in to see why."))
+    );
+  }
+
+  /** What an error message names: the spell, and the service once the client was built. */
+  private errorContext(): ErrorContext {
+    const settings = this.settings;
+    return settings
+      ? { ...this.context, baseUrl: serviceAddresses(settings).baseUrl, apiKey: settings.apiKey }
+      : this.context;
   }
 
   complete(): void {
@@ -193,6 +204,7 @@ async function previewRow(
   let remembered: Record<string, unknown> | undefined;
   try {
     const { client } = await sharedClientWithSettings();
+    const { rememberedResults } = await import("../addin/rememberedResults.js");
     remembered = await rememberedResults().get(client.reuseKey(spellId, inputs));
   } catch {
     remembered = undefined;

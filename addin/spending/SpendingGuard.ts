@@ -54,6 +54,8 @@ export class SpendingGuard {
    */
   private decided: (() => void)[] = [];
   private readonly state = new BehaviorSubject<SpendingGuardState>(undefined as never);
+  /** A new state for the formulas' starts is on its way (see `count`). */
+  private publishing = false;
   private saving: Promise<void> | undefined;
 
   /** The guard's state on every change, starting with the current one. */
@@ -333,7 +335,16 @@ export class SpendingGuard {
         : { ...after, recent: recordStarts(this.ledger, now, 0, this.limits).recent };
     // Thousands of starts arrive together: one write for all of them.
     this.saving ??= Promise.resolve().then(() => this.save());
-    if (this.state.value.startedToday !== this.ledger.startedToday) this.publish();
+    if (by === "pane") {
+      if (this.state.value.startedToday !== this.ledger.startedToday) this.publish();
+    } else if (!this.publishing) {
+      // A recalculation's thousands of starts: one new state for the pane once they are counted.
+      this.publishing = true;
+      queueMicrotask(() => {
+        this.publishing = false;
+        if (this.state.value.startedToday !== this.ledger.startedToday) this.publish();
+      });
+    }
   }
 
   private async save(): Promise<void> {

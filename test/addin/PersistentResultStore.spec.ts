@@ -1,5 +1,6 @@
 import { PersistentResultStore } from "../../addin/PersistentResultStore.js";
 import { memoryStorage, type KeyValueStorage } from "../../addin/keyValueStorage.js";
+import fc from "fast-check";
 
 describe("PersistentResultStore", () => {
   let storage: KeyValueStorage;
@@ -163,5 +164,78 @@ describe("PersistentResultStore", () => {
     await store.set("k1", { v: 1 }, 60_000);
     await store.flush();
     expect(await store.get("k1")).toEqual({ v: 1 });
+  });
+
+  it("should neither write nor remove an entry evicted before it was ever written", async () => {
+    const written: string[] = [];
+    const removed: string[] = [];
+    const watched: KeyValueStorage = {
+      ...storage,
+      setItems: (items) => {
+        written.push(...Object.keys(items));
+        return storage.setItems(items);
+      },
+      removeItems: (keys) => {
+        removed.push(...keys);
+        return storage.removeItems(keys);
+      },
+    };
+    const store = new PersistentResultStore(watched, { now: clock, maxEntries: 2 });
+    for (const key of ["a", "b", "c", "d", "e"]) await store.set(`key-${key}`, { key }, 60_000);
+    await store.flush();
+    // The two kept and the index; nothing of the three evicted reached storage.
+    expect(written.length).toBe(3);
+    expect(removed).toEqual([]);
+    const reloaded = new PersistentResultStore(storage, { now: clock, maxEntries: 2 });
+    expect(await reloaded.get("key-c")).toBeUndefined();
+    expect(await reloaded.get("key-d")).toEqual({ key: "d" });
+    expect(await reloaded.get("key-e")).toEqual({ key: "e" });
+  });
+
+  it("should keep storage holding exactly what the index names (generated sets, flushes and reloads)", async () => {
+    const action = fc.oneof(
+      fc.record({ kind: fc.constant("set" as const), key: fc.integer({ min: 0, max: 6 }) }),
+      fc.constant({ kind: "flush" as const }),
+      fc.constant({ kind: "reload" as const })
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { maxLength: 40 }), async (actions) => {
+        const items = new Map<string, string>();
+        const backing: KeyValueStorage = {
+          getItem: async (key) => items.get(key) ?? null,
+          setItem: async (key, value) => void items.set(key, value),
+          removeItem: async (key) => void items.delete(key),
+          setItems: async (entries) => {
+            for (const [key, value] of Object.entries(entries)) items.set(key, value);
+          },
+          removeItems: async (keys) => {
+            for (const key of keys) items.delete(key);
+          },
+        };
+        const options = { now: clock, maxEntries: 3, prefix: "p" };
+        let store = new PersistentResultStore(backing, options);
+        const kept: number[] = [];
+        for (const step of actions) {
+          if (step.kind === "set") {
+            await store.set(`key-${step.key}`, { value: step.key }, 60_000);
+            kept.splice(kept.indexOf(step.key) >>> 0, kept.includes(step.key) ? 1 : 0);
+            kept.push(step.key);
+            if (kept.length > 3) kept.shift();
+          } else {
+            await store.flush();
+            if (step.kind === "reload") store = new PersistentResultStore(backing, options);
+          }
+          if (step.kind === "set") continue;
+          const index = JSON.parse(items.get("p.index") ?? '{"rows":[]}') as {
+            rows: Array<[string, number, number]>;
+          };
+          const entries = [...items.keys()].filter((key) => key !== "p.index").sort();
+          expect(entries).toEqual(index.rows.map(([id]) => `p.${id}`).sort());
+          for (const key of kept) {
+            expect(await store.get(`key-${key}`)).toEqual({ value: key });
+          }
+        }
+      })
+    );
   });
 });
