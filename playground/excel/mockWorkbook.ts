@@ -23,7 +23,7 @@
  *   `sortRows` (a user's edit, at any moment) and `Range.insert("Right" | "Down")` of whole
  *   columns or rows (`getRange("D:E")`, the add-in's own inserts, applied at sync).
  */
-import { blockAddress, columnName, parseAddress } from "./a1.js";
+import { blockAddress, columnName, LAST_COLUMN, LAST_ROW, parseAddress } from "./a1.js";
 import type { CellBlock } from "./a1.js";
 import { cellAt, readBlock, writeValue } from "./cellGrid.js";
 import { officeNamespace } from "./officeNamespace.js";
@@ -311,11 +311,14 @@ export class MockWorkbook {
   /** A user typing values (rows of values from `topLeft`); strings are parsed like typed input. */
   setValues(sheet: string, topLeft: string, rows: MockCellValue[][]): void {
     const { block } = parseAddress(topLeft);
+    // Reduced, not spread: a whole sheet's rows overflow the call stack as arguments.
+    const columnCount = rows.reduce((most, row) => Math.max(most, row.length), 0);
+    if (block.top + rows.length - 1 > LAST_ROW || block.left + columnCount - 1 > LAST_COLUMN) {
+      throw new Error(`${rows.length}×${columnCount} values from ${topLeft} go past XFD1048576`);
+    }
     rows.forEach((row, r) =>
       row.forEach((value, c) => writeValue(this.state, sheet, block.top + r, block.left + c, value))
     );
-    // Reduced, not spread: a whole sheet's rows overflow the call stack as arguments.
-    const columnCount = rows.reduce((most, row) => Math.max(most, row.length), 0);
     if (rows.length > 0 && columnCount > 0) {
       this.onCellsChanged?.({ sheet, block: { ...block, rowCount: rows.length, columnCount } });
     }
