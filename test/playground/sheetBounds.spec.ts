@@ -58,13 +58,13 @@ describe("The workbook model's sheet bounds", () => {
   it("should fail the sync of a range past XFD1048576 as Office.js does", async () => {
     const workbook = new MockWorkbook();
     uninstall = workbook.install();
+    const loadOf = (address: string) =>
+      Excel.run(async (context) => {
+        context.workbook.worksheets.getItem("Sheet1").getRange(address).load("values");
+        await context.sync();
+      });
     for (const address of ["XFE1", "A1048577", "A1:XFE2"]) {
-      await expectAsync(
-        Excel.run(async (context) => {
-          context.workbook.worksheets.getItem("Sheet1").getRange(address).load("values");
-          await context.sync();
-        })
-      ).toBeRejectedWith(
+      await expectAsync(loadOf(address)).toBeRejectedWith(
         jasmine.objectContaining({
           code: "InvalidArgument",
           message: "The argument is invalid or missing or has an incorrect format.",
