@@ -36,7 +36,8 @@ import type {
   MockWorkbookOptions,
   MockWorkbookStats,
 } from "./mockWorkbookTypes.js";
-import { moveNames, remapCells } from "./structuralEdits.js";
+import { editLines, remapCells } from "./structuralEdits.js";
+import type { LineEdit } from "./structuralEdits.js";
 import { emptyWorkbookState } from "./workbookState.js";
 import type { WorkbookState } from "./workbookState.js";
 
@@ -195,36 +196,31 @@ export class MockWorkbook {
 
   /** Inserts `count` empty columns before column `at` (zero-based), moving cells right, as Excel does. */
   insertColumns(sheet: string, at: number, count = 1): void {
-    remapCells(this.state, sheet, (row, column) => [row, column >= at ? column + count : column]);
-    moveNames(this.state, sheet, "column", at, count);
-    this.onCellsChanged?.({ sheet });
+    this.editLines({ sheet, axis: "column", at, count });
   }
 
   /** Inserts `count` empty rows before row `at` (zero-based), moving cells down. */
   insertRows(sheet: string, at: number, count = 1): void {
-    remapCells(this.state, sheet, (row, column) => [row >= at ? row + count : row, column]);
-    moveNames(this.state, sheet, "row", at, count);
-    this.onCellsChanged?.({ sheet });
+    this.editLines({ sheet, axis: "row", at, count });
   }
 
   /** Deletes `count` rows from row `at` (zero-based); the cells below move up. */
   deleteRows(sheet: string, at: number, count = 1): void {
-    remapCells(this.state, sheet, (row, column) =>
-      row >= at && row < at + count ? undefined : [row >= at ? row - count : row, column]
-    );
-    moveNames(this.state, sheet, "row", at, -count);
-    this.onCellsChanged?.({ sheet });
+    this.editLines({ sheet, axis: "row", at, count: -count });
   }
 
   /** Deletes `count` columns from column `at` (zero-based); the cells to the right move left. */
   deleteColumns(sheet: string, at: number, count = 1): void {
-    remapCells(this.state, sheet, (row, column) =>
-      column >= at && column < at + count
-        ? undefined
-        : [row, column >= at ? column - count : column]
-    );
-    moveNames(this.state, sheet, "column", at, -count);
-    this.onCellsChanged?.({ sheet });
+    this.editLines({ sheet, axis: "column", at, count: -count });
+  }
+
+  /**
+   * An insert or delete of whole rows or columns (see `editLines`): formulas' references are
+   * adjusted as Excel adjusts them, spills crossed are computed again from their anchors.
+   */
+  private editLines(edit: LineEdit): void {
+    editLines(this.state, edit);
+    this.onCellsChanged?.({ sheet: edit.sheet });
   }
 
   /**

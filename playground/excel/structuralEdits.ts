@@ -1,6 +1,71 @@
-/** Structural edits of a mock workbook's grid: moving cells and the names that refer to them. */
+/**
+ * Structural edits of a mock workbook's grid: moving cells, the formulas' references and the
+ * names that refer to them, and the spills they cross.
+ *
+ * Spilled values are not cells of their own: Microsoft's "Dynamic array formulas and spilled
+ * array behavior" says the formula lives in the top-left (anchor) cell only, and Excel computes
+ * the spill range from it. So an edit never moves a spilled value as if it were typed: the
+ * spills of the sheet are emptied first, and their anchors (moved, their references adjusted)
+ * spill again when the formula engine evaluates them; a deleted anchor spills nothing.
+ */
+import { adjustReferences } from "./adjustReferences.js";
+import type { LineEdit } from "./adjustReferences.js";
 import type { MockCell } from "./mockWorkbookTypes.js";
 import type { WorkbookState } from "./workbookState.js";
+
+export type { LineEdit } from "./adjustReferences.js";
+
+/**
+ * Inserts (`count` > 0) or deletes (`count` < 0) rows or columns at `at` (zero-based), as Excel
+ * does: cells past them move, cells deleted go, references of every formula in the workbook to
+ * the sheet are adjusted (`#REF!` for a deleted cell), names move or shrink, spills are emptied
+ * for their anchors to spill again.
+ *
+ * @param state The workbook's state.
+ * @param edit The insert or delete.
+ */
+export function editLines(state: WorkbookState, edit: LineEdit): void {
+  const { sheet, axis, at, count } = edit;
+  const along = (row: number, column: number) => (axis === "row" ? row : column);
+  const place = (row: number, column: number, line: number): [number, number] =>
+    axis === "row" ? [line, column] : [row, line];
+  remapCells(state, sheet, (row, column) => {
+    const line = along(row, column);
+    if (count > 0) return place(row, column, line >= at ? line + count : line);
+    if (line >= at && line < at - count) return undefined;
+    return place(row, column, line >= at ? line + count : line);
+  });
+  for (const [formulaSheet, rows] of state.sheets) {
+    for (const cells of rows.values()) {
+      for (const cell of cells.values()) {
+        if (cell.formula !== undefined) {
+          cell.formula = adjustReferences(cell.formula, formulaSheet, edit);
+        }
+      }
+    }
+  }
+  moveNames(state, sheet, axis, at, count);
+}
+
+/**
+ * Empties what the spills anchored on `sheet` show beside their anchors and forgets them; the
+ * anchors keep their formulas (the formula engine spills them again).
+ */
+export function clearSpills(state: WorkbookState, sheet: string): void {
+  const prefix = `${sheet}!`;
+  for (const [anchor, block] of state.spills) {
+    if (!anchor.startsWith(prefix)) continue;
+    state.spills.delete(anchor);
+    const rows = state.sheets.get(sheet);
+    for (let r = 0; r < block.rowCount; r++) {
+      for (let c = 0; c < block.columnCount; c++) {
+        if (r === 0 && c === 0) continue;
+        const cell = rows?.get(block.top + r)?.get(block.left + c);
+        if (cell && cell.formula === undefined) cell.value = "";
+      }
+    }
+  }
+}
 
 /** Moves or resizes names on `sheet` for an insert (`count` > 0) or delete (< 0) at `at`. */
 export function moveNames(
@@ -37,7 +102,10 @@ export function moveNames(
   }
 }
 
-/** Moves every cell of a sheet by `move` (undefined drops it). */
+/**
+ * Moves every cell of a sheet by `move` (undefined drops it); the sheet's spills are emptied
+ * first (see `clearSpills`), since a spilled value never moves on its own.
+ */
 export function remapCells(
   state: WorkbookState,
   sheet: string,
@@ -45,6 +113,7 @@ export function remapCells(
 ): void {
   const before = state.sheets.get(sheet);
   if (!before) throw new Error(`No sheet named ${sheet}`);
+  clearSpills(state, sheet);
   const after = new Map<number, Map<number, MockCell>>();
   for (const [row, cells] of before) {
     for (const [column, cell] of cells) {
