@@ -25,7 +25,7 @@
  */
 import { blockAddress, columnName, LAST_COLUMN, LAST_ROW, parseAddress } from "./a1.js";
 import type { CellBlock } from "./a1.js";
-import { cellAt, readBlock, writeValue } from "./cellGrid.js";
+import { cellAt, readBlock, usedBlockOf, writeValue } from "./cellGrid.js";
 import { officeNamespace } from "./officeNamespace.js";
 import { excelNamespace } from "./excelNamespace.js";
 import { quoteSheet } from "./mockRanges.js";
@@ -36,9 +36,11 @@ import type {
   MockWorkbookOptions,
   MockWorkbookStats,
 } from "./mockWorkbookTypes.js";
-import { editLines, remapCells } from "./structuralEdits.js";
+import { editLines, remapCells, sortRowsOf } from "./structuralEdits.js";
 import type { LineEdit } from "./structuralEdits.js";
 import { emptyWorkbookState } from "./workbookState.js";
+import { restoreSnapshot, takeSnapshot } from "./workbookSnapshot.js";
+import type { WorkbookSnapshot } from "./workbookSnapshot.js";
 import type { WorkbookState } from "./workbookState.js";
 
 export type {
@@ -101,6 +103,12 @@ export class MockWorkbook {
    */
   beforeSync: ((sync: { syncNumber: number; writes: string[] }) => void) | undefined;
 
+  /**
+   * Called after anything a saved file would keep changed (cells, sheets, names, saved document
+   * settings): the playground saves the document here.
+   */
+  onDocumentChanged: (() => void) | undefined;
+
   /** The grid, spills, names, hidden rows and sheet ids, shared with the proxy modules. */
   private readonly state: WorkbookState = emptyWorkbookState();
 
@@ -117,6 +125,35 @@ export class MockWorkbook {
     this.payloadLimitBytes = options.payloadLimitBytes ?? 5 * 1024 * 1024;
     this.excelApiVersion = options.excelApiVersion;
     this.settingsLimitBytes = options.settingsLimitBytes ?? 1024 * 1024;
+  }
+
+  /**
+   * The document as a saved file holds it (cells, sheets, names, saved settings), as plain data.
+   *
+   * @return A snapshot sharing nothing with the workbook.
+   */
+  snapshot(): WorkbookSnapshot {
+    return takeSnapshot(this.state, this.savedSettings);
+  }
+
+  /**
+   * Opens a document from its snapshot: its cells and its saved settings, as Excel opens a file.
+   *
+   * @param snapshot What `snapshot()` gave.
+   * @param options The host's options (the snapshot's sheets replace `options.sheets`).
+   * @return The workbook.
+   */
+  static fromSnapshot(snapshot: WorkbookSnapshot, options: MockWorkbookOptions = {}): MockWorkbook {
+    const workbook = new MockWorkbook({ ...options, sheets: {} });
+    restoreSnapshot(workbook.state, snapshot);
+    workbook.savedSettings = structuredClone(snapshot.settings);
+    workbook.settings = structuredClone(snapshot.settings);
+    return workbook;
+  }
+
+  private cellsChanged(change: { sheet: string; block?: CellBlock }): void {
+    this.onCellsChanged?.(change);
+    this.onDocumentChanged?.();
   }
 
   /** A sheet's visibility as the add-in set it (`Visible`, `Hidden`, `VeryHidden`). */
@@ -141,6 +178,7 @@ export class MockWorkbook {
       name,
       `{00000000-0001-0000-0000-${String(this.state.sheetIds.size).padStart(12, "0")}}`
     );
+    this.onDocumentChanged?.();
   }
 
   /**
@@ -149,25 +187,7 @@ export class MockWorkbook {
    * number format was set). Undefined for an empty sheet.
    */
   usedBlock(sheet: string, valuesOnly = true): CellBlock | undefined {
-    let top = Infinity;
-    let bottom = -1;
-    let left = Infinity;
-    let right = -1;
-    for (const [row, cells] of this.state.sheets.get(sheet) ?? []) {
-      for (const [column, cell] of cells) {
-        const used =
-          cell.value !== "" ||
-          cell.formula !== undefined ||
-          (!valuesOnly && cell.numberFormat !== "General");
-        if (!used) continue;
-        top = Math.min(top, row);
-        bottom = Math.max(bottom, row);
-        left = Math.min(left, column);
-        right = Math.max(right, column);
-      }
-    }
-    if (bottom < 0) return undefined;
-    return { top, left, rowCount: bottom - top + 1, columnCount: right - left + 1 };
+    return usedBlockOf(this.state, sheet, valuesOnly);
   }
 
   /** Renames a sheet as a user would: its cells and its id stay, its name changes. */
@@ -182,6 +202,7 @@ export class MockWorkbook {
     if (this.selection.startsWith(`${from}!`)) {
       this.selection = `${to}!${this.selection.slice(from.length + 1)}`;
     }
+    this.onDocumentChanged?.();
   }
 
   /**
@@ -192,6 +213,7 @@ export class MockWorkbook {
     const hidden = this.state.hidden.get(sheet) ?? new Set<number>();
     for (const row of rows) hidden.add(row);
     this.state.hidden.set(sheet, hidden);
+    this.onDocumentChanged?.();
   }
 
   /** Inserts `count` empty columns before column `at` (zero-based), moving cells right, as Excel does. */
@@ -220,7 +242,7 @@ export class MockWorkbook {
    */
   private editLines(edit: LineEdit): void {
     editLines(this.state, edit);
-    this.onCellsChanged?.({ sheet: edit.sheet });
+    this.cellsChanged({ sheet: edit.sheet });
   }
 
   /**
@@ -230,7 +252,7 @@ export class MockWorkbook {
   moveRows(sheet: string, order: readonly number[]): void {
     const destination = new Map(order.map((from, to) => [from, to]));
     remapCells(this.state, sheet, (row, column) => [destination.get(row) ?? row, column]);
-    this.onCellsChanged?.({ sheet });
+    this.cellsChanged({ sheet });
   }
 
   /**
@@ -265,20 +287,8 @@ export class MockWorkbook {
     rowCount: number,
     key: (cells: MockCellValue[]) => string | number
   ): void {
-    const rows = this.state.sheets.get(sheet) ?? new Map<number, Map<number, MockCell>>();
-    // A loop, not a spread: a whole sheet's columns overflow the call stack as arguments.
-    let width = 1;
-    for (const cells of rows.values())
-      for (const column of cells.keys()) width = Math.max(width, column + 1);
-    const order = Array.from({ length: rowCount }, (_, i) => top + i)
-      .map((row) => ({
-        row,
-        key: key(Array.from({ length: width }, (_, c) => rows.get(row)?.get(c)?.value ?? "")),
-      }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row - b.row));
-    const destination = new Map(order.map(({ row }, i) => [row, top + i]));
-    remapCells(this.state, sheet, (row, column) => [destination.get(row) ?? row, column]);
-    this.onCellsChanged?.({ sheet });
+    sortRowsOf(this.state, sheet, top, rowCount, key);
+    this.cellsChanged({ sheet });
   }
 
   /** Puts `Excel` and `Office` on `target` (default `globalThis`); returns a function undoing it. */
@@ -316,7 +326,7 @@ export class MockWorkbook {
       row.forEach((value, c) => writeValue(this.state, sheet, block.top + r, block.left + c, value))
     );
     if (rows.length > 0 && columnCount > 0) {
-      this.onCellsChanged?.({ sheet, block: { ...block, rowCount: rows.length, columnCount } });
+      this.cellsChanged({ sheet, block: { ...block, rowCount: rows.length, columnCount } });
     }
   }
 
@@ -326,6 +336,7 @@ export class MockWorkbook {
     const cell = cellAt(this.state, sheet, block.top, block.left, true);
     cell.formula = formula;
     cell.value = value;
+    this.onDocumentChanged?.();
   }
 
   /**
@@ -347,6 +358,7 @@ export class MockWorkbook {
       rowCount: values.length,
       columnCount: values[0].length,
     });
+    this.onDocumentChanged?.();
   }
 
   /** The cell at an A1 address (an empty General cell when never written). */

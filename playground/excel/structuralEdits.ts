@@ -10,7 +10,7 @@
  */
 import { adjustReferences } from "./adjustReferences.js";
 import type { LineEdit } from "./adjustReferences.js";
-import type { MockCell } from "./mockWorkbookTypes.js";
+import type { MockCell, MockCellValue } from "./mockWorkbookTypes.js";
 import type { WorkbookState } from "./workbookState.js";
 
 export type { LineEdit } from "./adjustReferences.js";
@@ -125,4 +125,30 @@ export function remapCells(
     }
   }
   state.sheets.set(sheet, after);
+}
+
+/**
+ * Sorts the rows `top`..`top + rowCount - 1` of a sheet as Excel's Sort does over a block that
+ * spans every used column: each row moves whole (all its cells), ordered by `key` of its cells.
+ */
+export function sortRowsOf(
+  state: WorkbookState,
+  sheet: string,
+  top: number,
+  rowCount: number,
+  key: (cells: MockCellValue[]) => string | number
+): void {
+  const rows = state.sheets.get(sheet) ?? new Map<number, Map<number, MockCell>>();
+  // A loop, not a spread: a whole sheet's columns overflow the call stack as arguments.
+  let width = 1;
+  for (const cells of rows.values())
+    for (const column of cells.keys()) width = Math.max(width, column + 1);
+  const order = Array.from({ length: rowCount }, (_, i) => top + i)
+    .map((row) => ({
+      row,
+      key: key(Array.from({ length: width }, (_, c) => rows.get(row)?.get(c)?.value ?? "")),
+    }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row - b.row));
+  const destination = new Map(order.map(({ row }, i) => [row, top + i]));
+  remapCells(state, sheet, (row, column) => [destination.get(row) ?? row, column]);
 }
