@@ -8,7 +8,9 @@
  * spills of the sheet are emptied first, and their anchors (moved, their references adjusted)
  * spill again when the formula engine evaluates them; a deleted anchor spills nothing.
  */
+import { LAST_COLUMN, LAST_ROW } from "./a1.js";
 import { adjustReferences } from "./adjustReferences.js";
+import { MockOfficeError } from "./MockOfficeError.js";
 import type { LineEdit } from "./adjustReferences.js";
 import type { MockCell, MockCellValue } from "./mockWorkbookTypes.js";
 import type { WorkbookState } from "./workbookState.js";
@@ -26,6 +28,7 @@ export type { LineEdit } from "./adjustReferences.js";
  */
 export function editLines(state: WorkbookState, edit: LineEdit): void {
   const { sheet, axis, at, count } = edit;
+  if (count > 0) refuseShiftOffSheet(state, edit);
   const along = (row: number, column: number) => (axis === "row" ? row : column);
   const place = (row: number, column: number, line: number): [number, number] =>
     axis === "row" ? [line, column] : [row, line];
@@ -45,6 +48,26 @@ export function editLines(state: WorkbookState, edit: LineEdit): void {
     }
   }
   moveNames(state, sheet, axis, at, count);
+}
+
+/**
+ * Excel refuses an insert that would push a cell holding something past the sheet's last row or
+ * column ("To prevent possible loss of data, Excel cannot shift nonblank cells off of the
+ * worksheet."); Office.js fails it with `InsertDeleteConflict`.
+ */
+function refuseShiftOffSheet(state: WorkbookState, { sheet, axis, count }: LineEdit): void {
+  const last = axis === "row" ? LAST_ROW : LAST_COLUMN;
+  for (const [row, cells] of state.sheets.get(sheet) ?? []) {
+    for (const [column, cell] of cells) {
+      const line = axis === "row" ? row : column;
+      if (line + count <= last) continue;
+      if (cell.value === "" && cell.formula === undefined) continue;
+      throw new MockOfficeError(
+        "InsertDeleteConflict",
+        "To prevent possible loss of data, Excel cannot shift nonblank cells off of the worksheet."
+      );
+    }
+  }
 }
 
 /**

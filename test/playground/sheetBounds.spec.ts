@@ -99,4 +99,23 @@ describe("The workbook model's sheet bounds", () => {
     );
     expect(workbook.allCells()).toEqual([]);
   });
+
+  it("should refuse an insert that would push a cell off the sheet, moving nothing", () => {
+    const workbook = new MockWorkbook({ sheets: { Sheet1: [["a"]] } });
+    workbook.setValues("Sheet1", "A1048576", [["last row"]]);
+    workbook.setValues("Sheet1", "XFD2", [["last column"]]);
+    expect(() => workbook.insertRows("Sheet1", 0)).toThrow(
+      jasmine.objectContaining({ code: "InsertDeleteConflict" })
+    );
+    expect(() => workbook.insertColumns("Sheet1", 5, 2)).toThrow(
+      jasmine.objectContaining({ code: "InsertDeleteConflict" })
+    );
+    expect(workbook.values("Sheet1", "A1")).toEqual([["a"]]);
+    // Up to the edge, an insert is fine.
+    const roomy = new MockWorkbook({ sheets: { Sheet1: [["a"]] } });
+    roomy.setValues("Sheet1", "XFC1", [["next to last"]]);
+    roomy.insertColumns("Sheet1", 0);
+    expect(roomy.values("Sheet1", "B1")).toEqual([["a"]]);
+    expect(roomy.values("Sheet1", "XFD1")).toEqual([["next to last"]]);
+  });
 });
