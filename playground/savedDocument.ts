@@ -5,8 +5,9 @@
  * after it happens (Excel's AutoSave), so a reload opens the document where it was.
  *
  * Limit: the browser's storage quota for the page's origin (Chromium grants an origin a share of
- * the free disk, hundreds of megabytes and more); a 10,000-row sheet is about 1 MB. A save that
- * fails (quota, private mode) is reported and the page goes on with the document in memory.
+ * the free disk, hundreds of megabytes and more); a 10,000-row sheet of three columns is about
+ * 1.5 MB. A save that fails (quota, private mode) is reported and the page goes on with the
+ * document in memory.
  */
 import type { MockWorkbook } from "./excel/mockWorkbook.js";
 import type { WorkbookSnapshot } from "./excel/workbookSnapshot.js";
@@ -82,8 +83,9 @@ export interface SavedDocumentEvents {
 }
 
 /**
- * Saves the workbook whenever it changes: changes within `delayMs` of each other are saved
- * together, one save at a time (a later snapshot never lands before an earlier one).
+ * Saves the workbook whenever it changes: changes within `delayMs` of each other (longer for a
+ * big workbook) are saved together, one save at a time (a later snapshot never lands before an
+ * earlier one).
  *
  * ## Example
  * ```ts
@@ -103,9 +105,14 @@ export function keepDocumentSaved(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
   let waiting = 0;
+  // A big sheet's snapshot takes a while (10,000 rows: about 50 ms): saves are spaced so that
+  // they take at most a fifth of the page's time while results stream in.
+  let wait = delayMs;
   const save = () => {
     timer = undefined;
+    const started = performance.now();
     const snapshot = workbook.snapshot();
+    wait = Math.max(delayMs, 5 * (performance.now() - started));
     saving = saving
       .then(() => withStore("readwrite", (store) => store.put(snapshot, KEY)))
       .then(() => undefined)
@@ -119,7 +126,7 @@ export function keepDocumentSaved(
     if (timer !== undefined) return;
     waiting++;
     events.onSaving?.(true);
-    timer = setTimeout(save, delayMs);
+    timer = setTimeout(save, wait);
   };
   // Leaving the page: what is waiting is saved at once.
   const flush = () => {
