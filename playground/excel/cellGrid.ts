@@ -166,3 +166,20 @@ export function cellAt(
   }
   return cell;
 }
+
+/** Every cell holding a value or a formula, with its sheet and A1 address (copies of the cells). */
+export function nonEmptyCells(
+  state: WorkbookState
+): Array<{ sheet: string; address: string; cell: MockCell }> {
+  const found: Array<{ sheet: string; address: string; cell: MockCell }> = [];
+  for (const [sheet, rows] of state.sheets) {
+    for (const [row, cells] of rows) {
+      for (const [column, cell] of cells) {
+        if (cell.value !== "" || cell.formula) {
+          found.push({ sheet, address: `${columnName(column)}${row + 1}`, cell: { ...cell } });
+        }
+      }
+    }
+  }
+  return found;
+}

@@ -23,9 +23,9 @@
  *   `sortRows` (a user's edit, at any moment) and `Range.insert("Right" | "Down")` of whole
  *   columns or rows (`getRange("D:E")`, the add-in's own inserts, applied at sync).
  */
-import { blockAddress, columnName, LAST_COLUMN, LAST_ROW, parseAddress } from "./a1.js";
+import { blockAddress, LAST_COLUMN, LAST_ROW, parseAddress } from "./a1.js";
 import type { CellBlock } from "./a1.js";
-import { cellAt, readBlock, usedBlockOf, writeValue } from "./cellGrid.js";
+import { cellAt, nonEmptyCells, readBlock, usedBlockOf, writeValue } from "./cellGrid.js";
 import { officeNamespace } from "./officeNamespace.js";
 import { excelNamespace } from "./excelNamespace.js";
 import { quoteSheet } from "./mockRanges.js";
@@ -375,17 +375,16 @@ export class MockWorkbook {
 
   /** Every non-empty cell of every sheet, for scans such as "the key is in no cell". */
   allCells(): Array<{ sheet: string; address: string; cell: MockCell }> {
-    const found: Array<{ sheet: string; address: string; cell: MockCell }> = [];
-    for (const [sheet, rows] of this.state.sheets) {
-      for (const [row, cells] of rows) {
-        for (const [column, cell] of cells) {
-          if (cell.value !== "" || cell.formula) {
-            found.push({ sheet, address: `${columnName(column)}${row + 1}`, cell: { ...cell } });
-          }
-        }
-      }
-    }
-    return found;
+    return nonEmptyCells(this.state);
+  }
+
+  /**
+   * The block a formula at a cell spills into (as last written or opened), undefined when it
+   * spills nothing: the formula engine takes those cells for the formula's own.
+   */
+  spillAt(sheet: string, address: string): CellBlock | undefined {
+    const block = this.state.spills.get(`${sheet}!${address}`);
+    return block && { ...block };
   }
 
   /** The last used row (zero-based) of a sheet, -1 when empty. */

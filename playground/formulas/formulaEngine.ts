@@ -107,7 +107,7 @@ export class FormulaEngine {
    * them again.
    */
   private cellsChanged(sheet: string | undefined, block: CellBlock | undefined): void {
-    const index = this.indexCells();
+    const index = { positions: formulaPositions(this.workbook) };
     this.dropRemovedFormulas(index.positions);
     const moved = sheet !== undefined && block === undefined;
     if (moved) this.cellsMoved(sheet, index.positions);
@@ -192,7 +192,7 @@ export class FormulaEngine {
    * custom functions called anew (the task pane's "Allow" re-runs the cells that waited).
    */
   private recalculateBlock(sheet: string, block: CellBlock): void {
-    const { positions } = this.indexCells();
+    const positions = formulaPositions(this.workbook);
     const cells: MockCell[] = [];
     for (const [cell, position] of positions) {
       if (cell.formula === undefined || position.sheet !== sheet) continue;
@@ -233,11 +233,13 @@ export class FormulaEngine {
   private evaluate(cell: MockCell, position: Position): CellBlock {
     const formula = cell.formula as string;
     const anchor = { top: position.row, left: position.column, rowCount: 1, columnCount: 1 };
+    // A spill the workbook already shows (a document opened again) is the formula's own.
+    const shown = this.workbook.spillAt(position.sheet, blockAddress(anchor));
     const state: FormulaState = this.states.get(cell) ?? {
       formula,
       dependencies: [],
       calls: [],
-      covered: anchor,
+      covered: shown ?? anchor,
     };
     this.states.set(cell, state);
     state.formula = formula;
@@ -360,7 +362,7 @@ export class FormulaEngine {
       const cells = [...this.states]
         .filter(([, state]) => arrived.has(state))
         .map(([cell]) => cell);
-      this.recalculate(cells, this.indexCells().positions);
+      this.recalculate(cells, formulaPositions(this.workbook));
     });
   }
 
@@ -376,10 +378,6 @@ export class FormulaEngine {
     return this.workbook
       .values(read.sheet, blockAddress(read.block))
       .map((row) => row.map(fromModel));
-  }
-
-  private indexCells(): { positions: Map<MockCell, Position> } {
-    return { positions: formulaPositions(this.workbook) };
   }
 
   /**

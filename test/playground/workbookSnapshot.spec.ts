@@ -1,4 +1,6 @@
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
+import { FormulaEngine } from "../../playground/formulas/formulaEngine.js";
+import { CustomFunctionsRuntime } from "../../playground/functions/customFunctionsRuntime.js";
 
 /** Saves the document settings through Office, as the add-in does. */
 function saveSettings(): Promise<Office.AsyncResult<void>> {
@@ -99,5 +101,36 @@ describe("MockWorkbook.snapshot (the playground's saved document)", () => {
     expect(reopened.values("Reviews", "A10000:C10000")).toEqual([rows[9_999]]);
     expect(bytes).toBeLessThan(4 * 1024 * 1024);
     expect(elapsedMs).toBeLessThan(1_000);
+  });
+
+  it("should spill a reopened document's array formula again over its own cells, not show #SPILL!", async () => {
+    const runtime = new CustomFunctionsRuntime(
+      [
+        {
+          id: "ROWS",
+          name: "ROWS",
+          options: { stream: true },
+          parameters: [{ name: "x", dimensionality: "matrix" }],
+        },
+      ],
+      "TEST"
+    );
+    runtime.associate("ROWS", (x: unknown, invocation: unknown) => {
+      const rows = (x as unknown[][]).map((row) => [`${String(row[0])}!`]);
+      (invocation as { setResult(value: unknown): void }).setResult(rows);
+    });
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const workbook = new MockWorkbook({ sheets: { Sheet1: [["a"], ["b"], ["c"]] } });
+    let stop = new FormulaEngine(workbook, runtime).start();
+    workbook.setValues("Sheet1", "B1", [["=TEST.ROWS(A1:A3)"]]);
+    await settled();
+    expect(workbook.values("Sheet1", "B1:B3")).toEqual([["a!"], ["b!"], ["c!"]]);
+    stop();
+
+    const reopened = MockWorkbook.fromSnapshot(workbook.snapshot());
+    stop = new FormulaEngine(reopened, runtime).start();
+    await settled();
+    expect(reopened.values("Sheet1", "B1:B3")).toEqual([["a!"], ["b!"], ["c!"]]);
+    stop();
   });
 });
