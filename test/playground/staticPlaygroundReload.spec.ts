@@ -209,5 +209,13 @@ describe("The static playground's document across a reload (Chromium)", () => {
       () => (window as unknown as PageWindow).__emulator.stats.requests.bulkStart
     );
     expect(bulkStarts).toBe(1);
-  }, 60_000);
+
+    // Reopened, the spill is the formula's own again, its rows known: nothing runs.
+    await reload(page);
+    const reopened = await page.evaluate(() =>
+      (window as unknown as PageWindow).__playground.workbook.values("Reviews", "E1:G37")
+    );
+    expect(reopened).toEqual(before);
+    expect(await runsStarted(page)).toBe(0);
+  }, 90_000);
 });
