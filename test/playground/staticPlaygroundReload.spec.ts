@@ -190,32 +190,39 @@ describe("The static playground's document across a reload (Chromium)", () => {
   }, 180_000);
 
   // Microsoft, "Dynamic array formulas and spilled array behavior": the formula is in the anchor
-  // cell and the spill range is computed from it; deleting a column under the spill leaves no
-  // plain values behind: the spill is computed again at its full width.
-  it("should spill SPELL.BULK again when a column under its spill is deleted, leaving nothing behind", async () => {
+  // cell and the spill range is computed from it. Deleting a column left of the spill moves it
+  // whole (no #SPILL!, no plain values left), deleting its anchor's column leaves nothing of it.
+  it("should spill SPELL.BULK again when columns are deleted across it, leaving nothing behind", async () => {
+    const block = () =>
+      page.evaluate(() =>
+        (window as unknown as PageWindow).__playground.workbook.values("Reviews", "C1:G37")
+      );
+    const deleteColumn = async (x: number) => {
+      await page
+        .locator(`.jss_worksheet:visible thead td[data-x="${x}"]`)
+        .click({ button: "right" });
+      await page.getByText("Delete selected columns").click();
+    };
     await typeInCell(page, "E1", '=SPELL.BULK("sentiment", A1:A37, "label, score")');
     await until(page, "36 scores", async () => /\d/.test(await shown(page, "F37")));
-    const before = await page.evaluate(() =>
-      (window as unknown as PageWindow).__playground.workbook.values("Reviews", "E1:G37")
-    );
-    await page.locator('.jss_worksheet:visible thead td[data-x="5"]').click({ button: "right" });
-    await page.getByText("Delete selected columns").click();
-    await until(page, "the spill again", async () => /\d/.test(await shown(page, "F37")));
-    const after = await page.evaluate(() =>
-      (window as unknown as PageWindow).__playground.workbook.values("Reviews", "E1:G37")
-    );
-    expect(after).toEqual(before);
-    const bulkStarts = await page.evaluate(
-      () => (window as unknown as PageWindow).__emulator.stats.requests.bulkStart
-    );
-    expect(bulkStarts).toBe(1);
+    const spilled = (await block()).map((row) => row.slice(2, 4)); // E and F
+
+    await deleteColumn(3); // D: the spill moves to D:E
+    await until(page, "the spill in D:E", async () => /\d/.test(await shown(page, "E37")));
+    expect(await block()).toEqual(spilled.map((pair) => ["", ...pair, "", ""]));
+    expect(
+      await page.evaluate(
+        () => (window as unknown as PageWindow).__emulator.stats.requests.bulkStart
+      )
+    ).toBe(1);
 
     // Reopened, the spill is the formula's own again, its rows known: nothing runs.
     await reload(page);
-    const reopened = await page.evaluate(() =>
-      (window as unknown as PageWindow).__playground.workbook.values("Reviews", "E1:G37")
-    );
-    expect(reopened).toEqual(before);
+    expect(await block()).toEqual(spilled.map((pair) => ["", ...pair, "", ""]));
     expect(await runsStarted(page)).toBe(0);
+
+    await deleteColumn(3); // D: the anchor
+    await until(page, "the spill gone", async () => (await shown(page, "D2")) === "");
+    expect(await block()).toEqual(spilled.map(() => ["", "", "", "", ""]));
   }, 90_000);
 });
