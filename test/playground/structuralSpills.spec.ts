@@ -103,6 +103,21 @@ describe("Structural edits across a spill (Excel: the spill is computed again fr
     );
   });
 
+  it("should move a spill whole when a column left of it is deleted, not show #SPILL! over its own values", async () => {
+    const sheet = await spilledSheet();
+    stop = sheet.stop;
+    sheet.workbook.deleteColumns("Sheet1", 1); // column B: the anchor moves from C to B
+    await settled();
+    expect(sheet.workbook.cell("Sheet1", "B1").formula).toBe("=TEST.TABLE(A1:A3)");
+    expect(sheet.workbook.values("Sheet1", "B1:E3")).toEqual([
+      ["x.a", "x.b", 1, ""],
+      ["y.a", "y.b", 1, ""],
+      ["z.a", "z.b", 1, ""],
+    ]);
+    expect(sheet.workbook.cell("Sheet1", "F2").value).toBe("note");
+    expect(sheet.calls.length).toBe(1);
+  });
+
   it("should leave nothing of a spill whose anchor's column is deleted", async () => {
     const sheet = await spilledSheet();
     stop = sheet.stop;
