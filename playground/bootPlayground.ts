@@ -11,13 +11,19 @@ import { GridWorkbook } from "./excel/gridWorkbook.js";
 import type { GridSheet } from "./excel/gridWorkbook.js";
 import { MockWorkbook } from "./excel/mockWorkbook.js";
 import type { MockCellValue } from "./excel/mockWorkbook.js";
+import type { WorkbookSnapshot } from "./excel/workbookSnapshot.js";
 
 /** What the playground is built from. */
 export interface PlaygroundOptions {
   /** Where the grid goes. */
   gridElement: HTMLElement;
-  /** The sheets' cells (rows from A1), in tab order. */
+  /** The sheets' cells (rows from A1), in tab order (a new document's). */
   sheets: Record<string, MockCellValue[][]>;
+  /**
+   * A saved document to open instead of `sheets` (its cells, sheets and saved document
+   * settings, as after a reload); its visible sheets are the grid's tabs.
+   */
+  snapshot?: WorkbookSnapshot;
   /** The functions of functions.json. */
   metadata: readonly CustomFunctionMetadata[];
   /**
@@ -55,12 +61,14 @@ export interface Playground {
  * ```
  */
 export async function bootPlayground(options: PlaygroundOptions): Promise<Playground> {
-  const names = Object.keys(options.sheets);
-  const workbook = new MockWorkbook({
-    sheets: options.sheets,
-    selection: `${names[0]}!A1`,
-    excelApiVersion: options.excelApiVersion,
-  });
+  const workbook = options.snapshot
+    ? MockWorkbook.fromSnapshot(options.snapshot, { excelApiVersion: options.excelApiVersion })
+    : new MockWorkbook({ sheets: options.sheets, excelApiVersion: options.excelApiVersion });
+  // The add-in's very hidden sheets (its records) are not tabs.
+  const names = workbook
+    .sheetNames()
+    .filter((name) => workbook.sheetVisibility(name) === "Visible");
+  workbook.select(`${names[0]}!A1`);
   const uninstallExcel = workbook.install();
   const runtime = new CustomFunctionsRuntime(options.metadata, "SPELL");
   const uninstallFunctions = runtime.install();
@@ -68,12 +76,15 @@ export async function bootPlayground(options: PlaygroundOptions): Promise<Playgr
   const engine = new FormulaEngine(workbook, runtime);
   const stopEngine = engine.start();
   const size = options.gridSize ?? { columns: 12, rows: 60 };
-  const sheets: GridSheet[] = names.map((name) => ({
-    name,
-    columns: Math.max(size.columns, ...options.sheets[name].map((row) => row.length + 2)),
-    rows: Math.max(size.rows, options.sheets[name].length + 20),
-    columnWidths: [280, 80, 220],
-  }));
+  const sheets: GridSheet[] = names.map((name) => {
+    const used = workbook.usedBlock(name, false);
+    return {
+      name,
+      columns: Math.max(size.columns, used ? used.left + used.columnCount + 2 : 0),
+      rows: Math.max(size.rows, workbook.lastRow(name) + 21),
+      columnWidths: [280, 80, 220],
+    };
+  });
   const grid = await GridWorkbook.mount(
     options.gridElement,
     workbook,

@@ -19,6 +19,7 @@ import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
 import { extendDragsDownward } from "./fillDragScroll.js";
 import { warnBeforeLeaving } from "./leaveWarning.js";
 import { showPageError, showPageErrors } from "./pageErrors.js";
+import { forgetSavedDocument, keepDocumentSaved, loadSavedDocument } from "./savedDocument.js";
 import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
 import playgroundCss from "./playground.css";
 
@@ -69,6 +70,35 @@ function offerPaces(emulator: InPageEmulator): void {
   choice.hidden = false;
 }
 
+/**
+ * Keeps the document saved in the page (shown beside the title, as Excel's "Saved"), and offers
+ * "Reset to demo": the saved document is forgotten and the page opens the demo again.
+ */
+function keepSaved(playground: Playground, errors: HTMLElement | null): void {
+  const status = document.getElementById("playground-saved");
+  const reset = document.getElementById("playground-reset") as HTMLButtonElement | null;
+  keepDocumentSaved(playground.workbook, {
+    onSaving: (saving) => {
+      if (status) status.textContent = saving ? "Saving…" : "Saved in this browser";
+    },
+    onError: (error) => {
+      if (status) status.textContent = "Not saved";
+      if (errors)
+        showPageError(errors, `The workbook could not be saved in this browser: ${String(error)}`);
+    },
+  });
+  if (!reset) return;
+  reset.hidden = false;
+  reset.addEventListener("click", () => {
+    const question =
+      "Reset the workbook to the demo? Its cells, sheets and the add-in's stored job are lost.";
+    if (!window.confirm(question)) return;
+    void forgetSavedDocument()
+      .catch((error: unknown) => errors && showPageError(errors, error))
+      .finally(() => location.reload());
+  });
+}
+
 /** Cells whose call has not answered (#BUSY!, or a SPELL.BULK row "Still running"). */
 function busyCells(): number {
   return document.querySelectorAll(".playground-busy").length;
@@ -94,15 +124,22 @@ async function main(): Promise<void> {
   const metadata = (await (await fetch("functions.json")).json()) as {
     functions: CustomFunctionMetadata[];
   };
+  // The document as it was left (a reload), else the demo.
+  const saved = await loadSavedDocument().catch((error: unknown) => {
+    if (errors) showPageError(errors, `The saved workbook could not be opened: ${String(error)}`);
+    return undefined;
+  });
   const playground = await bootPlayground({
     gridElement,
     sheets: demoSheets(),
+    snapshot: saved,
     metadata: metadata.functions,
     loadFunctions: () => loadScript("functions.js"),
   });
   (window as unknown as { __playground?: unknown }).__playground = playground;
   (window as unknown as { __emulator?: unknown }).__emulator = emulator;
   if (emulator) offerPaces(emulator);
+  keepSaved(playground, errors);
   warnBeforeLeaving(() => Math.max(emulator?.store.inFlight() ?? 0, busyCells()));
   showFormulaBar(playground);
   const scroller = gridElement.closest<HTMLElement>(".playground-sheet") ?? gridElement;

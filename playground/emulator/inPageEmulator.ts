@@ -1,5 +1,5 @@
 import type { EmulatorContext } from "../../emulator/emulatorContext.js";
-import { createEmulatorStats } from "../../emulator/emulatorStats.js";
+import { createEmulatorStats, type EmulatorStats } from "../../emulator/emulatorStats.js";
 import { FaultInjector } from "../../emulator/faults.js";
 import { parseSpells } from "../../emulator/parseSpells.js";
 import { registerBulkStartRoute } from "../../emulator/routes/bulkStartRoute.js";
@@ -20,6 +20,8 @@ export interface InPageEmulator {
   apiKey: string;
   /** The emulator's store: runs in flight, for the page's "leave?" warning. */
   store: RunStore;
+  /** What the emulator counted since the page opened (runs started, requests), for the specs. */
+  stats: EmulatorStats;
   /** Changes how long the next runs take. */
   setPace(pace: SpellPace): void;
   /** Takes the page's fetch back. */
@@ -127,6 +129,7 @@ export function installInPageEmulator(options: {
   return {
     apiKey: options.apiKey,
     store,
+    stats: context.stats,
     setPace: (next) => (pace = next),
     uninstall: () => {
       clearInterval(sweeper);

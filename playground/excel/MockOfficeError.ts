@@ -11,3 +11,10 @@ export class MockOfficeError extends Error {
     super(message);
   }
 }
+
+/**
+ * What Office.js answers (code `InvalidArgument`) to an address it cannot take, such as
+ * `getRange("XFE1")` or a `getCell` past the sheet's last row or column, at the next sync.
+ */
+export const INVALID_ARGUMENT_MESSAGE =
+  "The argument is invalid or missing or has an incorrect format.";

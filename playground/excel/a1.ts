@@ -4,6 +4,11 @@
  * add-in's parser must not be mirrored by the fake meant to catch it.
  */
 
+/** Excel's last row, zero-based (row 1,048,576). */
+export const LAST_ROW = 1_048_575;
+/** Excel's last column, zero-based (column XFD). */
+export const LAST_COLUMN = 16_383;
+
 /**
  * A rectangle of cells, zero-based (row 0 is row 1 in Excel, column 0 is A).
  *
@@ -84,7 +89,7 @@ export function blockAddress(block: CellBlock): string {
  *
  * @param address The address.
  * @return The sheet and the block.
- * @throws Error when it is not an A1 address.
+ * @throws Error when it is not an A1 address, or names a cell past XFD1048576 (Excel's last).
  */
 export function parseAddress(address: string): { sheet: string; block: CellBlock } {
   const bang = address.lastIndexOf("!");
@@ -100,7 +105,12 @@ export function parseAddress(address: string): { sheet: string; block: CellBlock
   const cells = corners.map((corner) => {
     const match = /^([A-Za-z]{1,3})([1-9][0-9]{0,6})$/.exec(corner);
     if (!match) throw new Error(`Not an A1 address: ${address}`);
-    return { row: Number(match[2]) - 1, column: columnIndex(match[1]) };
+    const cell = { row: Number(match[2]) - 1, column: columnIndex(match[1]) };
+    // "XFE1" and "A1048577" look like addresses but name no cell of a sheet.
+    if (cell.row > LAST_ROW || cell.column > LAST_COLUMN) {
+      throw new Error(`Not an A1 address (past XFD1048576): ${address}`);
+    }
+    return cell;
   });
   if (cells.length > 2) throw new Error(`Not an A1 address: ${address}`);
   const [first, last = first] = cells;

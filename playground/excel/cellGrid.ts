@@ -70,6 +70,37 @@ export function writeValue(
   }
 }
 
+/**
+ * The used range of a sheet as `Worksheet.getUsedRange(valuesOnly)` sees it: the smallest
+ * block holding every cell with a value or formula (with `valuesOnly` false, also cells whose
+ * number format was set). Undefined for an empty sheet.
+ */
+export function usedBlockOf(
+  state: WorkbookState,
+  sheet: string,
+  valuesOnly: boolean
+): CellBlock | undefined {
+  let top = Infinity;
+  let bottom = -1;
+  let left = Infinity;
+  let right = -1;
+  for (const [row, cells] of state.sheets.get(sheet) ?? []) {
+    for (const [column, cell] of cells) {
+      const used =
+        cell.value !== "" ||
+        cell.formula !== undefined ||
+        (!valuesOnly && cell.numberFormat !== "General");
+      if (!used) continue;
+      top = Math.min(top, row);
+      bottom = Math.max(bottom, row);
+      left = Math.min(left, column);
+      right = Math.max(right, column);
+    }
+  }
+  if (bottom < 0) return undefined;
+  return { top, left, rowCount: bottom - top + 1, columnCount: right - left + 1 };
+}
+
 /** Reads `property` of a block, as a loaded range (or a `RangeView`'s `cellAddresses`) shows it. */
 export function readBlock(
   state: WorkbookState,
@@ -134,4 +165,21 @@ export function cellAt(
     if (create) cells.set(column, cell);
   }
   return cell;
+}
+
+/** Every cell holding a value or a formula, with its sheet and A1 address (copies of the cells). */
+export function nonEmptyCells(
+  state: WorkbookState
+): Array<{ sheet: string; address: string; cell: MockCell }> {
+  const found: Array<{ sheet: string; address: string; cell: MockCell }> = [];
+  for (const [sheet, rows] of state.sheets) {
+    for (const [row, cells] of rows) {
+      for (const [column, cell] of cells) {
+        if (cell.value !== "" || cell.formula) {
+          found.push({ sheet, address: `${columnName(column)}${row + 1}`, cell: { ...cell } });
+        }
+      }
+    }
+  }
+  return found;
 }

@@ -33,9 +33,10 @@ export function documentSettings(workbook: MockWorkbook): OfficeMockObject {
         workbook.stats.settingsSaves++;
         workbook.stats.largestSettingsBytes = Math.max(workbook.stats.largestSettingsBytes, size);
         // Excel desktop refuses the whole save; the document keeps what it had.
-        if (size <= workbook.settingsLimitBytes)
+        if (size <= workbook.settingsLimitBytes) {
           workbook.savedSettings = structuredClone(workbook.settings);
-        else workbook.stats.failedSettingsSaves++;
+          workbook.onDocumentChanged?.();
+        } else workbook.stats.failedSettingsSaves++;
         return size;
       });
       setTimeout(

@@ -7,7 +7,8 @@
  * - a cell typed, pasted or filled (the fill handle) is written into the model as typed input
  *   (`=…` a formula, numeric text a number), which the formula engine then recalculates;
  * - insert and delete of rows and columns, and sort, move the model's cells as Excel would
- *   (a sort keeps row 1 in place: it holds the column names);
+ *   (a sort keeps row 1 in place: it holds the column names); the model adjusts the formulas'
+ *   references and spills again what an edit crossed, the grid then shows the model's cells;
  * - the selection is the model's selection (what `getSelectedRange()` answers);
  * - each cell shows the model's value; the editor shows its formula.
  */
@@ -127,23 +128,19 @@ export class GridWorkbook {
         oninsertrow: (instance, rows) => {
           const at = Math.min(...rows.map((row) => row.row));
           this.workbook.insertRows(this.nameOf(instance), at, rows.length);
-          this.adoptMovedFormulas(instance);
         },
         ondeleterow: (instance, removed) => {
           const rows = [...removed].map(Number).sort((a, b) => b - a);
           for (const row of rows) this.workbook.deleteRows(this.nameOf(instance), row, 1);
-          this.adoptMovedFormulas(instance);
         },
         oninsertcolumn: (instance, columns) => {
           const at = Math.min(...columns.map((column) => column.column));
           this.workbook.insertColumns(this.nameOf(instance), at, columns.length);
-          this.adoptMovedFormulas(instance);
         },
         ondeletecolumn: (instance, removed) => {
           const columns = [...removed].map(Number).sort((a, b) => b - a);
           for (const column of columns)
             this.workbook.deleteColumns(this.nameOf(instance), column, 1);
-          this.adoptMovedFormulas(instance);
         },
         onsort: (instance, _column, _order, newOrder) => this.sorted(instance, newOrder),
         // The grid's own undo and redo go through the model, so the sheet and SPELL agree.
@@ -283,22 +280,6 @@ export class GridWorkbook {
       const address = `${columnName(Number(change.x))}${Number(change.y) + 1}`;
       this.workbook.setValues(sheet, address, [[String(change.value ?? "") as MockCellValue]]);
     }
-  }
-
-  /**
-   * After an insert or delete the grid has rewritten the references of its formulas (a row
-   * inserted above `=A5` makes it `=A6`, as in Excel): the model takes those formulas.
-   */
-  private adoptMovedFormulas(instance: WorksheetInstance): void {
-    const sheet = this.nameOf(instance);
-    const data = instance.getData(false, false) as unknown[][];
-    data.forEach((cells, row) =>
-      cells.forEach((input, column) => {
-        const text = String(input ?? "");
-        if (!text.startsWith("=") || this.inputAt(sheet, row, column) === text) return;
-        this.workbook.setValues(sheet, `${columnName(column)}${row + 1}`, [[text]]);
-      })
-    );
   }
 
   /**

@@ -4,13 +4,11 @@
  * and filling a loaded proxy after a sync. Module functions, no state.
  */
 import type { OfficeMockObject } from "office-addin-mock";
-import { blockAddress, columnName, parseAddress } from "./a1.js";
+import { blockAddress, columnName, LAST_COLUMN, LAST_ROW, parseAddress } from "./a1.js";
 import type { CellBlock } from "./a1.js";
 import { MockOfficeError } from "./MockOfficeError.js";
 
-/** Excel's last row and column (zero-based). */
-export const LAST_ROW = 1_048_575;
-export const LAST_COLUMN = 16_383;
+export { LAST_COLUMN, LAST_ROW } from "./a1.js";
 
 /** Any address Excel reports (a block, whole columns or whole rows), with its sheet. */
 export function parseAnyAddress(address: string): { sheet: string; block: CellBlock } {
@@ -42,14 +40,18 @@ export function lineAddress(block: CellBlock): string | undefined {
 export function wholeLines(address: string): CellBlock | undefined {
   const columns = /^([A-Z]+):([A-Z]+)$/i.exec(address);
   if (columns) {
-    const left = parseAddress(`${columns[1]}1`).block.left;
-    const right = parseAddress(`${columns[2]}1`).block.left;
-    return { top: 0, left, rowCount: LAST_ROW + 1, columnCount: right - left + 1 };
+    const a = parseAddress(`${columns[1]}1`).block.left;
+    const b = parseAddress(`${columns[2]}1`).block.left;
+    const left = Math.min(a, b);
+    return { top: 0, left, rowCount: LAST_ROW + 1, columnCount: Math.abs(b - a) + 1 };
   }
   const rows = /^(\d+):(\d+)$/.exec(address);
   if (rows) {
-    const top = Number(rows[1]) - 1;
-    return { top, left: 0, rowCount: Number(rows[2]) - top, columnCount: LAST_COLUMN + 1 };
+    const first = Math.min(Number(rows[1]), Number(rows[2]));
+    const last = Math.max(Number(rows[1]), Number(rows[2]));
+    if (first < 1 || last > LAST_ROW + 1) throw new Error(`Not an A1 address: ${address}`);
+    const top = first - 1;
+    return { top, left: 0, rowCount: last - top, columnCount: LAST_COLUMN + 1 };
   }
   return undefined;
 }

@@ -23,9 +23,9 @@
  *   `sortRows` (a user's edit, at any moment) and `Range.insert("Right" | "Down")` of whole
  *   columns or rows (`getRange("D:E")`, the add-in's own inserts, applied at sync).
  */
-import { blockAddress, columnName, parseAddress } from "./a1.js";
+import { blockAddress, LAST_COLUMN, LAST_ROW, parseAddress } from "./a1.js";
 import type { CellBlock } from "./a1.js";
-import { cellAt, readBlock, writeValue } from "./cellGrid.js";
+import { cellAt, nonEmptyCells, readBlock, usedBlockOf, writeValue } from "./cellGrid.js";
 import { officeNamespace } from "./officeNamespace.js";
 import { excelNamespace } from "./excelNamespace.js";
 import { quoteSheet } from "./mockRanges.js";
@@ -36,8 +36,11 @@ import type {
   MockWorkbookOptions,
   MockWorkbookStats,
 } from "./mockWorkbookTypes.js";
-import { moveNames, remapCells } from "./structuralEdits.js";
+import { editLines, remapCells, sortRowsOf } from "./structuralEdits.js";
+import type { LineEdit } from "./structuralEdits.js";
 import { emptyWorkbookState } from "./workbookState.js";
+import { restoreSnapshot, takeSnapshot } from "./workbookSnapshot.js";
+import type { WorkbookSnapshot } from "./workbookSnapshot.js";
 import type { WorkbookState } from "./workbookState.js";
 
 export type {
@@ -100,6 +103,12 @@ export class MockWorkbook {
    */
   beforeSync: ((sync: { syncNumber: number; writes: string[] }) => void) | undefined;
 
+  /**
+   * Called after anything a saved file would keep changed (cells, sheets, names, saved document
+   * settings): the playground saves the document here.
+   */
+  onDocumentChanged: (() => void) | undefined;
+
   /** The grid, spills, names, hidden rows and sheet ids, shared with the proxy modules. */
   private readonly state: WorkbookState = emptyWorkbookState();
 
@@ -116,6 +125,35 @@ export class MockWorkbook {
     this.payloadLimitBytes = options.payloadLimitBytes ?? 5 * 1024 * 1024;
     this.excelApiVersion = options.excelApiVersion;
     this.settingsLimitBytes = options.settingsLimitBytes ?? 1024 * 1024;
+  }
+
+  /**
+   * The document as a saved file holds it (cells, sheets, names, saved settings), as plain data.
+   *
+   * @return A snapshot sharing nothing with the workbook.
+   */
+  snapshot(): WorkbookSnapshot {
+    return takeSnapshot(this.state, this.savedSettings);
+  }
+
+  /**
+   * Opens a document from its snapshot: its cells and its saved settings, as Excel opens a file.
+   *
+   * @param snapshot What `snapshot()` gave.
+   * @param options The host's options (the snapshot's sheets replace `options.sheets`).
+   * @return The workbook.
+   */
+  static fromSnapshot(snapshot: WorkbookSnapshot, options: MockWorkbookOptions = {}): MockWorkbook {
+    const workbook = new MockWorkbook({ ...options, sheets: {} });
+    restoreSnapshot(workbook.state, snapshot);
+    workbook.savedSettings = structuredClone(snapshot.settings);
+    workbook.settings = structuredClone(snapshot.settings);
+    return workbook;
+  }
+
+  private cellsChanged(change: { sheet: string; block?: CellBlock }): void {
+    this.onCellsChanged?.(change);
+    this.onDocumentChanged?.();
   }
 
   /** A sheet's visibility as the add-in set it (`Visible`, `Hidden`, `VeryHidden`). */
@@ -140,6 +178,7 @@ export class MockWorkbook {
       name,
       `{00000000-0001-0000-0000-${String(this.state.sheetIds.size).padStart(12, "0")}}`
     );
+    this.onDocumentChanged?.();
   }
 
   /**
@@ -148,25 +187,7 @@ export class MockWorkbook {
    * number format was set). Undefined for an empty sheet.
    */
   usedBlock(sheet: string, valuesOnly = true): CellBlock | undefined {
-    let top = Infinity;
-    let bottom = -1;
-    let left = Infinity;
-    let right = -1;
-    for (const [row, cells] of this.state.sheets.get(sheet) ?? []) {
-      for (const [column, cell] of cells) {
-        const used =
-          cell.value !== "" ||
-          cell.formula !== undefined ||
-          (!valuesOnly && cell.numberFormat !== "General");
-        if (!used) continue;
-        top = Math.min(top, row);
-        bottom = Math.max(bottom, row);
-        left = Math.min(left, column);
-        right = Math.max(right, column);
-      }
-    }
-    if (bottom < 0) return undefined;
-    return { top, left, rowCount: bottom - top + 1, columnCount: right - left + 1 };
+    return usedBlockOf(this.state, sheet, valuesOnly);
   }
 
   /** Renames a sheet as a user would: its cells and its id stay, its name changes. */
@@ -181,6 +202,7 @@ export class MockWorkbook {
     if (this.selection.startsWith(`${from}!`)) {
       this.selection = `${to}!${this.selection.slice(from.length + 1)}`;
     }
+    this.onDocumentChanged?.();
   }
 
   /**
@@ -191,40 +213,36 @@ export class MockWorkbook {
     const hidden = this.state.hidden.get(sheet) ?? new Set<number>();
     for (const row of rows) hidden.add(row);
     this.state.hidden.set(sheet, hidden);
+    this.onDocumentChanged?.();
   }
 
   /** Inserts `count` empty columns before column `at` (zero-based), moving cells right, as Excel does. */
   insertColumns(sheet: string, at: number, count = 1): void {
-    remapCells(this.state, sheet, (row, column) => [row, column >= at ? column + count : column]);
-    moveNames(this.state, sheet, "column", at, count);
-    this.onCellsChanged?.({ sheet });
+    this.editLines({ sheet, axis: "column", at, count });
   }
 
   /** Inserts `count` empty rows before row `at` (zero-based), moving cells down. */
   insertRows(sheet: string, at: number, count = 1): void {
-    remapCells(this.state, sheet, (row, column) => [row >= at ? row + count : row, column]);
-    moveNames(this.state, sheet, "row", at, count);
-    this.onCellsChanged?.({ sheet });
+    this.editLines({ sheet, axis: "row", at, count });
   }
 
   /** Deletes `count` rows from row `at` (zero-based); the cells below move up. */
   deleteRows(sheet: string, at: number, count = 1): void {
-    remapCells(this.state, sheet, (row, column) =>
-      row >= at && row < at + count ? undefined : [row >= at ? row - count : row, column]
-    );
-    moveNames(this.state, sheet, "row", at, -count);
-    this.onCellsChanged?.({ sheet });
+    this.editLines({ sheet, axis: "row", at, count: -count });
   }
 
   /** Deletes `count` columns from column `at` (zero-based); the cells to the right move left. */
   deleteColumns(sheet: string, at: number, count = 1): void {
-    remapCells(this.state, sheet, (row, column) =>
-      column >= at && column < at + count
-        ? undefined
-        : [row, column >= at ? column - count : column]
-    );
-    moveNames(this.state, sheet, "column", at, -count);
-    this.onCellsChanged?.({ sheet });
+    this.editLines({ sheet, axis: "column", at, count: -count });
+  }
+
+  /**
+   * An insert or delete of whole rows or columns (see `editLines`): formulas' references are
+   * adjusted as Excel adjusts them, spills crossed are computed again from their anchors.
+   */
+  private editLines(edit: LineEdit): void {
+    editLines(this.state, edit);
+    this.cellsChanged({ sheet: edit.sheet });
   }
 
   /**
@@ -234,7 +252,7 @@ export class MockWorkbook {
   moveRows(sheet: string, order: readonly number[]): void {
     const destination = new Map(order.map((from, to) => [from, to]));
     remapCells(this.state, sheet, (row, column) => [destination.get(row) ?? row, column]);
-    this.onCellsChanged?.({ sheet });
+    this.cellsChanged({ sheet });
   }
 
   /**
@@ -269,20 +287,8 @@ export class MockWorkbook {
     rowCount: number,
     key: (cells: MockCellValue[]) => string | number
   ): void {
-    const rows = this.state.sheets.get(sheet) ?? new Map<number, Map<number, MockCell>>();
-    // A loop, not a spread: a whole sheet's columns overflow the call stack as arguments.
-    let width = 1;
-    for (const cells of rows.values())
-      for (const column of cells.keys()) width = Math.max(width, column + 1);
-    const order = Array.from({ length: rowCount }, (_, i) => top + i)
-      .map((row) => ({
-        row,
-        key: key(Array.from({ length: width }, (_, c) => rows.get(row)?.get(c)?.value ?? "")),
-      }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row - b.row));
-    const destination = new Map(order.map(({ row }, i) => [row, top + i]));
-    remapCells(this.state, sheet, (row, column) => [destination.get(row) ?? row, column]);
-    this.onCellsChanged?.({ sheet });
+    sortRowsOf(this.state, sheet, top, rowCount, key);
+    this.cellsChanged({ sheet });
   }
 
   /** Puts `Excel` and `Office` on `target` (default `globalThis`); returns a function undoing it. */
@@ -311,13 +317,16 @@ export class MockWorkbook {
   /** A user typing values (rows of values from `topLeft`); strings are parsed like typed input. */
   setValues(sheet: string, topLeft: string, rows: MockCellValue[][]): void {
     const { block } = parseAddress(topLeft);
+    // Reduced, not spread: a whole sheet's rows overflow the call stack as arguments.
+    const columnCount = rows.reduce((most, row) => Math.max(most, row.length), 0);
+    if (block.top + rows.length - 1 > LAST_ROW || block.left + columnCount - 1 > LAST_COLUMN) {
+      throw new Error(`${rows.length}×${columnCount} values from ${topLeft} go past XFD1048576`);
+    }
     rows.forEach((row, r) =>
       row.forEach((value, c) => writeValue(this.state, sheet, block.top + r, block.left + c, value))
     );
-    // Reduced, not spread: a whole sheet's rows overflow the call stack as arguments.
-    const columnCount = rows.reduce((most, row) => Math.max(most, row.length), 0);
     if (rows.length > 0 && columnCount > 0) {
-      this.onCellsChanged?.({ sheet, block: { ...block, rowCount: rows.length, columnCount } });
+      this.cellsChanged({ sheet, block: { ...block, rowCount: rows.length, columnCount } });
     }
   }
 
@@ -327,6 +336,7 @@ export class MockWorkbook {
     const cell = cellAt(this.state, sheet, block.top, block.left, true);
     cell.formula = formula;
     cell.value = value;
+    this.onDocumentChanged?.();
   }
 
   /**
@@ -348,6 +358,7 @@ export class MockWorkbook {
       rowCount: values.length,
       columnCount: values[0].length,
     });
+    this.onDocumentChanged?.();
   }
 
   /** The cell at an A1 address (an empty General cell when never written). */
@@ -364,17 +375,16 @@ export class MockWorkbook {
 
   /** Every non-empty cell of every sheet, for scans such as "the key is in no cell". */
   allCells(): Array<{ sheet: string; address: string; cell: MockCell }> {
-    const found: Array<{ sheet: string; address: string; cell: MockCell }> = [];
-    for (const [sheet, rows] of this.state.sheets) {
-      for (const [row, cells] of rows) {
-        for (const [column, cell] of cells) {
-          if (cell.value !== "" || cell.formula) {
-            found.push({ sheet, address: `${columnName(column)}${row + 1}`, cell: { ...cell } });
-          }
-        }
-      }
-    }
-    return found;
+    return nonEmptyCells(this.state);
+  }
+
+  /**
+   * The block a formula at a cell spills into (as last written or opened), undefined when it
+   * spills nothing: the formula engine takes those cells for the formula's own.
+   */
+  spillAt(sheet: string, address: string): CellBlock | undefined {
+    const block = this.state.spills.get(`${sheet}!${address}`);
+    return block && { ...block };
   }
 
   /** The last used row (zero-based) of a sheet, -1 when empty. */

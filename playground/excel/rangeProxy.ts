@@ -1,11 +1,12 @@
 /** The mock's `Excel.Range` and `RangeView` proxies. */
 import { OfficeMockObject } from "office-addin-mock";
-import { blockAddress } from "./a1.js";
+import { blockAddress, LAST_COLUMN, LAST_ROW } from "./a1.js";
 import type { CellBlock } from "./a1.js";
 import { checkShape, lineAddress, loadList, quoteSheet } from "./mockRanges.js";
 import type { MockWorkbook } from "./mockWorkbook.js";
 import { MOCK_ERRORS, WRITABLE } from "./syncOperation.js";
 import type { SyncOperation, WritableProperty } from "./syncOperation.js";
+import { INVALID_ARGUMENT_MESSAGE } from "./MockOfficeError.js";
 import { timed } from "./timed.js";
 import type { WorkbookState } from "./workbookState.js";
 
@@ -101,13 +102,25 @@ function createRangeProxy(
         };
       }
       if (property === "getCell") {
-        return (row: number, column: number) =>
-          rangeProxy(workbook, state, queue, sheet, {
-            top: block.top + row,
-            left: block.left + column,
+        return (row: number, column: number) => {
+          const top = block.top + row;
+          const left = block.left + column;
+          if (top < 0 || left < 0 || top > LAST_ROW || left > LAST_COLUMN) {
+            // Past the sheet's edge: Office.js fails the next sync, as for getRange("XFE1").
+            queue.push({
+              kind: "fail",
+              code: "InvalidArgument",
+              message: INVALID_ARGUMENT_MESSAGE,
+            });
+            return rangeProxy(workbook, state, queue, sheet, block);
+          }
+          return rangeProxy(workbook, state, queue, sheet, {
+            top,
+            left,
             rowCount: 1,
             columnCount: 1,
           });
+        };
       }
       const value = Reflect.get(object, property, object);
       if (typeof value === "function") return value.bind(object);

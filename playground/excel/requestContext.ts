@@ -3,6 +3,7 @@ import { OfficeMockObject } from "office-addin-mock";
 import { parseAddress } from "./a1.js";
 import type { CellBlock } from "./a1.js";
 import { parseAnyAddress, wholeLines } from "./mockRanges.js";
+import { INVALID_ARGUMENT_MESSAGE } from "./MockOfficeError.js";
 import type { MockWorkbook } from "./mockWorkbook.js";
 import { namedItem } from "./namedItem.js";
 import { rangeProxy } from "./rangeProxy.js";
@@ -38,7 +39,19 @@ function createRequestContext(
         getRange: (address: string) => {
           // Checked at sync: a sheet added earlier in the same batch exists by then.
           queue.push({ kind: "requireSheet", name });
-          return makeRange(name, wholeLines(address) ?? parseAddress(address).block);
+          let block: CellBlock;
+          try {
+            block = wholeLines(address) ?? parseAddress(address).block;
+          } catch {
+            // As Office.js: the batch is built, the sync fails (errorLocation Worksheet.getRange).
+            queue.push({
+              kind: "fail",
+              code: "InvalidArgument",
+              message: INVALID_ARGUMENT_MESSAGE,
+            });
+            block = { top: 0, left: 0, rowCount: 1, columnCount: 1 };
+          }
+          return makeRange(name, block);
         },
         getUsedRange: (valuesOnly?: boolean) => {
           const block = workbook.usedBlock(name, valuesOnly === true);

@@ -125,6 +125,7 @@ export async function syncQueue(
   if (wrote && onlyHidden) workbook.stats.hiddenWriteSyncs++;
   else if (wrote) workbook.stats.writeSyncs++;
   if (read) workbook.stats.readSyncs++;
+  if (wrote) workbook.onDocumentChanged?.();
   // office-addin-mock's sync does its work before its first await; timed without the awaits,
   // which would let other tasks' time into the mock's share.
   const settled = loaded.map((target) => target.sync());

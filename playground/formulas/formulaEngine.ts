@@ -15,47 +15,34 @@
  */
 import FormulaParser, { FormulaError } from "fast-formula-parser";
 import type { CellReference, FunctionArgument, RangeReference } from "fast-formula-parser";
-import { Observable, Subject, type Subscription } from "rxjs";
+import { Observable, Subject } from "rxjs";
 import { blockAddress, columnName } from "../excel/a1.js";
 import type { CellBlock } from "../excel/a1.js";
 import type { MockCell, MockCellValue, MockWorkbook } from "../excel/mockWorkbook.js";
+import type { CustomFunctionsRuntime } from "../functions/customFunctionsRuntime.js";
+import { quoteSheet } from "../excel/mockRanges.js";
+import { contains, overlaps, union } from "./cellBlocks.js";
+import { CellMessages } from "./cellMessages.js";
+import { formulaPositions, referencedBlock } from "./formulaState.js";
+import type { FormulaState, Position } from "./formulaState.js";
+import { emptySpilled, writeSpill } from "./writeSpill.js";
 import {
-  CustomFunctionError,
-  type CustomFunctionsRuntime,
-} from "../functions/customFunctionsRuntime.js";
+  cancelCalls,
+  errorMessage,
+  firstLine,
+  fromModel,
+  PENDING,
+  toFunctionArgument,
+  toGrid,
+  toParser,
+  type CallSite,
+} from "./formulaValues.js";
 
 /** A change the grid shows: a block of a sheet, or the whole sheet when no block is given. */
 export interface DisplayChange {
   sheet: string;
   block?: CellBlock;
 }
-
-/** A call of a custom function made by one formula, at one place in it. */
-interface CallSite {
-  key: string;
-  value: unknown;
-  subscription?: Subscription;
-}
-
-/** What the engine keeps for one formula cell (keyed by the model's cell, which moves with it). */
-interface FormulaState {
-  formula: string;
-  dependencies: { sheet: string; block: CellBlock }[];
-  calls: CallSite[];
-  /** The block the last value covered (the anchor alone, or a spill). */
-  covered: CellBlock;
-  /** The block a blocked spill wants (it shows #SPILL! until that block is clear). */
-  wanted?: CellBlock;
-}
-
-interface Position {
-  sheet: string;
-  row: number;
-  column: number;
-}
-
-const PENDING = Symbol("pending");
-const BUSY = "#BUSY!";
 
 /**
  * Recalculates the model's formulas as cells change.
@@ -77,8 +64,8 @@ export class FormulaEngine {
   /** Cells whose calls produced a value since the last flush. */
   private readonly arrived = new Set<FormulaState>();
   private flushQueued = false;
-  /** Why a formula shows an error ("Sheet1!B2" → the custom function's message), as Excel's tooltip. */
-  private readonly messages = new Map<string, string>();
+  /** Why a formula shows an error, as Excel's tooltip. */
+  private readonly messages = new CellMessages();
   /** True while the engine writes results, so that its own writes are not taken for edits. */
   private writing = false;
 
@@ -120,8 +107,10 @@ export class FormulaEngine {
    * them again.
    */
   private cellsChanged(sheet: string | undefined, block: CellBlock | undefined): void {
-    const index = this.indexCells();
+    const index = { positions: formulaPositions(this.workbook) };
     this.dropRemovedFormulas(index.positions);
+    const moved = sheet !== undefined && block === undefined;
+    if (moved) this.cellsMoved(sheet, index.positions);
     const fresh: MockCell[] = [];
     const dependents: MockCell[] = [];
     for (const [cell, position] of index.positions) {
@@ -130,7 +119,10 @@ export class FormulaEngine {
       const written =
         sheet === undefined ||
         (position.sheet === sheet && (!block || contains(block, position.row, position.column)));
-      if (!state || (written && block) || state.formula !== cell.formula) {
+      // References adjusted by a structural edit leave the same formula, moved: its calls are
+      // kept where their arguments are the same (nothing is run twice).
+      const edited = state !== undefined && state.formula !== cell.formula && !moved;
+      if (!state || (written && block) || edited) {
         if (state) cancelCalls(state.calls, 0);
         fresh.push(cell);
       } else if (
@@ -145,6 +137,20 @@ export class FormulaEngine {
     for (const cell of fresh) this.states.delete(cell);
     this.recalculate([...fresh, ...dependents], index.positions);
     this.changes.next({ sheet: sheet ?? "", block });
+  }
+
+  /**
+   * Cells of `sheet` moved (an insert, a delete, a sort): the model emptied the sheet's spills,
+   * so each formula there covers its anchor alone until it is evaluated (and spills) again.
+   */
+  private cellsMoved(sheet: string, positions: Map<MockCell, Position>): void {
+    this.messages.forgetSheet(sheet);
+    for (const [cell, state] of this.states) {
+      const position = positions.get(cell);
+      if (position?.sheet !== sheet) continue;
+      state.covered = { top: position.row, left: position.column, rowCount: 1, columnCount: 1 };
+      state.wanted = undefined;
+    }
   }
 
   /**
@@ -171,14 +177,7 @@ export class FormulaEngine {
     if (intoSpill) {
       this.writing = true;
       try {
-        for (let r = 0; r < covered.rowCount; r++) {
-          for (let c = 0; c < covered.columnCount; c++) {
-            const row = covered.top + r;
-            const column = covered.left + c;
-            if ((r === 0 && c === 0) || contains(block, row, column)) continue;
-            this.workbook.setValues(sheet, `${columnName(column)}${row + 1}`, [[""]]);
-          }
-        }
+        emptySpilled(this.workbook, sheet, covered, block);
       } finally {
         this.writing = false;
       }
@@ -193,7 +192,7 @@ export class FormulaEngine {
    * custom functions called anew (the task pane's "Allow" re-runs the cells that waited).
    */
   private recalculateBlock(sheet: string, block: CellBlock): void {
-    const { positions } = this.indexCells();
+    const positions = formulaPositions(this.workbook);
     const cells: MockCell[] = [];
     for (const [cell, position] of positions) {
       if (cell.formula === undefined || position.sheet !== sheet) continue;
@@ -234,11 +233,13 @@ export class FormulaEngine {
   private evaluate(cell: MockCell, position: Position): CellBlock {
     const formula = cell.formula as string;
     const anchor = { top: position.row, left: position.column, rowCount: 1, columnCount: 1 };
+    // A spill the workbook already shows (a document opened again) is the formula's own.
+    const shown = this.workbook.spillAt(position.sheet, blockAddress(anchor));
     const state: FormulaState = this.states.get(cell) ?? {
       formula,
       dependencies: [],
       calls: [],
-      covered: anchor,
+      covered: shown ?? anchor,
     };
     this.states.set(cell, state);
     state.formula = formula;
@@ -265,52 +266,20 @@ export class FormulaEngine {
       this.current = undefined;
     }
     const values = toGrid(result);
-    const key = `${position.sheet}!${columnName(position.column)}${position.row + 1}`;
-    const message = parseProblem ?? errorMessage(values[0][0], state.calls);
-    if (message) this.messages.set(key, message);
-    else this.messages.delete(key);
+    const { sheet, row, column } = position;
+    this.messages.set(sheet, row, column, parseProblem ?? errorMessage(values[0][0], state.calls));
     const before = state.covered;
     const block = this.show(cell, position, state, values);
     if (state.wanted) {
-      this.messages.set(
-        key,
-        "Spill range isn't blank: clear the cells in the way to see the results."
-      );
+      const blocked = "Spill range isn't blank: clear the cells in the way to see the results.";
+      this.messages.set(sheet, row, column, blocked);
     }
     // The spilled array as the function gave it (the parser keeps only the errors' codes).
     const spilled = state.calls
       .map((site) => site.value)
       .find((value) => Array.isArray(value) && value.length === state.covered.rowCount);
-    this.keepSpillMessages(position.sheet, before, state.covered, spilled);
+    this.messages.keepSpillMessages(position.sheet, before, state.covered, spilled);
     return block;
-  }
-
-  /**
-   * The messages of a spill's error cells ("Still running (3 of 36 rows finished).") under their
-   * own addresses, as Excel shows each cell's own; those of cells the spill left are forgotten.
-   */
-  private keepSpillMessages(
-    sheet: string,
-    before: CellBlock,
-    covered: CellBlock,
-    result: unknown
-  ): void {
-    const keyOf = (row: number, column: number) => `${sheet}!${columnName(column)}${row + 1}`;
-    for (let r = 0; r < before.rowCount; r++) {
-      for (let c = 0; c < before.columnCount; c++) {
-        if (r > 0 || c > 0) this.messages.delete(keyOf(before.top + r, before.left + c));
-      }
-    }
-    if (!Array.isArray(result) || covered.rowCount * covered.columnCount === 1) return;
-    (result as unknown[][]).forEach((line, r) => {
-      if (!Array.isArray(line)) return;
-      line.forEach((item, c) => {
-        const message = isErrorLike(item) ? (item as { message?: unknown }).message : undefined;
-        if ((r > 0 || c > 0) && typeof message === "string" && message !== "") {
-          this.messages.set(keyOf(covered.top + r, covered.left + c), message);
-        }
-      });
-    });
   }
 
   /**
@@ -321,7 +290,7 @@ export class FormulaEngine {
    * @param address The cell, `B2`.
    */
   messageAt(sheet: string, address: string): string | undefined {
-    return this.messages.get(`${sheet}!${address}`);
+    return this.messages.at(sheet, address);
   }
 
   /** Writes a formula's value (spilled when it is an array), `#SPILL!` when cells are in the way. */
@@ -332,46 +301,25 @@ export class FormulaEngine {
     values: MockCellValue[][]
   ): CellBlock {
     const { sheet, row, column } = position;
-    const wanted = {
-      top: row,
-      left: column,
-      rowCount: values.length,
-      columnCount: values[0].length,
-    };
-    const blocked = values.some((line, r) =>
-      line.some((_, c) => {
-        if (r === 0 && c === 0) return false;
-        if (contains(state.covered, row + r, column + c)) return false;
-        const other = this.workbook.cell(sheet, `${columnName(column + c)}${row + r + 1}`);
-        return other.value !== "" || other.formula !== undefined;
-      })
-    );
-    const shown = blocked ? [["#SPILL!" as MockCellValue]] : values;
-    state.wanted = blocked ? wanted : undefined;
-    const covered = blocked ? { ...wanted, rowCount: 1, columnCount: 1 } : wanted;
+    const anchor = { top: row, left: column, rowCount: 1, columnCount: 1 };
+    const before = state.covered;
     this.writing = true;
     try {
-      // What the last value covered and this one does not is emptied, as Excel does.
-      for (let r = 0; r < state.covered.rowCount; r++) {
-        for (let c = 0; c < state.covered.columnCount; c++) {
-          const at = { row: state.covered.top + r, column: state.covered.left + c };
-          if ((r === 0 && c === 0) || contains(covered, at.row, at.column)) continue;
-          this.workbook.setValues(sheet, `${columnName(at.column)}${at.row + 1}`, [[""]]);
-        }
-      }
-      this.workbook.setSpill(
+      const written = writeSpill(
+        this.workbook,
         sheet,
-        `${columnName(column)}${row + 1}`,
+        anchor,
         cell.formula as string,
-        shown
+        values,
+        before
       );
+      state.covered = written.covered;
+      state.wanted = written.wanted;
     } finally {
       this.writing = false;
     }
-    const before = state.covered;
-    state.covered = covered;
-    this.changes.next({ sheet, block: union(before, covered) });
-    return union(before, covered);
+    this.changes.next({ sheet, block: union(before, state.covered) });
+    return union(before, state.covered);
   }
 
   /** A custom function called by the formula being evaluated: its call site's value so far. */
@@ -414,37 +362,22 @@ export class FormulaEngine {
       const cells = [...this.states]
         .filter(([, state]) => arrived.has(state))
         .map(([cell]) => cell);
-      this.recalculate(cells, this.indexCells().positions);
+      this.recalculate(cells, formulaPositions(this.workbook));
     });
   }
 
   private readCell(reference: CellReference): unknown {
-    const sheet = reference.sheet ?? this.current?.position.sheet ?? "";
-    const block = { top: reference.row - 1, left: reference.col - 1, rowCount: 1, columnCount: 1 };
-    this.current?.state.dependencies.push({ sheet, block });
-    return fromModel(this.workbook.values(sheet, blockAddress(block))[0][0]);
+    const read = referencedBlock(this.workbook, reference, this.current?.position.sheet);
+    this.current?.state.dependencies.push(read);
+    return fromModel(this.workbook.values(read.sheet, blockAddress(read.block))[0][0]);
   }
 
   private readRange(reference: RangeReference): unknown[][] {
-    const sheet = reference.sheet ?? this.current?.position.sheet ?? "";
-    // A whole column (A:A) reads to the last used row, not to row 1,048,576.
-    const lastRow = Math.min(reference.to.row, this.workbook.lastRow(sheet) + 1);
-    const block = {
-      top: reference.from.row - 1,
-      left: reference.from.col - 1,
-      rowCount: Math.max(1, lastRow - reference.from.row + 1),
-      columnCount: reference.to.col - reference.from.col + 1,
-    };
-    this.current?.state.dependencies.push({ sheet, block });
-    return this.workbook.values(sheet, blockAddress(block)).map((row) => row.map(fromModel));
-  }
-
-  private indexCells(): { positions: Map<MockCell, Position> } {
-    const positions = new Map<MockCell, Position>();
-    this.workbook.forEachCell((sheet, row, column, cell) =>
-      positions.set(cell, { sheet, row, column })
-    );
-    return { positions };
+    const read = referencedBlock(this.workbook, reference, this.current?.position.sheet);
+    this.current?.state.dependencies.push(read);
+    return this.workbook
+      .values(read.sheet, blockAddress(read.block))
+      .map((row) => row.map(fromModel));
   }
 
   /**
@@ -460,120 +393,4 @@ export class FormulaEngine {
       if (position) this.changes.next({ sheet: position.sheet, block: state.covered });
     }
   }
-}
-
-function cancelCalls(calls: CallSite[], from: number): void {
-  for (const site of calls.splice(from)) site.subscription?.unsubscribe();
-}
-
-/** The message of the first call that ended in the error a formula shows. */
-function firstLine(text: string): string {
-  return text.split("\n")[0].slice(0, 200);
-}
-
-function errorMessage(shown: MockCellValue, calls: readonly CallSite[]): string | undefined {
-  if (typeof shown !== "string" || !shown.startsWith("#")) return undefined;
-  const failed = calls.find(
-    (site) => site.value instanceof CustomFunctionError && site.value.code === shown
-  );
-  return failed ? (failed.value as CustomFunctionError).message : undefined;
-}
-
-/** What the parser reads for a cell: empty cells are `null` (0 in arithmetic, "" in text). */
-function fromModel(value: MockCellValue): unknown {
-  if (value === "") return null;
-  if (typeof value === "string" && /^#(N\/A|VALUE!|REF!|DIV\/0!|NUM!|NAME\?|NULL!)$/.test(value)) {
-    return new FormulaError(value);
-  }
-  return value;
-}
-
-/** What a custom function receives: empty cells as "", as Excel passes them. */
-function toFunctionArgument(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((row: unknown[]) => row.map(toFunctionArgument));
-  if (value === null || value === undefined) return "";
-  if (value instanceof FormulaError) return new CustomFunctionError(value.error);
-  return value;
-}
-
-/** A call's value as the parser takes it. */
-function toParser(value: unknown): unknown {
-  if (value === PENDING) return new FormulaError(BUSY);
-  if (value instanceof CustomFunctionError) return new FormulaError(value.code);
-  if (isErrorLike(value)) return new FormulaError(value.code);
-  if (Array.isArray(value)) {
-    return value.map((row: unknown[]) =>
-      row.map((item) => (isErrorLike(item) ? item.code : (item ?? "")))
-    );
-  }
-  return value ?? "";
-}
-
-/** A formula's result as cells: an error's code, an array as it spills. */
-function toGrid(result: unknown): MockCellValue[][] {
-  const one = (value: unknown): MockCellValue => {
-    if (value instanceof FormulaError) return value.error;
-    if (isErrorLike(value)) return value.code;
-    if (value === null || value === undefined) return 0;
-    if (typeof value === "number" || typeof value === "boolean" || typeof value === "string") {
-      return value;
-    }
-    return String(value);
-  };
-  if (Array.isArray(result) && result.length > 0 && Array.isArray(result[0])) {
-    const rows = result as unknown[][];
-    const width = Math.max(1, ...rows.map((row) => row.length));
-    return rows.map((row) =>
-      Array.from({ length: width }, (_, c) => (c < row.length ? one(row[c]) : "#N/A"))
-    );
-  }
-  return [[one(result)]];
-}
-
-function isErrorLike(value: unknown): value is { code: string } {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { code?: unknown }).code === "string" &&
-    (value as { code: string }).code.startsWith("#")
-  );
-}
-
-function contains(block: CellBlock, row: number, column: number): boolean {
-  return (
-    row >= block.top &&
-    row < block.top + block.rowCount &&
-    column >= block.left &&
-    column < block.left + block.columnCount
-  );
-}
-
-function overlaps(
-  dependency: { sheet: string; block: CellBlock },
-  sheet: string,
-  block: CellBlock
-): boolean {
-  const a = dependency.block;
-  return (
-    dependency.sheet === sheet &&
-    a.top < block.top + block.rowCount &&
-    block.top < a.top + a.rowCount &&
-    a.left < block.left + block.columnCount &&
-    block.left < a.left + a.columnCount
-  );
-}
-
-function union(a: CellBlock, b: CellBlock): CellBlock {
-  const top = Math.min(a.top, b.top);
-  const left = Math.min(a.left, b.left);
-  return {
-    top,
-    left,
-    rowCount: Math.max(a.top + a.rowCount, b.top + b.rowCount) - top,
-    columnCount: Math.max(a.left + a.columnCount, b.left + b.columnCount) - left,
-  };
-}
-
-function quoteSheet(name: string): string {
-  return /^[A-Za-z0-9_]+$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }

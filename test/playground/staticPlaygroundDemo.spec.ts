@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import {
+  newPlaygroundPage,
   openStaticPlayground,
   shown,
   typeInCell,
@@ -31,8 +32,8 @@ describe("The static playground's demo (Chromium)", () => {
     await open?.close();
   });
   beforeEach(async () => {
-    // A page of the same context: its routes (nothing off this computer) and init script.
-    page = await open.page.context().newPage();
+    // A context of its own: the demo afresh (the page keeps its document in its storage).
+    page = await newPlaygroundPage(open.browser);
     await page.goto(`${open.served.origin}/`);
     await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
   }, 90_000);

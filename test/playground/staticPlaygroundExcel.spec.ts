@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import {
   clickCell,
   dragFillHandle,
+  newPlaygroundPage,
   openStaticPlayground,
   shown,
   typeInCell,
@@ -51,7 +52,8 @@ describe("Excel's behaviour in the static playground (Chromium)", () => {
     await open?.close();
   });
   beforeEach(async () => {
-    page = await open.page.context().newPage();
+    // A context of its own: the demo afresh (the page keeps its document in its storage).
+    page = await newPlaygroundPage(open.browser);
     await page.goto(`${open.served.origin}/`);
     await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
   }, 90_000);

@@ -52,11 +52,7 @@ export async function openStaticPlayground(): Promise<OpenPlayground> {
     executablePath: process.env.CHROME_BIN || "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
-  // tsx keeps function names through a helper (__name) that page.evaluate's functions bring along.
-  await context.addInitScript("globalThis.__name = (target) => target;");
-  const page = await context.newPage();
+  const page = await newPlaygroundPage(browser);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
@@ -76,6 +72,27 @@ export async function openStaticPlayground(): Promise<OpenPlayground> {
       await served.close();
     },
   };
+}
+
+/**
+ * A page in a browser context of its own: nothing on the network but this computer, and storage
+ * of its own (the playground keeps its document in the page's IndexedDB, so a page of another
+ * context opens the demo afresh); closing the page closes its context.
+ *
+ * ## Example
+ * ```ts
+ * const page = await newPlaygroundPage(open.browser);
+ * await page.goto(`${open.served.origin}/`);
+ * ```
+ */
+export async function newPlaygroundPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+  // tsx keeps function names through a helper (__name) that page.evaluate's functions bring along.
+  await context.addInitScript("globalThis.__name = (target) => target;");
+  const page = await context.newPage();
+  page.once("close", () => void context.close().catch(() => undefined));
+  return page;
 }
 
 export {

@@ -1,0 +1,69 @@
+/** What the formula engine keeps for each formula, where a formula is, and what it reads. */
+import type { CellReference, RangeReference } from "fast-formula-parser";
+import type { CellBlock } from "../excel/a1.js";
+import type { MockCell, MockWorkbook } from "../excel/mockWorkbook.js";
+import type { CallSite } from "./formulaValues.js";
+
+/** What the engine keeps for one formula cell (keyed by the model's cell, which moves with it). */
+export interface FormulaState {
+  formula: string;
+  dependencies: { sheet: string; block: CellBlock }[];
+  calls: CallSite[];
+  /** The block the last value covered (the anchor alone, or a spill). */
+  covered: CellBlock;
+  /** The block a blocked spill wants (it shows #SPILL! until that block is clear). */
+  wanted?: CellBlock;
+}
+
+/** Where a formula is: its sheet, zero-based row and column. */
+export interface Position {
+  sheet: string;
+  row: number;
+  column: number;
+}
+
+/**
+ * Where every cell of the model is (formulas and values), keyed by the model's cell objects,
+ * which move with structural edits.
+ *
+ * @param workbook The model.
+ * @return Each stored cell's position.
+ */
+export function formulaPositions(workbook: MockWorkbook): Map<MockCell, Position> {
+  const positions = new Map<MockCell, Position>();
+  workbook.forEachCell((sheet, row, column, cell) => positions.set(cell, { sheet, row, column }));
+  return positions;
+}
+
+/**
+ * The block a reference of a formula reads (on the formula's sheet when it names none); a whole
+ * column (A:A) reads to the last used row, not to row 1,048,576.
+ *
+ * @param workbook The model.
+ * @param reference A cell or a range, as the parser gives it (one-based).
+ * @param formulaSheet The sheet of the formula being evaluated.
+ * @return The sheet and the block.
+ */
+export function referencedBlock(
+  workbook: MockWorkbook,
+  reference: CellReference | RangeReference,
+  formulaSheet = ""
+): { sheet: string; block: CellBlock } {
+  const sheet = reference.sheet ?? formulaSheet;
+  if (!("from" in reference)) {
+    return {
+      sheet,
+      block: { top: reference.row - 1, left: reference.col - 1, rowCount: 1, columnCount: 1 },
+    };
+  }
+  const lastRow = Math.min(reference.to.row, workbook.lastRow(sheet) + 1);
+  return {
+    sheet,
+    block: {
+      top: reference.from.row - 1,
+      left: reference.from.col - 1,
+      rowCount: Math.max(1, lastRow - reference.from.row + 1),
+      columnCount: reference.to.col - reference.from.col + 1,
+    },
+  };
+}

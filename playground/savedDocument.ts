@@ -1,0 +1,143 @@
+/**
+ * The playground's document kept in the page's IndexedDB, as a saved Excel file would keep it:
+ * cells, formulas, sheets and the document settings the add-in saved (its document id, its
+ * stored job, what the spending guard needs to find its decisions). Every change is saved soon
+ * after it happens (Excel's AutoSave), so a reload opens the document where it was.
+ *
+ * Limit: the browser's storage quota for the page's origin (Chromium grants an origin a share of
+ * the free disk, hundreds of megabytes and more); a 10,000-row sheet of three columns is about
+ * 1.5 MB. A save that fails (quota, private mode) is reported and the page goes on with the
+ * document in memory.
+ */
+import type { MockWorkbook } from "./excel/mockWorkbook.js";
+import type { WorkbookSnapshot } from "./excel/workbookSnapshot.js";
+import { WORKBOOK_SNAPSHOT_VERSION } from "./excel/workbookSnapshot.js";
+
+const DATABASE = "spellrun-playground";
+const STORE = "documents";
+const KEY = "workbook";
+
+function openDatabase(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error(`cannot open ${DATABASE}`));
+  });
+}
+
+async function withStore<T>(
+  mode: IDBTransactionMode,
+  use: (store: IDBObjectStore) => IDBRequest<T>
+): Promise<T> {
+  const database = await openDatabase();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const transaction = database.transaction(STORE, mode);
+      const request = use(transaction.objectStore(STORE));
+      // Resolved once the transaction is committed, not when the request succeeds.
+      transaction.oncomplete = () => resolve(request.result);
+      transaction.onabort = () => reject(transaction.error ?? new Error("save aborted"));
+      transaction.onerror = () => reject(transaction.error ?? new Error("save failed"));
+    });
+  } finally {
+    database.close();
+  }
+}
+
+/**
+ * The document saved in this page, if any (one of another format version is not opened).
+ *
+ * ## Example
+ * ```ts
+ * const saved = await loadSavedDocument();
+ * ```
+ *
+ * @return The snapshot, or undefined (the page opens the demo).
+ */
+export async function loadSavedDocument(): Promise<WorkbookSnapshot | undefined> {
+  const saved = await withStore<unknown>("readonly", (store) => store.get(KEY));
+  const snapshot = saved as WorkbookSnapshot | undefined;
+  return snapshot?.version === WORKBOOK_SNAPSHOT_VERSION ? snapshot : undefined;
+}
+
+/**
+ * Forgets the saved document ("Reset to demo"): the next load opens the demo.
+ *
+ * ## Example
+ * ```ts
+ * await forgetSavedDocument();
+ * location.reload();
+ * ```
+ */
+export async function forgetSavedDocument(): Promise<void> {
+  await withStore("readwrite", (store) => store.delete(KEY));
+}
+
+/** What `keepDocumentSaved` reports. */
+export interface SavedDocumentEvents {
+  /** A save is waiting or under way (true), or every change is saved (false). */
+  onSaving?: (saving: boolean) => void;
+  /** A save failed; the document stays in memory and the next change tries again. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Saves the workbook whenever it changes: changes within `delayMs` of each other (longer for a
+ * big workbook) are saved together, one save at a time (a later snapshot never lands before an
+ * earlier one).
+ *
+ * ## Example
+ * ```ts
+ * const stop = keepDocumentSaved(playground.workbook, { onSaving: (busy) => showSaving(busy) });
+ * ```
+ *
+ * @param workbook The playground's workbook.
+ * @param events What to tell the page.
+ * @param delayMs How long changes are gathered before a save. @default 150
+ * @return A function that stops saving.
+ */
+export function keepDocumentSaved(
+  workbook: MockWorkbook,
+  events: SavedDocumentEvents = {},
+  delayMs = 150
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  let waiting = 0;
+  // A big sheet's snapshot takes a while (10,000 rows: about 50 ms): saves are spaced so that
+  // they take at most a fifth of the page's time while results stream in.
+  let wait = delayMs;
+  const save = () => {
+    timer = undefined;
+    const started = performance.now();
+    const snapshot = workbook.snapshot();
+    wait = Math.max(delayMs, 5 * (performance.now() - started));
+    saving = saving
+      .then(() => withStore("readwrite", (store) => store.put(snapshot, KEY)))
+      .then(() => undefined)
+      .catch((error: unknown) => events.onError?.(error))
+      .finally(() => {
+        waiting--;
+        if (waiting === 0 && timer === undefined) events.onSaving?.(false);
+      });
+  };
+  workbook.onDocumentChanged = () => {
+    if (timer !== undefined) return;
+    waiting++;
+    events.onSaving?.(true);
+    timer = setTimeout(save, wait);
+  };
+  // Leaving the page: what is waiting is saved at once.
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    save();
+  };
+  window.addEventListener("pagehide", flush);
+  return () => {
+    workbook.onDocumentChanged = undefined;
+    window.removeEventListener("pagehide", flush);
+    flush();
+  };
+}

@@ -1,0 +1,228 @@
+import type { Page } from "playwright-core";
+import {
+  clickCell,
+  dragFillHandle,
+  newPlaygroundPage,
+  openStaticPlayground,
+  shown,
+  typeInCell,
+  type OpenPlayground,
+} from "./support/staticPlayground.js";
+
+/**
+ * The static playground keeps its document across a reload, as a saved Excel file would: cells,
+ * formulas, sheets and the document settings the add-in saved (its document id, the spending
+ * guard's window, a stored job), with "Reset to demo" to start again. And structural edits
+ * across a SPELL.BULK spill behave as Excel's. With the mouse and the keyboard, in Chromium.
+ */
+const SUMMARY = (row: number) =>
+  `=SPELL.RUN("summarize", SPELL.INPUTS("text", A${row}), "summary")`;
+
+async function until(page: Page, what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+type PageWindow = {
+  __playground: {
+    workbook: {
+      values(sheet: string, address: string): unknown[][];
+      cell(sheet: string, address: string): { value: unknown; formula?: string };
+      sheetNames(): string[];
+    };
+  };
+  __emulator: {
+    stats: { runsCreated: number; bulkRunsCreated: number; requests: Record<string, number> };
+  };
+};
+
+/** Runs the page's emulator started since the page (re)loaded: single and bulk rows. */
+function runsStarted(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const { stats } = (window as unknown as PageWindow).__emulator;
+    return stats.runsCreated + stats.bulkRunsCreated;
+  });
+}
+
+function documentId(page: Page): Promise<unknown> {
+  return page.evaluate(() => Office.context.document.settings.get("spellrun.documentId"));
+}
+
+async function ready(page: Page): Promise<void> {
+  await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+}
+
+/** Reloads as a person does, answering "Leave" should the page ask (runs in flight). */
+async function reload(page: Page): Promise<void> {
+  await until(page, "the document saved", async () =>
+    /^Saved/.test(await page.locator("#playground-saved").innerText())
+  );
+  await page.reload();
+  await ready(page);
+}
+
+describe("The static playground's document across a reload (Chromium)", () => {
+  let open: OpenPlayground;
+  let page: Page;
+
+  beforeAll(async () => {
+    open = await openStaticPlayground();
+  }, 300_000);
+  afterAll(async () => {
+    await open?.close();
+  });
+  beforeEach(async () => {
+    page = await newPlaygroundPage(open.browser);
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.goto(`${open.served.origin}/`);
+    await ready(page);
+  }, 90_000);
+  afterEach(async () => {
+    await page?.close();
+  }, 30_000);
+
+  it("should keep cells, formulas, a new sheet and the document's id across a reload, and reset to the demo", async () => {
+    await typeInCell(page, "C2", SUMMARY(2));
+    await until(page, "C2's result", async () => (await shown(page, "C2")).startsWith("Arrived"));
+    await typeInCell(page, "F3", "kept");
+    await page.locator(".jtabs-add").click();
+    await page.waitForTimeout(300);
+    await typeInCell(page, "A1", "=1+2");
+    const id = await documentId(page);
+    expect(typeof id).toBe("string");
+
+    await reload(page);
+    expect(await shown(page, "C2")).toBe("Arrived a day early and works perfectly.");
+    expect(await shown(page, "F3")).toBe("kept");
+    const model = await page.evaluate(() => {
+      const { workbook } = (window as unknown as PageWindow).__playground;
+      const added = workbook.sheetNames()[workbook.sheetNames().length - 1];
+      return { c2: workbook.cell("Reviews", "C2").formula, added: workbook.values(added, "A1") };
+    });
+    expect(model).toEqual({ c2: SUMMARY(2), added: [[3]] });
+    expect(await documentId(page)).toBe(id);
+    // The result was known: opening the document ran nothing again.
+    expect(await runsStarted(page)).toBe(0);
+
+    await page.locator("#playground-reset").click();
+    await ready(page);
+    expect(await shown(page, "C2")).toBe("");
+    expect(await shown(page, "F3")).toBe("");
+    expect(open.errors).toEqual([]);
+  }, 90_000);
+
+  // The spending guard counts runs in a 10-minute window per document; the document's id is
+  // saved with it, so after a reload the guard finds its window and asks, instead of starting
+  // a fresh count.
+  it("should keep the spending guard's window across a reload: it asks again within it", async () => {
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem("spellrun.settings") ?? "{}") as object;
+      localStorage.setItem("spellrun.settings", JSON.stringify({ ...stored, runsBeforeAsking: 5 }));
+    });
+    await page.reload();
+    await ready(page);
+    await typeInCell(page, "C2", SUMMARY(2));
+    await clickCell(page, "C2");
+    await dragFillHandle(page, "C5");
+    await until(page, "four results", async () => !/^#/.test(await shown(page, "C5")));
+    expect(await page.locator("#allow-these").isVisible()).toBeFalse();
+
+    await reload(page);
+    // Four more runs (the language column's texts): one fits in the window's five.
+    await typeInCell(page, "D2", SUMMARY(2).replace("A2", "B2"));
+    await clickCell(page, "D2");
+    await dragFillHandle(page, "D5");
+    const allow = page.locator("#allow-these");
+    await allow.waitFor({ state: "visible", timeout: 20_000 });
+    expect(await runsStarted(page)).toBe(1);
+  }, 90_000);
+
+  // The in-page emulator goes with the page (a real service keeps the runs): Resume finds the
+  // bulk run gone, and Retry failed rows runs the rows that had no result, none of the others.
+  it("should let a pane run reloaded mid-way be resumed, finished rows not run again", async () => {
+    await page.locator("#playground-pace").selectOption("variable");
+    await clickCell(page, "A1");
+    await page.keyboard.down("Shift");
+    await clickCell(page, "A37");
+    await page.keyboard.up("Shift");
+    await page.locator("#spell-id").click();
+    await page.keyboard.type("sentiment");
+    await page.keyboard.press("Enter");
+    await page.locator("#use-selection").click();
+    await until(page, "the plan", async () =>
+      /will start/.test(await page.locator("#plan-summary").innerText())
+    );
+    await page.locator("#run").click();
+    const labels = () =>
+      page.evaluate(() => {
+        const { workbook } = (window as unknown as PageWindow).__playground;
+        const rows = workbook.values("Reviews", "A1:H37");
+        const column = rows[0].indexOf("label");
+        return rows.slice(1).map((row) => (column < 0 ? "" : String(row[column])));
+      });
+    const finished = (texts: string[]) =>
+      texts.filter((text) => /^(positive|negative|neutral)$/.test(text)).length;
+    await until(page, "some rows finished", async () => finished(await labels()) >= 2, 40_000);
+
+    await reload(page);
+    const kept = await labels();
+    expect(finished(kept)).toBeLessThan(36);
+    const resume = page.locator("#resume-run");
+    await resume.waitFor({ state: "visible", timeout: 20_000 });
+    await page.locator("#playground-pace").selectOption("fast");
+    await resume.click();
+    const retry = page.locator("#retry");
+    await until(page, "Retry failed rows", () => retry.isVisible());
+    await retry.click();
+    await until(page, "every row finished", async () => finished(await labels()) === 36, 60_000);
+    // Only the rows without a result were started again; the others kept theirs.
+    expect(await runsStarted(page)).toBe(36 - finished(kept));
+    const after = await labels();
+    kept.forEach((label, row) => {
+      if (finished([label]) === 1)
+        expect(after[row])
+          .withContext(`row ${row + 2}`)
+          .toBe(label);
+    });
+  }, 180_000);
+
+  // Microsoft, "Dynamic array formulas and spilled array behavior": the formula is in the anchor
+  // cell and the spill range is computed from it. Deleting a column left of the spill moves it
+  // whole (no #SPILL!, no plain values left), deleting its anchor's column leaves nothing of it.
+  it("should spill SPELL.BULK again when columns are deleted across it, leaving nothing behind", async () => {
+    const block = () =>
+      page.evaluate(() =>
+        (window as unknown as PageWindow).__playground.workbook.values("Reviews", "C1:G37")
+      );
+    const deleteColumn = async (x: number) => {
+      await page
+        .locator(`.jss_worksheet:visible thead td[data-x="${x}"]`)
+        .click({ button: "right" });
+      await page.getByText("Delete selected columns").click();
+    };
+    await typeInCell(page, "E1", '=SPELL.BULK("sentiment", A1:A37, "label, score")');
+    await until(page, "36 scores", async () => /\d/.test(await shown(page, "F37")));
+    const spilled = (await block()).map((row) => row.slice(2, 4)); // E and F
+
+    await deleteColumn(3); // D: the spill moves to D:E
+    await until(page, "the spill in D:E", async () => /\d/.test(await shown(page, "E37")));
+    expect(await block()).toEqual(spilled.map((pair) => ["", ...pair, "", ""]));
+    expect(
+      await page.evaluate(
+        () => (window as unknown as PageWindow).__emulator.stats.requests.bulkStart
+      )
+    ).toBe(1);
+
+    // Reopened, the spill is the formula's own again, its rows known: nothing runs.
+    await reload(page);
+    expect(await block()).toEqual(spilled.map((pair) => ["", ...pair, "", ""]));
+    expect(await runsStarted(page)).toBe(0);
+
+    await deleteColumn(3); // D: the anchor
+    await until(page, "the spill gone", async () => (await shown(page, "D2")) === "");
+    expect(await block()).toEqual(spilled.map(() => ["", "", "", "", ""]));
+  }, 90_000);
+});
