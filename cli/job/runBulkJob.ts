@@ -126,21 +126,24 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
   const restoreTerminal = (): void => reporter.restore();
   // A second request (or process.exit anywhere) must not leave the cursor hidden.
   process.once("exit", restoreTerminal);
-  const stop = listenForStop((reason) => {
-    if (stopped) {
-      // A second request exits at once, with the first one's code.
-      restoreTerminal();
-      process.exit(stopped.exitCode);
-    }
-    stopped = reason;
-    if (!reason.quiet) {
-      // On its own line: the progress line is cleared first (the terminal has echoed ^C into it).
-      reporter.note(
-        `spellrun: ${STOP_WORDS[reason.cause]}: cancelling the unfinished bulk runs, keeping what finished and writing every row (${reason.cause === "SIGINT" ? "Ctrl-C" : "a second signal"} again exits at once)`
-      );
-    }
-    void runner.cancel();
-  });
+  const stop = listenForStop(
+    (reason) => {
+      if (stopped) {
+        // A second request exits at once, with the first one's code.
+        restoreTerminal();
+        process.exit(stopped.exitCode);
+      }
+      stopped = reason;
+      if (!reason.quiet) {
+        // On its own line: the progress line is cleared first (the terminal has echoed ^C into it).
+        reporter.note(
+          `spellrun: ${STOP_WORDS[reason.cause]}: cancelling the unfinished bulk runs, keeping what finished and writing every row (${reason.cause === "SIGINT" ? "Ctrl-C" : "a second signal"} again exits at once)`
+        );
+      }
+      void runner.cancel();
+    },
+    { outputIsStdout: output.path === "-" }
+  );
   try {
     const result = await runner.run();
     clearInterval(ticker);

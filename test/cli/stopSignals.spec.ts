@@ -87,6 +87,34 @@ describe("spellrun bulk on SIGTERM, SIGHUP and a closed output pipe", () => {
     await waitFor(() => fixture.emulator.stats.inFlight === 0, 20_000, "nothing left running");
   }, 60_000);
 
+  it("should notice a closed output pipe while nothing is written, and start no run after it", async () => {
+    // Window 0 is quick (its rows and the header reach `head`, which exits); window 1 runs for
+    // 20 s (scaled), so the next write would be 20 s later; windows 2-7 are quick.
+    const rows = Array.from({ length: 40 }, (_, i) => [i, i >= 5 && i < 10 ? 1_000_000 : 10]);
+    const input = temp.write("in.csv", csvText(["id", "ms"], rows));
+    const command = [process.execPath, "--import", "tsx", "cli/main.ts", "bulk", "sleep", input]
+      .concat(["-o", "-", "--chunk-size", "5", "--max-in-flight", "3", "-q"])
+      .map((word) => `'${word}'`)
+      .join(" ");
+    const started = Date.now();
+    // A shell's pipe, as a user's `| head -1` (a spawned child's stdout would be a socket).
+    const pipeline = spawn("sh", ["-c", `${command} | head -6`], {
+      cwd: REPO_ROOT,
+      env: cliEnv(fixture.emulator, { SHELL: "/bin/sh" }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    pipeline.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    await new Promise<void>((resolve) => pipeline.on("close", () => resolve()));
+    // Windows 0-2 at the start, window 3 when window 0 was written (before `head` read it);
+    // none once the reader had gone: windows 4-6 would start when window 1 is written.
+    expect(fixture.emulator.stats.bulkGroupsCreated).toBe(4);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(stdout.split("\n")[0]).toBe("id,ms,status,slept,error,other_outputs");
+    expect(fixture.emulator.stats.cancelledGroups).toBeGreaterThanOrEqual(1);
+    await waitFor(() => fixture.emulator.stats.inFlight === 0, 20_000, "nothing left running");
+  }, 60_000);
+
   it("should end quietly when its terminal closes (SIGHUP), without node aborting", async () => {
     if (spawnSync("script", ["--version"]).error) {
       pending("script(1) (util-linux) is needed to give the command a terminal");
