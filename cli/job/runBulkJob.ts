@@ -145,6 +145,8 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
     { outputIsStdout: output.path === "-" }
   );
   try {
+    // A reader already gone (`| true`) stops the job before its first start.
+    await stop.ready;
     const result = await runner.run();
     clearInterval(ticker);
     reporter.stop(progress());

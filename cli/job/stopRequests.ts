@@ -1,5 +1,5 @@
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
-import { watchOutputReader } from "./watchOutputReader.js";
+import { watchOutputReader, type OutputReaderWatch } from "./watchOutputReader.js";
 
 /**
  * Why a job is asked to stop: a signal (Ctrl-C, `timeout`/`docker stop`, a closed terminal) or
@@ -37,16 +37,18 @@ const REASONS: Record<StopReason["cause"], StopReason> = {
  * ## Example
  * ```ts
  * const stop = listenForStop((reason) => void runner.cancel(), { outputIsStdout: true });
+ * await stop.ready;
  * try { await runner.run(); } finally { stop.dispose(); }
  * ```
  * @param onStop called with the reason of each request
  * @param options `outputIsStdout`: watch stdout's reader (`-o -`)
- * @return `dispose`, which removes the signal handlers and the watch
+ * @return `ready` (a reader already gone has been told: await it before the first start) and
+ *   `dispose`, which removes the signal handlers and the watch
  */
 export function listenForStop(
   onStop: (reason: StopReason) => void,
   options: { outputIsStdout?: boolean } = {}
-): { dispose(): void } {
+): OutputReaderWatch {
   const handlers = (["SIGINT", "SIGTERM", "SIGHUP"] as const).map((signal) => {
     const handler = (): void => onStop(REASONS[signal]);
     process.on(signal, handler);
@@ -63,6 +65,7 @@ export function listenForStop(
   process.stdout.on("error", onPipeClosed);
   const watch = options.outputIsStdout ? watchOutputReader(onPipeClosed) : undefined;
   return {
+    ready: watch?.ready ?? Promise.resolve(),
     dispose: () => {
       for (const [signal, handler] of handlers) process.off(signal, handler);
       watch?.dispose();

@@ -21,16 +21,20 @@ interface TcpBinding {
  * or `/proc` is missing, or stdout is no pipe or FIFO (a terminal, a file, a socket), nothing is
  * watched and a closed output is noticed at the next write, as before.
  *
+ * A reader gone before the job starts (`| true`, a reader that failed) is told once the event
+ * loop has polled: `ready` resolves after that, so a job awaits it before its first start.
+ *
  * ## Example
  * ```ts
  * const watch = watchOutputReader(() => void runner.cancel());
+ * await watch.ready;
  * try { await runner.run(); } finally { watch.dispose(); }
  * ```
  * @param onGone called once, when the reader has gone
- * @return `dispose`, which stops watching (the process can then exit)
+ * @return `ready`, and `dispose`, which stops watching (the process can then exit)
  */
-export function watchOutputReader(onGone: () => void): { dispose(): void } {
-  const none = { dispose: () => undefined };
+export function watchOutputReader(onGone: () => void): OutputReaderWatch {
+  const none = { ready: Promise.resolve(), dispose: () => undefined };
   let fd: number;
   try {
     if (!fstatSync(1).isFIFO()) return none;
@@ -68,9 +72,26 @@ export function watchOutputReader(onGone: () => void): { dispose(): void } {
   // The watch never keeps the process alive by itself.
   watcher.unref();
   return {
+    // A poll phase (which reports the error event) lies between two turns of the check phase.
+    ready: new Promise((resolve) => setImmediate(() => setImmediate(resolve))),
     dispose: () => {
       done = true;
       watcher.destroy();
     },
   };
+}
+
+/**
+ * A watch of stdout's reader (see `watchOutputReader`).
+ *
+ * ## Example
+ * ```ts
+ * const watch: OutputReaderWatch = watchOutputReader(onGone);
+ * ```
+ */
+export interface OutputReaderWatch {
+  /** Resolves once a reader that was already gone has been told. */
+  ready: Promise<void>;
+  /** Stops watching. */
+  dispose(): void;
 }
