@@ -3,6 +3,8 @@ import {
   MemoryCheckpointStore,
   RETRYABLE_STATUSES,
   SpellError,
+  SpellHttpError,
+  SpellRequestTooLargeError,
   startedNothing,
   type BulkJobResult,
   type Checkpoint,
@@ -149,7 +151,7 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
     await stop.ready;
     const result = await runner.run();
     clearInterval(ticker);
-    reporter.stop(progress());
+    reporter.stop({ ...progress(), ...refusalOf(result.failures) });
     return report(result, options, display, stopped);
   } finally {
     clearInterval(ticker);
@@ -302,4 +304,16 @@ function stepCommand(
     ...(options.next?.connection ? { connection: options.next.connection } : {}),
     extra: [...(job.csvGuard ? [] : ["--no-csv-guard"]), ...extra],
   });
+}
+
+/** Why the service refused a start, in a few words for the progress line (`HTTP 413, too large`). */
+function refusalOf(failures: JobFailure[]): { refusal?: string } {
+  const refusal = failures.find((failure) => startedNothing(failure.kind));
+  if (!refusal) return {};
+  const { error } = refusal;
+  if (error instanceof SpellRequestTooLargeError) return { refusal: "too large to send" };
+  if (error instanceof SpellHttpError) {
+    return { refusal: `HTTP ${error.status}${error.status === 413 ? ", too large" : ""}` };
+  }
+  return {};
 }
