@@ -46,7 +46,11 @@ export function statusCommand(journalPath: string): ExitCode {
         .map(([status, count]) => `${status} ${count}`)
         .join(", ") || "none written yet"
     }`,
-    `state      ${state.outcome ?? "stopped without an end record (killed?)"}`,
+    `state      ${
+      state.stoppedAtBudget
+        ? "stopped at the budget (--max-runs): stdin had more rows than it allowed"
+        : (state.outcome ?? "stopped without an end record (killed?)")
+    }`,
   ];
   const retryable = RETRYABLE_STATUSES.reduce((sum, s) => sum + (state.counts[s] ?? 0), 0);
   let refusal: string | undefined;

@@ -12,6 +12,7 @@ import {
   type SpellClient,
 } from "spellrun";
 import { CliError } from "../errors/CliError.js";
+import { RunBudgetError } from "../errors/RunBudgetError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import type { Journal } from "./Journal.js";
 import { JournalCheckpointStore } from "./JournalCheckpointStore.js";
@@ -102,17 +103,24 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
     ...(options.layout ? { layout: options.layout } : {}),
     ...(options.writeHeader ? { writeHeader: true } : {}),
   });
+  // Set when stdin's rows stop at --max-runs: the journal's end record says so.
+  let atBudget = false;
   const runner = new BulkJobRunner<JobRow>({
     client: options.client,
     spellId: job.spellId,
-    rows: options.rows,
+    rows: noticeBudgetStop(options.rows, () => (atBudget = true)),
     inputsOf: (row) => toSpellInputs(row.values, job.mapping),
     knownResultOf: (row) => (row.kept ? { status: row.kept.status, outputs: {} } : undefined),
     windowSize: job.chunkSize,
     maxWindows: options.maxWindows,
     // stdout has no journal: the job lives as long as the process.
     store: journal
-      ? new JournalCheckpointStore(journal, output, () => writer.holdsRows())
+      ? new JournalCheckpointStore(
+          journal,
+          output,
+          () => writer.holdsRows(),
+          () => atBudget
+        )
       : new MemoryCheckpointStore(),
     writer,
     ...(options.resume ? { resume: options.resume } : {}),
@@ -218,6 +226,17 @@ function report(
       }
       return stopped?.exitCode ?? EXIT_CODES.interrupted;
     case "input-error":
+      if (result.error instanceof RunBudgetError) {
+        // The budget's own stop, not a bad input: the rows before it are written and complete.
+        say(`stopped at the budget: ${messageOf(result.error)}`);
+        say(
+          `${result.rows} rows written; a bulk run that would cross the budget is not sent, so the rows from row ${result.rows + 1} on were not started` +
+            (journalPath
+              ? `; go on with: ${resumeCommand()} (pipe the same rows into it; it counts them first and names the --max-runs they need)`
+              : "")
+        );
+        return result.error.exitCode;
+      }
       say(`${messageOf(result.error)}`);
       say(`stopped; the output holds the first ${result.rows} rows only and is not complete`);
       return result.error instanceof CliError ? result.error.exitCode : EXIT_CODES.badInput;
@@ -316,4 +335,14 @@ function refusalOf(failures: JobFailure[]): { refusal?: string } {
     return { refusal: `HTTP ${error.status}${error.status === 413 ? ", too large" : ""}` };
   }
   return {};
+}
+
+/** The rows unchanged; `onStop` is told when they end at the `--max-runs` budget (stdin). */
+async function* noticeBudgetStop<T>(rows: AsyncIterable<T>, onStop: () => void): AsyncGenerator<T> {
+  try {
+    yield* rows;
+  } catch (error) {
+    if (error instanceof RunBudgetError) onStop();
+    throw error;
+  }
 }
