@@ -45,8 +45,9 @@ export function networkOptions(
   const level = (env.SPELLRUN_LOG ?? "").toLowerCase();
   const logs = flags.verbose === true || level === "debug" || level === "trace";
   // On a terminal the line may land on a bulk's progress bar: clear it first (it redraws below).
-  const notice = noAnswerNotice((line) =>
-    write(process.stderr.isTTY ? `\r\u001b[K${terminalText(line)}` : terminalText(line))
+  const notice = noAnswerNotice(
+    (line) => write(process.stderr.isTTY ? `\r\u001b[K${terminalText(line)}` : terminalText(line)),
+    env
   );
   return {
     ...proxyFromEnvironment(env),

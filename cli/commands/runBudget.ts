@@ -1,3 +1,4 @@
+import { RunBudgetError } from "../errors/RunBudgetError.js";
 import { UsageError } from "../errors/UsageError.js";
 import { terminalText } from "../errors/terminalText.js";
 
@@ -74,7 +75,7 @@ export function announceRuns(
  * @param limit The rows let through (default `maxRuns`; a resume adds the rows already sent).
  * @param unsent The rows not sent yet, when known (a resume has read stdin whole): the message
  *   then names the `--max-runs` that would allow them.
- * @return The same rows, refusing one past the budget.
+ * @return The same rows, refusing one past the budget (`RunBudgetError`).
  */
 export async function* limitRows<T>(
   rows: AsyncIterable<T>,
@@ -85,14 +86,17 @@ export async function* limitRows<T>(
   let count = 0;
   for await (const row of rows) {
     if (++count > limit) {
-      throw overBudget(
-        limit === maxRuns
-          ? `stdin has more than ${maxRuns} rows`
-          : unsent === undefined
-            ? `stdin has more than ${maxRuns} rows not sent yet`
-            : `stdin has ${unsent} rows not sent yet`,
-        maxRuns,
-        unsent
+      throw new RunBudgetError(
+        overBudgetMessage(
+          limit === maxRuns
+            ? `stdin has more than ${maxRuns} rows`
+            : unsent === undefined
+              ? `stdin has more than ${maxRuns} rows not sent yet`
+              : `stdin has ${unsent} rows not sent yet`,
+          maxRuns,
+          unsent
+        ),
+        maxRuns
       );
     }
     yield row;
@@ -100,7 +104,9 @@ export async function* limitRows<T>(
 }
 
 function overBudget(what: string, maxRuns: number, rows: number | undefined): UsageError {
-  return new UsageError(
-    `${what}, more than --max-runs ${maxRuns}; nothing beyond that is started. Pass --max-runs ${rows ?? "<n>"} to allow it.`
-  );
+  return new UsageError(overBudgetMessage(what, maxRuns, rows));
+}
+
+function overBudgetMessage(what: string, maxRuns: number, rows: number | undefined): string {
+  return `${what}, more than --max-runs ${maxRuns}; nothing beyond that is started. Pass --max-runs ${rows ?? "<n>"} to allow it.`;
 }

@@ -3,6 +3,8 @@ import {
   MemoryCheckpointStore,
   RETRYABLE_STATUSES,
   SpellError,
+  SpellHttpError,
+  SpellRequestTooLargeError,
   startedNothing,
   type BulkJobResult,
   type Checkpoint,
@@ -10,6 +12,7 @@ import {
   type SpellClient,
 } from "spellrun";
 import { CliError } from "../errors/CliError.js";
+import { RunBudgetError } from "../errors/RunBudgetError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import type { Journal } from "../job/Journal.js";
 import { JournalCheckpointStore } from "../job/JournalCheckpointStore.js";
@@ -100,17 +103,24 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
     ...(options.layout ? { layout: options.layout } : {}),
     ...(options.writeHeader ? { writeHeader: true } : {}),
   });
+  // Set when stdin's rows stop at --max-runs: the journal's end record says so.
+  let atBudget = false;
   const runner = new BulkJobRunner<JobRow>({
     client: options.client,
     spellId: job.spellId,
-    rows: options.rows,
+    rows: noticeBudgetStop(options.rows, () => (atBudget = true)),
     inputsOf: (row) => toSpellInputs(row.values, job.mapping),
     knownResultOf: (row) => (row.kept ? { status: row.kept.status, outputs: {} } : undefined),
     windowSize: job.chunkSize,
     maxWindows: options.maxWindows,
     // stdout has no journal: the job lives as long as the process.
     store: journal
-      ? new JournalCheckpointStore(journal, output, () => writer.holdsRows())
+      ? new JournalCheckpointStore(
+          journal,
+          output,
+          () => writer.holdsRows(),
+          () => atBudget
+        )
       : new MemoryCheckpointStore(),
     writer,
     ...(options.resume ? { resume: options.resume } : {}),
@@ -126,25 +136,30 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
   const restoreTerminal = (): void => reporter.restore();
   // A second request (or process.exit anywhere) must not leave the cursor hidden.
   process.once("exit", restoreTerminal);
-  const stop = listenForStop((reason) => {
-    if (stopped) {
-      // A second request exits at once, with the first one's code.
-      restoreTerminal();
-      process.exit(stopped.exitCode);
-    }
-    stopped = reason;
-    if (!reason.quiet) {
-      // On its own line: the progress line is cleared first (the terminal has echoed ^C into it).
-      reporter.note(
-        `spellrun: ${STOP_WORDS[reason.cause]}: cancelling the unfinished bulk runs, keeping what finished and writing every row (${reason.cause === "SIGINT" ? "Ctrl-C" : "a second signal"} again exits at once)`
-      );
-    }
-    void runner.cancel();
-  });
+  const stop = listenForStop(
+    (reason) => {
+      if (stopped) {
+        // A second request exits at once, with the first one's code.
+        restoreTerminal();
+        process.exit(stopped.exitCode);
+      }
+      stopped = reason;
+      if (!reason.quiet) {
+        // On its own line: the progress line is cleared first (the terminal has echoed ^C into it).
+        reporter.note(
+          `spellrun: ${STOP_WORDS[reason.cause]}: cancelling the unfinished bulk runs, keeping what finished and writing every row (${reason.cause === "SIGINT" ? "Ctrl-C" : "a second signal"} again exits at once)`
+        );
+      }
+      void runner.cancel();
+    },
+    { outputIsStdout: output.path === "-" }
+  );
   try {
+    // A reader already gone (`| true`) stops the job before its first start.
+    await stop.ready;
     const result = await runner.run();
     clearInterval(ticker);
-    reporter.stop(progress());
+    reporter.stop({ ...progress(), ...refusalOf(result.failures) });
     return report(result, options, display, stopped);
   } finally {
     clearInterval(ticker);
@@ -211,6 +226,17 @@ function report(
       }
       return stopped?.exitCode ?? EXIT_CODES.interrupted;
     case "input-error":
+      if (result.error instanceof RunBudgetError) {
+        // The budget's own stop, not a bad input: the rows before it are written and complete.
+        say(`stopped at the budget: ${messageOf(result.error)}`);
+        say(
+          `${result.rows} rows written; a bulk run that would cross the budget is not sent, so the rows from row ${result.rows + 1} on were not started` +
+            (journalPath
+              ? `; go on with: ${resumeCommand()} (pipe the same rows into it; it counts them first and names the --max-runs they need)`
+              : "")
+        );
+        return result.error.exitCode;
+      }
       say(`${messageOf(result.error)}`);
       say(`stopped; the output holds the first ${result.rows} rows only and is not complete`);
       return result.error instanceof CliError ? result.error.exitCode : EXIT_CODES.badInput;
@@ -297,4 +323,26 @@ function stepCommand(
     ...(options.next?.connection ? { connection: options.next.connection } : {}),
     extra: [...(job.csvGuard ? [] : ["--no-csv-guard"]), ...extra],
   });
+}
+
+/** Why the service refused a start, in a few words for the progress line (`HTTP 413, too large`). */
+function refusalOf(failures: JobFailure[]): { refusal?: string } {
+  const refusal = failures.find((failure) => startedNothing(failure.kind));
+  if (!refusal) return {};
+  const { error } = refusal;
+  if (error instanceof SpellRequestTooLargeError) return { refusal: "too large to send" };
+  if (error instanceof SpellHttpError) {
+    return { refusal: `HTTP ${error.status}${error.status === 413 ? ", too large" : ""}` };
+  }
+  return {};
+}
+
+/** The rows unchanged; `onStop` is told when they end at the `--max-runs` budget (stdin). */
+async function* noticeBudgetStop<T>(rows: AsyncIterable<T>, onStop: () => void): AsyncGenerator<T> {
+  try {
+    yield* rows;
+  } catch (error) {
+    if (error instanceof RunBudgetError) onStop();
+    throw error;
+  }
 }

@@ -18,6 +18,7 @@ import { terminalText } from "../errors/terminalText.js";
 import { commandAsRun } from "../errors/commandAsRun.js";
 import { printRunOutputs } from "./printRunOutputs.js";
 import { decodeInputBytes } from "../table/decodeInput.js";
+import { listenForStop, type StopReason } from "../job/stopRequests.js";
 
 /**
  * The options of `spellrun run`.
@@ -58,22 +59,29 @@ export async function runCommand(spellId: string, flags: RunFlags): Promise<Exit
   const inputs = readInputs(flags);
   const client = new SpellClient(resolveConnection(flags, process.env));
   const abort = new AbortController();
-  // A single run has no cancel endpoint: Ctrl-C only stops waiting for it.
-  const onSigint = (): void => abort.abort();
-  process.once("SIGINT", onSigint);
+  // Ctrl-C, SIGTERM (`timeout`, `docker stop`), SIGHUP: the service has no cancel for a single
+  // run, so a stop only stops waiting for it (and says so); the exit code names the signal.
+  let stopped: StopReason | undefined;
+  let runId: string | number | undefined;
+  const stop = listenForStop((reason) => {
+    // A second request exits at once, with the first one's code.
+    if (stopped) process.exit(stopped.exitCode);
+    stopped = reason;
+    abort.abort();
+  });
   try {
     const outputs = await client.runOutputs(spellId, inputs, {
       wait: !flags.poll,
       signal: abort.signal,
+      onProgress: (snapshot) => (runId = snapshot.runId ?? runId),
     });
     printRunOutputs(outputs, flags.output);
     return EXIT_CODES.success;
   } catch (error) {
-    if (abort.signal.aborted) {
-      process.stderr.write(
-        "spellrun: interrupted; the run itself may still finish at the service\n"
-      );
-      return EXIT_CODES.interrupted;
+    if (stopped && abort.signal.aborted) {
+      if (!stopped.quiet)
+        process.stderr.write(`spellrun: ${stoppedWords(stopped, runId, flags)}\n`);
+      return stopped.exitCode;
     }
     if (error instanceof SpellRunError) {
       printRunOutputs(error.outputs);
@@ -84,8 +92,23 @@ export async function runCommand(spellId: string, flags: RunFlags): Promise<Exit
     if (leftGoing) throw leftGoing;
     throw error;
   } finally {
-    process.off("SIGINT", onSigint);
+    stop.dispose();
   }
+}
+
+/** What a stopped `run` says: which request stopped it, and that the run may still finish. */
+function stoppedWords(
+  reason: StopReason,
+  runId: string | number | undefined,
+  flags: RunFlags
+): string {
+  const what = { SIGINT: "interrupted", SIGTERM: "SIGTERM received", SIGHUP: "SIGHUP received" }[
+    reason.cause as "SIGINT" | "SIGTERM" | "SIGHUP"
+  ];
+  const id = runIdIn(runId);
+  return id === undefined
+    ? `${what}; stopped waiting: the service has no cancel for a single run, so the run itself may still finish at the service`
+    : `${what}; stopped waiting: the service has no cancel for a single run, so the run ${id} may still finish at the service; fetch its outputs with: ${commandAsRun()} get ${quoteArgument(String(id))}${connectionHint(flags)}`;
 }
 
 /**

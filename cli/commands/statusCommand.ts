@@ -1,7 +1,7 @@
 import { RETRYABLE_STATUSES } from "spellrun";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
 import { Journal } from "../job/Journal.js";
-import { replayJournal, unwrittenWindows } from "../job/replayJournal.js";
+import { replayJournal, unwrittenWindows, type JournalState } from "../job/replayJournal.js";
 import { terminalText } from "../errors/terminalText.js";
 import { checkJournalFile } from "../job/checkJournalFile.js";
 import { newRunsOnResume, newRunsOnRetry } from "../job/newRuns.js";
@@ -23,7 +23,10 @@ export function statusCommand(journalPath: string): ExitCode {
   const state = replayJournal(Journal.read(journalPath).records);
   const { job } = state;
   const windows = [...state.windows.values()];
-  const submitted = windows.reduce((sum, window) => sum + window.count, 0);
+  // A window's rows that were known (a retry's rows copied from the earlier output) were not
+  // sent: `sent` counts the rows of its bulk run.
+  const sentOf = (window: { count: number; sent?: number }) => window.sent ?? window.count;
+  const submitted = windows.reduce((sum, window) => sum + sentOf(window), 0);
   const unrecorded = windows.filter((window) => window.groupId === undefined);
   const total = job.total === undefined ? "" : ` of ${job.total}`;
   const startedNothing =
@@ -32,17 +35,22 @@ export function statusCommand(journalPath: string): ExitCode {
     `spell      ${job.spellId}`,
     `input      ${job.input}`,
     `output     ${job.output}`,
-    `rows       ${state.writtenRows}${total} written; ${submitted} submitted in ${windows.length} bulk runs of up to ${job.chunkSize}`,
+    `rows       ${state.writtenRows}${total} written; ${submitted} submitted in ${windows.length} bulk runs of up to ${job.chunkSize}` +
+      (job.retryOf === undefined ? "" : `; ${copiedRows(state)} copied from the earlier output`),
     `bulk runs  ${windows.length - unrecorded.length} with a recorded id` +
       (unrecorded.length > 0
-        ? `, ${unrecorded.length} submitted with no recorded id (${unrecorded.reduce((sum, window) => sum + window.count, 0)} rows: unknown unless resumed with --rerun-unknown)`
+        ? `, ${unrecorded.length} submitted with no recorded id (${unrecorded.reduce((sum, window) => sum + sentOf(window), 0)} rows: unknown unless resumed with --rerun-unknown)`
         : ""),
     `statuses   ${
       Object.entries(state.counts)
         .map(([status, count]) => `${status} ${count}`)
         .join(", ") || "none written yet"
     }`,
-    `state      ${state.outcome ?? "stopped without an end record (killed?)"}`,
+    `state      ${
+      state.stoppedAtBudget
+        ? "stopped at the budget (--max-runs): stdin had more rows than it allowed"
+        : (state.outcome ?? "stopped without an end record (killed?)")
+    }`,
   ];
   const retryable = RETRYABLE_STATUSES.reduce((sum, s) => sum + (state.counts[s] ?? 0), 0);
   let refusal: string | undefined;
@@ -85,4 +93,18 @@ export function statusCommand(journalPath: string): ExitCode {
   // A journal is a file anyone may have edited: its fields are shown, never obeyed.
   process.stdout.write(`${terminalText(lines.join("\n"))}\n`);
   return state.outcome === "complete" ? EXIT_CODES.success : EXIT_CODES.someRowsFailed;
+}
+
+/**
+ * The rows a retry has written without running them (copied from the earlier output): the
+ * written rows less those sent in the bulk runs written whole (a window is written at once).
+ */
+function copiedRows(state: JournalState): number {
+  let ran = 0;
+  for (const [index, window] of state.windows) {
+    if (index * state.job.chunkSize + window.count <= state.writtenRows) {
+      ran += window.sent ?? window.count;
+    }
+  }
+  return state.writtenRows - ran;
 }

@@ -29,7 +29,9 @@ export class JournalCheckpointStore implements CheckpointStore {
      * Whether the writer still holds rows back from the file (waiting for the layout): a mark
      * then is not recorded, the writer records it once the rows are written.
      */
-    private readonly holdsRows: () => boolean = () => false
+    private readonly holdsRows: () => boolean = () => false,
+    /** Whether the job's rows stopped at the `--max-runs` budget (recorded with the end). */
+    private readonly stoppedAtBudget: () => boolean = () => false
   ) {}
 
   /** The journal's checkpoint, read from its file. */
@@ -71,6 +73,7 @@ export class JournalCheckpointStore implements CheckpointStore {
 
   /** @param outcome how the run ended @param rows rows written */
   recordEnd(outcome: JobOutcome, rows: number): void {
-    this.journal.append({ type: "end", outcome, rows });
+    const budget = outcome === "input-error" && this.stoppedAtBudget();
+    this.journal.append({ type: "end", outcome, rows, ...(budget ? { stop: "budget" } : {}) });
   }
 }

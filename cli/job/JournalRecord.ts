@@ -52,7 +52,8 @@ export interface JobRecord {
  * One line of a journal: the job record, the output layout, and the records of the core's
  * bulk-job engine (`CheckpointRecord`: `intent` before a window's bulkStart is sent, `group` as
  * soon as the service names the bulk run, `refused`, `written` marks, `end`). A `written` record
- * of the journal also says how many bytes of the output hold those rows (flushed to disk first).
+ * of the journal also says how many bytes of the output hold those rows (flushed to disk first),
+ * and an `end` record whether the job stopped at its budget.
  *
  * ## Example
  * ```ts
@@ -62,7 +63,11 @@ export interface JobRecord {
 export type JournalRecord =
   | JobRecord
   | { type: "layout"; layout: OutputColumns; headerBytes: number }
-  | Exclude<CheckpointRecord, { type: "written" }>
-  | (Extract<CheckpointRecord, { type: "written" }> & { bytes: number });
+  | Exclude<CheckpointRecord, { type: "written" } | { type: "end" }>
+  | (Extract<CheckpointRecord, { type: "written" }> & { bytes: number })
+  | (Extract<CheckpointRecord, { type: "end" }> & {
+      /** `budget`: a job read from stdin stopped at its `--max-runs` (outcome `input-error`). */
+      stop?: "budget";
+    });
 
 export type { JobOutcome };

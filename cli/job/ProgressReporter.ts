@@ -14,7 +14,14 @@ export interface JobProgress {
   written: number;
   total: number | undefined;
   counts: Partial<Record<RowStatus, number>>;
+  /** Rows without a result yet, `starting` included (never those refused). */
   running: number;
+  /** Of `running`, rows whose bulkStart has no answer yet: not started at the service. */
+  starting?: number;
+  /** Rows whose start the service refused: never started. */
+  refused?: number;
+  /** Why they were refused, in a few words (`HTTP 413, too large`), once known. */
+  refusal?: string;
 }
 
 /**
@@ -96,7 +103,9 @@ export class ProgressReporter {
       total: progress.total,
       success: progress.counts.success ?? 0,
       failed: failedOf(progress.counts),
-      running: progress.running,
+      running: progress.running - (progress.starting ?? 0),
+      starting: progress.starting ?? 0,
+      refused: progress.refused ?? 0,
       rowsPerSecond: (progress.written - (this.firstWritten ?? 0)) / seconds,
     };
   }
@@ -110,7 +119,15 @@ export class ProgressReporter {
     const rate = Math.round(
       (progress.written - (this.firstWritten ?? 0)) / Math.max(elapsedMs / 1000, 0.001)
     );
-    return `${progress.written}${of} rows written${counts ? ` (${counts})` : ""}, ${progress.running} in flight, ${rate} rows/s, ${Math.round(elapsedMs / 1000)} s`;
+    const starting = progress.starting ?? 0;
+    const refused = progress.refused ?? 0;
+    // Rows are in flight only once the service has taken their bulk run.
+    const notRunning =
+      (starting > 0 ? `, ${starting} starting (bulkStart sent, no answer yet)` : "") +
+      (refused > 0
+        ? `, ${refused} not started: the service refused them${progress.refusal ? ` (${progress.refusal})` : ""}`
+        : "");
+    return `${progress.written}${of} rows written${counts ? ` (${counts})` : ""}, ${progress.running - starting} in flight${notRunning}, ${rate} rows/s, ${Math.round(elapsedMs / 1000)} s`;
   }
 }
 

@@ -13,7 +13,12 @@ export interface ProgressFigures {
   success: number;
   /** Rows that ended failure, error, cancelled or unknown. */
   failed: number;
+  /** Rows at the service without a result yet. */
   running: number;
+  /** Rows whose bulkStart has no answer yet (not in `running`). */
+  starting?: number;
+  /** Rows whose start the service refused (not in `running`). */
+  refused?: number;
   rowsPerSecond: number;
 }
 
@@ -46,9 +51,11 @@ export function formatProgressLine(figures: ProgressFigures): string {
   const rate = Math.round(rowsPerSecond);
   const eta =
     total === undefined || rate <= 0 ? "?" : formatSeconds(Math.ceil((total - written) / rate));
+  const starting = figures.starting ? ` | starting ${figures.starting}` : "";
+  const refused = figures.refused ? ` | refused ${figures.refused}` : "";
   return (
     `${bar}${written}/${total ?? "?"} rows | ok ${success} not ok ${failed} | ` +
-    `in flight ${running} | ${rate}/s | ETA ${eta}`
+    `in flight ${running}${starting}${refused} | ${rate}/s | ETA ${eta}`
   );
 }
 

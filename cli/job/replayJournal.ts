@@ -18,6 +18,8 @@ export interface JournalState extends Checkpoint {
   layout?: OutputColumns;
   /** Bytes of the output the journal vouches for (header included). */
   writtenBytes: number;
+  /** The job (read from stdin) stopped at its `--max-runs` budget. */
+  stoppedAtBudget?: boolean;
 }
 
 /**
@@ -41,6 +43,8 @@ export function replayJournal(records: JournalRecord[]): JournalState {
       state.writtenBytes = Math.max(state.writtenBytes, record.headerBytes);
     } else if (record.type === "written") {
       state.writtenBytes = record.bytes;
+    } else if (record.type === "end") {
+      state.stoppedAtBudget = record.stop === "budget";
     }
   }
   return state;

@@ -146,14 +146,21 @@ export interface BulkJobResult {
  *
  * ## Example
  * ```ts
- * console.log(`${progress.written} written, ${progress.running} running`);
+ * console.log(`${progress.written} written, ${progress.running} running (${progress.starting} starting)`);
  * ```
  */
 export interface BulkJobProgress {
   /** Rows written (the writer's write resolved), including those written before a resume. */
   written: number;
-  /** Rows of started windows without a result yet. */
+  /**
+   * Rows of started windows without a result yet (`starting` included). Rows whose start the
+   * service refused (nothing was started: a 413, a 400, a service down) are not among them.
+   */
   running: number;
+  /** Of `running`, the rows whose bulkStart has had no answer yet: not started at the service. */
+  starting: number;
+  /** Rows whose bulkStart the service refused (see `startedNothing`): never started. */
+  refused: number;
   /** Rows written, by status. */
   counts: RowStatusCounts;
 }

@@ -71,6 +71,8 @@ export class BulkJobRunner<Row> {
   private lease: JobLease | undefined;
   private readonly expired: JobFailure[] = [];
   private readonly failures: JobFailure[] = [];
+  /** Windows whose start the service refused: their rows never ran (see `progress`). */
+  private readonly refusedWindows = new Set<number>();
   private readonly finishedOrder: boolean;
   private stopping = false;
   private cancelled = false;
@@ -233,8 +235,24 @@ export class BulkJobRunner<Row> {
   /** Where the job stands now. */
   progress(): BulkJobProgress {
     let running = 0;
-    for (const window of this.queue) running += window.rows.length - window.known;
-    return { written: this.written.rows, running, counts: { ...this.written.counts } };
+    let starting = 0;
+    let refused = 0;
+    for (const window of this.queue) {
+      const open = window.rows.length - window.known;
+      if (this.refusedWindows.has(window.index)) refused += open;
+      else {
+        running += open;
+        // No group named yet: its bulkStart is on its way (or not sent), nothing runs yet.
+        if (!window.settled && window.groupId === undefined) starting += open;
+      }
+    }
+    return {
+      written: this.written.rows,
+      running,
+      starting,
+      refused,
+      counts: { ...this.written.counts },
+    };
   }
 
   private async start(window: JobWindow<Row>): Promise<void> {
@@ -354,6 +372,7 @@ export class BulkJobRunner<Row> {
       return;
     }
     if (kind === "refused" || kind === "permanent") {
+      this.refusedWindows.add(window.index);
       // Nothing was started for this window: a resume may send it.
       void this.writes.guard(() => this.options.store.recordRefused(window.index));
     }

@@ -21,6 +21,12 @@ describe("formatProgressLine", () => {
     );
   });
 
+  it("should show rows starting and rows refused apart from those in flight", () => {
+    expect(formatProgressLine({ ...halfway, running: 0, starting: 500, refused: 500 })).toContain(
+      "| in flight 0 | starting 500 | refused 500 |"
+    );
+  });
+
   it("should leave out the bar and the time left while the total is unknown", () => {
     expect(formatProgressLine({ ...halfway, total: undefined })).toBe(
       "500/? rows | ok 490 not ok 10 | in flight 500 | 250/s | ETA ?"

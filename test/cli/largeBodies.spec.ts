@@ -147,6 +147,26 @@ describe("spellrun and a 413", () => {
     expect(result.stderr).not.toContain("is the Spell service running");
   }, 30_000);
 
+  it("should never count rows the service refused (413) or has not answered as in flight", async () => {
+    const input = temp.write("in.csv", csvText(["text"], bigRows(20, 10_000)));
+    const result = await runCli(
+      ["bulk", "summarize", input, "-o", temp.file("out.csv"), "--max-body-bytes", "100000"].concat(
+        ["--chunk-size", "5", "--progress-every", "0"]
+      ),
+      cliEnv(fixture.emulator)
+    );
+    expect(result.code).toBe(4);
+    const lines = result.stderr
+      .split("\n")
+      .filter((line) => /^spellrun: \d+\/\d+ rows written/.test(line));
+    expect(lines.length).toBeGreaterThan(0);
+    // Nothing was started at the service: no progress line has a row in flight.
+    for (const line of lines) expect(line).toContain(", 0 in flight");
+    expect(lines[lines.length - 1]).toContain(
+      "0/20 rows written, 0 in flight, 20 not started: the service refused them (HTTP 413, too large)"
+    );
+  }, 30_000);
+
   it("should refuse a row too large alone before sending anything", async () => {
     const input = temp.write("in.csv", csvText(["text"], bigRows(2, 30_000)));
     const result = await runCli(

@@ -56,4 +56,23 @@ describe("spellrun bulk --max-runs", () => {
     expect(result.stderr).toContain("stdin has more than 10 rows");
     expect(fixture.emulator.stats.bulkRunsCreated).toBeLessThanOrEqual(10);
   }, 30_000);
+
+  it("should report a stop at the budget from stdin as the budget's, not as a bad input", async () => {
+    const output = temp.file("out.csv");
+    const result = await runCli(
+      ["bulk", "echo", "-", "-o", output, "--max-runs", "10", "--chunk-size", "5", "-q"],
+      cliEnv(fixture.emulator),
+      csvText(["text"], rows(12))
+    );
+    // Exit 2, "over --max-runs" in the exit-code table; never 3 or the words of a bad input.
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("spellrun: stopped at the budget: stdin has more than 10 rows");
+    expect(result.stderr).toContain("10 rows written;");
+    expect(result.stderr).toContain(`go on with: spellrun resume ${output}.journal`);
+    expect(result.stderr).not.toContain("is not complete");
+    expect(result.stderr).not.toContain("the output holds the first");
+    const status = await runCli(["status", `${output}.journal`], cliEnv(fixture.emulator));
+    expect(status.stdout).toContain("state      stopped at the budget (--max-runs)");
+    expect(status.stdout).not.toContain("input-error");
+  }, 30_000);
 });

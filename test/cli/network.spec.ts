@@ -1,6 +1,7 @@
+import { createServer, type AddressInfo } from "node:net";
 import { startConnectProxy, type ConnectProxy } from "../helpers/startConnectProxy.js";
 import { useEmulator } from "../emulator/support/useEmulator.js";
-import { cliEnv, runCli } from "./support/spawnCli.js";
+import { cliEnv, runCli, startCli, waitFor } from "./support/spawnCli.js";
 
 const API_KEY = "sk-cli-network-5e1d2c";
 
@@ -62,6 +63,30 @@ describe("spellrun through a proxy", () => {
     expect(result.stdout + result.stderr).not.toContain(API_KEY);
     expect(proxy.tunnels.length).toBeGreaterThan(0);
     expect(fixture.emulator.stats.requests.start ?? 0).toBe(0);
+  }, 30_000);
+});
+
+describe("spellrun and a proxy that does not answer", () => {
+  const fixture = useEmulator({ timeScale: 0.02, apiKey: API_KEY });
+
+  it("should name the proxy, not the service, as the one not answering while it retries", async () => {
+    // A port nothing listens on: the proxy is down.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const cli = startCli(
+      ["run", "echo", "--input", '{"a":1}'],
+      cliEnv(fixture.emulator, { HTTP_PROXY: `http://user:secret@127.0.0.1:${port}` })
+    );
+    await waitFor(() => cli.output().stderr.includes("retrying"), 20_000, "the notice");
+    cli.child.kill("SIGINT");
+    const { stderr } = await cli.exited;
+    const notice = stderr.split("\n").find((line) => line.includes("retrying")) ?? "";
+    expect(notice).toBe(
+      `spellrun: no answer from the proxy http://127.0.0.1:${port} (HTTP_PROXY) yet, on the way to ${fixture.emulator.baseUrl}; retrying (Ctrl-C to stop)…`
+    );
+    expect(stderr).not.toContain("secret");
   }, 30_000);
 });
 

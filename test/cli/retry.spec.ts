@@ -65,4 +65,33 @@ describe("spellrun retry", () => {
     expect(temp.read("out.csv.before-retry")).toContain("1,failure,x,");
     expect(fixture.emulator.stats.requests.bulkStart).toBe(0);
   }, 30_000);
+
+  it("should count in status the rows a retry ran and those it copied from the earlier output", async () => {
+    // Rows 1 and 4 fail ("ms" is no number); windows 0 and 2 hold one each.
+    const rows = [
+      [0, 10],
+      [1, "x"],
+      [2, 10],
+      [3, 10],
+      [4, "y"],
+      [5, 10],
+      [6, 10],
+    ];
+    const input = temp.write("in.csv", csvText(["id", "ms"], rows));
+    const output = temp.file("out.csv");
+    const env = cliEnv(fixture.emulator);
+    const bulk = await runCli(
+      ["bulk", "sleep", input, "-o", output, "--chunk-size", "2", "-q"],
+      env
+    );
+    expect(bulk.code).toBe(1);
+    const retry = await runCli(["retry", `${output}.journal`, "-q"], env);
+    expect(retry.code).toBe(1);
+    const status = await runCli(["status", `${output}.journal`], env);
+    // Two runs again (one per bulk run), five rows copied: never "4 submitted".
+    expect(status.stdout).toContain(
+      "rows       7 of 7 written; 2 submitted in 2 bulk runs of up to 2; 5 copied from the earlier output"
+    );
+    expect(status.stdout).toContain("statuses   success 5, failure 2");
+  }, 30_000);
 });

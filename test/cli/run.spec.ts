@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { useEmulator } from "../emulator/support/useEmulator.js";
-import { cliEnv, runCli } from "./support/spawnCli.js";
+import { cliEnv, runCli, startCli, waitFor } from "./support/spawnCli.js";
 import { tempDir } from "./support/tables.js";
 
 const API_KEY = "sk-cli-spec-7f3a9c";
@@ -116,4 +116,35 @@ describe("spellrun run", () => {
       temp.remove();
     }
   }, 30_000);
+
+  for (const [signal, code, words, poll] of [
+    ["SIGTERM", 143, "SIGTERM received", true],
+    ["SIGHUP", 129, "SIGHUP received", false],
+  ] as const) {
+    it(`should stop waiting on ${signal}, say the run may still finish, and exit ${code}`, async () => {
+      fixture.emulator.resetStats();
+      // A 10-minute run (scaled): only the signal ends the command.
+      const cli = startCli(
+        ["run", "sleep", "--input", '{"ms":30000000}', ...(poll ? ["--poll"] : [])],
+        cliEnv(fixture.emulator)
+      );
+      await waitFor(
+        () =>
+          poll
+            ? (fixture.emulator.stats.requests.getRun ?? 0) >= 1
+            : (fixture.emulator.stats.requests.start ?? 0) >= 1,
+        20_000,
+        "the run started"
+      );
+      cli.child.kill(signal);
+      const result = await cli.exited;
+      expect(result.signal).toBeNull();
+      expect(result.code).toBe(code);
+      expect(result.stderr).toContain(`spellrun: ${words}; stopped waiting`);
+      expect(result.stderr).toContain("may still finish at the service");
+      // Polled, the run's id is known: the command that fetches it is printed.
+      if (poll) expect(result.stderr).toMatch(/fetch its outputs with: spellrun get \S+/);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }, 30_000);
+  }
 });

@@ -87,6 +87,58 @@ describe("spellrun bulk on SIGTERM, SIGHUP and a closed output pipe", () => {
     await waitFor(() => fixture.emulator.stats.inFlight === 0, 20_000, "nothing left running");
   }, 60_000);
 
+  /** Runs `spellrun <args> | <reader>` in a shell (a pipe, as a user's; a spawned child's stdout is a socket). */
+  async function piped(args: string[], reader: string) {
+    const command = [process.execPath, "--import", "tsx", "cli/main.ts", ...args]
+      .map((word) => `'${word}'`)
+      .join(" ");
+    // The command's exit code goes to stderr: a pipeline's own code is the reader's.
+    const pipeline = spawn("sh", ["-c", `{ ${command}; echo "exit $?" >&2; } | ${reader}`], {
+      cwd: REPO_ROOT,
+      env: cliEnv(fixture.emulator),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    pipeline.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    pipeline.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise<void>((resolve) => pipeline.on("close", () => resolve()));
+    return { stdout, stderr, code: Number(/exit (\d+)/.exec(stderr)?.[1]) };
+  }
+
+  it("should notice a closed output pipe while nothing is written, and start no run after it", async () => {
+    // Window 0 is quick (its rows and the header reach `head`, which exits); window 1 runs for
+    // 20 s (scaled), so the next write would be 20 s later; windows 2-7 are quick.
+    const rows = Array.from({ length: 40 }, (_, i) => [i, i >= 5 && i < 10 ? 1_000_000 : 10]);
+    const input = temp.write("in.csv", csvText(["id", "ms"], rows));
+    const started = Date.now();
+    const result = await piped(
+      ["bulk", "sleep", input, "-o", "-", "--chunk-size", "5", "--max-in-flight", "3", "-q"],
+      "head -6"
+    );
+    // Windows 0-2 at the start, window 3 when window 0 was written (before `head` read it);
+    // none once the reader had gone: windows 4-6 would start when window 1 is written.
+    expect(fixture.emulator.stats.bulkGroupsCreated).toBe(4);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(result.code).toBe(141);
+    expect(result.stdout.split("\n")[0]).toBe("id,ms,status,slept,error,other_outputs");
+    expect(result.stderr).not.toContain("spellrun:");
+    expect(fixture.emulator.stats.cancelledGroups).toBeGreaterThanOrEqual(1);
+    await waitFor(() => fixture.emulator.stats.inFlight === 0, 20_000, "nothing left running");
+  }, 60_000);
+
+  it("should start nothing when stdout's reader is gone before the first start", async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => [i, 10]);
+    const input = temp.write("in.csv", csvText(["id", "ms"], rows));
+    const result = await piped(["bulk", "sleep", input, "-o", "-", "--chunk-size", "5"], "true");
+    expect(result.code).toBe(141);
+    expect(fixture.emulator.stats.bulkGroupsCreated).toBe(0);
+    // Quiet, as a closed pipe is: no stop note, no EPIPE, no stack trace.
+    expect(result.stderr).not.toContain("cancelling");
+    expect(result.stderr).not.toContain("EPIPE");
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
   it("should end quietly when its terminal closes (SIGHUP), without node aborting", async () => {
     if (spawnSync("script", ["--version"]).error) {
       pending("script(1) (util-linux) is needed to give the command a terminal");

@@ -69,4 +69,32 @@ describe("spellrun with input columns named like its own (status, error, other_o
     expect(startsOf("hello", "xx")).toBe(2);
     expect(startsOf("thank you", "xx")).toBe(2);
   }, 60_000);
+
+  it("should send a __proto__ column as an input like any other and write it back as data", async () => {
+    const input = temp.write(
+      "in.csv",
+      stringify([
+        ["id", "__proto__"],
+        ["1", "a"],
+        ["2", "b"],
+      ])
+    );
+    const output = temp.file("out.csv");
+    const result = await runCli(
+      ["bulk", "echo", input, "-o", output, "-q"],
+      cliEnv(fixture.emulator)
+    );
+    expect(result.code).withContext(result.stderr).toBe(0);
+    expect(parse(temp.read("out.csv"))).toEqual([
+      ["id", "__proto__", "status", "id_output", "__proto___output", "error", "other_outputs"],
+      ["1", "a", "success", "1", "a", "", ""],
+      ["2", "b", "success", "2", "b", "", ""],
+    ]);
+    const run = await runCli(
+      ["run", "echo", "--input", '{"__proto__":"z","a":1}'],
+      cliEnv(fixture.emulator)
+    );
+    expect(run.code).withContext(run.stderr).toBe(0);
+    expect(run.stdout).toContain('"__proto__": "z"');
+  }, 30_000);
 });

@@ -282,10 +282,16 @@ export class BulkStep extends Step {
       chunkSize: number;
       maxInFlight: number;
       declareEncoding: boolean;
+      /** A stdin job given `--max-runs` one less than its rows: it stops at the budget. */
+      overBudget: boolean;
     }
   ) {
     super();
-    this.name = params.stdin ? "bulk (stdin)" : "bulk (file)";
+    this.name = params.stdin
+      ? params.overBudget
+        ? "bulk (stdin, over --max-runs)"
+        : "bulk (stdin)"
+      : "bulk (file)";
   }
   check(model: Readonly<CliModel>): boolean {
     return model.job === undefined;
@@ -315,6 +321,9 @@ export class BulkStep extends Step {
       ...(table.encoding !== "utf8" && p.declareEncoding ? ["--encoding", table.encoding] : []),
       ...(tty ? [] : ["--quiet"]),
     ];
+    const maxRuns = table.rows.length - 1;
+    const overBudget = p.stdin && p.overBudget && maxRuns >= 1;
+    if (overBudget) args.push("--max-runs", String(maxRuns));
     const ran = await runCli(
       world,
       { args, tty, ...(p.stdin ? { stdin: currentInput(world) } : {}) },
@@ -325,10 +334,23 @@ export class BulkStep extends Step {
     );
     afterStep(model, world, [ran.result]);
     expectClaims(model, world, ran, "bulk");
+    if (overBudget) expectBudgetStop(ran, maxRuns);
   }
   toString(): string {
     const p = this.params;
-    return `bulk ${p.stdin ? "stdin" : "file"} -o out.${p.outputFormat} chunk ${p.chunkSize} in-flight ${p.maxInFlight}${p.tty ? " tty" : ""}${p.declareEncoding ? " +encoding" : ""}${interruptionText(p)}`;
+    return `bulk ${p.stdin ? `stdin${p.overBudget ? " over --max-runs" : ""}` : "file"} -o out.${p.outputFormat} chunk ${p.chunkSize} in-flight ${p.maxInFlight}${p.tty ? " tty" : ""}${p.declareEncoding ? " +encoding" : ""}${interruptionText(p)}`;
+  }
+}
+
+/** A stdin job stopped by its `--max-runs` says so, with the budget's exit code (2), never as a bad input. */
+function expectBudgetStop(ran: Ran, maxRuns: number): void {
+  const { code, stderr } = ran.result;
+  if (ran.delivered !== "none" || !stderr.includes(`more than --max-runs ${maxRuns}`)) return;
+  if (code !== 2 || !stderr.includes("stopped at the budget") || /is not complete/.test(stderr)) {
+    broken(
+      "a budget stop reads as the budget's",
+      `bulk of stdin over --max-runs ${maxRuns}: exit ${code}, ${lastLine(ran.result)}`
+    );
   }
 }
 
@@ -455,10 +477,33 @@ export class StatusStep extends Step {
         `status exited ${ran.result.code}, the journal ${complete ? "says" : "does not say"} complete`
       );
     }
+    expectSubmittedRows(journal, ran.result.stdout);
     afterStep(model, world, [ran.result]);
   }
   toString(): string {
     return "status";
+  }
+}
+
+/**
+ * Status's "N submitted" is the rows sent to the service (each window's latest intent: its `sent`
+ * rows, all of them when absent), never the rows a retry copied from the earlier output.
+ */
+function expectSubmittedRows(journal: string, stdout: string): void {
+  const shown = /^rows .*?; (\d+) submitted in/m.exec(stdout);
+  if (!shown) return;
+  const intents = new Map<number, number>();
+  for (const record of journalRecords(journal)) {
+    if (record.type !== "intent") continue;
+    const sent = (record.sent as number | undefined) ?? (record.count as number);
+    intents.set(record.window as number, sent);
+  }
+  const sent = [...intents.values()].reduce((sum, count) => sum + count, 0);
+  if (Number(shown[1]) !== sent) {
+    broken(
+      "status counts the journal right",
+      `status says ${shown[1]} submitted, the journal's intents sent ${sent} rows`
+    );
   }
 }
 
@@ -553,20 +598,27 @@ export class ClosedPipeStep extends Step {
       ...(table.delimiter === ";" ? ["--delimiter", ";"] : []),
       ...mappingFlags(table),
     ];
-    const started = startProcess(world.launcher, { args, cwd: world.root });
+    // A shell's pipe, as a user's (a spawned child's stdout would be a socket); the command's
+    // own exit code goes to stderr, since a pipeline's is the reader's.
+    const command = ["spellrun", ...args].map((word) => `'${word.replaceAll("'", "'\\''")}'`);
+    const shell = `{ ${command.join(" ")}; echo "spellrun exit $?" >&2; } | head -1`;
+    const started = startProcess(world.launcher, { shell, cwd: world.root });
     world.running.add(started);
-    let seen = "";
-    started.child.stdout?.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (seen.includes("\n")) started.child.stdout?.destroy();
-    });
     const timer = setTimeout(() => started.child.kill("SIGKILL"), COMMAND_LIMIT_MS);
     const result = await started.exited;
     clearTimeout(timer);
     world.running.delete(started);
-    countIn(world.coverage.exitCodes, String(result.code ?? result.signal));
-    world.steps.push(`    → exit ${result.code ?? result.signal}: ${lastLine(result)}`);
-    checkProcessEnd(world, result, false);
+    const code = Number(/spellrun exit (\d+)/.exec(result.stderr)?.[1]);
+    countIn(world.coverage.exitCodes, String(code));
+    world.steps.push(`    → exit ${code}: ${lastLine(result)}`);
+    checkProcessEnd(world, { ...result, code, signal: null }, false);
+    // All rows may be written before the reader goes (exit 0); otherwise 141, quietly.
+    if ((code !== 0 && code !== 141) || result.stderr.includes("EPIPE")) {
+      broken(
+        "a closed pipe stops the job",
+        `bulk -o - | head -1: exit ${code}, ${lastLine(result)}`
+      );
+    }
     await sleep(20);
     const inFlight = world.emulator.stats.inFlight;
     if (inFlight > 0) {
@@ -695,6 +747,7 @@ export const bulkStepArbitrary: fc.Arbitrary<BulkStep> = fc
     chunkSize: fc.integer({ min: 1, max: 4 }),
     maxInFlight: fc.integer({ min: 1, max: 3 }),
     declareEncoding: fc.boolean(),
+    overBudget: fc.boolean(),
   })
   .map((params) => new BulkStep(params));
 
