@@ -314,7 +314,12 @@ export class BulkJobRunner<Row> {
         ...this.options.bulkOptions,
         // A refusal by the gate comes before any bulkStart: noted, so it is classed as refused.
         ...(gate ? { beforeStart: (runs: number) => refusalNoted(() => gate(runs), window) } : {}),
-        beforeChunkStart: (token) => this.chunkIntent(window, token),
+        // With reuse the runs sent are not the window's rows one for one (identical rows share
+        // one, remembered ones are not sent): chunk intents could not say which rows a chunk
+        // holds, so such a window keeps to its intent and group records.
+        ...(this.options.bulkOptions?.reuse
+          ? {}
+          : { beforeChunkStart: (token: BulkResumeToken) => this.chunkIntent(window, token) }),
         detach: this.detach$,
       });
     }
