@@ -54,6 +54,8 @@ export function jasmineFailures(output: string): FailureReport {
   const failures: ReportedFailure[] = [];
   const entry = /^(?:\d+\) (.*)|(Suite error: .*))$/;
   for (let index = Math.max(start, 0); start >= 0 && index < lines.length; index++) {
+    // The pending specs are listed after the failures, numbered the same way.
+    if (lines[index] === "Pending:" || /^\d+ specs?, /.test(lines[index])) break;
     const match = entry.exec(lines[index]);
     if (!match) continue;
     const messageAt = lines.findIndex(

@@ -1,6 +1,9 @@
 import { failureLines, jasmineFailures, karmaFailures } from "../../scripts/failureSummary.js";
 
-/** What jasmine 5's console reporter printed for two failed specs and an afterAll that threw. */
+/**
+ * What jasmine 5's console reporter printed for two failed specs, an afterAll that threw and a
+ * pending spec (listed after the failures, numbered the same way).
+ */
 const JASMINE_OUTPUT = `Randomized with seed 53893
 Started
 \u001b[31mF\u001b[0m\u001b[31mF\u001b[0m.
@@ -31,7 +34,12 @@ Suite error: outer
   Stack:
         at UserContext.<anonymous> (/tmp/a.spec.js:7:26)
 
-3 specs, 3 failures
+Pending:
+
+1) outer inner later
+  Temporarily disabled with xit
+
+4 specs, 3 failures, 1 pending spec
 Finished in 0.013 seconds
 Randomized with seed 53893 (jasmine --random=true --seed=53893)
 `;
