@@ -21,6 +21,12 @@ export interface EmulatorOptions {
   spellsFile?: string;
   /** Multiplies every spell duration (tests use e.g. 0.02 to run fast). @default 1 */
   timeScale?: number;
+  /**
+   * The clock runs are timed by (a run finishes at its creation + its scaled duration, then
+   * expires after `ttlMs`). A spec that must see some runs finish before another moves a clock of
+   * its own forward instead of betting on the machine's speed. @default Date.now
+   */
+  now?: () => number;
   /** Fault injection; all off by default. */
   faults?: FaultOptions;
   /** Finished runs and groups expire this many ms after they finish. @default 3_600_000 */

@@ -112,6 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     timeScale: options.timeScale ?? 1,
     ttlMs,
     bulkConcurrency: Math.max(1, options.bulkConcurrency ?? 50),
+    ...(options.now ? { now: options.now } : {}),
   });
   const faults = new FaultInjector(options.faults ?? {});
   const stats = createEmulatorStats(store);

@@ -11,12 +11,15 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { failureLines, jasmineFailures, karmaFailures, type FailureReport } from "./failureSummary";
 
 interface Step {
   name: string;
   command: string;
   /** Reads "passed/failed" spec counts out of a runner's output, where it prints them. */
   count?: (output: string) => { passed: number; failed: number } | undefined;
+  /** Reads the failed specs' names and first message lines, for the summary. */
+  failures?: (output: string) => FailureReport;
 }
 
 // Runners colour their summaries; the counts are read from the plain text.
@@ -45,6 +48,9 @@ const EXAMPLE_ADDIN_ID = "e27a0de5-7e57-4b1d-9c1a-000000000027";
 /** The example build's Entra ID app registration (organisation mode's <WebApplicationInfo>). */
 const EXAMPLE_ENTRA_CLIENT_ID = "c1e27a0d-0000-4000-8000-000000000027";
 
+/** How many failed specs of one step the summary names (each takes two lines). */
+const FAILURES_NAMED_PER_STEP = 4;
+
 const steps: Step[] = [
   { name: "type-check", command: "npx tsc -p tsconfig.json --noEmit" },
   { name: "lint", command: "npx eslint ." },
@@ -54,10 +60,28 @@ const steps: Step[] = [
     command: `SPELLRUN_ADDIN_URL=${EXAMPLE_ADDIN_URL} SPELLRUN_ADDIN_ID=${EXAMPLE_ADDIN_ID} SPELLRUN_ENTRA_CLIENT_ID=${EXAMPLE_ENTRA_CLIENT_ID} npm run --silent build`,
   },
   { name: "engines", command: "npx tsx scripts/checkEngines.ts" },
-  { name: "node specs", command: "npm run --silent test:node", count: jasmineCount },
-  { name: "browser specs", command: "npm run --silent test:browser", count: karmaCount },
+  {
+    name: "node specs",
+    command: "npm run --silent test:node",
+    count: jasmineCount,
+    failures: jasmineFailures,
+  },
+  {
+    name: "browser specs",
+    command: "npm run --silent test:browser",
+    count: karmaCount,
+    failures: karmaFailures,
+  },
   { name: "package", command: "npx tsx scripts/checkPackage.ts" },
 ];
+
+/** The last `count` non-blank lines of `output`, indented and clipped, for the summary. */
+function lastLines(output: string, count: number): string[] {
+  const lines = plain(output)
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "");
+  return lines.slice(-count).map((line) => `  | ${line.trim().slice(0, 156)}`);
+}
 
 function run(step: Step): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
@@ -77,6 +101,8 @@ function run(step: Step): Promise<{ code: number; output: string }> {
 
 async function main(): Promise<void> {
   const results: string[] = [];
+  // CI keeps only the end of the output: the failed specs are named again under the summary.
+  const failures: string[] = [];
   let passed = 0;
   let failed = 0;
   let failedSteps = 0;
@@ -92,6 +118,12 @@ async function main(): Promise<void> {
       failed += counts.failed;
     }
     if (code !== 0) failedSteps += 1;
+    const report = step.failures?.(output);
+    if (report && (code !== 0 || report.failures.length > 0)) {
+      failures.push(...failureLines(step.name, report, FAILURES_NAMED_PER_STEP));
+      // A runner that crashed or was killed lists nothing: its last words say why.
+      if (report.failures.length === 0) failures.push(...lastLines(output, 3));
+    }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const detail = counts ? `${counts.passed} passed, ${counts.failed} failed` : "";
     results.push(
@@ -99,6 +131,7 @@ async function main(): Promise<void> {
     );
   }
   console.log(`\n=== summary\n${results.join("\n")}`);
+  if (failures.length > 0) console.log(failures.join("\n"));
   // A failed step without spec counts (type-check, lint, build) still counts as one failure.
   const failedWithoutCounts = steps.filter(
     (s, i) => !s.count && results[i].startsWith("FAIL")

@@ -33,7 +33,9 @@ needs no CORS. Every option can also be set with the environment variable in bra
   --receive-timeout-ms <ms>  total time limit for receiving a request
                                           [SPELLRUN_ADDIN_RECEIVE_TIMEOUT_MS, 30000]
   --organisation <file>    organisation mode: users sign in, the server holds the Spell key,
-                           budgets and a usage ledger (docs/deploy.md)  [SPELLRUN_ORG_CONFIG]
+                           budgets and a usage ledger (docs/deploy.md)  [SPELLRUN_ORG_CONFIG];
+                           its /metrics needs SPELLRUN_METRICS_TOKEN as a bearer token, or
+                           answers this machine only when that is unset
   --help                   this text
 
 spellrun-addin-server usage --organisation <file>: the organisation's usage (--help for more).
@@ -134,7 +136,15 @@ export function parseServerArguments(argv: string[], env: NodeJS.ProcessEnv): Se
       ...(requestTimeout
         ? { requestTimeoutMs: wholeNumber("--request-timeout-ms", requestTimeout, 1) }
         : {}),
-      ...(organisationFile ? { organisation: readOrganisationConfig(organisationFile) } : {}),
+      ...(organisationFile
+        ? {
+            organisation: {
+              ...readOrganisationConfig(organisationFile),
+              // From the environment only: a token on the command line shows in `ps`.
+              ...(env.SPELLRUN_METRICS_TOKEN ? { metricsToken: env.SPELLRUN_METRICS_TOKEN } : {}),
+            },
+          }
+        : {}),
     },
   };
 }

@@ -63,7 +63,10 @@ const RECORD_CHECKS: Record<string, (record: Record<string, unknown>) => boolean
     isCount(r.count) &&
     (r.sent === undefined || isCount(r.sent)),
   group: (r) =>
-    isCount(r.window) && isText(r.groupId) && (r.token === undefined || isToken(r.token)),
+    isCount(r.window) &&
+    // "" only in a chunk intent recorded before any group was named, which has its token.
+    (isText(r.groupId) || (r.groupId === "" && r.token !== undefined)) &&
+    (r.token === undefined || isToken(r.token)),
   refused: (r) => isCount(r.window),
   written: (r) =>
     isCount(r.rows) &&
@@ -83,10 +86,13 @@ function isFingerprint(value: unknown): boolean {
   );
 }
 
-/** A resume token of several groups (a window sent in smaller bulk runs, `--chunk-size`). */
+/**
+ * A resume token of several groups (a window sent in smaller bulk runs, `--chunk-size`), or a
+ * chunk intent's (`mayHaveSent`; `""` for a chunk that may have been sent without its group).
+ */
 function isToken(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
-  const { spellId, groupIds, chunkSizes, rows } = value as Record<string, unknown>;
+  const { spellId, groupIds, chunkSizes, rows, mayHaveSent } = value as Record<string, unknown>;
   return (
     isText(spellId) &&
     isTextList(groupIds) &&
@@ -97,7 +103,10 @@ function isToken(value: unknown): boolean {
     chunkSizes.length <= MAX_CHUNK_SIZE &&
     (rows === undefined ||
       (Array.isArray(rows) &&
-        rows.every((row) => Number.isSafeInteger(row) && (row as number) >= -1)))
+        rows.every((row) => Number.isSafeInteger(row) && (row as number) >= -1))) &&
+    // A chunk intent's: the chunks that may have been sent.
+    (mayHaveSent === undefined ||
+      (isCount(mayHaveSent) && (mayHaveSent as number) <= chunkSizes.length))
   );
 }
 

@@ -1,5 +1,14 @@
-import { Subject, type Observable } from "rxjs";
-import type { BulkSnapshot } from "../types.js";
+import {
+  Subject,
+  combineLatest,
+  firstValueFrom,
+  isObservable,
+  map,
+  of,
+  type Observable,
+} from "rxjs";
+import { countRunStates } from "../countRunStates.js";
+import type { BulkResumeToken, BulkSnapshot } from "../types.js";
 import type {
   BulkJobOptions,
   BulkJobProgress,
@@ -16,6 +25,7 @@ import {
   unnamedRunsFrom,
   type JobWindow,
 } from "./JobWindow.js";
+import { chunkPlan, planRuns, type ChunkPlan } from "./chunkPlan.js";
 import { jobFailureOf } from "./jobFailureOf.js";
 import { readAfterCancel } from "./readAfterCancel.js";
 import { refusalNoted } from "./refusalNoted.js";
@@ -273,7 +283,12 @@ export class BulkJobRunner<Row> {
       window.settled = true;
       this.flush();
       return;
-    } else if (known?.groupId !== undefined || known?.token !== undefined) {
+    } else if (known?.token !== undefined && chunkPlan(known.token) !== undefined) {
+      source = this.resumeByChunks(window, known.token, chunkPlan(known.token)!);
+    } else if (
+      known?.groupId !== undefined ||
+      known?.token?.groupIds.some((id) => id !== "") === true
+    ) {
       const token = known.token ?? { spellId, groupIds: [known.groupId!], chunkSizes: [knownSent] };
       window.groupId = token.groupIds[0];
       window.token = token;
@@ -317,6 +332,12 @@ export class BulkJobRunner<Row> {
         ...this.options.bulkOptions,
         // A refusal by the gate comes before any bulkStart: noted, so it is classed as refused.
         ...(gate ? { beforeStart: (runs: number) => refusalNoted(() => gate(runs), window) } : {}),
+        // With reuse the runs sent are not the window's rows one for one (identical rows share
+        // one, remembered ones are not sent): chunk intents could not say which rows a chunk
+        // holds, so such a window keeps to its intent and group records.
+        ...(this.options.bulkOptions?.reuse
+          ? {}
+          : { beforeChunkStart: (token: BulkResumeToken) => this.chunkIntent(window, token) }),
         detach: this.detach$,
       });
     }
@@ -340,10 +361,109 @@ export class BulkJobRunner<Row> {
     });
   }
 
+  /**
+   * The intent of one chunk of a window's bulk, recorded before its bulkStart can leave: the
+   * groups named so far and the chunks that may have been sent, this one included (the chunks
+   * after it surely were not: a resume sends them again). Errors when the record failed, so the
+   * chunk is not sent.
+   * @param window the window
+   * @param token the core's token for the chunk (`BulkOptions.beforeChunkStart`)
+   * @param prefix the chunks before it, when the bulk re-sends the end of a resumed window
+   */
+  private async chunkIntent(
+    window: JobWindow<Row>,
+    token: BulkResumeToken,
+    prefix?: ChunkPlan["prefix"]
+  ): Promise<void> {
+    const whole = prefix ? joinTokens(prefix, token) : token;
+    window.mayHaveSent = whole.mayHaveSent;
+    // "" while no chunk has a group yet (see CheckpointStore.recordGroup).
+    const groupId = whole.groupIds.find((id) => id !== "") ?? "";
+    // A bulk of one chunk: the window's intent says all there is (one record fewer per window).
+    if (whole.chunkSizes.length > 1) {
+      const { store } = this.options;
+      await this.writes.guard(async () => {
+        // As for a window's intent: a worker that lost its lease sends nothing more.
+        if (this.lease) await store.acquireLease?.(this.lease);
+        await this.writes.record(() => store.recordGroup(window.index, groupId, whole));
+      });
+    }
+    if (this.writes.error) throw this.writes.error.error;
+    // The caller's own hook, after the engine's record, with the core's token (as without it).
+    const hook = this.options.bulkOptions?.beforeChunkStart;
+    if (hook) {
+      const answer = hook(token);
+      await (isObservable(answer) ? firstValueFrom(answer, { defaultValue: undefined }) : answer);
+    }
+  }
+
+  /**
+   * A resumed window whose chunk intents say some chunks surely were not sent: its named groups
+   * re-attached, the rows of a chunk that may have left `unknown`, the chunks never sent sent
+   * now (their rows already passed the spending gate with the window; no reuse, so each row
+   * keeps its own run), one snapshot of the whole window at a time.
+   */
+  private resumeByChunks(
+    window: JobWindow<Row>,
+    token: BulkResumeToken,
+    plan: ChunkPlan
+  ): Observable<BulkSnapshot> {
+    const { client, spellId } = this.options;
+    const unknown = unknownResult(this.options.unknownRowReason);
+    for (const run of plan.maybe) setResult(window, window.sentRows[run], unknown);
+    window.token = token;
+    window.groupId = token.groupIds.find((id) => id !== "");
+    window.mayHaveSent = token.mayHaveSent;
+    window.partlySent = true;
+    const count = window.sentRows.length;
+    const named$ = plan.named
+      ? client.resumeBulk(plan.named.token, plan.named.runs.length, { detach: this.detach$ })
+      : of(undefined);
+    const from = plan.unsentFrom;
+    const resent$ =
+      from === undefined
+        ? of(undefined)
+        : client.bulk(
+            spellId,
+            window.sentRows.slice(from).map((place) => this.options.inputsOf(window.rows[place])),
+            {
+              ...(this.options.bulkOptions?.signal
+                ? { signal: this.options.bulkOptions.signal }
+                : {}),
+              beforeChunkStart: (chunk) => this.chunkIntent(window, chunk, plan.prefix),
+              detach: this.detach$,
+            }
+          );
+    return combineLatest([named$, resent$]).pipe(
+      map(([named, resent]): BulkSnapshot => {
+        const runs = planRuns(plan, count, named?.runs, resent?.runs);
+        const resume = resent ? joinTokens(plan.prefix, resent.resume) : token;
+        return {
+          groupId: window.groupId ?? "",
+          groupIds: resume.groupIds,
+          runs,
+          done: (named?.done ?? true) && (resent?.done ?? true),
+          total: count,
+          counts: countRunStates(runs),
+          resume,
+        };
+      })
+    );
+  }
+
   /** Records the window's group as soon as the service names it, and each one named after it. */
   private noteGroups(window: JobWindow<Row>, snapshot: BulkSnapshot): void {
-    const token = newGroupToken(window, snapshot, this.options.spellId);
+    let token = newGroupToken(window, snapshot, this.options.spellId);
     if (token === undefined) return;
+    // Once chunk intents were recorded, a group record keeps saying which chunks may have left.
+    if (window.mayHaveSent !== undefined && token.chunkSizes.length > 1) {
+      const mayHaveSent = Math.max(
+        window.mayHaveSent,
+        token.mayHaveSent ?? 0,
+        token.groupIds.length
+      );
+      token = { ...token, mayHaveSent: Math.min(mayHaveSent, token.chunkSizes.length) };
+    }
     const groupId = token.groupIds[0];
     window.groupId = groupId;
     window.token = token;
@@ -409,4 +529,19 @@ export class BulkJobRunner<Row> {
     this.wake = undefined;
     wake?.();
   }
+}
+
+/**
+ * A resumed window's token: the chunks before the ones sent again (`""` for a chunk without a
+ * group), then the chunks of the bulk that sends them, in their order.
+ */
+function joinTokens(prefix: ChunkPlan["prefix"], token: BulkResumeToken): BulkResumeToken {
+  const chunks = prefix.chunkSizes.length;
+  return {
+    spellId: token.spellId,
+    // The groups of the chunks sent again follow the prefix's, "" where a chunk has none.
+    groupIds: [...prefix.groupIds, ...token.groupIds],
+    chunkSizes: [...prefix.chunkSizes, ...token.chunkSizes],
+    ...(token.mayHaveSent === undefined ? {} : { mayHaveSent: chunks + token.mayHaveSent }),
+  };
 }

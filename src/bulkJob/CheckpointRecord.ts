@@ -13,7 +13,10 @@ import type { RowStatusCounts } from "./RowResult.js";
  */
 export type CheckpointRecord =
   | ({ type: "intent" } & WindowIntent)
-  /** `token` is present when the store keeps the core's resume token (see `KnownWindow.token`). */
+  /**
+   * `token` is present when the store keeps the core's resume token (see `KnownWindow.token`);
+   * `groupId` is `""` in a chunk intent recorded before any group of the window was named.
+   */
   | { type: "group"; window: number; groupId: string; token?: BulkResumeToken }
   /** The service surely started nothing for the window: a resume may send it. */
   | { type: "refused"; window: number }

@@ -165,6 +165,11 @@ export interface CheckpointStore {
   /**
    * The window's group is known. Called again for the same window when its bulk spans several
    * groups and another one is named; `token` is the core's resume token so far.
+   *
+   * Also the intent of each chunk of a window sent as several bulkStarts, before the chunk's
+   * bulkStart can leave: `token.mayHaveSent` counts the chunks that may have been sent, and
+   * `groupId` is `""` while no chunk has a group yet. Keep the last token recorded for the
+   * window: a resume sends again the chunks after `mayHaveSent`, surely never sent.
    */
   recordGroup(window: number, groupId: string, token?: BulkResumeToken): void | Promise<void>;
   recordRefused(window: number): void | Promise<void>;

@@ -38,6 +38,16 @@ export interface JobWindow<Row> {
   token?: BulkResumeToken;
   /** Resumed with a token that names fewer groups than chunks: the first run of those chunks. */
   unnamedFrom?: number;
+  /**
+   * The chunks whose bulkStart may have left (`BulkResumeToken.mayHaveSent`), once the bulk's
+   * chunk intent hook was called: the groups recorded later say so too.
+   */
+  mayHaveSent?: number;
+  /**
+   * Resumed with chunks that may have been sent before: a failure of the chunks sent now is
+   * never "nothing started" for the whole window (a resume must not send it all again).
+   */
+  partlySent?: boolean;
   subscription?: Subscription;
   /** Set when the bulk's `beforeStart` gate refused: nothing was sent for the window. */
   startRefused?: boolean;
@@ -227,7 +237,10 @@ export function newGroupToken<Row>(
   const groupIds = snapshot.groupIds ?? [];
   const groupId = groupIds[0];
   if (groupId === undefined || groupId === "") return undefined;
-  const known = window.token?.groupIds.length ?? (window.groupId === undefined ? 0 : 1);
+  // A recorded token marks a chunk without a group with "" (see chunkPlan).
+  const known =
+    window.token?.groupIds.filter((id) => id !== "").length ??
+    (window.groupId === undefined ? 0 : 1);
   const named = groupIds.filter((id) => id !== "").length;
   if (window.groupId !== undefined && named <= known) return undefined;
   return snapshot.resume ?? { spellId, groupIds: [groupId], chunkSizes: [window.sentRows.length] };

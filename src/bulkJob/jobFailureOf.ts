@@ -21,7 +21,7 @@ export function jobFailureOf<Row>(window: JobWindow<Row>, error: unknown): JobFa
   // The gate refused before anything was sent: nothing started, a resume may send it.
   const kind = window.startRefused
     ? "refused"
-    : classifyJobFailure(error, window.groupId !== undefined);
+    : classifyJobFailure(error, window.groupId !== undefined || window.partlySent === true);
   return {
     kind,
     error,

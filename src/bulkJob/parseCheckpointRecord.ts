@@ -72,8 +72,10 @@ const CHECKS: Record<string, (value: Record<string, unknown>) => string | undefi
   },
   group: (value) => {
     if (!isIndex(value.window)) return "window is not a row index (a non-negative integer)";
-    if (typeof value.groupId !== "string" || value.groupId === "") {
-      return "groupId is not a non-empty string";
+    if (typeof value.groupId !== "string") return "groupId is not a string";
+    // "" only in a chunk intent recorded before any group was named, which has its token.
+    if (value.groupId === "" && value.token === undefined) {
+      return "groupId is empty in a record without a token";
     }
     return value.token === undefined ? undefined : tokenProblem(value.token);
   },

@@ -1,5 +1,6 @@
 import { catchError, first, lastValueFrom, of, timeout } from "rxjs";
 import type { SpellClient } from "../SpellClient.js";
+import { chunkPlan, planRuns } from "./chunkPlan.js";
 import { CANCELLED, setResult, type JobWindow } from "./JobWindow.js";
 import type { RowResult } from "./RowResult.js";
 import { applyRuns } from "./takeFinishedRows.js";
@@ -25,18 +26,24 @@ export async function readAfterCancel<Row>(
   timeoutMs: number,
   unknown: RowResult
 ): Promise<void> {
-  const token = window.token;
   const before = window.results.slice();
+  // A window whose chunk intents say some chunks were never sent: only its named groups are read.
+  const plan = window.token && chunkPlan(window.token);
+  const token = plan ? plan.named?.token : window.token;
   if (token !== undefined) {
+    const count = plan ? (plan.named?.runs.length ?? 0) : window.sentRows.length;
     const last = await lastValueFrom(
-      client.resumeBulk(token, window.sentRows.length).pipe(
+      client.resumeBulk(token, count).pipe(
         first((snapshot) => snapshot.done),
         timeout({ first: timeoutMs }),
         catchError(() => of(undefined))
       ),
       { defaultValue: undefined }
     );
-    if (last) applyRuns(window, last.runs, unknown);
+    if (last) {
+      const runs = plan ? planRuns(plan, window.sentRows.length, last.runs, undefined) : last.runs;
+      applyRuns(window, runs, unknown);
+    }
   }
   window.results.forEach((result, place) => {
     // A run the cancel stopped ends as `error`: it is a cancelled row, not a failed run.

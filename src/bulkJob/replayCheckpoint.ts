@@ -31,8 +31,11 @@ export function replayCheckpoint(records: Iterable<{ type: string }>): Checkpoin
       case "group": {
         const window = checkpoint.windows.get(record.window);
         if (window) {
-          window.groupId = record.groupId;
+          // "": a chunk intent recorded before any group of the window was named.
+          if (record.groupId !== "") window.groupId = record.groupId;
+          // Without a token the group id rebuilds it: an earlier chunk intent's token is stale.
           if (record.token) window.token = record.token;
+          else delete window.token;
         }
         break;
       }

@@ -158,7 +158,8 @@ export function checkpointOf(job: BulkJob): Checkpoint {
     windows.set(known.window, {
       count: known.count,
       ...(known.sent === undefined ? {} : { sent: known.sent }),
-      ...(known.token ? { groupId: known.token.groupIds[0] } : {}),
+      // A chunk intent's token may name no group yet (or "" for its first chunk).
+      ...(known.token?.groupIds[0] ? { groupId: known.token.groupIds[0] } : {}),
       // The token only where the group id cannot rebuild it (several groups, shared runs).
       ...(known.token && resumeTokenNeeded(known.token) ? { token: known.token } : {}),
     });

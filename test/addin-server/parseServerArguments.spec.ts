@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { OFFICE_FRAME_ANCESTORS } from "../../addin-server/src/contentSecurityPolicy.js";
 import { parseServerArguments } from "../../addin-server/src/parseServerArguments.js";
 
@@ -45,5 +48,25 @@ describe("parseServerArguments (the add-in server's flags and variables)", () =>
     );
     expect(options(["--receive-timeout-ms", "5000"]).receiveTimeoutMs).toBe(5000);
     expect(() => options(["--receive-timeout-ms", "soon"])).toThrowError(/whole number/);
+  });
+
+  it("should take the metrics token of the organisation mode from SPELLRUN_METRICS_TOKEN only", () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "spellrun-org-config-"));
+    const file = path.join(folder, "organisation.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        tenantId: "tenant",
+        clientId: "client",
+        spellKeyFile: "spell-key",
+        adminGroup: "admins",
+        database: "ledger",
+      })
+    );
+    expect(options(["--organisation", file]).organisation?.metricsToken).toBeUndefined();
+    expect(
+      options(["--organisation", file], { SPELLRUN_METRICS_TOKEN: "t-1" }).organisation
+        ?.metricsToken
+    ).toBe("t-1");
   });
 });

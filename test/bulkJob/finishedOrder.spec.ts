@@ -12,6 +12,10 @@ import {
 import { startEmulator, type RunningEmulator } from "../../emulator/startEmulator.js";
 import { createdPerRow, emulatorJobClient } from "./support/emulatorJobs.js";
 
+const TIME_SCALE = 0.02;
+/** A `sleep` that never ends on its own during a spec: 72 s at `TIME_SCALE` (±20 %). */
+const SLOW_MS = 3_600_000;
+
 /** One row of these specs: the `sleep` spell's inputs. */
 interface Row {
   id: number;
@@ -26,14 +30,52 @@ interface Row {
  */
 describe("BulkJobRunner for a sheet (rows written as they finish)", () => {
   let emulator: RunningEmulator;
+  /** How far the emulator's clock is ahead of the wall clock. */
+  let warp = 0;
 
   beforeAll(async () => {
-    emulator = await startEmulator({ timeScale: 0.02, countBulkInputs: true });
+    emulator = await startEmulator({
+      timeScale: TIME_SCALE,
+      countBulkInputs: true,
+      now: () => Date.now() + warp,
+    });
   });
   afterAll(() => emulator.close());
   beforeEach(() => emulator.resetStats());
 
   const client = (): SpellClient => emulatorJobClient(emulator);
+
+  /**
+   * Rows of which row 0 is slow (72 s at the emulator's time scale) and the others take a few
+   * milliseconds: row 0 finishes when the spec moves the clock (see `finishFirstRowLast`), never
+   * on its own while a loaded machine is slow to poll.
+   */
+  const slowFirstRow = (count: number): Row[] =>
+    Array.from({ length: count }, (_, id) => ({ id, ms: id === 0 ? SLOW_MS : 100 + id }));
+
+  /** Moves the emulator's clock past the end of every slow run started so far. */
+  const finishSlowRuns = () => void (warp += SLOW_MS * TIME_SCALE * 1.25);
+
+  /**
+   * Waits until the job's written mark names every row but row 0 past the gap, then moves the
+   * emulator's clock past row 0's end, and answers the job's result.
+   */
+  async function finishFirstRowLast<T>(
+    running: Promise<T>,
+    store: MemoryCheckpointStore,
+    rows: number
+  ): Promise<T> {
+    try {
+      await waitUntil(() =>
+        store.records.some(
+          (record) => record.type === "written" && record.alsoWritten?.length === rows - 1
+        )
+      );
+    } finally {
+      finishSlowRuns();
+    }
+    return running;
+  }
 
   function job(
     rows: Row[],
@@ -58,11 +100,11 @@ describe("BulkJobRunner for a sheet (rows written as they finish)", () => {
 
   it("should write each row as it finishes, once, and mark the rows written past the first gap", async () => {
     // Row 0 is the slowest: in input order nothing could be written before it.
-    const rows = Array.from({ length: 8 }, (_, id) => ({ id, ms: id === 0 ? 4_000 : 100 + id }));
+    const rows = slowFirstRow(8);
     const store = new MemoryCheckpointStore();
     const writes: FinishedJobRow<Row>[] = [];
 
-    const result = await job(rows, store, writes).run();
+    const result = await finishFirstRowLast(job(rows, store, writes).run(), store, rows.length);
 
     expect(result.outcome).toBe("complete");
     expect(result.counts).toEqual({ success: 8 });
@@ -79,9 +121,9 @@ describe("BulkJobRunner for a sheet (rows written as they finish)", () => {
   });
 
   it("should resume without writing again the rows written past the gap, nor running any row twice", async () => {
-    const rows = Array.from({ length: 6 }, (_, id) => ({ id, ms: id === 0 ? 4_000 : 100 + id }));
+    const rows = slowFirstRow(6);
     const first = new MemoryCheckpointStore();
-    await job(rows, first, []).run();
+    await finishFirstRowLast(job(rows, first, []).run(), first, rows.length);
     // What a kill leaves: everything up to the first mark that names rows past the gap.
     const cut = first.records.findIndex(
       (record) => record.type === "written" && (record.alsoWritten?.length ?? 0) > 0
@@ -136,7 +178,8 @@ describe("BulkJobRunner for a sheet (rows written as they finish)", () => {
   });
 
   it("should detach, not cancel, when the writer fails: the paid runs finish and a resume writes them", async () => {
-    const rows = Array.from({ length: 5 }, (_, id) => ({ id, ms: id === 0 ? 100 : 30_000 + id }));
+    // Row 0 ends at once and fails the writer; the others go on until the spec moves the clock.
+    const rows = Array.from({ length: 5 }, (_, id) => ({ id, ms: id === 0 ? 100 : SLOW_MS + id }));
     const store = new MemoryCheckpointStore();
     let fail = true;
     const writes: FinishedJobRow<Row>[] = [];
@@ -180,6 +223,7 @@ describe("BulkJobRunner for a sheet (rows written as they finish)", () => {
     // Long enough for a cancel to have arrived, had one been sent.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(emulator.stats.requests.cancelBulk).toBe(0);
+    finishSlowRuns();
     fail = false;
     const again = await job(rows, store, writes, { resume: store.load() }).run();
     expect(again.outcome).toBe("complete");
@@ -188,3 +232,12 @@ describe("BulkJobRunner for a sheet (rows written as they finish)", () => {
     expect(emulator.stats.requests.cancelBulk).toBe(0);
   });
 });
+
+/** Resolves once `check()` holds (checked every 10 ms); rejects after `timeoutMs`. */
+async function waitUntil(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

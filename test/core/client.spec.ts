@@ -150,7 +150,6 @@ describe("SpellClient against the emulator", () => {
       await log.next((event) => event.type === "request" && event.endpoint === "getRun");
       await waitFor(() => emulator.stats.requests.getRun === 1);
       subscription.unsubscribe();
-      const after = totalRequests(emulator.stats);
       await pause(400);
       expect(log.events.map((event) => `${event.type} ${event.endpoint}`)).toEqual([
         "request start",
@@ -158,7 +157,11 @@ describe("SpellClient against the emulator", () => {
         "request getRun",
         "aborted getRun",
       ]);
-      expect(totalRequests(emulator.stats)).toBe(after);
+      // The endpoints a run uses, not every request: the emulator is shared with the bulk specs,
+      // whose last getBulkRuns or cancelBulk on the wire at their end may arrive during this one
+      // under load (seen once: 3 requests counted where this spec sent 2).
+      expect(emulator.stats.requests.start).toBe(1);
+      expect(emulator.stats.requests.getRun).toBe(1);
     });
   });
 

@@ -63,4 +63,9 @@ export interface OrganisationOptions {
    * in through this server's `/org/dev-token` (a name, no password). Never set in production.
    */
   devTokenUrl?: string;
+  /**
+   * The bearer token `/metrics` asks for (`SPELLRUN_METRICS_TOKEN`). Unset: `/metrics` answers
+   * only requests from this machine (a loopback address).
+   */
+  metricsToken?: string;
 }

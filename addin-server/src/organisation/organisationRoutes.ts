@@ -7,6 +7,7 @@ import { budgetPeriods } from "./budgets/budgetPeriods";
 import { ledgerCsv } from "./ledger/ledgerCsv";
 import type { UsageLedger } from "./ledger/UsageLedger";
 import { usageReport } from "./ledger/usageReport";
+import { metricsRefusal } from "./metricsAccess";
 import type { OrganisationOptions } from "./OrganisationOptions";
 import type { SignedInUser } from "./signIn/SignedInUser";
 
@@ -24,7 +25,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The organisation mode's own routes: `GET /org/config` (what the add-in needs to sign in),
- * `POST /org/dev-token` (development only: a local issuer's token for a name), `GET /metrics`,
+ * `POST /org/dev-token` (development only: a local issuer's token for a name), `GET /metrics`
+ * (with the metrics token, or from this machine only: see `metricsRefusal`),
  * and the admin view (signing in by the authorization code flow with PKCE, redirect URI
  * `<origin>/admin`): `GET /admin` (the page), `GET /admin/api/usage`, `GET /admin/api/usage.csv`,
  * `POST /admin/api/pause`, each API call for members of the admin group only.
@@ -70,11 +72,20 @@ export function organisationRoutes(app: FastifyInstance, deps: OrganisationRoute
     });
   }
 
-  app.get("/metrics", async (_request, reply) =>
-    noStore(reply)
+  app.get("/metrics", async (request, reply) => {
+    const refusal = metricsRefusal(
+      request.headers.authorization,
+      request.raw.socket.remoteAddress,
+      options.metricsToken
+    );
+    if (refusal) {
+      if (refusal.status === 401) reply.header("www-authenticate", 'Bearer realm="metrics"');
+      return noStore(reply).code(refusal.status).send({ error: refusal.message });
+    }
+    return noStore(reply)
       .type(metrics.registry.contentType)
-      .send(await metrics.registry.metrics())
-  );
+      .send(await metrics.registry.metrics());
+  });
 
   // The page redeems its sign-in code at the token endpoint: its own CSP allows that origin.
   const adminPolicy = [

@@ -65,6 +65,10 @@ export async function startOrganisationGateway(options: {
   addinDir?: string;
   /** The service's poll host, when not `upstreamUrl` (the base host is `upstreamUrl/v1` otherwise). */
   upstreamPollUrl?: string;
+  /** The bearer token `/metrics` asks for (default: none, `/metrics` answers loopback only). */
+  metricsToken?: string;
+  /** Where the gateway listens (default 127.0.0.1; `url` stays a loopback address). */
+  host?: string;
 }): Promise<OrganisationGateway> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "spellrun-org-"));
   writeFileSync(path.join(folder, "taskpane.html"), "<!doctype html><title>Spell Run</title>");
@@ -104,9 +108,10 @@ export async function startOrganisationGateway(options: {
       budgetsFile,
       groupsFile,
       ...(options.devSignIn ? { devTokenUrl: options.issuer.tokenUrl } : {}),
+      ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     },
   });
-  await app.listen({ host: "127.0.0.1", port: 0 });
+  await app.listen({ host: options.host ?? "127.0.0.1", port: 0 });
   return {
     url: `${options.tls ? "https" : "http"}://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     app,

@@ -1,4 +1,4 @@
-import { Observable } from "rxjs";
+import { Observable, firstValueFrom, isObservable } from "rxjs";
 import {
   SpellHttpError,
   countRunStates,
@@ -40,11 +40,22 @@ interface FakeGroup {
 export class FakeBulkService {
   /** Runs created per row inputs (their JSON). */
   readonly created = new Map<string, number>();
+  /**
+   * bulkStarts that may have left per row inputs (their JSON): counted as the chunk's intent
+   * hook is called (a chunk whose hook was never called surely was not sent; once it is, the
+   * engine may not be able to tell: its record may have been cut by a kill).
+   */
+  readonly attempted = new Map<string, number>();
   readonly groups = new Map<string, FakeGroup>();
   /** Faults of the next bulkStarts, in order. */
   readonly faults: (StartFault | undefined)[] = [];
   /** bulkStarts that reached the service. */
   starts = 0;
+  /**
+   * Runs per bulkStart: a bulk of more inputs goes out as several chunks, one after the other,
+   * each after `BulkOptions.beforeChunkStart` (as the core's client does).
+   */
+  chunkSize = Number.POSITIVE_INFINITY;
   private nextGroup = 0;
   private readonly clients: FakeClient[] = [];
 
@@ -53,6 +64,11 @@ export class FakeBulkService {
     const client = new FakeClient(this);
     this.clients.push(client);
     return client;
+  }
+
+  /** bulkStarts that may have left with a row of these inputs. */
+  attemptsOf(inputs: Record<string, unknown>): number {
+    return this.attempted.get(JSON.stringify(inputs)) ?? 0;
   }
 
   /** Runs created for a row with these inputs. */
@@ -108,20 +124,43 @@ export class FakeClient implements Pick<SpellClient, "bulk" | "resumeBulk"> {
     inputsList: readonly Record<string, unknown>[],
     options: BulkOptions = {}
   ): Observable<BulkSnapshot> {
-    return this.follow(spellId, options, async () => {
-      await tick();
-      if (this.dead) return "dead";
-      if (this.startsLeft !== undefined && --this.startsLeft <= 0) {
-        this.kill();
-        this.onKill?.();
-        return "dead";
+    const size = this.service.chunkSize;
+    const chunks: Record<string, unknown>[][] = [];
+    for (let first = 0; first < inputsList.length; first += size) {
+      chunks.push(inputsList.slice(first, first + size));
+    }
+    const chunkSizes = chunks.map((chunk) => chunk.length);
+    return this.follow(spellId, chunkSizes, "pending", options, async (groups, named) => {
+      for (const [index, chunk] of chunks.entries()) {
+        for (const row of chunk) {
+          const key = JSON.stringify(row);
+          this.service.attempted.set(key, (this.service.attempted.get(key) ?? 0) + 1);
+        }
+        if (options.beforeChunkStart) {
+          const hook = options.beforeChunkStart({
+            spellId,
+            groupIds: groups.map((group) => group.id),
+            chunkSizes,
+            mayHaveSent: index + 1,
+          });
+          await (isObservable(hook) ? firstValueFrom(hook, { defaultValue: undefined }) : hook);
+        }
+        await tick();
+        if (this.dead) return "dead";
+        if (this.startsLeft !== undefined && --this.startsLeft <= 0) {
+          this.kill();
+          this.onKill?.();
+          return "dead";
+        }
+        const group = this.service.start([...chunk]);
+        if (!group) throw new SpellHttpError(503, {}, "POST", "bulkStart");
+        if ((group as { lost?: boolean }).lost) {
+          throw new SpellHttpError(500, {}, "POST", "bulkStart");
+        }
+        groups.push(group);
+        named();
       }
-      const group = this.service.start([...inputsList]);
-      if (!group) throw new SpellHttpError(503, {}, "POST", "bulkStart");
-      if ((group as { lost?: boolean }).lost) {
-        throw new SpellHttpError(500, {}, "POST", "bulkStart");
-      }
-      return group;
+      return groups;
     });
   }
 
@@ -130,39 +169,54 @@ export class FakeClient implements Pick<SpellClient, "bulk" | "resumeBulk"> {
     _count: number,
     options: BulkOptions = {}
   ): Observable<BulkSnapshot> {
-    return this.follow(token.spellId, options, async () => {
+    return this.follow(token.spellId, token.chunkSizes, "unknown", options, async (groups) => {
       await tick();
       if (this.dead) return "dead";
-      const group = this.service.groups.get(token.groupIds[0]);
-      if (!group) throw new SpellHttpError(404, {}, "GET", "getBulkRuns");
-      return group;
+      for (const id of token.groupIds) {
+        const group = this.service.groups.get(id);
+        if (!group) throw new SpellHttpError(404, {}, "GET", "getBulkRuns");
+        groups.push(group);
+      }
+      return groups;
     });
   }
 
+  /**
+   * Snapshots of a bulk whose chunks' groups `open` collects (a snapshot as each is `named`),
+   * then every group finished. Chunks without a group are `pending` in a bulk, and `error` in a
+   * resumed one (the core's "Unknown" or "Not sent").
+   */
   private follow(
     spellId: string,
+    chunkSizes: number[],
+    missing: "pending" | "unknown",
     options: BulkOptions,
-    open: () => Promise<FakeGroup | "dead">
+    open: (groups: FakeGroup[], named: () => void) => Promise<FakeGroup[] | "dead">
   ): Observable<BulkSnapshot> {
     return new Observable<BulkSnapshot>((subscriber) => {
       let closed = false;
-      let group: FakeGroup | undefined;
+      let ended = false;
+      const groups: FakeGroup[] = [];
       const detached = options.detach?.subscribe(() => {
         closed = true;
         subscriber.complete();
       });
+      const emit = () => subscriber.next(snapshotOf(spellId, chunkSizes, groups, missing));
+      const named = () => void (!this.dead && !closed && emit());
       void (async () => {
         try {
-          const opened = await open();
+          const opened = await open(groups, named);
           if (opened === "dead" || closed) return;
-          group = opened;
-          subscriber.next(snapshotOf(spellId, group));
+          if (missing === "unknown") emit();
           await tick();
           if (this.dead || closed) return;
-          if (!group.cancelled) group.finished = true;
-          subscriber.next(snapshotOf(spellId, group));
+          for (const group of groups) if (!group.cancelled) group.finished = true;
+          ended = true;
+          emit();
           subscriber.complete();
         } catch (error) {
+          // The core never cancels after an error: the groups stay resumable.
+          ended = true;
           if (!this.dead && !closed) subscriber.error(error);
         }
       })();
@@ -170,28 +224,48 @@ export class FakeClient implements Pick<SpellClient, "bulk" | "resumeBulk"> {
         closed = true;
         detached?.unsubscribe();
         // Unsubscribing cancels (the core's cancelBulk); a dead process cancels nothing.
-        if (group && !group.finished && !this.dead) group.cancelled = true;
+        if (ended || this.dead) return;
+        for (const group of groups) if (!group.finished) group.cancelled = true;
       };
     });
   }
 }
 
-function snapshotOf(spellId: string, group: FakeGroup): BulkSnapshot {
-  const runs: BulkRunEntry[] = group.inputs.map((inputs) =>
-    group.finished
-      ? { state: "success", outputs: { echo: inputs } }
-      : group.cancelled
-        ? { state: "error", outputs: { error: "cancelled" } }
-        : { state: "inProgress", outputs: {} }
-  );
-  const done = group.finished || group.cancelled;
+/** A snapshot of a bulk's chunks: the runs of each named group, then the `missing` ones. */
+function snapshotOf(
+  spellId: string,
+  chunkSizes: number[],
+  groups: FakeGroup[],
+  missing: "pending" | "unknown"
+): BulkSnapshot {
+  const runs: BulkRunEntry[] = chunkSizes.flatMap((size, index) => {
+    const group = groups[index];
+    if (!group) {
+      return Array.from({ length: size }, (): BulkRunEntry =>
+        missing === "pending"
+          ? { state: "pending", outputs: {} }
+          : { state: "error", outputs: { error: "Unknown: this chunk had no group" } }
+      );
+    }
+    return group.inputs.map((inputs): BulkRunEntry =>
+      group.finished
+        ? { state: "success", outputs: { echo: inputs } }
+        : group.cancelled
+          ? { state: "error", outputs: { error: "cancelled" } }
+          : { state: "inProgress", outputs: {} }
+    );
+  });
+  const ids = groups.map((group) => group.id);
+  const done =
+    (missing === "unknown" || groups.length === chunkSizes.length) &&
+    groups.every((group) => group.finished || group.cancelled);
   return {
-    groupId: group.id,
-    groupIds: [group.id],
+    groupId: ids[0] ?? "",
+    groupIds: ids,
     runs,
     done,
     total: runs.length,
     counts: countRunStates(runs),
-    resume: { spellId, groupIds: [group.id], chunkSizes: [runs.length] },
+    resume: { spellId, groupIds: ids, chunkSizes },
   };
 }

@@ -46,6 +46,8 @@ export interface Scenario {
   windowSize: number;
   maxWindows: number;
   writeOrder: "input" | "finished";
+  /** Runs per bulkStart: a window of more rows goes out as several chunks (none: one). */
+  chunkSize?: number;
   sessions: Session[];
 }
 
@@ -55,6 +57,7 @@ export const scenarios: fc.Arbitrary<Scenario> = fc.record({
   windowSize: fc.integer({ min: 1, max: 6 }),
   maxWindows: fc.integer({ min: 1, max: 3 }),
   writeOrder: fc.constantFrom("input" as const, "finished" as const),
+  chunkSize: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
   sessions: fc.array(
     fc.record({
       kill: fc.option(
@@ -172,8 +175,11 @@ export async function checkScenario(scenario: Scenario): Promise<void> {
   let clock = 0;
   const base = new MemoryCheckpointStore([], () => clock);
   const service = new FakeBulkService();
+  if (scenario.chunkSize !== undefined) service.chunkSize = scenario.chunkSize;
   const finalWrites = new Map<number, FinishedJobRow<ModelRow>>();
   let resent = false;
+  // Rows of windows resumed with their intent and nothing after it (see checkUnknownRows).
+  const unrecorded = new Set<number>();
   const sessions = [...scenario.sessions];
   // Then sessions without kills or faults until the job has ended.
   for (let extra = 0; extra < 4; extra++) {
@@ -190,6 +196,12 @@ export async function checkScenario(scenario: Scenario): Promise<void> {
     // A killed worker's lease is left behind: the next session comes after it expired.
     clock += LEASE_MS + 1;
     const resume = base.load();
+    for (const [index, known] of resume?.windows ?? []) {
+      if (known.groupId !== undefined || known.token !== undefined) continue;
+      for (let row = index * windowSize; row < index * windowSize + known.count; row++) {
+        unrecorded.add(row);
+      }
+    }
     service.faults.splice(0, service.faults.length, ...session.faults);
     resent ||= session.resend;
     const runs = await Promise.all(
@@ -257,6 +269,27 @@ export async function checkScenario(scenario: Scenario): Promise<void> {
   }
   for (let row = 0; row < rowCount; row++) {
     if (!finalWrites.has(row)) throw new Error(`row ${row} was never written`);
+  }
+  if (!resent) checkUnknownRows(service, finalWrites, unrecorded);
+}
+
+/**
+ * A row ends `unknown` only when a bulkStart with it may have left (its chunk's intent hook was
+ * called): the rows of a chunk that surely was not sent are sent on resume (and, by
+ * `checkStarts`, once). The one exception: a window resumed with its intent and no record after
+ * it, whose first chunk may have left; the engine cannot tell a bulk of one chunk (which records
+ * no chunk intent) from one killed before its first chunk's intent, so all its rows are unknown.
+ */
+function checkUnknownRows(
+  service: FakeBulkService,
+  finalWrites: Map<number, FinishedJobRow<ModelRow>>,
+  unrecorded: Set<number>
+): void {
+  for (const [index, write] of finalWrites) {
+    if (write.status !== "unknown" || unrecorded.has(index)) continue;
+    if (service.attemptsOf({ id: write.row.id, text: write.row.text }) === 0) {
+      throw new Error(`row ${index} written unknown, but no bulkStart with it may have left`);
+    }
   }
 }
 
