@@ -1,0 +1,130 @@
+/**
+ * What a person's edits in the grid do to the model: typed, pasted and filled cells, undo and
+ * redo, a sort, and the formulas an insert or a delete rewrote.
+ */
+import type { WorksheetInstance } from "jspreadsheet-ce";
+import { columnName } from "../../taskpane/sheet/a1Address.js";
+import { shiftRowReferences } from "../formulas/shiftRowReferences.js";
+import type { MockCellValue, MockWorkbook } from "../excel/mockWorkbook.js";
+
+/** What jspreadsheet's history keeps of a typed, pasted or filled change. */
+interface ValueRecord {
+  action?: string;
+  records?: { x: number | string; y: number | string; value: unknown; oldValue: unknown }[];
+}
+
+/**
+ * The model's input at a cell: its formula, else its value as text.
+ *
+ * @example
+ * ```ts
+ * inputAt(workbook, "Reviews", 1, 2); // '=SPELL.RUN("summarize", …)'
+ * ```
+ */
+export function inputAt(
+  workbook: MockWorkbook,
+  sheet: string,
+  row: number,
+  column: number
+): string {
+  const cell = workbook.cell(sheet, `${columnName(column)}${row + 1}`);
+  return cell.formula ?? String(cell.value);
+}
+
+/**
+ * A person typed, pasted or filled: the model takes it as typed input (`=…` a formula, numeric
+ * text a number).
+ *
+ * @example
+ * ```ts
+ * typedIntoModel(workbook, "Reviews", [{ x: 2, y: 1, value: "=1+1" }]);
+ * ```
+ */
+export function typedIntoModel(
+  workbook: MockWorkbook,
+  sheet: string,
+  changes: readonly { x: number | string; y: number | string; value: unknown }[]
+): void {
+  for (const change of changes) {
+    const address = `${columnName(Number(change.x))}${Number(change.y) + 1}`;
+    workbook.setValues(sheet, address, [[String(change.value ?? "") as MockCellValue]]);
+  }
+}
+
+/**
+ * Undo (`oldValue`) or redo (`value`) of typed cells in the grid: the model takes them too.
+ *
+ * @example
+ * ```ts
+ * replayIntoModel(workbook, "Reviews", record, "oldValue");
+ * ```
+ */
+export function replayIntoModel(
+  workbook: MockWorkbook,
+  sheet: string,
+  record: unknown,
+  which: "oldValue" | "value"
+): void {
+  const history = record as ValueRecord | undefined;
+  if (history?.action !== "setValue" || !history.records) return;
+  typedIntoModel(
+    workbook,
+    sheet,
+    history.records.map((change) => ({ x: change.x, y: change.y, value: change[which] }))
+  );
+}
+
+/**
+ * After an insert or a delete the grid has rewritten the references of its formulas (a row
+ * inserted above `=A5` makes it `=A6`, as in Excel): the model takes those formulas.
+ *
+ * @example
+ * ```ts
+ * adoptMovedFormulas(workbook, "Reviews", worksheet);
+ * ```
+ */
+export function adoptMovedFormulas(
+  workbook: MockWorkbook,
+  sheet: string,
+  worksheet: WorksheetInstance
+): void {
+  const data = worksheet.getData(false, false) as unknown[][];
+  data.forEach((cells, row) =>
+    cells.forEach((input, column) => {
+      const text = String(input ?? "");
+      if (!text.startsWith("=") || inputAt(workbook, sheet, row, column) === text) return;
+      workbook.setValues(sheet, `${columnName(column)}${row + 1}`, [[text]]);
+    })
+  );
+}
+
+/**
+ * The grid sorted its rows (`order[i]` is the row now at `i`): the model's rows move alike, and
+ * a formula that moved reads its new row, as Excel re-bases relative references in a sort.
+ *
+ * @example
+ * ```ts
+ * sortModelRows(workbook, "Reviews", [0, 3, 1, 2]);
+ * ```
+ */
+export function sortModelRows(
+  workbook: MockWorkbook,
+  sheet: string,
+  order: readonly number[]
+): void {
+  const destination = new Map(order.map((from, to) => [from, to]));
+  const moved: { address: string; formula: string; value: MockCellValue }[] = [];
+  workbook.forEachCell((name, row, column, cell) => {
+    const to = destination.get(row);
+    if (name !== sheet || cell.formula === undefined || to === undefined || to === row) return;
+    moved.push({
+      address: `${columnName(column)}${row + 1}`,
+      formula: shiftRowReferences(cell.formula, to - row),
+      value: cell.value,
+    });
+  });
+  for (const { address, formula, value } of moved) {
+    workbook.setFormula(sheet, address, formula, value);
+  }
+  workbook.moveRows(sheet, order);
+}
