@@ -33,7 +33,8 @@ export function inputAt(
 
 /**
  * A person typed, pasted or filled: the model takes it as typed input (`=…` a formula, numeric
- * text a number).
+ * text a number). Cells one below the other in a column go to the model in one write, so that a
+ * fill of thousands of rows is one change for the formula engine, not thousands.
  *
  * @example
  * ```ts
@@ -45,10 +46,31 @@ export function typedIntoModel(
   sheet: string,
   changes: readonly { x: number | string; y: number | string; value: unknown }[]
 ): void {
-  for (const change of changes) {
-    const address = `${columnName(Number(change.x))}${Number(change.y) + 1}`;
-    workbook.setValues(sheet, address, [[String(change.value ?? "") as MockCellValue]]);
+  for (const run of columnRuns(changes)) {
+    const address = `${columnName(run.x)}${run.y + 1}`;
+    workbook.setValues(
+      sheet,
+      address,
+      run.values.map((value) => [String(value ?? "") as MockCellValue])
+    );
   }
+}
+
+/** Changes grouped into runs of cells one below the other in a column. */
+function columnRuns(
+  changes: readonly { x: number | string; y: number | string; value: unknown }[]
+): { x: number; y: number; values: unknown[] }[] {
+  const runs: { x: number; y: number; values: unknown[] }[] = [];
+  // By column, then row (a stable sort: a cell changed twice keeps its last value).
+  const cells = changes
+    .map((change) => ({ x: Number(change.x), y: Number(change.y), value: change.value }))
+    .sort((a, b) => a.x - b.x || a.y - b.y);
+  for (const { x, y, value } of cells) {
+    const last = runs[runs.length - 1];
+    if (last && last.x === x && last.y + last.values.length === y) last.values.push(value);
+    else runs.push({ x, y, values: [value] });
+  }
+  return runs;
 }
 
 /**

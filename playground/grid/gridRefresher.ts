@@ -7,7 +7,7 @@ import type { CellBlock } from "../excel/a1.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
 import { inputAt } from "./gridEdits.js";
-import { quietly } from "./quietly.js";
+import { appendRows, quietly } from "./quietly.js";
 
 /** What the refresher needs of the grid. */
 export interface RefreshTarget {
@@ -115,10 +115,8 @@ export class GridRefresher {
         }
       }
     }
-    quietly(worksheet, () => {
-      if (rows > data.length) worksheet.insertRow(rows - data.length);
-      const had = data[0]?.length ?? 0;
-      if (columns > had) worksheet.insertColumn(columns - had);
-    });
+    if (rows > data.length) appendRows(worksheet, rows - data.length);
+    const had = data[0]?.length ?? 0;
+    if (columns > had) quietly(worksheet, () => worksheet.insertColumn(columns - had));
   }
 }

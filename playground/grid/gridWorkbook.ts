@@ -30,7 +30,8 @@ import {
   typedIntoModel,
 } from "./gridEdits.js";
 import { GridRefresher } from "./gridRefresher.js";
-import { quietly } from "./quietly.js";
+import { appendRows } from "./quietly.js";
+import { SheetWindows } from "./sheetWindows.js";
 
 /** One sheet of the grid: its name and its size at start (it grows when the model does). */
 export interface GridSheet {
@@ -55,6 +56,7 @@ export class GridWorkbook {
   private readonly worksheets = new Map<string, WorksheetInstance>();
   private readonly refreshed = new Subject<void>();
   private readonly refresher: GridRefresher;
+  private windows: SheetWindows | undefined;
 
   /** Emits after the grid showed the model's latest values. */
   readonly refreshes: Observable<void> = this.refreshed.asObservable();
@@ -78,7 +80,10 @@ export class GridWorkbook {
         sheetNames: () => [...this.worksheets.keys()],
         render: (sheet, cell, column, row) => this.render(sheet, cell, column, row),
       },
-      () => this.refreshed.next()
+      () => {
+        this.windows?.sync();
+        this.refreshed.next();
+      }
     );
   }
 
@@ -137,11 +142,13 @@ export class GridWorkbook {
           const at = Math.min(...rows.map((row) => row.row));
           this.workbook.insertRows(this.nameOf(instance), at, rows.length);
           adoptMovedFormulas(this.workbook, this.nameOf(instance), instance);
+          this.windows?.sync(true);
         },
         ondeleterow: (instance, removed) => {
           const rows = [...removed].map(Number).sort((a, b) => b - a);
           for (const row of rows) this.workbook.deleteRows(this.nameOf(instance), row, 1);
           adoptMovedFormulas(this.workbook, this.nameOf(instance), instance);
+          this.windows?.sync(true);
         },
         oninsertcolumn: (instance, columns) => {
           const at = Math.min(...columns.map((column) => column.column));
@@ -154,8 +161,10 @@ export class GridWorkbook {
             this.workbook.deleteColumns(this.nameOf(instance), column, 1);
           adoptMovedFormulas(this.workbook, this.nameOf(instance), instance);
         },
-        onsort: (instance, _column, _order, newOrder) =>
-          sortModelRows(this.workbook, this.nameOf(instance), newOrder),
+        onsort: (instance, _column, _order, newOrder) => {
+          sortModelRows(this.workbook, this.nameOf(instance), newOrder);
+          this.windows?.sync(true);
+        },
         // The grid's own undo and redo go through the model, so the sheet and SPELL agree.
         onundo: (instance, record) =>
           replayIntoModel(this.workbook, this.nameOf(instance), record, "oldValue"),
@@ -181,10 +190,15 @@ export class GridWorkbook {
       ).spreadsheet;
       const built = spreadsheet[spreadsheet.length - 1].worksheets;
       this.sheets.forEach((sheet, index) => this.worksheets.set(sheet.name, built[index]));
+      const windows = (this.windows = new SheetWindows(element));
+      this.worksheets.forEach((worksheet, sheet) => windows.add(sheet, worksheet));
       // The formula bar follows the sheet chosen, as Excel's shows that sheet's active cell.
-      element
-        .querySelector(".jtabs-headers")
-        ?.addEventListener("click", () => setTimeout(() => this.tabChosen()));
+      element.querySelector(".jtabs-headers")?.addEventListener("click", () =>
+        setTimeout(() => {
+          this.windows?.sync(true);
+          this.tabChosen();
+        })
+      );
     });
   }
 
@@ -220,6 +234,7 @@ export class GridWorkbook {
     const name = String(worksheet.options.worksheetName);
     if (!this.workbook.sheetNames().includes(name)) this.workbook.addSheet(name);
     this.worksheets.set(name, worksheet);
+    this.windows?.add(name, worksheet);
     const columns = (worksheet.options.columns ??= []);
     const count = (worksheet.getData(false, false) as unknown[][])[0]?.length ?? 0;
     for (let column = 0; column < count; column++) {
@@ -287,6 +302,8 @@ export class GridWorkbook {
     };
     this.workbook.select(`${quoteSheet(this.nameOf(instance))}!${blockAddress(block)}`);
     this.selectedCell.next({ sheet: this.nameOf(instance), address: `${columnName(x1)}${y1 + 1}` });
+    // A jump from the keyboard (Ctrl+Down, Ctrl+End…) to a row out of view: the view follows.
+    this.windows?.reveal(this.nameOf(instance), y2);
   }
 
   private render(sheet: string, cell: HTMLElement | null, x: number, y: number): void {
@@ -304,7 +321,8 @@ export class GridWorkbook {
    */
   addRows(count: number): void {
     const worksheet = this.worksheet(this.activeSheet());
-    quietly(worksheet, () => worksheet.insertRow(count));
+    appendRows(worksheet, count);
+    this.windows?.sync(true);
   }
 
   private nameOf(instance: WorksheetInstance): string {

@@ -29,3 +29,20 @@ export function quietly<T>(worksheet: WorksheetInstance, change: () => T): T {
     history.ignoreHistory = wasIgnoringHistory;
   }
 }
+
+/**
+ * Adds `count` empty rows at the bottom of `worksheet`, quietly, without putting them in the page:
+ * the rows window (RowWindow) puts in the rows near the view. jspreadsheet puts new rows in the
+ * page when its last row is there, each after a search of the rows in the page (thousands of rows
+ * then cost seconds), so the last row leaves the page first.
+ *
+ * @example
+ * ```ts
+ * appendRows(worksheet, 200);
+ * ```
+ */
+export function appendRows(worksheet: WorksheetInstance, count: number): void {
+  const rows = (worksheet as unknown as { rows: { element: HTMLElement }[] }).rows;
+  rows[rows.length - 1]?.element.remove();
+  quietly(worksheet, () => worksheet.insertRow(count));
+}
