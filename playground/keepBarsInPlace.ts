@@ -14,10 +14,13 @@
  * @returns A function that stops measuring.
  */
 export function keepBarsInPlace(sheet: HTMLElement): () => void {
+  const bars = sheet.querySelector<HTMLElement>(".playground-bars");
+  const tabs = sheet.querySelector<HTMLElement>(".jtabs-headers-container");
+  // The space between the bars and the tabs, measured before any scroll, stays.
+  const gap =
+    bars && tabs ? tabs.getBoundingClientRect().top - bars.getBoundingClientRect().bottom : 0;
   const measure = () => {
-    const bars = sheet.querySelector<HTMLElement>(".playground-bars");
-    const tabs = sheet.querySelector<HTMLElement>(".jtabs-headers-container");
-    sheet.style.setProperty("--playground-bars-height", `${bars?.offsetHeight ?? 0}px`);
+    sheet.style.setProperty("--playground-bars-height", `${(bars?.offsetHeight ?? 0) + gap}px`);
     sheet.style.setProperty("--playground-tabs-height", `${tabs?.offsetHeight ?? 0}px`);
   };
   measure();

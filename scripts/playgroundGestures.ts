@@ -86,3 +86,40 @@ export async function fillDownTo(page: Page, column: string, toRow: number): Pro
   }
   throw new Error(`could not fill down to row ${toRow}`);
 }
+
+/**
+ * Drags the selection's fill handle down to row `toRow` thousands of rows away, as a person does
+ * in Excel: the pointer held deep in the bottom edge (the scroll speeds up while held there),
+ * then just inside it when the row is near (a steady, slower scroll), then onto the row.
+ */
+export async function fillFarDownTo(page: Page, column: string, toRow: number): Promise<void> {
+  const scroller = await page.locator(".playground-sheet").boundingBox();
+  if (!scroller) throw new Error("no sheet view");
+  await pressFillHandle(page);
+  const target = () => page.locator(cellSelector(`${column}${toRow}`));
+  const bottom = scroller.y + scroller.height;
+  const x =
+    (await page.locator(".jss_corner:visible").first().boundingBox())?.x ?? scroller.x + 100;
+  for (let attempt = 0; attempt < 6000; attempt++) {
+    const box = (await target().count()) > 0 ? await target().boundingBox() : null;
+    if (box && box.y > scroller.y + 120 && box.y + box.height < bottom - 40) {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+      await page.mouse.up();
+      return;
+    }
+    const lastShown = await page.evaluate(
+      ([x, y]) =>
+        Number(
+          (document.elementFromPoint(x, y)?.closest("td") as HTMLElement | null)?.dataset.y ?? 0
+        ) + 1,
+      [x, bottom - 20] as const
+    );
+    if (lastShown > toRow + 5) throw new Error(`the drag passed row ${toRow}`);
+    const remaining = toRow - lastShown;
+    // Far: deep into the edge (speeding up); nearer: inside it (steady); near: its inner side.
+    const depth = remaining > 800 ? 38 : remaining > 60 ? 25 : 3;
+    await page.mouse.move(x, bottom - 40 + depth + (attempt % 2));
+    await page.waitForTimeout(20);
+  }
+  throw new Error(`could not fill down to row ${toRow}`);
+}

@@ -325,6 +325,11 @@ export class GridWorkbook {
     this.windows?.sync(true);
   }
 
+  /** Puts the rows now in view in the page (after a scroll made by code, before reading it). */
+  showRowsInView(): void {
+    this.windows?.sync();
+  }
+
   private nameOf(instance: WorksheetInstance): string {
     return String(instance.options.worksheetName);
   }

@@ -9,9 +9,9 @@
 import type { WorksheetInstance } from "jspreadsheet-ce";
 
 /** Rows kept in the page above and below the view. */
-const OVERSCAN = 60;
+const OVERSCAN = 100;
 /** How near the edge of the rows in the page the view may come before they move. */
-const MARGIN = 15;
+const MARGIN = 25;
 /** A row's height until one was measured (jspreadsheet's default). */
 const DEFAULT_ROW_HEIGHT = 24;
 

@@ -83,6 +83,7 @@ export {
   clickCell,
   dragFillHandle,
   fillDownTo,
+  fillFarDownTo,
   shown,
   typeInCell,
 } from "../../../scripts/playgroundGestures.js";
