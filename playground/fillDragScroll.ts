@@ -24,6 +24,9 @@ const SPEED_UP = 1.06;
 const FASTEST_PX = 3000;
 /** A row's height, to grow the grid by at least the rows one fast frame scrolls past. */
 const ROW_PX = 24;
+/** Faster than this (pixels a frame), the grid hears of the cell under the pointer less often. */
+const FAST_PX = 200;
+const TELL_EVERY_MS = 150;
 
 /**
  * Makes drags in `gridElement` scroll `scroller` and grow the grid at its bottom edge.
@@ -43,6 +46,7 @@ export function extendDragsDownward(
   let pointer: { x: number; y: number } | undefined;
   let frame: number | undefined;
   let heldDeep = 0;
+  let toldAt = 0;
 
   const step = () => {
     frame = undefined;
@@ -60,7 +64,14 @@ export function extendDragsDownward(
       grid.addRows(Math.max(ROWS_PER_STEP, Math.ceil((2 * distance) / ROW_PX)));
     }
     grid.showRowsInView();
-    // The cell now under the pointer is where the drag is: the grid follows mouseover.
+    // The cell now under the pointer is where the drag is: the grid follows mouseover. Fast, it
+    // is told a few times a second (it marks every cell of the range each time it is told).
+    const now = performance.now();
+    if (distance > FAST_PX && now - toldAt < TELL_EVERY_MS) {
+      frame = requestAnimationFrame(step);
+      return;
+    }
+    toldAt = now;
     const under = document.elementFromPoint(pointer.x, Math.min(pointer.y, bottom - 2));
     under?.dispatchEvent(
       new MouseEvent("mouseover", {

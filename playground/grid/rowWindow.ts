@@ -110,11 +110,14 @@ export class RowWindow {
   reveal(y: number): void {
     const height = this.height();
     const rowTop = this.bodyTop() + y * height;
-    const covered = this.parts().thead.getBoundingClientRect().bottom - this.viewTop();
+    // The column headers' cells stick below the bars (the header row itself scrolls away).
+    const header = this.parts().thead.querySelector("td") ?? this.parts().thead;
+    const covered = header.getBoundingClientRect().bottom - this.viewTop();
     const viewTop = this.scroller.scrollTop + Math.max(0, covered);
     const viewBottom = this.scroller.scrollTop + this.scroller.clientHeight;
     if (rowTop + height <= viewTop) this.scroller.scrollTop -= viewTop - rowTop;
     else if (rowTop >= viewBottom) this.scroller.scrollTop += rowTop + height - viewBottom;
+    else return;
     this.sync();
   }
 
