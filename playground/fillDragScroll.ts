@@ -17,8 +17,9 @@ export interface GrowingGrid {
 
 const EDGE_PX = 40;
 const ROWS_PER_STEP = 200;
-/** Deeper than this into the edge, the scroll speeds up while held. */
+/** Deeper than this into the edge, the scroll speeds up once held there for a while. */
 const DEEP_PX = 30;
+const STEADY_FRAMES = 30;
 /** How much faster each frame held deep scrolls, and the fastest (pixels a frame). */
 const SPEED_UP = 1.06;
 const FASTEST_PX = 3000;
@@ -57,7 +58,7 @@ export function extendDragsDownward(
     heldDeep = depth > DEEP_PX ? heldDeep + 1 : 0;
     const distance = Math.min(
       FASTEST_PX,
-      (10 + Math.min(depth, EDGE_PX) * 4) * SPEED_UP ** heldDeep
+      (10 + Math.min(depth, EDGE_PX) * 4) * SPEED_UP ** Math.max(0, heldDeep - STEADY_FRAMES)
     );
     scroller.scrollTop += distance;
     if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - EDGE_PX - distance) {
