@@ -5,13 +5,14 @@
  * 1. A fill of 10,000 rows with the fill handle, by the mouse as a person drags it (held deep in
  *    the bottom edge, then onto row 10,001): the time from the press to row 10,001 showing its
  *    value.
- * 2. Frame times while scrolling a column of 100,000 filled rows with the mouse wheel, read from
+ * 2. Frame times while scrolling a column of 100,000 filled rows with the mouse wheel (steps of
+ *    400 px, about 17 rows), read from
  *    Chromium's performance trace (the intervals between the frames it drew, `DrawFrame` events;
  *    where the trace holds none, the intervals between `BeginMainThreadFrame` events): median
  *    and p95. The rows are filled through the grid (its rows added, then one paste-like write),
  *    which is set-up, timed apart.
  *
- *   npx tsx bench/playgroundGrid.ts [--rows 100000] [--wheel-steps 150] [--no-build <folder>]
+ *   npx tsx bench/playgroundGrid.ts [--rows 100000] [--wheel-steps 300] [--no-build <folder>]
  *
  * Without `--no-build` it builds the static playground into a temporary folder (about a minute).
  */
@@ -29,7 +30,9 @@ function option(name: string, fallback: string): string {
 }
 
 const rows = Number(option("--rows", "100000"));
-const wheelSteps = Number(option("--wheel-steps", "150"));
+const wheelSteps = Number(option("--wheel-steps", "300"));
+/** One wheel step: four notches of a mouse wheel. */
+const WHEEL_PX = 400;
 
 /** The value at fraction `q` of sorted numbers. */
 function quantile(sorted: number[], q: number): number {
@@ -126,7 +129,7 @@ async function main(): Promise<void> {
     });
     const scrollStarted = performance.now();
     for (let step = 0; step < wheelSteps; step++) {
-      await page.mouse.wheel(0, 2400);
+      await page.mouse.wheel(0, WHEEL_PX);
       await page.waitForTimeout(16);
     }
     const scrollMs = performance.now() - scrollStarted;

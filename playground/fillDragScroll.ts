@@ -25,9 +25,8 @@ const SPEED_UP = 1.06;
 const FASTEST_PX = 3000;
 /** A row's height, to grow the grid by at least the rows one fast frame scrolls past. */
 const ROW_PX = 24;
-/** Faster than this (pixels a frame), the grid hears of the cell under the pointer less often. */
-const FAST_PX = 200;
-const TELL_EVERY_MS = 150;
+/** How often the grid hears of the cell under the pointer while the drag scrolls. */
+const TELL_EVERY_MS = 100;
 
 /**
  * Makes drags in `gridElement` scroll `scroller` and grow the grid at its bottom edge.
@@ -65,10 +64,10 @@ export function extendDragsDownward(
       grid.addRows(Math.max(ROWS_PER_STEP, Math.ceil((2 * distance) / ROW_PX)));
     }
     grid.showRowsInView();
-    // The cell now under the pointer is where the drag is: the grid follows mouseover. Fast, it
-    // is told a few times a second (it marks every cell of the range each time it is told).
+    // The cell now under the pointer is where the drag is: the grid follows mouseover. It is told
+    // a few times a second (it marks every cell of the range each time it is told).
     const now = performance.now();
-    if (distance > FAST_PX && now - toldAt < TELL_EVERY_MS) {
+    if (now - toldAt < TELL_EVERY_MS) {
       frame = requestAnimationFrame(step);
       return;
     }

@@ -117,7 +117,7 @@ export async function fillFarDownTo(page: Page, column: string, toRow: number): 
     if (lastShown > toRow + 5) throw new Error(`the drag passed row ${toRow}`);
     const remaining = toRow - lastShown;
     // Far: deep into the edge (speeding up); nearer: inside it (steady); near: its inner side.
-    const depth = remaining > 800 ? 38 : remaining > 60 ? 25 : 3;
+    const depth = remaining > 800 ? 38 : remaining > 60 ? 30 : 3;
     await page.mouse.move(x, bottom - 40 + depth + (attempt % 2));
     await page.waitForTimeout(20);
   }

@@ -92,10 +92,21 @@ export class RowWindow {
       (firstSeen >= this.first + MARGIN || this.first === 0) &&
       (lastSeen <= this.last - MARGIN || this.last === rows.length);
     if (!force && inside && this.count === rows.length && this.attachedAsExpected(tbody)) return;
-    this.first = Math.max(0, firstSeen - OVERSCAN);
-    this.last = Math.min(rows.length, Math.max(lastSeen, firstSeen) + OVERSCAN);
+    const first = Math.max(0, firstSeen - OVERSCAN);
+    const last = Math.min(rows.length, Math.max(lastSeen, firstSeen) + OVERSCAN);
+    const kept = !force && this.count === rows.length && this.attachedAsExpected(tbody);
+    if (kept && first < this.last && last > this.first) {
+      // Overlapping ranges: only the rows that leave or come in move (less to lay out again).
+      for (let y = this.first; y < first; y++) rows[y].element.remove();
+      for (let y = last; y < this.last; y++) rows[y].element.remove();
+      tbody.prepend(...rows.slice(first, Math.min(this.first, last)).map((row) => row.element));
+      tbody.append(...rows.slice(Math.max(this.last, first), last).map((row) => row.element));
+    } else {
+      tbody.replaceChildren(...rows.slice(first, last).map((row) => row.element));
+    }
+    this.first = first;
+    this.last = last;
     this.count = rows.length;
-    tbody.replaceChildren(...rows.slice(this.first, this.last).map((row) => row.element));
     this.above.style.height = `${this.first * height}px`;
     this.below.style.height = `${(rows.length - this.last) * height}px`;
     const columns = String(this.parts().thead.querySelector("tr")?.children.length ?? 1);
