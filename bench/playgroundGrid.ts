@@ -5,14 +5,15 @@
  * 1. A fill of 10,000 rows with the fill handle, by the mouse as a person drags it (held deep in
  *    the bottom edge, then onto row 10,001): the time from the press to row 10,001 showing its
  *    value.
- * 2. Frame times while scrolling a column of 100,000 filled rows with the mouse wheel (steps of
- *    400 px, about 17 rows), read from
+ * 2. Frame times while scrolling a column of 100,000 filled rows: Chromium's own scroll gesture
+ *    (`Input.synthesizeScrollGesture`, a mouse wheel scrolling steadily, as its telemetry
+ *    benchmarks scroll) down `--distance` pixels at `--speed` pixels a second, read from
  *    Chromium's performance trace (the intervals between the frames it drew, `DrawFrame` events;
  *    where the trace holds none, the intervals between `BeginMainThreadFrame` events): median
  *    and p95. The rows are filled through the grid (its rows added, then one paste-like write),
  *    which is set-up, timed apart.
  *
- *   npx tsx bench/playgroundGrid.ts [--rows 100000] [--wheel-steps 300] [--no-build <folder>]
+ *   npx tsx bench/playgroundGrid.ts [--rows 100000] [--distance 48000] [--speed 4000] [--no-fill] [--no-build <folder>]
  *
  * Without `--no-build` it builds the static playground into a temporary folder (about a minute).
  */
@@ -30,9 +31,8 @@ function option(name: string, fallback: string): string {
 }
 
 const rows = Number(option("--rows", "100000"));
-const wheelSteps = Number(option("--wheel-steps", "300"));
-/** One wheel step: four notches of a mouse wheel. */
-const WHEEL_PX = 400;
+const distance = Number(option("--distance", "48000"));
+const speed = Number(option("--speed", "4000"));
 
 /** The value at fraction `q` of sorted numbers. */
 function quantile(sorted: number[], q: number): number {
@@ -90,9 +90,12 @@ async function main(): Promise<void> {
       return page;
     };
 
-    const fillPage = await open();
-    const fillMs = await fillByHandle(fillPage);
-    await fillPage.close();
+    let fillMs = NaN;
+    if (!process.argv.includes("--no-fill")) {
+      const fillPage = await open();
+      fillMs = await fillByHandle(fillPage);
+      await fillPage.close();
+    }
 
     const page = await open();
     const setup = await page.evaluate(async (rows) => {
@@ -128,10 +131,14 @@ async function main(): Promise<void> {
       categories: ["devtools.timeline", "disabled-by-default-devtools.timeline.frame", "benchmark"],
     });
     const scrollStarted = performance.now();
-    for (let step = 0; step < wheelSteps; step++) {
-      await page.mouse.wheel(0, WHEEL_PX);
-      await page.waitForTimeout(16);
-    }
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Input.synthesizeScrollGesture", {
+      x: Math.round(sheet.x + sheet.width / 2),
+      y: Math.round(sheet.y + sheet.height / 2),
+      yDistance: -distance,
+      speed,
+      gestureSourceType: "mouse",
+    });
     const scrollMs = performance.now() - scrollStarted;
     const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as {
       traceEvents: TraceEvent[];
@@ -148,7 +155,7 @@ async function main(): Promise<void> {
       `  set-up: ${rows.toLocaleString("en")} rows added ${(setup.addRowsMs / 1000).toFixed(1)} s, written ${(setup.writeMs / 1000).toFixed(1)} s`
     );
     console.log(
-      `  scroll: ${wheelSteps} wheel steps in ${(scrollMs / 1000).toFixed(1)} s, to ${Math.round(scrolledTo / 24).toLocaleString("en")} rows down`
+      `  scroll: ${distance.toLocaleString("en")} px at ${speed.toLocaleString("en")} px/s in ${(scrollMs / 1000).toFixed(1)} s, to ${Math.round(scrolledTo / 24).toLocaleString("en")} rows down`
     );
     console.log(
       `  frame time while scrolling: median ${quantile(intervals, 0.5).toFixed(1)} ms, p95 ${quantile(intervals, 0.95).toFixed(1)} ms (${intervals.length} frames)`

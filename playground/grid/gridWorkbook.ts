@@ -9,7 +9,8 @@
  * - insert and delete of rows and columns, and sort, move the model's cells as Excel would
  *   (a sort keeps row 1 in place: it holds the column names);
  * - the selection is the model's selection (what `getSelectedRange()` answers);
- * - each cell shows the model's value; the editor shows its formula.
+ * - each cell shows the model's value; the editor shows its formula;
+ * - only the rows near the view are in the page (RowWindow), so long sheets scroll smoothly.
  */
 import jspreadsheet from "jspreadsheet-ce";
 import type { WorksheetInstance } from "jspreadsheet-ce";
