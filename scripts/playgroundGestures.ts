@@ -31,6 +31,17 @@ export function shown(page: Page, address: string): Promise<string> {
   return page.locator(cellSelector(address)).innerText();
 }
 
+/**
+ * Where an element is now, or null when it is not in the page: the grid draws only the rows near
+ * the view, so a row may leave the page while it is looked for.
+ */
+async function boxNow(
+  locator: ReturnType<Page["locator"]>
+): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  if ((await locator.count()) === 0) return null;
+  return locator.boundingBox({ timeout: 500 }).catch(() => null);
+}
+
 async function pressFillHandle(page: Page): Promise<void> {
   const corner = await page.locator(".jss_corner:visible").first().boundingBox();
   if (!corner) throw new Error("no fill handle");
@@ -63,7 +74,7 @@ export async function fillDownTo(page: Page, column: string, toRow: number): Pro
   const x =
     (await page.locator(".jss_corner:visible").first().boundingBox())?.x ?? scroller.x + 100;
   for (let attempt = 0; attempt < 3000; attempt++) {
-    const box = (await target().count()) > 0 ? await target().boundingBox() : null;
+    const box = await boxNow(target());
     if (box && box.y > scroller.y + 40 && box.y + box.height < bottom - 40) {
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
       await page.mouse.up();
@@ -101,7 +112,7 @@ export async function fillFarDownTo(page: Page, column: string, toRow: number): 
   const x =
     (await page.locator(".jss_corner:visible").first().boundingBox())?.x ?? scroller.x + 100;
   for (let attempt = 0; attempt < 6000; attempt++) {
-    const box = (await target().count()) > 0 ? await target().boundingBox() : null;
+    const box = await boxNow(target());
     if (box && box.y > scroller.y + 120 && box.y + box.height < bottom - 40) {
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
       await page.mouse.up();
