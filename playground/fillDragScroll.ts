@@ -22,7 +22,7 @@ const DEEP_PX = 30;
 const STEADY_FRAMES = 30;
 /** How much faster each frame held deep scrolls, and the fastest (pixels a frame). */
 const SPEED_UP = 1.06;
-const FASTEST_PX = 3000;
+const FASTEST_PX = 1500;
 /** A row's height, to grow the grid by at least the rows one fast frame scrolls past. */
 const ROW_PX = 24;
 /** How often the grid hears of the cell under the pointer while the drag scrolls. */
