@@ -7,8 +7,8 @@
 import { FormulaEngine } from "./formulas/formulaEngine.js";
 import { CustomFunctionsRuntime } from "./functions/customFunctionsRuntime.js";
 import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
-import { GridWorkbook } from "./excel/gridWorkbook.js";
-import type { GridSheet } from "./excel/gridWorkbook.js";
+import { GridWorkbook } from "./grid/gridWorkbook.js";
+import type { GridSheet } from "./grid/gridWorkbook.js";
 import { MockWorkbook } from "./excel/mockWorkbook.js";
 import type { MockCellValue } from "./excel/mockWorkbook.js";
 import type { WorkbookSnapshot } from "./excel/workbookSnapshot.js";

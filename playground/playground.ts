@@ -17,6 +17,7 @@ import { demoSheets } from "./demoSheet.js";
 import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmulator.js";
 import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
 import { extendDragsDownward } from "./fillDragScroll.js";
+import { keepBarsInPlace } from "./keepBarsInPlace.js";
 import { warnBeforeLeaving } from "./leaveWarning.js";
 import { showPageError, showPageErrors } from "./pageErrors.js";
 import { forgetSavedDocument, keepDocumentSaved, loadSavedDocument } from "./savedDocument.js";
@@ -144,6 +145,7 @@ async function main(): Promise<void> {
   showFormulaBar(playground);
   const scroller = gridElement.closest<HTMLElement>(".playground-sheet") ?? gridElement;
   extendDragsDownward(gridElement, scroller, playground.grid);
+  keepBarsInPlace(scroller);
   await loadScript("taskpane.js");
   document.body.dataset.ready = "true";
 }

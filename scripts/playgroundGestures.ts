@@ -31,6 +31,17 @@ export function shown(page: Page, address: string): Promise<string> {
   return page.locator(cellSelector(address)).innerText();
 }
 
+/**
+ * Where an element is now, or null when it is not in the page: the grid draws only the rows near
+ * the view, so a row may leave the page while it is looked for.
+ */
+async function boxNow(
+  locator: ReturnType<Page["locator"]>
+): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  if ((await locator.count()) === 0) return null;
+  return locator.boundingBox({ timeout: 500 }).catch(() => null);
+}
+
 async function pressFillHandle(page: Page): Promise<void> {
   const corner = await page.locator(".jss_corner:visible").first().boundingBox();
   if (!corner) throw new Error("no fill handle");
@@ -63,7 +74,7 @@ export async function fillDownTo(page: Page, column: string, toRow: number): Pro
   const x =
     (await page.locator(".jss_corner:visible").first().boundingBox())?.x ?? scroller.x + 100;
   for (let attempt = 0; attempt < 3000; attempt++) {
-    const box = (await target().count()) > 0 ? await target().boundingBox() : null;
+    const box = await boxNow(target());
     if (box && box.y > scroller.y + 40 && box.y + box.height < bottom - 40) {
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
       await page.mouse.up();
@@ -83,6 +94,43 @@ export async function fillDownTo(page: Page, column: string, toRow: number): Pro
     const depth = toRow - lastShown > 60 ? 38 : 3;
     await page.mouse.move(x, bottom - 40 + depth + (attempt % 2));
     await page.waitForTimeout(30);
+  }
+  throw new Error(`could not fill down to row ${toRow}`);
+}
+
+/**
+ * Drags the selection's fill handle down to row `toRow` thousands of rows away, as a person does
+ * in Excel: the pointer held deep in the bottom edge (the scroll speeds up while held there),
+ * then just inside it when the row is near (a steady, slower scroll), then onto the row.
+ */
+export async function fillFarDownTo(page: Page, column: string, toRow: number): Promise<void> {
+  const scroller = await page.locator(".playground-sheet").boundingBox();
+  if (!scroller) throw new Error("no sheet view");
+  await pressFillHandle(page);
+  const target = () => page.locator(cellSelector(`${column}${toRow}`));
+  const bottom = scroller.y + scroller.height;
+  const x =
+    (await page.locator(".jss_corner:visible").first().boundingBox())?.x ?? scroller.x + 100;
+  for (let attempt = 0; attempt < 6000; attempt++) {
+    const box = await boxNow(target());
+    if (box && box.y > scroller.y + 120 && box.y + box.height < bottom - 40) {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+      await page.mouse.up();
+      return;
+    }
+    const lastShown = await page.evaluate(
+      ([x, y]) =>
+        Number(
+          (document.elementFromPoint(x, y)?.closest("td") as HTMLElement | null)?.dataset.y ?? 0
+        ) + 1,
+      [x, bottom - 20] as const
+    );
+    if (lastShown > toRow + 5) throw new Error(`the drag passed row ${toRow}`);
+    const remaining = toRow - lastShown;
+    // Far: deep into the edge (speeding up); nearer: inside it (steady); near: its inner side.
+    const depth = remaining > 800 ? 38 : remaining > 60 ? 30 : 3;
+    await page.mouse.move(x, bottom - 40 + depth + (attempt % 2));
+    await page.waitForTimeout(20);
   }
   throw new Error(`could not fill down to row ${toRow}`);
 }

@@ -100,6 +100,7 @@ export {
   clickCell,
   dragFillHandle,
   fillDownTo,
+  fillFarDownTo,
   shown,
   typeInCell,
 } from "../../../scripts/playgroundGestures.js";

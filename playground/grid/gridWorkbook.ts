@@ -10,20 +10,24 @@
  *   (a sort keeps row 1 in place: it holds the column names); the model adjusts the formulas'
  *   references and spills again what an edit crossed, the grid then shows the model's cells;
  * - the selection is the model's selection (what `getSelectedRange()` answers);
- * - each cell shows the model's value; the editor shows its formula.
+ * - each cell shows the model's value; the editor shows its formula;
+ * - only the rows near the view are in the page (RowWindow), so long sheets scroll smoothly.
  */
 import jspreadsheet from "jspreadsheet-ce";
-import type { CellChange, WorksheetInstance } from "jspreadsheet-ce";
+import type { WorksheetInstance } from "jspreadsheet-ce";
 import { Observable, Subject } from "rxjs";
 import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
-import type { CellBlock } from "./a1.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
-import { shiftRowReferences } from "../formulas/shiftRowReferences.js";
-import type { MockCellValue, MockWorkbook } from "./mockWorkbook.js";
-import { compareForSort } from "./compareForSort.js";
+import type { MockWorkbook } from "../excel/mockWorkbook.js";
+import { compareForSort } from "../excel/compareForSort.js";
+import { quoteSheet } from "../excel/mockRanges.js";
+import { isErrorValue, showCell } from "./cellLook.js";
 import { pastedInputs } from "./gridClipboard.js";
 import type { Copied } from "./gridClipboard.js";
-import { quoteSheet } from "./mockRanges.js";
+import { inputAt, replayIntoModel, sortModelRows, typedIntoModel } from "./gridEdits.js";
+import { GridRefresher } from "./gridRefresher.js";
+import { appendRows } from "./quietly.js";
+import { SheetWindows } from "./sheetWindows.js";
 
 /** One sheet of the grid: its name and its size at start (it grows when the model does). */
 export interface GridSheet {
@@ -31,15 +35,6 @@ export interface GridSheet {
   columns: number;
   rows: number;
   columnWidths?: number[];
-}
-
-type Spreadsheet = { ignoreEvents?: boolean };
-type History = { ignoreHistory?: boolean };
-
-/** What jspreadsheet's history keeps of a typed, pasted or filled change. */
-interface ValueRecord {
-  action?: string;
-  records?: { x: number | string; y: number | string; value: unknown; oldValue: unknown }[];
 }
 
 /**
@@ -55,9 +50,9 @@ interface ValueRecord {
  */
 export class GridWorkbook {
   private readonly worksheets = new Map<string, WorksheetInstance>();
-  private readonly pending = new Map<string, CellBlock[] | "all">();
-  private flushQueued = false;
   private readonly refreshed = new Subject<void>();
+  private readonly refresher: GridRefresher;
+  private windows: SheetWindows | undefined;
 
   /** Emits after the grid showed the model's latest values. */
   readonly refreshes: Observable<void> = this.refreshed.asObservable();
@@ -73,7 +68,20 @@ export class GridWorkbook {
     private readonly workbook: MockWorkbook,
     private readonly sheets: readonly GridSheet[],
     private readonly messageAt: (sheet: string, address: string) => string | undefined
-  ) {}
+  ) {
+    this.refresher = new GridRefresher(
+      workbook,
+      {
+        worksheetOf: (sheet) => this.worksheets.get(sheet),
+        sheetNames: () => [...this.worksheets.keys()],
+        render: (sheet, cell, column, row) => this.render(sheet, cell, column, row),
+      },
+      () => {
+        this.windows?.sync();
+        this.refreshed.next();
+      }
+    );
+  }
 
   /**
    * Builds the grid in `element` with a tab per sheet and binds it to `workbook`.
@@ -93,7 +101,7 @@ export class GridWorkbook {
   ): Promise<GridWorkbook> {
     const grid = new GridWorkbook(workbook, sheets, messageAt);
     await grid.build(element);
-    displayChanges.subscribe((change) => grid.queueRefresh(change));
+    displayChanges.subscribe((change) => grid.refresher.queue(change));
     return grid;
   }
 
@@ -123,15 +131,18 @@ export class GridWorkbook {
         parseFormulas: false, // formulas are the formula engine's, over the model
         onload: () => resolve(),
         sorting: (order) => (a, b) => compareForSort(a, b, order),
-        onafterchanges: (instance, changes) => this.typed(instance, changes),
+        onafterchanges: (instance, changes) =>
+          typedIntoModel(this.workbook, this.nameOf(instance), changes),
         onselection: (instance, x1, y1, x2, y2) => this.selected(instance, x1, y1, x2, y2),
         oninsertrow: (instance, rows) => {
           const at = Math.min(...rows.map((row) => row.row));
           this.workbook.insertRows(this.nameOf(instance), at, rows.length);
+          this.windows?.sync(true);
         },
         ondeleterow: (instance, removed) => {
           const rows = [...removed].map(Number).sort((a, b) => b - a);
           for (const row of rows) this.workbook.deleteRows(this.nameOf(instance), row, 1);
+          this.windows?.sync(true);
         },
         oninsertcolumn: (instance, columns) => {
           const at = Math.min(...columns.map((column) => column.column));
@@ -142,10 +153,15 @@ export class GridWorkbook {
           for (const column of columns)
             this.workbook.deleteColumns(this.nameOf(instance), column, 1);
         },
-        onsort: (instance, _column, _order, newOrder) => this.sorted(instance, newOrder),
+        onsort: (instance, _column, _order, newOrder) => {
+          sortModelRows(this.workbook, this.nameOf(instance), newOrder);
+          this.windows?.sync(true);
+        },
         // The grid's own undo and redo go through the model, so the sheet and SPELL agree.
-        onundo: (instance, record) => this.replayed(instance, record, "oldValue"),
-        onredo: (instance, record) => this.replayed(instance, record, "value"),
+        onundo: (instance, record) =>
+          replayIntoModel(this.workbook, this.nameOf(instance), record, "oldValue"),
+        onredo: (instance, record) =>
+          replayIntoModel(this.workbook, this.nameOf(instance), record, "value"),
         oncopy: (instance, range) => this.remember(instance, range),
         onbeforepaste: (instance, pasted, x, y) =>
           this.pasting(instance, pasted, Number(x), Number(y)) as unknown as string | undefined,
@@ -166,10 +182,15 @@ export class GridWorkbook {
       ).spreadsheet;
       const built = spreadsheet[spreadsheet.length - 1].worksheets;
       this.sheets.forEach((sheet, index) => this.worksheets.set(sheet.name, built[index]));
+      const windows = (this.windows = new SheetWindows(element));
+      this.worksheets.forEach((worksheet, sheet) => windows.add(sheet, worksheet));
       // The formula bar follows the sheet chosen, as Excel's shows that sheet's active cell.
-      element
-        .querySelector(".jtabs-headers")
-        ?.addEventListener("click", () => setTimeout(() => this.tabChosen()));
+      element.querySelector(".jtabs-headers")?.addEventListener("click", () =>
+        setTimeout(() => {
+          this.windows?.sync(true);
+          this.tabChosen();
+        })
+      );
     });
   }
 
@@ -205,25 +226,11 @@ export class GridWorkbook {
     const name = String(worksheet.options.worksheetName);
     if (!this.workbook.sheetNames().includes(name)) this.workbook.addSheet(name);
     this.worksheets.set(name, worksheet);
+    this.windows?.add(name, worksheet);
     const columns = (worksheet.options.columns ??= []);
     const count = (worksheet.getData(false, false) as unknown[][])[0]?.length ?? 0;
     for (let column = 0; column < count; column++) {
       columns[column] = { ...columns[column], ...this.columnOf(name, 120) };
-    }
-  }
-
-  /** Undo (the old values) or redo (the new ones) of typed cells: the model takes them too. */
-  private replayed(
-    instance: WorksheetInstance,
-    record: unknown,
-    which: "oldValue" | "value"
-  ): void {
-    const history = record as ValueRecord | undefined;
-    if (history?.action !== "setValue" || !history.records) return;
-    const sheet = this.nameOf(instance);
-    for (const change of history.records) {
-      const address = `${columnName(Number(change.x))}${Number(change.y) + 1}`;
-      this.workbook.setValues(sheet, address, [[String(change[which] ?? "") as MockCellValue]]);
     }
   }
 
@@ -269,40 +276,7 @@ export class GridWorkbook {
   }
 
   private inputAt(sheet: string, row: number, column: number): string {
-    const cell = this.workbook.cell(sheet, `${columnName(column)}${row + 1}`);
-    return cell.formula ?? String(cell.value);
-  }
-
-  /** A person typed, pasted or filled: the model takes it as typed input. */
-  private typed(instance: WorksheetInstance, changes: CellChange[]): void {
-    const sheet = this.nameOf(instance);
-    for (const change of changes) {
-      const address = `${columnName(Number(change.x))}${Number(change.y) + 1}`;
-      this.workbook.setValues(sheet, address, [[String(change.value ?? "") as MockCellValue]]);
-    }
-  }
-
-  /**
-   * The grid sorted its rows (`order[i]` is the row now at `i`): the model's rows move alike, and
-   * a formula that moved reads its new row, as Excel re-bases relative references in a sort.
-   */
-  private sorted(instance: WorksheetInstance, order: readonly number[]): void {
-    const sheet = this.nameOf(instance);
-    const destination = new Map(order.map((from, to) => [from, to]));
-    const moved: { address: string; formula: string; value: MockCellValue }[] = [];
-    this.workbook.forEachCell((name, row, column, cell) => {
-      const to = destination.get(row);
-      if (name !== sheet || cell.formula === undefined || to === undefined || to === row) return;
-      moved.push({
-        address: `${columnName(column)}${row + 1}`,
-        formula: shiftRowReferences(cell.formula, to - row),
-        value: cell.value,
-      });
-    });
-    for (const { address, formula, value } of moved) {
-      this.workbook.setFormula(sheet, address, formula, value);
-    }
-    this.workbook.moveRows(sheet, order);
+    return inputAt(this.workbook, sheet, row, column);
   }
 
   private selected(
@@ -320,80 +294,17 @@ export class GridWorkbook {
     };
     this.workbook.select(`${quoteSheet(this.nameOf(instance))}!${blockAddress(block)}`);
     this.selectedCell.next({ sheet: this.nameOf(instance), address: `${columnName(x1)}${y1 + 1}` });
+    // A jump from the keyboard (Ctrl+Down, Ctrl+End…) to a row out of view: the view follows.
+    this.windows?.reveal(this.nameOf(instance), y2);
   }
 
-  private render(sheet: string, cell: HTMLTableCellElement | null, x: number, y: number): void {
+  private render(sheet: string, cell: HTMLElement | null, x: number, y: number): void {
     if (!cell) return;
     const address = `${columnName(x)}${y + 1}`;
     const shown = this.workbook.cell(sheet, address);
-    const value = String(shown.value);
-    const isError = /^#[A-Z/0-9!?_]+$/.test(value);
-    const message = isError ? this.messageAt(sheet, address) : undefined;
-    // A call still running (#BUSY!, or a SPELL.BULK row "Still running") is grey #BUSY!, as
-    // Excel shows a custom function that has not answered; a failure stays red.
-    const busy = value === "#BUSY!" || (isError && /^Still running/.test(message ?? ""));
-    const text = busy ? "#BUSY!" : value;
-    cell.textContent = text;
-    cell.classList.toggle("playground-error", isError && !busy);
-    cell.classList.toggle("playground-busy", busy);
-    if (message) cell.title = message;
-    else cell.removeAttribute("title");
-    cell.classList.toggle("playground-formula", shown.formula !== undefined);
-    cell.classList.toggle("playground-number", typeof shown.value === "number");
-  }
-
-  private queueRefresh(change: DisplayChange): void {
-    const sheets = change.sheet ? [change.sheet] : [...this.worksheets.keys()];
-    for (const sheet of sheets) {
-      const blocks = this.pending.get(sheet);
-      if (!change.block || !change.sheet) this.pending.set(sheet, "all");
-      else if (blocks !== "all") this.pending.set(sheet, [...(blocks ?? []), change.block]);
-    }
-    if (this.flushQueued) return;
-    this.flushQueued = true;
-    queueMicrotask(() => {
-      this.flushQueued = false;
-      const pending = [...this.pending];
-      this.pending.clear();
-      for (const [sheet, blocks] of pending) this.refresh(sheet, blocks);
-      this.refreshed.next();
-    });
-  }
-
-  /** Shows the model's cells again: inputs where they changed, values everywhere asked. */
-  private refresh(sheet: string, blocks: CellBlock[] | "all"): void {
-    const worksheet = this.worksheets.get(sheet);
-    if (!worksheet) return;
-    this.growTo(worksheet, sheet);
-    const data = worksheet.getData(false, false) as unknown[][];
-    const spreadsheet = worksheet.parent as unknown as Spreadsheet;
-    const areas =
-      blocks === "all"
-        ? [{ top: 0, left: 0, rowCount: data.length, columnCount: data[0]?.length ?? 0 }]
-        : blocks;
-    const wasIgnoring = spreadsheet.ignoreEvents;
-    const history = worksheet as unknown as History;
-    const wasIgnoringHistory = history.ignoreHistory;
-    spreadsheet.ignoreEvents = true; // the model wrote these: nothing to send back to it
-    history.ignoreHistory = true; // nor to undo: Excel's undo never undoes a result either
-    try {
-      for (const area of areas) {
-        for (let row = area.top; row < Math.min(data.length, area.top + area.rowCount); row++) {
-          const columns = Math.min(data[row].length, area.left + area.columnCount);
-          for (let column = area.left; column < columns; column++) {
-            const input = this.inputAt(sheet, row, column);
-            if (String(data[row][column] ?? "") !== input) {
-              worksheet.setValueFromCoords(column, row, input, true);
-            } else {
-              this.render(sheet, worksheet.getCellFromCoords(column, row), column, row);
-            }
-          }
-        }
-      }
-    } finally {
-      spreadsheet.ignoreEvents = wasIgnoring;
-      history.ignoreHistory = wasIgnoringHistory;
-    }
+    // Why it shows an error (its tooltip): asked only of errors.
+    const message = isErrorValue(String(shown.value)) ? this.messageAt(sheet, address) : undefined;
+    showCell(cell, shown, message);
   }
 
   /**
@@ -402,43 +313,13 @@ export class GridWorkbook {
    */
   addRows(count: number): void {
     const worksheet = this.worksheet(this.activeSheet());
-    const spreadsheet = worksheet.parent as unknown as Spreadsheet;
-    const history = worksheet as unknown as History;
-    const wasIgnoring = spreadsheet.ignoreEvents;
-    const wasIgnoringHistory = history.ignoreHistory;
-    spreadsheet.ignoreEvents = true;
-    history.ignoreHistory = true;
-    try {
-      worksheet.insertRow(count);
-    } finally {
-      spreadsheet.ignoreEvents = wasIgnoring;
-      history.ignoreHistory = wasIgnoringHistory;
-    }
+    appendRows(worksheet, count);
+    this.windows?.sync(true);
   }
 
-  /** Adds rows and columns when the model holds cells past the grid's edge. */
-  private growTo(worksheet: WorksheetInstance, sheet: string): void {
-    const data = worksheet.getData(false, false) as unknown[][];
-    const lastRow = this.workbook.lastRow(sheet);
-    let lastColumn = -1;
-    this.workbook.forEachCell((name, _row, column, cell) => {
-      if (name === sheet && (cell.value !== "" || cell.formula))
-        lastColumn = Math.max(lastColumn, column);
-    });
-    const spreadsheet = worksheet.parent as unknown as Spreadsheet;
-    const history = worksheet as unknown as History;
-    const wasIgnoring = spreadsheet.ignoreEvents;
-    const wasIgnoringHistory = history.ignoreHistory;
-    spreadsheet.ignoreEvents = true; // growing the view moves no cell of the model
-    history.ignoreHistory = true;
-    try {
-      if (lastRow + 1 > data.length) worksheet.insertRow(lastRow + 1 - data.length);
-      const columns = data[0]?.length ?? 0;
-      if (lastColumn + 1 > columns) worksheet.insertColumn(lastColumn + 1 - columns);
-    } finally {
-      spreadsheet.ignoreEvents = wasIgnoring;
-      history.ignoreHistory = wasIgnoringHistory;
-    }
+  /** Puts the rows now in view in the page (after a scroll made by code, before reading it). */
+  showRowsInView(): void {
+    this.windows?.sync();
   }
 
   private nameOf(instance: WorksheetInstance): string {

@@ -1,0 +1,127 @@
+/**
+ * What a person's edits in the grid do to the model: typed, pasted and filled cells, undo and
+ * redo, and a sort (inserts and deletes are the model's own: it adjusts the formulas).
+ */
+import { columnName } from "../../taskpane/sheet/a1Address.js";
+import { shiftRowReferences } from "../formulas/shiftRowReferences.js";
+import type { MockCellValue, MockWorkbook } from "../excel/mockWorkbook.js";
+
+/** What jspreadsheet's history keeps of a typed, pasted or filled change. */
+interface ValueRecord {
+  action?: string;
+  records?: { x: number | string; y: number | string; value: unknown; oldValue: unknown }[];
+}
+
+/**
+ * The model's input at a cell: its formula, else its value as text.
+ *
+ * @example
+ * ```ts
+ * inputAt(workbook, "Reviews", 1, 2); // '=SPELL.RUN("summarize", …)'
+ * ```
+ */
+export function inputAt(
+  workbook: MockWorkbook,
+  sheet: string,
+  row: number,
+  column: number
+): string {
+  const cell = workbook.cell(sheet, `${columnName(column)}${row + 1}`);
+  return cell.formula ?? String(cell.value);
+}
+
+/**
+ * A person typed, pasted or filled: the model takes it as typed input (`=…` a formula, numeric
+ * text a number). Cells one below the other in a column go to the model in one write, so that a
+ * fill of thousands of rows is one change for the formula engine, not thousands.
+ *
+ * @example
+ * ```ts
+ * typedIntoModel(workbook, "Reviews", [{ x: 2, y: 1, value: "=1+1" }]);
+ * ```
+ */
+export function typedIntoModel(
+  workbook: MockWorkbook,
+  sheet: string,
+  changes: readonly { x: number | string; y: number | string; value: unknown }[]
+): void {
+  for (const run of columnRuns(changes)) {
+    const address = `${columnName(run.x)}${run.y + 1}`;
+    workbook.setValues(
+      sheet,
+      address,
+      run.values.map((value) => [String(value ?? "") as MockCellValue])
+    );
+  }
+}
+
+/** Changes grouped into runs of cells one below the other in a column. */
+function columnRuns(
+  changes: readonly { x: number | string; y: number | string; value: unknown }[]
+): { x: number; y: number; values: unknown[] }[] {
+  const runs: { x: number; y: number; values: unknown[] }[] = [];
+  // By column, then row (a stable sort: a cell changed twice keeps its last value).
+  const cells = changes
+    .map((change) => ({ x: Number(change.x), y: Number(change.y), value: change.value }))
+    .sort((a, b) => a.x - b.x || a.y - b.y);
+  for (const { x, y, value } of cells) {
+    const last = runs[runs.length - 1];
+    if (last && last.x === x && last.y + last.values.length === y) last.values.push(value);
+    else runs.push({ x, y, values: [value] });
+  }
+  return runs;
+}
+
+/**
+ * Undo (`oldValue`) or redo (`value`) of typed cells in the grid: the model takes them too.
+ *
+ * @example
+ * ```ts
+ * replayIntoModel(workbook, "Reviews", record, "oldValue");
+ * ```
+ */
+export function replayIntoModel(
+  workbook: MockWorkbook,
+  sheet: string,
+  record: unknown,
+  which: "oldValue" | "value"
+): void {
+  const history = record as ValueRecord | undefined;
+  if (history?.action !== "setValue" || !history.records) return;
+  typedIntoModel(
+    workbook,
+    sheet,
+    history.records.map((change) => ({ x: change.x, y: change.y, value: change[which] }))
+  );
+}
+
+/**
+ * The grid sorted its rows (`order[i]` is the row now at `i`): the model's rows move alike, and
+ * a formula that moved reads its new row, as Excel re-bases relative references in a sort.
+ *
+ * @example
+ * ```ts
+ * sortModelRows(workbook, "Reviews", [0, 3, 1, 2]);
+ * ```
+ */
+export function sortModelRows(
+  workbook: MockWorkbook,
+  sheet: string,
+  order: readonly number[]
+): void {
+  const destination = new Map(order.map((from, to) => [from, to]));
+  const moved: { address: string; formula: string; value: MockCellValue }[] = [];
+  workbook.forEachCell((name, row, column, cell) => {
+    const to = destination.get(row);
+    if (name !== sheet || cell.formula === undefined || to === undefined || to === row) return;
+    moved.push({
+      address: `${columnName(column)}${row + 1}`,
+      formula: shiftRowReferences(cell.formula, to - row),
+      value: cell.value,
+    });
+  });
+  for (const { address, formula, value } of moved) {
+    workbook.setFormula(sheet, address, formula, value);
+  }
+  workbook.moveRows(sheet, order);
+}

@@ -1,0 +1,161 @@
+/**
+ * Row virtualisation of the grid: of a sheet's rows, only those in and near the view are in the
+ * page; the rows above and below are two spacers of their height, so the scroll bar, the fill
+ * handle's drag and the keyboard move over every row while the browser lays out about a hundred.
+ * jspreadsheet keeps every row (its cells, its data); it already leaves rows outside its table
+ * alone (it does so for its own lazy loading), so inserting, deleting, sorting and selecting work
+ * on rows not in the page.
+ */
+import type { WorksheetInstance } from "jspreadsheet-ce";
+
+/** Rows kept in the page above and below the view. */
+const OVERSCAN = 100;
+/** How near the edge of the rows in the page the view may come before they move. */
+const MARGIN = 25;
+/** A row's height until one was measured (jspreadsheet's default). */
+const DEFAULT_ROW_HEIGHT = 24;
+
+/** jspreadsheet's parts of a worksheet that the window moves (not in its public types). */
+interface WorksheetParts {
+  table: HTMLTableElement;
+  thead: HTMLElement;
+  tbody: HTMLElement;
+  rows: { element: HTMLTableRowElement }[];
+  selectedCell?: number[];
+}
+
+/**
+ * The rows of one worksheet shown in a scrolling view.
+ *
+ * @example
+ * ```ts
+ * const window = new RowWindow(worksheet, sheetSection);
+ * sheetSection.addEventListener("scroll", () => window.sync());
+ * ```
+ */
+export class RowWindow {
+  private first = 0;
+  private last = 0;
+  private count = -1;
+  private rowHeight = 0;
+  private readonly above: HTMLTableCellElement;
+  private readonly below: HTMLTableCellElement;
+
+  /**
+   * @param worksheet The worksheet whose rows are windowed.
+   * @param scroller The element that scrolls it.
+   */
+  constructor(
+    private readonly worksheet: WorksheetInstance,
+    private readonly scroller: HTMLElement
+  ) {
+    const parts = this.parts();
+    this.above = spacer(parts.table, parts.tbody, "playground-rows-above");
+    this.below = spacer(parts.table, null, "playground-rows-below");
+  }
+
+  /** The height of a row, in pixels. */
+  height(): number {
+    if (this.rowHeight > 0) return this.rowHeight;
+    const shown = this.parts().tbody.firstElementChild as HTMLElement | null;
+    if (shown && shown.offsetHeight > 0) this.rowHeight = shown.offsetHeight;
+    return this.rowHeight || DEFAULT_ROW_HEIGHT;
+  }
+
+  /** Where row 0 starts, in the scroller's content. */
+  private bodyTop(): number {
+    const { thead, table } = this.parts();
+    const tableTop = table.getBoundingClientRect().top - this.viewTop() + this.scroller.scrollTop;
+    return tableTop + thead.offsetHeight;
+  }
+
+  /** The top of the scroller's view on screen (0 when the page itself scrolls). */
+  private viewTop(): number {
+    return this.scroller === document.scrollingElement
+      ? 0
+      : this.scroller.getBoundingClientRect().top;
+  }
+
+  /**
+   * Puts the rows near the view in the page (after a scroll, or rows added, removed or sorted).
+   *
+   * @param force Rebuild even when the view is still well inside the rows in the page.
+   */
+  sync(force = false): void {
+    const { tbody, rows, table } = this.parts();
+    if (table.offsetParent === null) return; // a sheet not shown: synced when its tab is chosen
+    const height = this.height();
+    const top = this.scroller.scrollTop - this.bodyTop();
+    const firstSeen = Math.max(0, Math.floor(top / height));
+    const lastSeen = Math.min(rows.length, Math.ceil((top + this.scroller.clientHeight) / height));
+    const inside =
+      (firstSeen >= this.first + MARGIN || this.first === 0) &&
+      (lastSeen <= this.last - MARGIN || this.last === rows.length);
+    if (!force && inside && this.count === rows.length && this.attachedAsExpected(tbody)) return;
+    const first = Math.max(0, firstSeen - OVERSCAN);
+    const last = Math.min(rows.length, Math.max(lastSeen, firstSeen) + OVERSCAN);
+    const kept = !force && this.count === rows.length && this.attachedAsExpected(tbody);
+    if (kept && first < this.last && last > this.first) {
+      // Overlapping ranges: only the rows that leave or come in move (less to lay out again).
+      for (let y = this.first; y < first; y++) rows[y].element.remove();
+      for (let y = last; y < this.last; y++) rows[y].element.remove();
+      tbody.prepend(...rows.slice(first, Math.min(this.first, last)).map((row) => row.element));
+      tbody.append(...rows.slice(Math.max(this.last, first), last).map((row) => row.element));
+    } else {
+      tbody.replaceChildren(...rows.slice(first, last).map((row) => row.element));
+    }
+    this.first = first;
+    this.last = last;
+    this.count = rows.length;
+    this.above.style.height = `${this.first * height}px`;
+    this.below.style.height = `${(rows.length - this.last) * height}px`;
+    const columns = String(this.parts().thead.querySelector("tr")?.children.length ?? 1);
+    this.above.colSpan = Number(columns);
+    this.below.colSpan = Number(columns);
+  }
+
+  /**
+   * Scrolls so that row `y` is in view when none of it is (a jump: Ctrl+Down, Ctrl+End); a row
+   * partly in view stays where it is, so a click never moves the row under the pointer.
+   */
+  reveal(y: number): void {
+    const height = this.height();
+    const rowTop = this.bodyTop() + y * height;
+    // The column headers' cells stick below the bars (the header row itself scrolls away).
+    const header = this.parts().thead.querySelector("td") ?? this.parts().thead;
+    const covered = header.getBoundingClientRect().bottom - this.viewTop();
+    const viewTop = this.scroller.scrollTop + Math.max(0, covered);
+    const viewBottom = this.scroller.scrollTop + this.scroller.clientHeight;
+    if (rowTop + height <= viewTop) this.scroller.scrollTop -= viewTop - rowTop;
+    else if (rowTop >= viewBottom) this.scroller.scrollTop += rowTop + height - viewBottom;
+    else return;
+    this.sync();
+  }
+
+  /** Whether jspreadsheet left the page's rows as this window put them. */
+  private attachedAsExpected(tbody: HTMLElement): boolean {
+    return tbody.childElementCount === this.last - this.first;
+  }
+
+  private parts(): WorksheetParts {
+    return this.worksheet as unknown as WorksheetParts;
+  }
+}
+
+/** An empty row group of one cell whose height stands for the rows not in the page. */
+function spacer(
+  table: HTMLTableElement,
+  before: HTMLElement | null,
+  className: string
+): HTMLTableCellElement {
+  const group = document.createElement("tbody");
+  group.className = className;
+  group.setAttribute("aria-hidden", "true");
+  const row = group.insertRow();
+  const cell = row.insertCell();
+  cell.className = "playground-rows-spacer";
+  // Not a cell of the sheet: no border, no row header look, no clicks.
+  cell.style.cssText = "padding: 0; border: 0; background: transparent; pointer-events: none";
+  table.insertBefore(group, before);
+  return cell;
+}
