@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { useEmulator } from "../emulator/support/useEmulator.js";
 import { handJournal } from "./support/handJournal.js";
 import { cliEnv, runCli } from "./support/spawnCli.js";
@@ -98,5 +98,34 @@ describe("spellrun resume of a stdin job read with --delimiter", () => {
     expect(wrong.stderr).toMatch(/^spellrun: stdin line 1: the header is one column/);
     expect(wrong.stderr).not.toContain("pass --delimiter");
     expect(fixture.emulator.stats.bulkRunsCreated).toBe(0);
+  }, 60_000);
+  it("should say what to do with a journal killed before its job record was whole", async () => {
+    const output = temp.write("out.csv", "");
+    const journal = `${output}.journal`;
+    const env = cliEnv(fixture.emulator);
+    for (const torn of ["", '{"type":"job","version":1,"spel']) {
+      writeFileSync(journal, torn, { mode: 0o600 });
+      const refused = await runCli(["resume", journal, "-q"], env, semicolons(2));
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain("holds no job record");
+      expect(refused.stderr).toContain("before it started any run");
+      const again = await runCli(
+        ["bulk", "echo", "-", "-o", output, "--delimiter", ";", "-q"],
+        env,
+        semicolons(2)
+      );
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain("holds no job record");
+    }
+    // As the message says: delete it, and bulk replaces the empty output with --force.
+    unlinkSync(journal);
+    const redone = await runCli(
+      ["bulk", "echo", "-", "-o", output, "--delimiter", ";", "--force", "-q"],
+      env,
+      semicolons(2)
+    );
+    expect(redone.code).toBe(0);
+    expect(readCsv(readFileSync(output, "utf8")).map((row) => [row.id, row.text])).toEqual(rows(2));
+    expect(fixture.emulator.stats.bulkRunsCreated).toBe(2);
   }, 60_000);
 });
