@@ -642,6 +642,9 @@ export class EditInputStep extends Step {
     this.name = `input ${kind}`;
   }
   check(model: Readonly<CliModel>): boolean {
+    // A stdin job keeps no fingerprint of its rows: its user pipes the same rows again
+    // (docs/cli.md); a wrong stdin is the resume's short or empty feed.
+    if (model.job?.viaStdin) return false;
     return this.kind === "restore" ? model.input !== "original" : model.input === "original";
   }
   async act(model: CliModel, world: CliWorld): Promise<void> {
