@@ -16,7 +16,8 @@ import type { JournalState } from "./replayJournal.js";
  *   SHA-256), read without following links, and every line of it well formed (as `bulk` checks);
  * - stdin (a job that read its rows from a pipe) is read to its end into a private file beside
  *   the journal first, and must hold at least the rows the job already sent: an empty or short
- *   stdin is not the end of the job, and would otherwise drop the other rows for good.
+ *   stdin is not the end of the job, and would otherwise drop the other rows for good; nor one
+ *   that ends before the row past the budget of a job that stopped at its `--max-runs`.
  *
  * Either is read as the job began (`--encoding`, `--delimiter`, `--no-header-row` kept in the
  * journal's job record): the journal is written before the first row is read, so this holds
@@ -80,6 +81,13 @@ export async function readJobInput(
     dispose();
     throw new UsageError(
       `stdin has ${rows} rows, but this job already sent ${sent}: not the job's input, refused (nothing was sent, the job is unchanged). Pipe the same rows in again`
+    );
+  }
+  if (rows < state.knownRows) {
+    // Taken as the end of the job, it would mark the job complete and drop the rest for good.
+    dispose();
+    throw new UsageError(
+      `stdin has ${rows} rows, but this job stopped at its --max-runs with more than ${state.knownRows - 1} rows: not the job's input, refused (nothing was sent, the job is unchanged). Pipe the same rows in again`
     );
   }
   return { job: spooled, rows, dispose };
