@@ -21,8 +21,8 @@ export interface JournalState extends Checkpoint {
   /** The job (read from stdin) stopped at its `--max-runs` budget. */
   stoppedAtBudget?: boolean;
   /**
-   * Rows the job's input is known to hold at least: a stop at the budget read the row past it,
-   * one more than every row sent by then. A resume's stdin with fewer would end the job short.
+   * Rows the job's input is known to hold at least: a stop at the budget read the row past it
+   * (its end record's `inputRowsAtLeast`). A resume's stdin with fewer would end the job short.
    */
   knownRows: number;
 }
@@ -58,7 +58,9 @@ export function replayJournal(records: JournalRecord[]): JournalState {
       state.writtenBytes = record.bytes;
     } else if (record.type === "end") {
       state.stoppedAtBudget = record.stop === "budget";
-      if (state.stoppedAtBudget) state.knownRows = Math.max(state.knownRows, sentSoFar + 1);
+      // Journals of earlier versions lack the count: the row past those sent by then.
+      if (state.stoppedAtBudget)
+        state.knownRows = Math.max(state.knownRows, record.inputRowsAtLeast ?? sentSoFar + 1);
     }
   }
   return state;
