@@ -103,12 +103,13 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
     ...(options.layout ? { layout: options.layout } : {}),
     ...(options.writeHeader ? { writeHeader: true } : {}),
   });
-  // Set when stdin's rows stop at --max-runs: the journal's end record says so.
-  let atBudget = false;
+  // Set when stdin's rows stop at --max-runs (to the rows read, the one past the budget
+  // included): the journal's end record says so.
+  let atBudget: number | undefined;
   const runner = new BulkJobRunner<JobRow>({
     client: options.client,
     spellId: job.spellId,
-    rows: noticeBudgetStop(options.rows, () => (atBudget = true)),
+    rows: noticeBudgetStop(options.rows, (read) => (atBudget = read)),
     inputsOf: (row) => toSpellInputs(row.values, job.mapping),
     knownResultOf: (row) => (row.kept ? { status: row.kept.status, outputs: {} } : undefined),
     windowSize: job.chunkSize,
@@ -337,12 +338,22 @@ function refusalOf(failures: JobFailure[]): { refusal?: string } {
   return {};
 }
 
-/** The rows unchanged; `onStop` is told when they end at the `--max-runs` budget (stdin). */
-async function* noticeBudgetStop<T>(rows: AsyncIterable<T>, onStop: () => void): AsyncGenerator<T> {
+/**
+ * The rows unchanged; `onStop` is told when they end at the `--max-runs` budget (stdin), with
+ * the rows read: those let through and the one past the budget.
+ */
+async function* noticeBudgetStop<T>(
+  rows: AsyncIterable<T>,
+  onStop: (read: number) => void
+): AsyncGenerator<T> {
+  let read = 0;
   try {
-    yield* rows;
+    for await (const row of rows) {
+      read++;
+      yield row;
+    }
   } catch (error) {
-    if (error instanceof RunBudgetError) onStop();
+    if (error instanceof RunBudgetError) onStop(read + 1);
     throw error;
   }
 }

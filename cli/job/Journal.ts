@@ -81,7 +81,13 @@ export class Journal {
     }
     // Text after the last newline is a record cut short by a crash: it was never acted on.
     const first = records[0];
-    if (!first || first.type !== "job" || first.version !== 1) {
+    if (!first) {
+      // A kill between creating the file and its first (job) record: nothing was sent then.
+      throw new CliError(
+        `${path} holds no job record: the command that created it was stopped before it started any run. Delete it to start over (the output beside it holds no row; bulk replaces it with --force)`
+      );
+    }
+    if (first.type !== "job" || first.version !== 1) {
       throw new CliError(`${path} is not a spellrun journal`);
     }
     return { records, validBytes };

@@ -30,8 +30,11 @@ export class JournalCheckpointStore implements CheckpointStore {
      * then is not recorded, the writer records it once the rows are written.
      */
     private readonly holdsRows: () => boolean = () => false,
-    /** Whether the job's rows stopped at the `--max-runs` budget (recorded with the end). */
-    private readonly stoppedAtBudget: () => boolean = () => false
+    /**
+     * When the job's rows stopped at the `--max-runs` budget, the rows the input held at least
+     * (recorded with the end); undefined otherwise.
+     */
+    private readonly budgetStop: () => number | undefined = () => undefined
   ) {}
 
   /** The journal's checkpoint, read from its file. */
@@ -73,7 +76,12 @@ export class JournalCheckpointStore implements CheckpointStore {
 
   /** @param outcome how the run ended @param rows rows written */
   recordEnd(outcome: JobOutcome, rows: number): void {
-    const budget = outcome === "input-error" && this.stoppedAtBudget();
-    this.journal.append({ type: "end", outcome, rows, ...(budget ? { stop: "budget" } : {}) });
+    const atLeast = outcome === "input-error" ? this.budgetStop() : undefined;
+    this.journal.append({
+      type: "end",
+      outcome,
+      rows,
+      ...(atLeast !== undefined ? { stop: "budget", inputRowsAtLeast: atLeast } : {}),
+    });
   }
 }

@@ -68,6 +68,11 @@ export type JournalRecord =
   | (Extract<CheckpointRecord, { type: "end" }> & {
       /** `budget`: a job read from stdin stopped at its `--max-runs` (outcome `input-error`). */
       stop?: "budget";
+      /**
+       * With `stop: "budget"`: the rows stdin held at least (the stop read the row past the
+       * budget). A resume refuses a stdin with fewer: it would end the job short.
+       */
+      inputRowsAtLeast?: number;
     });
 
 export type { JobOutcome };

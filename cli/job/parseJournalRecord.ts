@@ -72,7 +72,11 @@ const RECORD_CHECKS: Record<string, (record: Record<string, unknown>) => boolean
     isCount(r.rows) &&
     isCount(r.bytes) &&
     (r.counts === undefined || (typeof r.counts === "object" && r.counts !== null)),
-  end: (r) => isText(r.outcome) && isCount(r.rows) && (r.stop === undefined || r.stop === "budget"),
+  end: (r) =>
+    isText(r.outcome) &&
+    isCount(r.rows) &&
+    (r.stop === undefined || r.stop === "budget") &&
+    (r.inputRowsAtLeast === undefined || isCount(r.inputRowsAtLeast)),
 };
 
 /** Rows per bulk run a journal may claim: far above any real chunk, far below a memory bomb. */

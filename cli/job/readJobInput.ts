@@ -1,7 +1,9 @@
 import { closeSync, rmSync, writeSync } from "node:fs";
 import { countRows } from "../table/countRows.js";
 import { openPrivateFile } from "../table/openPrivateFile.js";
+import { InputError } from "../errors/InputError.js";
 import { UsageError } from "../errors/UsageError.js";
+import type { InputReading } from "../table/InputReading.js";
 import { checkInputUnchanged } from "./InputFingerprint.js";
 import type { JobRecord } from "./JournalRecord.js";
 import { submittedRows } from "./newRuns.js";
@@ -14,7 +16,13 @@ import type { JournalState } from "./replayJournal.js";
  *   SHA-256), read without following links, and every line of it well formed (as `bulk` checks);
  * - stdin (a job that read its rows from a pipe) is read to its end into a private file beside
  *   the journal first, and must hold at least the rows the job already sent: an empty or short
- *   stdin is not the end of the job, and would otherwise drop the other rows for good.
+ *   stdin is not the end of the job, and would otherwise drop the other rows for good; nor one
+ *   that ends before the row past the budget of a job that stopped at its `--max-runs`.
+ *
+ * Either is read as the job began (`--encoding`, `--delimiter`, `--no-header-row` kept in the
+ * journal's job record): the journal is written before the first row is read, so this holds
+ * wherever a kill stopped the job. An input that does not read so is refused naming the job's
+ * reading (and `stdin`, not the spooled copy), never a `bulk` flag these commands do not take.
  *
  * ## Example
  * ```ts
@@ -35,7 +43,7 @@ export async function readJobInput(
   if (job.input !== "-") {
     if (job.inputFingerprint)
       checkInputUnchanged(job.input, job.inputFingerprint, changedInputHint);
-    const rows = await countRows(job.input, job.inputFormat, job.mapping);
+    const rows = await countJobRows(job.input, job.input, job);
     // Journals without a fingerprint (and --input-changed) still must not lose rows.
     const sent = submittedRows(state);
     if (rows < sent || (job.total !== undefined && rows < job.total && !job.inputFingerprint)) {
@@ -64,7 +72,7 @@ export async function readJobInput(
   const spooled = { ...job, input: spool };
   let rows: number;
   try {
-    rows = await countRows(spool, job.inputFormat, job.mapping);
+    rows = await countJobRows(spool, "stdin", job);
   } catch (error) {
     dispose();
     throw error;
@@ -75,5 +83,46 @@ export async function readJobInput(
       `stdin has ${rows} rows, but this job already sent ${sent}: not the job's input, refused (nothing was sent, the job is unchanged). Pipe the same rows in again`
     );
   }
+  if (rows < state.knownRows) {
+    // Taken as the end of the job, it would mark the job complete and drop the rest for good.
+    dispose();
+    throw new UsageError(
+      `stdin has ${rows} rows, but this job stopped at its --max-runs with more than ${state.knownRows - 1} rows: not the job's input, refused (nothing was sent, the job is unchanged). Pipe the same rows in again`
+    );
+  }
   return { job: spooled, rows, dispose };
+}
+
+/** Counts (and checks) the job's input read as the job read it; `name` in messages. */
+async function countJobRows(file: string, name: string, job: JobRecord): Promise<number> {
+  try {
+    return await countRows(file, job.inputFormat, job.mapping, job.reading ?? {});
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    const readBy = describeReading(job.inputFormat, job.reading ?? {});
+    throw new InputError(
+      name,
+      error.line,
+      `${error.detail}: this job reads its ${job.inputFormat.toUpperCase()} input ${readBy}, as it began; ${
+        job.input === "-"
+          ? "pipe the job's own rows in again"
+          : `${job.input} is not as the job read it`
+      } (nothing was sent, the job is unchanged)`,
+      { cause: error }
+    );
+  }
+}
+
+/** How the job reads its input, in the flags of the `bulk` that began it. */
+function describeReading(format: string, reading: InputReading): string {
+  if (format === "jsonl")
+    return `as ${reading.encoding ? `--encoding ${reading.encoding}` : "UTF-8"}`;
+  const delimiter = reading.delimiter ?? (format === "tsv" ? "\t" : ",");
+  return [
+    `with --delimiter "${delimiter === "\t" ? "\\t" : delimiter}"`,
+    reading.encoding ? `--encoding ${reading.encoding}` : "",
+    reading.headerRow === false ? "--no-header-row" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
 }

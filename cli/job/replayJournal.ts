@@ -20,6 +20,11 @@ export interface JournalState extends Checkpoint {
   writtenBytes: number;
   /** The job (read from stdin) stopped at its `--max-runs` budget. */
   stoppedAtBudget?: boolean;
+  /**
+   * Rows the job's input is known to hold at least: a stop at the budget read the row past it
+   * (its end record's `inputRowsAtLeast`). A resume's stdin with fewer would end the job short.
+   */
+  knownRows: number;
 }
 
 /**
@@ -36,15 +41,26 @@ export interface JournalState extends Checkpoint {
 export function replayJournal(records: JournalRecord[]): JournalState {
   const [first] = records;
   if (!first || first.type !== "job") throw new CliError("The journal has no job record");
-  const state: JournalState = { job: first, writtenBytes: 0, ...replayCheckpoint(records) };
+  const state: JournalState = {
+    job: first,
+    writtenBytes: 0,
+    knownRows: 0,
+    ...replayCheckpoint(records),
+  };
+  let sentSoFar = 0;
   for (const record of records) {
-    if (record.type === "layout") {
+    if (record.type === "intent") {
+      sentSoFar = Math.max(sentSoFar, record.firstRow + record.count);
+    } else if (record.type === "layout") {
       state.layout = record.layout;
       state.writtenBytes = Math.max(state.writtenBytes, record.headerBytes);
     } else if (record.type === "written") {
       state.writtenBytes = record.bytes;
     } else if (record.type === "end") {
       state.stoppedAtBudget = record.stop === "budget";
+      // Journals of earlier versions lack the count: the row past those sent by then.
+      if (state.stoppedAtBudget)
+        state.knownRows = Math.max(state.knownRows, record.inputRowsAtLeast ?? sentSoFar + 1);
     }
   }
   return state;

@@ -106,7 +106,8 @@ function inputDecoder(
         throw new InputError(
           name,
           1,
-          "starts with a NUL byte: it looks like UTF-16 without a byte order mark; pass --encoding utf-16le (or utf-16be)"
+          "starts with a NUL byte: it looks like UTF-16 without a byte order mark",
+          { readingHint: "; pass --encoding utf-16le (or utf-16be)" }
         );
       }
       decoder = (chunk, end) => strict.decode(chunk, end);
@@ -207,7 +208,11 @@ class StrictUtf8 {
     return new InputError(
       this.name,
       line,
-      `byte 0x${byte} (offset ${base + bad} of the file) is not UTF-8: the file is in another encoding (Excel on Windows writes windows-1252); name it with --encoding windows-1252 (or the file's encoding: latin1, utf-16le, shift_jis, …)`
+      `byte 0x${byte} (offset ${base + bad} of the file) is not UTF-8`,
+      {
+        readingHint:
+          ": the file is in another encoding (Excel on Windows writes windows-1252); name it with --encoding windows-1252 (or the file's encoding: latin1, utf-16le, shift_jis, …)",
+      }
     );
   }
 }

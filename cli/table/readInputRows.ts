@@ -145,7 +145,10 @@ async function* csvRows(
       throw new InputError(
         name,
         1,
-        `the header is one column "${names[0]}" that holds "${other === "\t" ? "\\t" : other}": if the file is separated by it, pass --delimiter "${other === "\t" ? "\\t" : other}" (or --delimiter "${delimiter === "\t" ? "\\t" : delimiter}" to read one column)`
+        `the header is one column "${names[0]}" that holds "${other === "\t" ? "\\t" : other}"`,
+        {
+          readingHint: `: if the file is separated by it, pass --delimiter "${other === "\t" ? "\\t" : other}" (or --delimiter "${delimiter === "\t" ? "\\t" : delimiter}" to read one column)`,
+        }
       );
     }
     onHeader(names);

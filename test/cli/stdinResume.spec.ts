@@ -50,6 +50,45 @@ describe("spellrun resume of a job that read its rows from stdin", () => {
     expect(Object.values(fixture.emulator.stats.bulkCreatedByKey).every((n) => n === 1)).toBeTrue();
   }, 60_000);
 
+  it("should refuse a stdin that ends before the row past the budget of a job stopped at it", async () => {
+    const env = cliEnv(fixture.emulator);
+    // Chunk 1: row 0 sent, row 1 read past the budget. Chunk 2: no row sent (the window would
+    // cross the budget), rows 0 and 1 read. Either way stdin had 2 rows or more.
+    for (const chunk of ["1", "2"]) {
+      fixture.emulator.resetStats();
+      const output = temp.file(`out${chunk}.csv`);
+      const journal = `${output}.journal`;
+      const stopped = await runCli(
+        ["bulk", "echo", "-", "-o", output, "--max-runs", "1", "--chunk-size", chunk, "-q"],
+        env,
+        rowsText(2)
+      );
+      expect(stopped.code).toBe(2);
+      const sent = chunk === "1" ? 1 : 0;
+      expect(fixture.emulator.stats.bulkRunsCreated).toBe(sent);
+
+      // Taken as the end, one row would mark the job complete without row 1.
+      const short = await runCli(["resume", journal, "-q"], env, rowsText(1));
+      expect(short.code).toBe(2);
+      expect(short.stderr).toContain("stopped at its --max-runs with more than 1 rows");
+      expect(short.stderr).toContain("Pipe the same rows in again");
+      const status = await runCli(["status", journal], env);
+      expect(status.stdout).not.toContain("state      complete");
+      expect(fixture.emulator.stats.bulkRunsCreated).toBe(sent);
+
+      const resumed = await runCli(["resume", journal, "-q"], env, rowsText(2));
+      expect(resumed.code).toBe(0);
+      expect(readCsv(readFileSync(output, "utf8")).map((row) => row.text)).toEqual([
+        "row 0",
+        "row 1",
+      ]);
+      expect(fixture.emulator.stats.bulkRunsCreated).toBe(2);
+      expect(
+        Object.values(fixture.emulator.stats.bulkCreatedByKey).every((n) => n === 1)
+      ).toBeTrue();
+    }
+  }, 60_000);
+
   it("should name the --max-runs its stdin needs when a resume is over budget", async () => {
     const output = temp.file("out.csv");
     const journal = `${output}.journal`;
