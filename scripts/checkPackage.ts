@@ -24,6 +24,7 @@
  * npx tsx scripts/checkPackage.ts            # --keep leaves the scratch folder for a look
  * ```
  */
+import { userEnvironment } from "./userEnvironment.js";
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   existsSync,
@@ -58,7 +59,7 @@ function run(command: string, args: string[], cwd: string): string {
     cwd,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, npm_config_fund: "false", npm_config_audit: "false" },
+    env: { ...userEnvironment(), npm_config_fund: "false", npm_config_audit: "false" },
   });
 }
 
@@ -109,7 +110,7 @@ function installInScratch(folder: string, specs: string[]): { packages: string[]
     {
       cwd: folder,
       encoding: "utf8",
-      env: { ...process.env, npm_config_fund: "false", npm_config_audit: "false" },
+      env: { ...userEnvironment(), npm_config_fund: "false", npm_config_audit: "false" },
     }
   );
   const log = `${install.stdout}${install.stderr}`;

@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
+import { userEnvironment } from "../../scripts/userEnvironment.js";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
@@ -56,7 +57,8 @@ describe("README's command-line quick start (run as written from a fresh clone)"
       cwd: clone,
       detached: true,
       env: {
-        ...process.env,
+        // A user's shell: not npm test's npm_config_* (the repository's legacy-peer-deps).
+        ...userEnvironment(),
         // A global folder of the user's own, as the README suggests where npm's needs root.
         npm_config_prefix: prefix,
         npm_config_fund: "false",
