@@ -144,3 +144,25 @@ export function failureLines(step: string, report: FailureReport, limit: number)
   }
   return lines;
 }
+
+/**
+ * Reads a check script's own report (scripts/checkPackage.ts, checkEngines.ts): each line that
+ * starts with `FAIL` names a failed check, its detail after the check's name.
+ *
+ * ## Example
+ * ```ts
+ * checkFailures("ok    ESM import\nFAIL  types under bundler resolution: error TS18028\n");
+ * // { failures: [{ name: "types under bundler resolution: error TS18028", message: "" }] }
+ * ```
+ *
+ * @param output Everything the script printed.
+ * @return The failed checks in the order printed.
+ */
+export function checkFailures(output: string): FailureReport {
+  const failures = plain(output)
+    .split(/\r?\n/)
+    .map((line) => /^FAIL\s+(.*)$/.exec(line)?.[1]?.trim())
+    .filter((name): name is string => Boolean(name))
+    .map((name) => ({ name, message: "" }));
+  return { failures };
+}

@@ -11,7 +11,13 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { failureLines, jasmineFailures, karmaFailures, type FailureReport } from "./failureSummary";
+import {
+  checkFailures,
+  failureLines,
+  jasmineFailures,
+  karmaFailures,
+  type FailureReport,
+} from "./failureSummary";
 
 interface Step {
   name: string;
@@ -59,7 +65,7 @@ const steps: Step[] = [
     name: "build",
     command: `SPELLRUN_ADDIN_URL=${EXAMPLE_ADDIN_URL} SPELLRUN_ADDIN_ID=${EXAMPLE_ADDIN_ID} SPELLRUN_ENTRA_CLIENT_ID=${EXAMPLE_ENTRA_CLIENT_ID} npm run --silent build`,
   },
-  { name: "engines", command: "npx tsx scripts/checkEngines.ts" },
+  { name: "engines", command: "npx tsx scripts/checkEngines.ts", failures: checkFailures },
   {
     name: "node specs",
     command: "npm run --silent test:node",
@@ -72,7 +78,7 @@ const steps: Step[] = [
     count: karmaCount,
     failures: karmaFailures,
   },
-  { name: "package", command: "npx tsx scripts/checkPackage.ts" },
+  { name: "package", command: "npx tsx scripts/checkPackage.ts", failures: checkFailures },
 ];
 
 /** The last `count` non-blank lines of `output`, indented and clipped, for the summary. */
@@ -123,6 +129,9 @@ async function main(): Promise<void> {
       failures.push(...failureLines(step.name, report, FAILURES_NAMED_PER_STEP));
       // A runner that crashed or was killed lists nothing: its last words say why.
       if (report.failures.length === 0) failures.push(...lastLines(output, 3));
+    } else if (code !== 0) {
+      // type-check, lint, build: their last lines name the error.
+      failures.push(`${step.name}: failed`, ...lastLines(output, 3));
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const detail = counts ? `${counts.passed} passed, ${counts.failed} failed` : "";

@@ -45,14 +45,14 @@ export type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
  */
 export class SpellClient {
   /** Transport, limits and settings; the key only in the transport's private fields. */
-  readonly #parts: ClientParts;
+  private readonly parts: ClientParts;
 
   /**
    * @param options the service addresses, the key and the client's settings
    * @throws SpellError on a bad key, service URL or limit (nothing is sent)
    */
   constructor(options: SpellClientOptions) {
-    this.#parts = clientParts(options);
+    this.parts = clientParts(options);
   }
 
   /**
@@ -88,10 +88,10 @@ export class SpellClient {
    */
   run(spellId: string, inputs: SpellInputs, options: RunOptions = {}): Observable<RunSnapshot> {
     return controlCall(
-      clientRun(this.#parts, spellId, inputs, options),
+      clientRun(this.parts, spellId, inputs, options),
       options,
       `run of "${spellId}"`,
-      this.#parts.scheduler
+      this.parts.scheduler
     );
   }
 
@@ -122,10 +122,10 @@ export class SpellClient {
     inputsList: readonly SpellInputs[],
     options: BulkOptions = {}
   ): Observable<BulkSnapshot> {
-    const bulk$ = withModule(this.#parts, bulkModule, ({ clientBulk }) =>
-      clientBulk(this.#parts, spellId, inputsList, options)
+    const bulk$ = withModule(this.parts, bulkModule, ({ clientBulk }) =>
+      clientBulk(this.parts, spellId, inputsList, options)
     );
-    return controlCall(bulk$, options, `bulk of "${spellId}"`, this.#parts.scheduler);
+    return controlCall(bulk$, options, `bulk of "${spellId}"`, this.parts.scheduler);
   }
 
   /**
@@ -167,7 +167,7 @@ export class SpellClient {
    * @return a cold Observable of snapshots
    */
   resumeRun(runId: string | number): Observable<RunSnapshot> {
-    const { api, limiter, poll, scheduler } = this.#parts;
+    const { api, limiter, poll, scheduler } = this.parts;
     return resumedRun(api, limiter, poll, scheduler, runId);
   }
 
@@ -198,8 +198,8 @@ export class SpellClient {
     count: number,
     options: Pick<BulkOptions, "detach"> = {}
   ): Observable<BulkSnapshot> {
-    return withModule(this.#parts, bulkModule, ({ clientResumeBulk }) =>
-      clientResumeBulk(this.#parts, token, count, options)
+    return withModule(this.parts, bulkModule, ({ clientResumeBulk }) =>
+      clientResumeBulk(this.parts, token, count, options)
     );
   }
 
@@ -215,7 +215,7 @@ export class SpellClient {
    * @return a cold Observable emitting once
    */
   cancelBulk(groupId: string): Observable<void> {
-    return defer(() => this.#parts.api.cancelBulk(groupId));
+    return defer(() => this.parts.api.cancelBulk(groupId));
   }
 
   /**
@@ -234,7 +234,7 @@ export class SpellClient {
    */
   checkConnection(): Promise<ConnectionCheck> {
     const probeId = `spellrun-connection-test-${Math.random().toString(36).slice(2)}`;
-    const { api, options } = this.#parts;
+    const { api, options } = this.parts;
     // Loaded on the first check: most programs never make one.
     return import("./http/checkConnection.js").then(({ checkConnection }) =>
       checkConnection(
@@ -337,6 +337,6 @@ export class SpellClient {
    * @return a string key
    */
   reuseKey(spellId: string, inputs: SpellInputs): string {
-    return this.#parts.reuseKey(spellId, inputs);
+    return this.parts.reuseKey(spellId, inputs);
   }
 }

@@ -1,4 +1,9 @@
-import { failureLines, jasmineFailures, karmaFailures } from "../../scripts/failureSummary.js";
+import {
+  checkFailures,
+  failureLines,
+  jasmineFailures,
+  karmaFailures,
+} from "../../scripts/failureSummary.js";
 
 /**
  * What jasmine 5's console reporter printed for two failed specs, an afterAll that threw and a
@@ -111,5 +116,19 @@ describe("failureSummary", () => {
     expect(lines[2]).toBe("     Expected 0 to be 1.");
     expect(lines[lines.length - 1]).toBe("  ... and 2 more (see the output above)");
     lines.forEach((line) => expect(line.length).toBeLessThanOrEqual(160));
+  });
+
+  it("should name a check script's failed checks (the package step), not its passed ones", () => {
+    const output =
+      "ok    ESM import: function function\n" +
+      "FAIL  types under bundler resolution: SpellClient.d.ts(24,5): error TS18028\n" +
+      "ok    the library has no spellrun command\npackage: 22 checks passed, 1 failed\n";
+    expect(checkFailures(output).failures).toEqual([
+      {
+        name: "types under bundler resolution: SpellClient.d.ts(24,5): error TS18028",
+        message: "",
+      },
+    ]);
+    expect(checkFailures("ok    all\n").failures).toEqual([]);
   });
 });
