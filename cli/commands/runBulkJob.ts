@@ -11,6 +11,7 @@ import {
   type JobFailure,
   type SpellClient,
 } from "spellrun";
+import { emptyRowResult, isEmptyRow } from "../table/emptyRow.js";
 import { CliError } from "../errors/CliError.js";
 import { RunBudgetError } from "../errors/RunBudgetError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
@@ -110,7 +111,13 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
     spellId: job.spellId,
     rows: noticeBudgetStop(options.rows, () => (atBudget = true)),
     inputsOf: (row) => toSpellInputs(row.values, job.mapping),
-    knownResultOf: (row) => (row.kept ? { status: row.kept.status, outputs: {} } : undefined),
+    // A row with all its inputs empty is written `skipped`, never sent (nor run by a retry).
+    knownResultOf: (row) =>
+      row.kept
+        ? { status: row.kept.status, outputs: {} }
+        : isEmptyRow(toSpellInputs(row.values, job.mapping))
+          ? emptyRowResult()
+          : undefined,
     windowSize: job.chunkSize,
     maxWindows: options.maxWindows,
     // stdout has no journal: the job lives as long as the process.
@@ -205,11 +212,13 @@ function report(
   switch (result.outcome) {
     case "incomplete":
     case "complete": {
-      const notOk = result.rows - (result.counts.success ?? 0);
+      const skipped = result.counts.skipped ?? 0;
+      const notOk = result.rows - (result.counts.success ?? 0) - skipped;
       const retryable = RETRYABLE_STATUSES.reduce((sum, s) => sum + (result.counts[s] ?? 0), 0);
       if (!display.quiet) {
         say(
-          `done, ${result.rows} rows in ${options.output.path === "-" ? "stdout" : options.output.path}`
+          `done, ${result.rows} rows in ${options.output.path === "-" ? "stdout" : options.output.path}` +
+            (skipped > 0 ? ` (${skipped} skipped: empty rows, no run started)` : "")
         );
       }
       if (retryable > 0)

@@ -6,6 +6,7 @@ import { terminalText } from "../errors/terminalText.js";
 import { checkJournalFile } from "../job/checkJournalFile.js";
 import { newRunsOnResume, newRunsOnRetry } from "../job/newRuns.js";
 import { nextStepCommand, shellQuote } from "./nextStep.js";
+import { plural } from "./plural.js";
 import { commandAsRun } from "../errors/commandAsRun.js";
 import { JournalLock } from "../job/JournalLock.js";
 
@@ -45,7 +46,7 @@ export function statusCommand(journalPath: string): ExitCode {
     `spell      ${job.spellId}`,
     `input      ${job.input}`,
     `output     ${job.output}`,
-    `rows       ${state.writtenRows}${total} written; ${submitted} submitted in ${windows.length} bulk runs of up to ${job.chunkSize}` +
+    `rows       ${state.writtenRows}${total} written; ${submitted} submitted in ${plural(windows.length, "bulk run")} of up to ${job.chunkSize}` +
       (job.retryOf === undefined ? "" : `; ${copiedRows(state)} copied from the earlier output`),
     `bulk runs  ${windows.length - unrecorded.length} with a recorded id` +
       (unrecorded.length > 0
