@@ -11,6 +11,7 @@ import {
   type JobFailure,
   type SpellClient,
 } from "spellrun";
+import { stdoutSharesTerminal } from "../job/stdoutSharesTerminal.js";
 import { emptyRowResult, isEmptyRow } from "../table/emptyRow.js";
 import { CliError } from "../errors/CliError.js";
 import { RunBudgetError } from "../errors/RunBudgetError.js";
@@ -135,7 +136,11 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
     unknownRowReason:
       "Its bulkStart may have reached the service, its bulk run id never recorded: not run again (spellrun resume --rerun-unknown starts it again, and may pay for it twice)",
   });
-  const reporter = new ProgressReporter({ quiet: display.quiet, everyMs: display.progressEveryMs });
+  const reporter = new ProgressReporter({
+    quiet: display.quiet,
+    everyMs: display.progressEveryMs,
+    sharesTerminal: options.output.path === "-" && stdoutSharesTerminal(),
+  });
   const progress = () => ({ ...runner.progress(), total: job.total });
   // A few times a second is plenty for a bar or a log line.
   const ticker = setInterval(() => reporter.update(progress()), 100);
