@@ -171,7 +171,8 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
     await stop.ready;
     const result = await runner.run();
     clearInterval(ticker);
-    reporter.stop({ ...progress(), ...refusalOf(result.failures) });
+    // After a closed output pipe (`-o - | head -1`) nothing is printed: no summary line.
+    reporter.stop({ ...progress(), ...refusalOf(result.failures) }, stopped?.quiet === true);
     return report(result, options, display, stopped);
   } finally {
     clearInterval(ticker);
@@ -220,13 +221,13 @@ function report(
       const skipped = result.counts.skipped ?? 0;
       const notOk = result.rows - (result.counts.success ?? 0) - skipped;
       const retryable = RETRYABLE_STATUSES.reduce((sum, s) => sum + (result.counts[s] ?? 0), 0);
-      if (!display.quiet) {
+      if (!display.quiet && stopped?.quiet !== true) {
         say(
           `done, ${result.rows} rows in ${options.output.path === "-" ? "stdout" : options.output.path}` +
             (skipped > 0 ? ` (${skipped} skipped: empty rows, no run started)` : "")
         );
       }
-      if (retryable > 0)
+      if (retryable > 0 && stopped?.quiet !== true)
         say(
           `${retryable} rows failed, errored, were cancelled or expired; run them again with: ${retryHint}`
         );

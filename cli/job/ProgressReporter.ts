@@ -85,15 +85,17 @@ export class ProgressReporter {
   }
 
   /**
-   * Removes the bar and prints the final line (unless quiet).
+   * Removes the bar and prints the final line (unless quiet, or `silent`: after a closed output
+   * pipe, which ends a pipeline normally and prints nothing).
    * @param progress the final figures
+   * @param silent print no final line
    */
-  stop(progress: JobProgress): void {
+  stop(progress: JobProgress, silent = false): void {
     if (this.bar) {
       this.bar.stop();
       this.bar = undefined;
     }
-    if (!this.options.quiet) {
+    if (!this.options.quiet && !silent) {
       process.stderr.write(`spellrun: ${this.describe(progress, Date.now() - this.startedAt)}\n`);
     }
   }
