@@ -19,6 +19,7 @@ import { SpellError } from "spellrun";
 import { CliError } from "./errors/CliError.js";
 import { describeServiceError } from "./errors/describeServiceError.js";
 import { createProgram } from "./commands/createProgram.js";
+import { emulatorIsInstalled } from "./commands/emulatorCommand.js";
 import { EXIT_CODES } from "./errors/exitCodes.js";
 import { terminalText } from "./errors/terminalText.js";
 import { endByHangup, startedOnTerminal } from "./job/endByHangup.js";
@@ -48,7 +49,9 @@ function packageVersion(): string {
 
 const terminalAtStart = startedOnTerminal();
 
-createProgram(packageVersion())
+createProgram(packageVersion(), {
+  emulator: emulatorIsInstalled(fileURLToPath(import.meta.url)),
+})
   .parseAsync(process.argv)
   // After the command's own exit listeners (the journal lock's): a hangup ends by its signal.
   .then(() => endByHangup(terminalAtStart))

@@ -15,7 +15,7 @@
  *   and a default import (`import spellrun from "spellrun"`, which has no default) fails to
  *   compile rather than at run time, from an ES module and from CommonJS (esModuleInterop);
  * - the command's install, printed, at most `MAX_CLI_PACKAGES`; `spellrun --version` and
- *   `--help` run, and `spellrun emulator` says the emulator is not installed.
+ *   `--help` run (offering no emulator), and `spellrun emulator` says the emulator is not installed.
  *
  * Needs no network beyond the npm registry (the tarballs' few dependencies). The checkout's own
  * node_modules serve the builds in the clone (linked, not installed again).
@@ -352,6 +352,15 @@ export { client };
     `spellrun ${String(command.version)}`
   );
   nodeCheck("spellrun --help", cliScratch, [bin, "--help"], "Usage: spellrun");
+  const help = spawnSync(process.execPath, [bin, "--help"], { cwd: cliScratch, encoding: "utf8" });
+  check(
+    "spellrun --help offers no emulator where it is not installed",
+    help.status === 0 && !help.stdout.includes("emulator"),
+    help.stdout
+      .split("\n")
+      .filter((line) => line.includes("emulator"))
+      .join("; ")
+  );
   const emulator = spawnSync(process.execPath, [bin, "emulator"], {
     cwd: cliScratch,
     encoding: "utf8",

@@ -13,5 +13,5 @@ import type { BulkOptions, BulkSnapshot, SpellOutputs } from "./types.js";
  */
 export interface PromiseBulkOptions<Out extends object = SpellOutputs> extends BulkOptions {
   /** Told of every snapshot of the bulk. @default none */
-  onProgress?: (snapshot: BulkSnapshot<Out>) => void;
+  onProgress?: ((snapshot: BulkSnapshot<Out>) => void) | undefined;
 }

@@ -11,5 +11,5 @@ import type { RunOptions, RunSnapshot } from "./types.js";
  */
 export interface PromiseRunOptions extends RunOptions {
   /** Told of every snapshot (`inProgress` with the run id, then the last one). @default none */
-  onProgress?: (snapshot: RunSnapshot) => void;
+  onProgress?: ((snapshot: RunSnapshot) => void) | undefined;
 }

@@ -166,13 +166,13 @@ export interface BulkOptions {
    * once and share one run; each success is remembered. `resume` then describes the rows sent
    * only, so leave this off for bulks you may resume. @default false
    */
-  reuse?: boolean;
+  reuse?: boolean | undefined;
   /**
    * When this emits, the bulk completes without cancelling its unfinished groups: they go on at
    * the service and `resumeBulk` collects them later (a caller that can no longer write results,
    * and must not throw away paid runs). Unsubscribing still cancels. @default never
    */
-  detach?: Observable<unknown>;
+  detach?: Observable<unknown> | undefined;
   /**
    * Called with the number of runs about to be sent and subscribed before the first bulkStart,
    * and only then: with `reuse`, rows answered by a remembered result are not counted and
@@ -181,7 +181,7 @@ export interface BulkOptions {
    * add-in's spending guard is one (a `SPELL.BULK` beyond the threshold waits for the user).
    * @default none: the bulk is sent at once
    */
-  beforeStart?: (runs: number) => Observable<unknown>;
+  beforeStart?: ((runs: number) => Observable<unknown>) | undefined;
   /**
    * The intent hook of a crash-safe bulk: called before each chunk's bulkStart with a resume token
    * that names the groups so far and says which chunks may have been sent (`mayHaveSent`, this
@@ -192,22 +192,23 @@ export interface BulkOptions {
    * sent. `BulkJobRunner` records its own intents; this is for the plain `bulk`.
    * @default none
    */
-  beforeChunkStart?: (token: BulkResumeToken) => Observable<unknown> | PromiseLike<unknown>;
+  beforeChunkStart?:
+    ((token: BulkResumeToken) => Observable<unknown> | PromiseLike<unknown>) | undefined;
   /**
    * Stops this call when it aborts, as an unsubscribe does (requests aborted, unfinished bulk
    * groups cancelled, queued runs never sent), and the stream errors with the signal's reason.
    * One signal may serve many calls. @default none
    */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Time limit of this whole call, from subscribing (the wait for a slot, polls and retries
    * count): when it passes, the call stops as an unsubscribe does and errors with
    * `SpellCallTimeoutError`. The per-request limits (`timeouts`, `waitTimeoutMs`) still apply
    * to each request. @default none
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retry timing of this call's requests, laid over the client's `retry`. @default the client's */
-  retry?: RetryOptions;
+  retry?: RetryOptions | undefined;
 }
 
 /**
@@ -225,9 +226,9 @@ export interface RequestTimeouts {
    * `startMs` when that is shorter: a cancel is a read-sized request, so nothing keeps a process
    * alive longer than this after an unsubscribe, whatever the service does. @default 30000
    */
-  readMs?: number;
+  readMs?: number | undefined;
   /** Polling-mode start and bulkStart (not retried when it passes). @default 60000 */
-  startMs?: number;
+  startMs?: number | undefined;
 }
 
 /**
@@ -245,23 +246,23 @@ export interface RequestTimeouts {
  */
 export interface PollOptions {
   /** Delay before the first poll. @default 250 */
-  initialDelayMs?: number;
+  initialDelayMs?: number | undefined;
   /** Interval after the first poll. @default 250 */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
   /** Factor applied to the interval after every poll. @default 2 */
-  growth?: number;
+  growth?: number | undefined;
   /** Largest interval. @default 6000 */
-  maxIntervalMs?: number;
+  maxIntervalMs?: number | undefined;
   /**
    * How long a bulk group may answer 404 after bulkStart before that is an error. Not applied by
    * `resumeBulk`. @default 30000
    */
-  bulkVisibilityGraceMs?: number;
+  bulkVisibilityGraceMs?: number | undefined;
   /**
    * How long getRun may answer 404 for a run this client has just started (a poll host lagging
    * behind the start host) before that is an error. Not applied by `resumeRun`. @default 30000
    */
-  runVisibilityGraceMs?: number;
+  runVisibilityGraceMs?: number | undefined;
   /**
    * How a bulk group is polled: `"pace"` learns the service's pace from each answer (runs finished
    * and left) and polls near the group's predicted end, so a finish is seen within
@@ -269,14 +270,14 @@ export interface PollOptions {
    * `initialDelayMs`, `intervalMs` and `growth` only (the doubling schedule of earlier versions).
    * @default "pace"
    */
-  bulkSchedule?: "pace" | "fixed";
+  bulkSchedule?: "pace" | "fixed" | undefined;
   /**
    * Longest time one run (or one bulk chunk) is polled. A run still unfinished then (in progress,
    * in a state the client does not know, or a bulk group showing fewer runs than its inputs)
    * fails with `SpellPollLimitError`, which carries the run id (group id) so that `resumeRun`
    * (`resumeBulk`) can continue; the run itself is not cancelled. @default 3600000 (1 h)
    */
-  maxPollMs?: number;
+  maxPollMs?: number | undefined;
 }
 
 /**
@@ -290,17 +291,17 @@ export interface PollOptions {
  */
 export interface RetryOptions {
   /** Retries per request after the first attempt. @default 5 */
-  limit?: number;
+  limit?: number | undefined;
   /** Delay before the first retry; doubles each retry. @default 300 */
-  baseDelayMs?: number;
+  baseDelayMs?: number | undefined;
   /** Largest backoff delay. @default 10000 */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
   /** Largest delay taken from a `Retry-After` header (clamped to this). @default 60000 */
-  maxRetryAfterMs?: number;
+  maxRetryAfterMs?: number | undefined;
   /** Fraction of the backoff delay randomly taken off (0 = none, 1 = full jitter). @default 0.3 */
-  jitter?: number;
+  jitter?: number | undefined;
   /** Random source in [0, 1), injectable for deterministic specs. @default Math.random */
-  random?: () => number;
+  random?: (() => number) | undefined;
 }
 
 /**
@@ -329,9 +330,9 @@ export interface ResultStore {
  */
 export interface ReuseOptions {
   /** How long a success is reused. @default 86_400_000 (24 h) */
-  ttlMs?: number;
+  ttlMs?: number | undefined;
   /** Where successes are kept. @default a `MemoryResultStore` of 1000 entries */
-  store?: ResultStore;
+  store?: ResultStore | undefined;
 }
 
 /**
@@ -349,9 +350,9 @@ export interface ReuseOptions {
  */
 export interface BatchOptions {
   /** How long a batch waits for more calls after its first one. @default 50 */
-  windowMs?: number;
+  windowMs?: number | undefined;
   /** A batch goes out at once when it holds this many calls; at most `bulkChunkSize`. @default bulkChunkSize */
-  maxSize?: number;
+  maxSize?: number | undefined;
 }
 
 /**
@@ -374,7 +375,7 @@ export interface SpellClientOptions {
   /** Host of getRun. */
   pollBaseUrl: string;
   /** Header carrying the key. @default "authorization" (`Bearer <key>`) */
-  authHeader?: "authorization" | "x-api-key";
+  authHeader?: "authorization" | "x-api-key" | undefined;
   /**
    * Send an `Idempotency-Key` header (a random id, the same on every retry of one call) with
    * each start and bulkStart, so a gateway that charges runs (the add-in server's organisation
@@ -382,9 +383,9 @@ export interface SpellClientOptions {
    * may not allow the header in its CORS answer.
    * @default false
    */
-  idempotencyKeys?: boolean;
+  idempotencyKeys?: boolean | undefined;
   /** @default the global fetch, else cross-fetch */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /**
    * Client-wide limit of HTTP requests in flight at once; more wait in a queue, unsent. It
    * protects the service's rate and the browser's connections (about 6 per host over HTTP/1.1):
@@ -396,28 +397,28 @@ export interface SpellClientOptions {
    * of the emulator took 141 s, each slot idle between polls; see `maxRunsInProgress`.)
    * @default 8
    */
-  maxInFlight?: number;
+  maxInFlight?: number | undefined;
   /**
    * Client-wide limit of runs in progress: single runs (either mode) and bulk chunks from their
    * start until finished; more wait in a queue without sending anything. It protects the user's
    * spend: a started single run cannot be cancelled, so after an unsubscribe at most this many
    * runs go on being paid for, and the rest were never started. @default 64
    */
-  maxRunsInProgress?: number;
+  maxRunsInProgress?: number | undefined;
   /** Largest bulkStart; longer lists go out as several bulk runs. @default 500 */
-  bulkChunkSize?: number;
+  bulkChunkSize?: number | undefined;
   /**
    * Largest bulkStart body in bytes: a chunk whose JSON would be larger is split into smaller
    * bulk runs before sending (a service answers 413, often as a dropped connection). The Spell
    * service does not document its limit; 1 MiB is the default of common servers and proxies
    * (the emulator takes 5 MiB). @default 1048576
    */
-  maxBulkBodyBytes?: number;
+  maxBulkBodyBytes?: number | undefined;
   /**
    * Time limit of a wait-mode run, from sending its start (the wait for a request slot does not
    * count). @default 120000
    */
-  waitTimeoutMs?: number;
+  waitTimeoutMs?: number | undefined;
   /**
    * Time limit of every other request, from sending it to the last byte of its answer (a body
    * trickling in counts). A read (getRun, getBulkRuns, cancelBulk) that passes it is retried like
@@ -425,36 +426,36 @@ export interface SpellClientOptions {
    * runs, and fails with `SpellTimeoutError`. Without it a silent service would hold a request
    * for Node's own 300 s, or forever in a browser.
    */
-  timeouts?: RequestTimeouts;
+  timeouts?: RequestTimeouts | undefined;
   /**
    * Largest answer the client reads (bytes). A larger one fails with
    * `SpellResponseTooLargeError` as soon as it passes the limit, so a broken or hostile service
    * cannot take the memory. @default 67108864 (64 MiB)
    */
-  maxResponseBytes?: number;
-  poll?: PollOptions;
-  retry?: RetryOptions;
+  maxResponseBytes?: number | undefined;
+  poll?: PollOptions | undefined;
+  retry?: RetryOptions | undefined;
   /** Result reuse; off unless given here or asked per run. @default false */
-  reuse?: ReuseOptions | false;
+  reuse?: ReuseOptions | false | undefined;
   /**
    * Batch polling-mode `run` calls of the same spell into bulk runs (see `BatchOptions`);
    * `true` takes the defaults. @default false
    */
-  batch?: BatchOptions | boolean;
+  batch?: BatchOptions | boolean | undefined;
   /** Scheduler of every timer (poll, retry, timeout); a `TestScheduler` in specs. @default asyncScheduler */
-  scheduler?: SchedulerLike;
+  scheduler?: SchedulerLike | undefined;
   /**
    * Told of everything the client does, as it happens: each request sent, answered, failed,
    * aborted or retried, each poll's answer, each cancel (method, endpoint, status, duration, run
    * or group id; see `SpellLogEvent`). Never the key. `formatLogEvent` makes a readable line of an
    * event. @default none
    */
-  logger?: SpellLogger;
+  logger?: SpellLogger | undefined;
   /**
    * Also log request and answer bodies (the inputs and outputs of runs), scrubbed of the key.
    * Off by default: bodies hold the user's data. @default false
    */
-  logBodies?: boolean;
+  logBodies?: boolean | undefined;
 }
 
 /**
@@ -467,37 +468,37 @@ export interface SpellClientOptions {
  */
 export interface RunOptions {
   /** Wait mode (one long request) or polling mode. @default true */
-  wait?: boolean;
+  wait?: boolean | undefined;
   /** Share identical runs and reuse successes; overrides the client's `reuse`. */
-  reuse?: boolean;
+  reuse?: boolean | undefined;
   /**
    * How long you expect this run to take (polling mode): polls are then sparse before it and
    * dense around it (±15 %). Without it, the client uses what it learned from this spell's
    * earlier runs, and the fixed `PollOptions` schedule for a spell it has not seen finish.
    */
-  expectedDurationMs?: number;
+  expectedDurationMs?: number | undefined;
   /**
    * Subscribed right before a new run would be sent, and only then: a run answered by a
    * remembered result or shared with a run in flight does not subscribe it. The run is sent on
    * its first value; when it errors, the run ends with that error and nothing is sent. The
    * add-in's spending guard is one (runs beyond a threshold wait for the user's decision).
    */
-  beforeStart?: Observable<unknown>;
+  beforeStart?: Observable<unknown> | undefined;
   /**
    * Stops this call when it aborts, as an unsubscribe does (requests aborted, unfinished bulk
    * groups cancelled, queued runs never sent), and the stream errors with the signal's reason.
    * One signal may serve many calls. @default none
    */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Time limit of this whole call, from subscribing (the wait for a slot, polls and retries
    * count): when it passes, the call stops as an unsubscribe does and errors with
    * `SpellCallTimeoutError`. The per-request limits (`timeouts`, `waitTimeoutMs`) still apply
    * to each request. @default none
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retry timing of this call's requests, laid over the client's `retry`. @default the client's */
-  retry?: RetryOptions;
+  retry?: RetryOptions | undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { plural } from "./plural.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { SpellClient } from "spellrun";
@@ -92,15 +93,29 @@ export async function bulkCommand(
   const inputFingerprint = input === "-" ? undefined : fingerprintInput(input);
   // JSONL: the columns of a CSV output are every key of the file (read whole before the start).
   let columns: string[] | undefined;
+  // Rows whose inputs are all empty start no run (written `skipped`).
+  let empty = 0;
   const total =
     input === "-"
       ? undefined
-      : await countRows(input, inputFormat, mapping, reading, (all) => (columns = all));
+      : await countRows(
+          input,
+          inputFormat,
+          mapping,
+          reading,
+          (all) => (columns = all),
+          (count) => (empty = count)
+        );
   if (flags.dryRun) {
-    const rows = total ?? (await countRows("-", inputFormat, mapping, reading));
+    const rows =
+      total ??
+      (await countRows("-", inputFormat, mapping, reading, undefined, (count) => (empty = count)));
     const groups = Math.ceil(rows / chunkSize);
+    const runs = rows - empty;
     process.stdout.write(
-      `dry run: ${rows} rows would start ${rows} runs of "${spellId}" in ${groups} bulk runs of up to ${chunkSize}; nothing was started\n`
+      `dry run: ${plural(rows, "row")} would start ${plural(runs, "run")} of "${spellId}" in ${plural(groups, "bulk run")} of up to ${chunkSize}` +
+        (empty > 0 ? ` (${plural(empty, "empty row")} skipped, no run)` : "") +
+        "; nothing was started\n"
     );
     if (rows > maxRuns) {
       process.stdout.write(

@@ -9,6 +9,10 @@ import { runCommand, type RunFlags } from "./runCommand.js";
 import { statusCommand } from "./statusCommand.js";
 import { writeIgnoringClosedPipe } from "../errors/writeIgnoringClosedPipe.js";
 
+/** The emulator's example line: only where the emulator is installed (a clone). */
+const EMULATOR_EXAMPLE_LINE =
+  "  spellrun emulator --time-scale 0.1  # a local service to try it all\n";
+
 const EXAMPLES = `
 Examples:
   export SPELL_API_KEY=...            # or --api-key-file FILE; never on the command line
@@ -23,7 +27,7 @@ Examples:
   spellrun status summaries.csv.journal
   spellrun resume summaries.csv.journal
   spellrun retry summaries.csv.journal  # run failed, cancelled and expired rows again
-  spellrun emulator --time-scale 0.1  # a local service to try it all
+EMULATOR_EXAMPLE
 
 Environment:
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY   the proxy to reach the service through, and hosts to reach directly
@@ -108,9 +112,13 @@ const journalInputOption = () =>
  * await createProgram("0.1.0").parseAsync(["node", "spellrun", "status", "out.csv.journal"]);
  * ```
  * @param version the package version, for `--version`
+ * @param options `emulator`: whether the emulator is installed (a clone of the repository); when
+ *   not, `--help` neither lists the command nor its example (`spellrun emulator` still says how to
+ *   get it)
  * @return the program
  */
-export function createProgram(version: string): Command {
+export function createProgram(version: string, options: { emulator?: boolean } = {}): Command {
+  const emulator = options.emulator ?? true;
   const program = new Command("spellrun")
     .description(
       "Run Spell Run spells from the command line: one run, or one run per row of a CSV/TSV/JSONL file."
@@ -119,7 +127,10 @@ export function createProgram(version: string): Command {
     .version(`spellrun ${version}`, "-V, --version", "print the name and version")
     .exitOverride()
     .showHelpAfterError()
-    .addHelpText("after", EXAMPLES);
+    .addHelpText(
+      "after",
+      EXAMPLES.replace("EMULATOR_EXAMPLE\n", emulator ? EMULATOR_EXAMPLE_LINE : "")
+    );
 
   withConnection(
     program
@@ -257,7 +268,8 @@ export function createProgram(version: string): Command {
     });
 
   program
-    .command("emulator")
+    // Hidden where it is not installed: its message then says how to get it.
+    .command("emulator", { hidden: !emulator })
     .description(
       "start the local Spell service emulator (spellrun emulator --help lists its flags)"
     )

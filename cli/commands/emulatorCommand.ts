@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { UsageError } from "../errors/UsageError.js";
 
 /** What `spellrun emulator` needs of the emulator package. */
@@ -44,4 +46,23 @@ export async function emulatorCommand(
     throw error;
   }
   await emulator.runEmulatorCli(flags, env);
+}
+
+/**
+ * Whether this installation has the emulator: its loader beside the command's own files (the
+ * build's `dist/emulator/runEmulatorCli.js`, or the sources' `emulator/runEmulatorCli.ts` in a
+ * clone). An installed package has neither, and its `--help` then offers no emulator.
+ *
+ * ## Example
+ * ```ts
+ * emulatorIsInstalled(fileURLToPath(import.meta.url)); // false in an installed package
+ * ```
+ * @param mainFile the command's main file (`cli/main.ts`, or `dist/cli/main.js`)
+ * @return true when `spellrun emulator` can load the emulator's files
+ */
+export function emulatorIsInstalled(mainFile: string): boolean {
+  const folder = path.join(path.dirname(mainFile), "..", "emulator");
+  return ["runEmulatorCli.js", "runEmulatorCli.ts"].some((file) =>
+    existsSync(path.join(folder, file))
+  );
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { plural } from "./plural.js";
 import { continuationLimits } from "./continuationLimits.js";
 import { RETRYABLE_STATUSES, SpellClient } from "spellrun";
 import { CliError } from "../errors/CliError.js";
@@ -65,7 +66,7 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
       `spellrun: the job is complete, ${state.writtenRows} rows in ${job.output}\n`
     );
     // Exit 0 only when every row succeeded (the exit-code table), else say what comes next.
-    const notOk = state.writtenRows - (state.counts.success ?? 0);
+    const notOk = state.writtenRows - (state.counts.success ?? 0) - (state.counts.skipped ?? 0);
     if (notOk === 0) return EXIT_CODES.success;
     const retryable = RETRYABLE_STATUSES.reduce((sum, s) => sum + (state.counts[s] ?? 0), 0);
     const retry = (extra: string[]) =>
@@ -112,7 +113,7 @@ export async function resumeCommand(journalPath: string, flags: ResumeFlags): Pr
     if (!flags.quiet) {
       const known = unwrittenWindows(state).map((index) => state.windows.get(index)!);
       process.stderr.write(
-        `spellrun: resuming ${path.basename(job.output)} after row ${state.writtenRows}: ${known.filter((w) => w.groupId).length} bulk runs to re-attach, ${known.filter((w) => !w.groupId).length} with no recorded id\n`
+        `spellrun: resuming ${path.basename(job.output)} after row ${state.writtenRows}: ${plural(known.filter((w) => w.groupId).length, "bulk run")} to re-attach, ${known.filter((w) => !w.groupId).length} with no recorded id\n`
       );
       announceRuns("resume", Math.min(newRuns, maxRuns), job.spellId);
     }

@@ -11,6 +11,8 @@ import {
   type JobFailure,
   type SpellClient,
 } from "spellrun";
+import { stdoutSharesTerminal } from "../job/stdoutSharesTerminal.js";
+import { emptyRowResult, isEmptyRow } from "../table/emptyRow.js";
 import { CliError } from "../errors/CliError.js";
 import { RunBudgetError } from "../errors/RunBudgetError.js";
 import { EXIT_CODES, type ExitCode } from "../errors/exitCodes.js";
@@ -111,7 +113,13 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
     spellId: job.spellId,
     rows: noticeBudgetStop(options.rows, (read) => (atBudget = read)),
     inputsOf: (row) => toSpellInputs(row.values, job.mapping),
-    knownResultOf: (row) => (row.kept ? { status: row.kept.status, outputs: {} } : undefined),
+    // A row with all its inputs empty is written `skipped`, never sent (nor run by a retry).
+    knownResultOf: (row) =>
+      row.kept
+        ? { status: row.kept.status, outputs: {} }
+        : isEmptyRow(toSpellInputs(row.values, job.mapping))
+          ? emptyRowResult()
+          : undefined,
     windowSize: job.chunkSize,
     maxWindows: options.maxWindows,
     // stdout has no journal: the job lives as long as the process.
@@ -129,7 +137,11 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
     unknownRowReason:
       "Its bulkStart may have reached the service, its bulk run id never recorded: not run again (spellrun resume --rerun-unknown starts it again, and may pay for it twice)",
   });
-  const reporter = new ProgressReporter({ quiet: display.quiet, everyMs: display.progressEveryMs });
+  const reporter = new ProgressReporter({
+    quiet: display.quiet,
+    everyMs: display.progressEveryMs,
+    sharesTerminal: options.output.path === "-" && stdoutSharesTerminal(),
+  });
   const progress = () => ({ ...runner.progress(), total: job.total });
   // A few times a second is plenty for a bar or a log line.
   const ticker = setInterval(() => reporter.update(progress()), 100);
@@ -160,7 +172,8 @@ export async function runBulkJob(options: CommandJob, display: JobDisplay): Prom
     await stop.ready;
     const result = await runner.run();
     clearInterval(ticker);
-    reporter.stop({ ...progress(), ...refusalOf(result.failures) });
+    // After a closed output pipe (`-o - | head -1`) nothing is printed: no summary line.
+    reporter.stop({ ...progress(), ...refusalOf(result.failures) }, stopped?.quiet === true);
     return report(result, options, display, stopped);
   } finally {
     clearInterval(ticker);
@@ -206,14 +219,16 @@ function report(
   switch (result.outcome) {
     case "incomplete":
     case "complete": {
-      const notOk = result.rows - (result.counts.success ?? 0);
+      const skipped = result.counts.skipped ?? 0;
+      const notOk = result.rows - (result.counts.success ?? 0) - skipped;
       const retryable = RETRYABLE_STATUSES.reduce((sum, s) => sum + (result.counts[s] ?? 0), 0);
-      if (!display.quiet) {
+      if (!display.quiet && stopped?.quiet !== true) {
         say(
-          `done, ${result.rows} rows in ${options.output.path === "-" ? "stdout" : options.output.path}`
+          `done, ${result.rows} rows in ${options.output.path === "-" ? "stdout" : options.output.path}` +
+            (skipped > 0 ? ` (${skipped} skipped: empty rows, no run started)` : "")
         );
       }
-      if (retryable > 0)
+      if (retryable > 0 && stopped?.quiet !== true)
         say(
           `${retryable} rows failed, errored, were cancelled or expired; run them again with: ${retryHint}`
         );

@@ -5,7 +5,10 @@ import { replayJournal, unwrittenWindows, type JournalState } from "../job/repla
 import { terminalText } from "../errors/terminalText.js";
 import { checkJournalFile } from "../job/checkJournalFile.js";
 import { newRunsOnResume, newRunsOnRetry } from "../job/newRuns.js";
-import { nextStepCommand } from "./nextStep.js";
+import { nextStepCommand, shellQuote } from "./nextStep.js";
+import { plural } from "./plural.js";
+import { commandAsRun } from "../errors/commandAsRun.js";
+import { JournalLock } from "../job/JournalLock.js";
 
 /**
  * `spellrun status <journal>`: what a bulk job has done, from its journal alone (no service
@@ -29,13 +32,21 @@ export function statusCommand(journalPath: string): ExitCode {
   const submitted = windows.reduce((sum, window) => sum + sentOf(window), 0);
   const unrecorded = windows.filter((window) => window.groupId === undefined);
   const total = job.total === undefined ? "" : ` of ${job.total}`;
+  // A job another command is running now: its journal is locked (a resume would exit 6).
+  const holder = JournalLock.holder(journalPath);
+  const running =
+    holder === undefined
+      ? undefined
+      : holder === null
+        ? "running in another spellrun (its lock cannot be read)"
+        : `running in spellrun pid ${holder.pid} on ${holder.host}, since ${holder.startedAt}`;
   const startedNothing =
     state.outcome !== undefined && state.writtenRows === 0 && unwrittenWindows(state).length === 0;
   const lines = [
     `spell      ${job.spellId}`,
     `input      ${job.input}`,
     `output     ${job.output}`,
-    `rows       ${state.writtenRows}${total} written; ${submitted} submitted in ${windows.length} bulk runs of up to ${job.chunkSize}` +
+    `rows       ${state.writtenRows}${total} written; ${submitted} submitted in ${plural(windows.length, "bulk run")} of up to ${job.chunkSize}` +
       (job.retryOf === undefined ? "" : `; ${copiedRows(state)} copied from the earlier output`),
     `bulk runs  ${windows.length - unrecorded.length} with a recorded id` +
       (unrecorded.length > 0
@@ -47,9 +58,11 @@ export function statusCommand(journalPath: string): ExitCode {
         .join(", ") || "none written yet"
     }`,
     `state      ${
-      state.stoppedAtBudget
-        ? "stopped at the budget (--max-runs): stdin had more rows than it allowed"
-        : (state.outcome ?? "stopped without an end record (killed?)")
+      running !== undefined
+        ? running
+        : state.stoppedAtBudget
+          ? "stopped at the budget (--max-runs): stdin had more rows than it allowed"
+          : (state.outcome ?? "stopped without an end record (killed?)")
     }`,
   ];
   const retryable = RETRYABLE_STATUSES.reduce((sum, s) => sum + (state.counts[s] ?? 0), 0);
@@ -77,7 +90,12 @@ export function statusCommand(journalPath: string): ExitCode {
       ? `${command} (pipe the same rows into it: the job read them from stdin)`
       : command;
   };
-  if (refusal !== undefined && state.outcome !== "complete") {
+  if (running !== undefined) {
+    // Not a resume: it would refuse (exit 6) while the job's own command holds the lock.
+    lines.push(
+      `next       ${commandAsRun()} status ${shellQuote(journalPath)} (the job is running: look again later)`
+    );
+  } else if (refusal !== undefined && state.outcome !== "complete") {
     lines.push(`next       none: ${refusal}`);
   } else if (startedNothing && state.outcome !== "complete") {
     lines.push(

@@ -1,10 +1,18 @@
-import { closeSync, constants, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  openSync,
+  readFileSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { CliError } from "../errors/CliError.js";
 import { EXIT_CODES } from "../errors/exitCodes.js";
 
 /** What a lock file holds: who owns the journal, to name them and to tell a stale lock. */
-interface LockOwner {
+export interface LockOwner {
   pid: number;
   host: string;
   startedAt: string;
@@ -53,6 +61,21 @@ export class JournalLock {
       return new JournalLock(path);
     }
     throw lockedError(journalPath, path, owner);
+  }
+
+  /**
+   * Who holds the lock of a journal now, without taking it: the owner when a lock is there and
+   * its owner may still run (a live pid of this host, any lock of another host, or a lock whose
+   * owner cannot be read); undefined when there is no lock or its owner is gone.
+   * @param journalPath the journal file
+   * @return the owner, `null` when a lock is there whose owner cannot be read, or undefined
+   */
+  static holder(journalPath: string): LockOwner | null | undefined {
+    const path = `${journalPath}.lock`;
+    if (!existsSync(path)) return undefined;
+    const owner = readOwner(path);
+    if (owner === undefined) return null;
+    return isStale(owner) ? undefined : owner;
   }
 
   /** Removes the lock file (once). */

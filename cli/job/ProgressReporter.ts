@@ -43,7 +43,19 @@ export class ProgressReporter {
   /** Rows already written when this process started (resume), left out of the rate. */
   private firstWritten: number | undefined;
 
-  constructor(private readonly options: { quiet: boolean; everyMs: number; tty?: boolean }) {}
+  /**
+   * @param options `quiet`: nothing; `everyMs`: the plain lines' interval; `tty`: stderr is a
+   *   terminal (default: asked); `sharesTerminal`: the rows go to the same terminal (`-o -`), where
+   *   a bar would be glued to them: plain lines then
+   */
+  constructor(
+    private readonly options: {
+      quiet: boolean;
+      everyMs: number;
+      tty?: boolean;
+      sharesTerminal?: boolean;
+    }
+  ) {}
 
   /**
    * Shows the latest figures.
@@ -52,7 +64,7 @@ export class ProgressReporter {
   update(progress: JobProgress): void {
     this.firstWritten ??= progress.written;
     if (this.options.quiet) return;
-    if (this.options.tty ?? process.stderr.isTTY) {
+    if ((this.options.tty ?? process.stderr.isTTY) && this.options.sharesTerminal !== true) {
       this.updateBar(progress);
       return;
     }
@@ -73,15 +85,17 @@ export class ProgressReporter {
   }
 
   /**
-   * Removes the bar and prints the final line (unless quiet).
+   * Removes the bar and prints the final line (unless quiet, or `silent`: after a closed output
+   * pipe, which ends a pipeline normally and prints nothing).
    * @param progress the final figures
+   * @param silent print no final line
    */
-  stop(progress: JobProgress): void {
+  stop(progress: JobProgress, silent = false): void {
     if (this.bar) {
-      this.bar.stop(this.figures(progress));
+      this.bar.stop();
       this.bar = undefined;
     }
-    if (!this.options.quiet) {
+    if (!this.options.quiet && !silent) {
       process.stderr.write(`spellrun: ${this.describe(progress, Date.now() - this.startedAt)}\n`);
     }
   }

@@ -93,22 +93,20 @@ export class TerminalProgressLine {
   }
 
   /**
-   * Draws the final figures, ends the line and shows the cursor again.
-   * @param figures the final figures
+   * Clears the bar's line and shows the cursor again: what follows (the final summary line, the
+   * rows of a pipe closed, a message after Ctrl-C) starts on a clean line, and no stale ETA stays.
    */
-  stop(figures: ProgressFigures): void {
-    this.draw(figures);
-    this.stream.write(`\n${SHOW_CURSOR}`);
-    this.shown = false;
+  stop(): void {
+    this.clear();
   }
 
   /**
-   * Shows the cursor again and ends the line, when the line is shown (an exit in its middle).
+   * Clears the line and shows the cursor again, when the line is shown (an exit in its middle,
+   * a second Ctrl-C): no bar with its ETA is left on the terminal.
    */
   restore(): void {
     if (!this.shown) return;
-    this.stream.write(`\n${SHOW_CURSOR}`);
-    this.shown = false;
+    this.clear();
   }
 
   /**
@@ -119,6 +117,11 @@ export class TerminalProgressLine {
   note(text: string): void {
     this.stream.write(`\r${CLEAR_TO_END}${text}\n`);
     this.lastDrawAt = -Infinity;
+  }
+
+  private clear(): void {
+    this.stream.write(`\r${CLEAR_TO_END}${SHOW_CURSOR}`);
+    this.shown = false;
   }
 
   private draw(figures: ProgressFigures): void {

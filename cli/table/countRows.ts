@@ -1,4 +1,5 @@
-import { checkInputMapping, type InputMapping } from "./InputMapping.js";
+import { checkInputMapping, toSpellInputs, type InputMapping } from "./InputMapping.js";
+import { isEmptyRow } from "./emptyRow.js";
 import type { InputReading } from "./InputReading.js";
 import { readInputRows } from "./readInputRows.js";
 import type { TableFormat } from "./tableFormat.js";
@@ -20,6 +21,7 @@ import type { TableFormat } from "./tableFormat.js";
  * @param mapping the input mapping to check
  * @param reading encoding, delimiter and header row
  * @param onColumns receives the columns once the whole file was read
+ * @param onEmptyRows receives how many of the rows have all their inputs empty (they start no run)
  * @return the number of data rows
  */
 export async function countRows(
@@ -27,17 +29,20 @@ export async function countRows(
   format: TableFormat,
   mapping: InputMapping,
   reading: InputReading = {},
-  onColumns?: (columns: string[]) => void
+  onColumns?: (columns: string[]) => void,
+  onEmptyRows?: (count: number) => void
 ): Promise<number> {
   const table = readInputRows(path, format, reading);
   let count = 0;
+  let empty = 0;
   for await (const row of table.rows) {
     // A CSV header is known at once: a wrong --map stops the read at the first row.
     if (count === 0 && format !== "jsonl") checkInputMapping(mapping, table.columns());
-    void row;
+    if (isEmptyRow(toSpellInputs(row.values, mapping))) empty++;
     count++;
   }
   if (format === "jsonl" && count > 0) checkInputMapping(mapping, table.columns());
   onColumns?.(table.columns());
+  onEmptyRows?.(empty);
   return count;
 }

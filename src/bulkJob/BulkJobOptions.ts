@@ -66,41 +66,41 @@ export interface BulkJobOptions<Row> {
    * Options of each window's `bulk`: `reuse` (identical rows share a run; remembered results
    * start nothing), `beforeStart` (a spending guard). The engine adds its own `detach`.
    */
-  bulkOptions?: Omit<BulkOptions, "detach">;
+  bulkOptions?: Omit<BulkOptions, "detach"> | undefined;
   /**
    * When finished rows reach the writer: `"input"`, in input order (a file); `"finished"`, as
    * soon as each finishes (a sheet shows results as they come; the written marks then also name
    * the rows written past the first gap). Each row is handed over once either way.
    * @default "input"
    */
-  writeOrder?: "input" | "finished";
+  writeOrder?: "input" | "finished" | undefined;
   /** Told where the job stands after each write of rows (rows written, by status). */
   onProgress?(progress: BulkJobProgress): void;
   /** What the store loaded, to continue a job. */
-  resume?: Checkpoint;
+  resume?: Checkpoint | undefined;
   /**
    * Send again a window whose bulkStart may have reached the service without an answer recorded.
    * Its rows may be paid twice: only on the user's explicit choice. @default false
    */
-  resendMayHaveStarted?: boolean;
+  resendMayHaveStarted?: boolean | undefined;
   /**
    * The `error` output of a row written `unknown`, telling the user how to send it again in this
    * front end. @default a sentence that names no command
    */
-  unknownRowReason?: string;
+  unknownRowReason?: string | undefined;
   /**
    * This worker's name in the store's lease (stores with `acquireLease` only).
    * @default a random id
    */
-  leaseOwner?: string;
+  leaseOwner?: string | undefined;
   /** How long the lease lasts unless renewed (renewed every third of it). @default 30000 */
-  leaseMs?: number;
+  leaseMs?: number | undefined;
   /** Least time between two written marks. @default 500 */
-  writtenMarkEveryMs?: number;
+  writtenMarkEveryMs?: number | undefined;
   /** How long a cancel waits for its read of the cancelled groups. @default 10000 */
-  cancelReadTimeoutMs?: number;
+  cancelReadTimeoutMs?: number | undefined;
   /** Clock of the written-mark throttle. @default Date.now */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 /**

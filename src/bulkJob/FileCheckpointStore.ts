@@ -2,6 +2,7 @@
 import {
   closeSync,
   fsyncSync,
+  mkdirSync,
   openSync,
   readFileSync,
   renameSync,
@@ -9,6 +10,7 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
+import { dirname } from "node:path";
 import type { BulkResumeToken } from "../types.js";
 import type {
   Checkpoint,
@@ -69,7 +71,7 @@ export class FileCheckpointStore implements CheckpointStore {
   readonly leasePath: string;
 
   /**
-   * @param path the checkpoint file (created on the first record)
+   * @param path the checkpoint file (created on the first record, with its folder when missing)
    * @param now the lease's clock
    */
   constructor(
@@ -134,6 +136,7 @@ export class FileCheckpointStore implements CheckpointStore {
     const mine: LeaseFile = { owner: lease.owner, expiresAt: now + lease.ttlMs };
     const held = this.readLease();
     if (held === undefined) {
+      this.makeFolder();
       this.createLease(mine);
       return;
     }
@@ -228,8 +231,18 @@ export class FileCheckpointStore implements CheckpointStore {
     throw new CheckpointFileError(this.path, number, problem, line.slice(0, EXCERPT_LENGTH));
   }
 
+  /**
+   * Creates the checkpoint's folder (and its parents) when it is missing, so that
+   * `jobs/x.checkpoint` works in a fresh checkout. A folder that cannot be made throws node's
+   * error, which names it (`EACCES: permission denied, mkdir 'jobs'`).
+   */
+  private makeFolder(): void {
+    mkdirSync(dirname(this.path), { recursive: true });
+  }
+
   private append(record: CheckpointRecord): void {
     if (!this.appendable) {
+      this.makeFolder();
       // The file is checked before this store adds to it, and a torn last line is cut off (a
       // record appended after it would join it into one bad line).
       const { wholeBytes, unended } = this.read();

@@ -3,14 +3,17 @@ import type { RunState } from "../types.js";
 /**
  * How one row of a bulk job ended: a finished run state, `cancelled` (stopped by a cancel before
  * it finished), `unknown` (its bulkStart may have reached the service without an answer; not sent
- * again unless the user says so) or `expired` (its group is gone at the service with its results).
+ * again unless the user says so), `expired` (its group is gone at the service with its results)
+ * or `skipped` (never sent: a caller's `knownResultOf` said so, e.g. a row whose inputs are all
+ * empty; never run again by a retry).
  *
  * ## Example
  * ```ts
  * const status: RowStatus = "expired";
  * ```
  */
-export type RowStatus = Exclude<RunState, "inProgress"> | "cancelled" | "unknown" | "expired";
+export type RowStatus =
+  Exclude<RunState, "inProgress"> | "cancelled" | "unknown" | "expired" | "skipped";
 
 /**
  * The statuses that end a row: every `RowStatus`. A row of a job is written once, with one of them.
@@ -27,6 +30,7 @@ export const ROW_STATUSES: readonly RowStatus[] = Object.freeze([
   "cancelled",
   "unknown",
   "expired",
+  "skipped",
 ] as const);
 
 /**

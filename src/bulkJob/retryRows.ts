@@ -21,7 +21,7 @@ export interface RetryRowsOptions<Row> extends Omit<BulkJobOptions<Row>, "knownR
    * Also run the `unknown` rows again: their bulkStart may have reached the service, so each may
    * be paid twice. Only on the user's explicit choice. @default false
    */
-  rerunUnknown?: boolean;
+  rerunUnknown?: boolean | undefined;
 }
 
 /**

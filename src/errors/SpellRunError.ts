@@ -1,6 +1,7 @@
 import type { RunState } from "../types.js";
 import { failureReason } from "../failureReason.js";
 import { SpellError } from "./SpellError.js";
+import { runEndedText } from "./runEndedText.js";
 
 /** Longest reason the message quotes; `reason` keeps the whole text. */
 const MAX_REASON_IN_MESSAGE = 300;
@@ -32,8 +33,7 @@ export class SpellRunError extends SpellError {
   ) {
     const reason = failureReason(outputs);
     super(
-      (detail ??
-        `Spell run${runId === undefined ? "" : ` ${String(runId)}`} ended in state "${state}"`) +
+      (detail ?? runEndedText(state, runId)) +
         (reason === undefined ? "" : `: ${shortened(reason)}`)
     );
   }

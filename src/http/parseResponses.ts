@@ -35,6 +35,8 @@ export interface WaitAnswer {
   outputs?: Record<string, unknown>;
   /** Set when the service answered a polling-mode `{ runId }` instead (no outputs yet). */
   runId?: string | number;
+  /** The run's id, when a finished answer carried one (for messages). */
+  id?: string | number;
 }
 
 // Keys are lower case: the service's state strings are compared without case.
@@ -148,6 +150,14 @@ export function parseWaitAnswer(body: unknown, request: RequestTarget): WaitAnsw
   ) {
     // A service that switches long spells to polling: the run goes on under this id.
     answer.runId = parseRunId(body, request);
+  }
+  if (
+    answer.runId === undefined &&
+    ((typeof object.runId === "string" && object.runId !== "" && isWellFormedText(object.runId)) ||
+      (typeof object.runId === "number" && Number.isFinite(object.runId)))
+  ) {
+    // A finished answer that names its run: kept for messages only (a bad one is ignored).
+    answer.id = object.runId;
   }
   return answer;
 }

@@ -1,4 +1,5 @@
 import { distinctUntilChanged, map, type MonoTypeOperatorFunction } from "rxjs";
+import { runEndedText } from "../errors/runEndedText.js";
 import { SpellRunError } from "../errors/SpellRunError.js";
 import type { RunSnapshot } from "../types.js";
 
@@ -35,7 +36,7 @@ export function onStateChanges(): MonoTypeOperatorFunction<RunSnapshot> {
           const detail =
             snapshot.serviceState === undefined
               ? undefined
-              : `Spell run ended in state "${snapshot.state}" ("${snapshot.serviceState}")`;
+              : runEndedText(snapshot.state, snapshot.runId, snapshot.serviceState);
           throw new SpellRunError(snapshot.state, snapshot.outputs, snapshot.runId, detail);
         }
         return snapshot;

@@ -10,6 +10,7 @@ import {
   type Observable,
   type SchedulerLike,
 } from "rxjs";
+import { runEndedText } from "../errors/runEndedText.js";
 import { describeRequest } from "../errors/describeRequest.js";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellPollLimitError } from "../errors/SpellPollLimitError.js";
@@ -79,11 +80,12 @@ function waitAnswerSnapshot(answer: WaitAnswer): RunSnapshot {
   const state = answer.state === undefined ? "success" : toRunState(answer.state);
   if (state !== "success") {
     const said = answer.state === undefined ? undefined : serviceStateOf(answer.state);
+    // The run id of a finished answer, when the service sent one: named in the message.
     throw new SpellRunError(
       state,
       answer.outputs ?? {},
-      undefined,
-      said === undefined ? undefined : `Spell run ended in state "${state}" ("${said}")`
+      answer.id,
+      said === undefined ? undefined : runEndedText(state, answer.id, said)
     );
   }
   if (answer.outputs === undefined) {

@@ -129,6 +129,28 @@ describe("FileCheckpointStore's reading", () => {
     expect(error.message.length).toBeLessThan(300 + error.path.length);
   });
 
+  it("should create a checkpoint's missing folder, and run the job into it", async () => {
+    const path = join(dir, `new-${files++}`, "jobs", "x.checkpoint");
+    const service = new FakeBulkService();
+    const written: number[] = [];
+    const store = new FileCheckpointStore(path);
+    const job = new BulkJobRunner<number>({
+      client: service.client(),
+      spellId: "echo",
+      rows: [1, 2, 3],
+      inputsOf: (row) => ({ row }),
+      windowSize: 2,
+      maxWindows: 1,
+      store,
+      writer: callbackResultWriter((row) => void written.push(row.index)),
+      resume: store.load(),
+    });
+    const result = await job.run();
+    expect(result.outcome).toBe("complete");
+    expect(written).toEqual([0, 1, 2]);
+    expect(new FileCheckpointStore(path).records().length).toBeGreaterThan(0);
+  });
+
   it("should refuse to start a job on a file that is not a checkpoint, sending nothing", async () => {
     const path = file('{"hello":1}\n');
     const service = new FakeBulkService();

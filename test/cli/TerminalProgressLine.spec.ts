@@ -4,6 +4,7 @@ import {
   TerminalProgressLine,
   type ProgressFigures,
 } from "../../cli/job/TerminalProgressLine.js";
+import { ProgressReporter } from "../../cli/job/ProgressReporter.js";
 
 const halfway: ProgressFigures = {
   written: 500,
@@ -42,7 +43,7 @@ describe("formatProgressLine", () => {
 });
 
 describe("TerminalProgressLine", () => {
-  it("should redraw in place at most every 200 ms, then end the line and show the cursor", () => {
+  it("should redraw in place at most every 200 ms, then clear its line and show the cursor", () => {
     let written = "";
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -57,11 +58,75 @@ describe("TerminalProgressLine", () => {
     line.update({ ...halfway, written: 2 });
     now = 250;
     line.update({ ...halfway, written: 3 });
-    line.stop({ ...halfway, written: 4 });
+    line.stop();
 
     const draws = written.split("\r").slice(1);
-    expect(draws.map((draw) => /^ \S* (\d+)\//.exec(draw)?.[1])).toEqual(["1", "3", "4"]);
+    expect(draws.map((draw) => /^ \S* (\d+)\//.exec(draw)?.[1])).toEqual(["1", "3", undefined]);
     expect(written.startsWith("\u001b[?25l")).toBeTrue();
-    expect(written.endsWith("\n\u001b[?25h")).toBeTrue();
+    // No bar (and no ETA) is left: the line is cleared, the cursor back at its start.
+    expect(written.endsWith("\r\u001b[K\u001b[?25h")).toBeTrue();
+  });
+
+  it("should clear its line on an exit in its middle (a second Ctrl-C), leaving no ETA", () => {
+    let written = "";
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written += chunk.toString();
+        done();
+      },
+    });
+    const line = new TerminalProgressLine(stream, () => 0);
+    line.update(halfway);
+    written = "";
+    line.restore();
+    expect(written).toBe("\r\u001b[K\u001b[?25h");
+    line.restore();
+    expect(written).toBe("\r\u001b[K\u001b[?25h");
+  });
+});
+
+describe("ProgressReporter on a terminal", () => {
+  const progress = { written: 5, total: 10, counts: { success: 5 }, running: 5 };
+
+  function stderrOf(action: () => void): string {
+    let text = "";
+    const write = spyOn(process.stderr, "write").and.callFake((chunk: string | Uint8Array) => {
+      text += chunk.toString();
+      return true;
+    });
+    try {
+      action();
+    } finally {
+      write.and.callThrough();
+    }
+    return text;
+  }
+
+  it("should draw no bar when the rows go to the same terminal (-o -), only whole lines", () => {
+    const text = stderrOf(() => {
+      const reporter = new ProgressReporter({
+        quiet: false,
+        everyMs: 0,
+        tty: true,
+        sharesTerminal: true,
+      });
+      reporter.update(progress);
+      reporter.stop(progress);
+    });
+    expect(text).not.toContain("\r");
+    expect(text).not.toContain("ETA");
+    expect(
+      text.split("\n").every((line) => line === "" || line.startsWith("spellrun: "))
+    ).toBeTrue();
+  });
+
+  it("should draw the bar when the rows go elsewhere, and clear it before the final line", () => {
+    const text = stderrOf(() => {
+      const reporter = new ProgressReporter({ quiet: false, everyMs: 0, tty: true });
+      reporter.update(progress);
+      reporter.stop(progress);
+    });
+    expect(text).toContain("ETA");
+    expect(text).toContain("\r\u001b[K\u001b[?25hspellrun: 5/10 rows written");
   });
 });

@@ -1,4 +1,13 @@
-import { EMULATOR_NOT_INSTALLED, emulatorCommand } from "../../cli/commands/emulatorCommand.js";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { CommanderError } from "commander";
+import { createProgram } from "../../cli/commands/createProgram.js";
+import {
+  EMULATOR_NOT_INSTALLED,
+  emulatorCommand,
+  emulatorIsInstalled,
+} from "../../cli/commands/emulatorCommand.js";
 import { UsageError } from "../../cli/errors/UsageError.js";
 import { EXIT_CODES } from "../../cli/errors/exitCodes.js";
 import { startCli, waitFor } from "./support/spawnCli.js";
@@ -41,5 +50,47 @@ describe("emulatorCommand", () => {
     await expectAsync(emulatorCommand([], {}, () => Promise.reject(broken))).toBeRejectedWith(
       broken
     );
+  });
+});
+
+describe("spellrun --help and the emulator", () => {
+  async function helpOf(emulator: boolean): Promise<string> {
+    let text = "";
+    const program = createProgram("0.0.0", { emulator }).configureOutput({
+      writeOut: (chunk) => (text += chunk),
+      writeErr: (chunk) => (text += chunk),
+    });
+    await program
+      .parseAsync(["node", "spellrun", "--help"])
+      .catch((error: unknown) => expect(error).toEqual(jasmine.any(CommanderError)));
+    return text;
+  }
+
+  it("should not offer the emulator where it is not installed", async () => {
+    const help = await helpOf(false);
+    expect(help).toContain("spellrun status summaries.csv.journal");
+    expect(help).not.toContain("emulator");
+  });
+
+  it("should list the emulator and its example in a clone", async () => {
+    const help = await helpOf(true);
+    expect(help).toContain("emulator [flags...]");
+    expect(help).toContain("spellrun emulator --time-scale 0.1");
+  });
+
+  it("should tell an installed package (no emulator files beside it) from a clone", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "spellrun-install-"));
+    try {
+      mkdirSync(path.join(root, "dist", "cli"), { recursive: true });
+      const main = path.join(root, "dist", "cli", "main.js");
+      writeFileSync(main, "");
+      expect(emulatorIsInstalled(main)).toBeFalse();
+      mkdirSync(path.join(root, "dist", "emulator"));
+      writeFileSync(path.join(root, "dist", "emulator", "runEmulatorCli.js"), "");
+      expect(emulatorIsInstalled(main)).toBeTrue();
+      expect(emulatorIsInstalled(path.resolve(__dirname, "../../cli/main.ts"))).toBeTrue();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { useEmulator } from "../emulator/support/useEmulator.js";
 import { cliEnv, runCli, startCli, waitFor } from "./support/spawnCli.js";
 import { handJournal } from "./support/handJournal.js";
+import { printedCommand, runPrinted } from "./support/printedCommand.js";
 import { csvText, readCsv, tempDir, type TempDir } from "./support/tables.js";
 
 describe("the journal's lock", () => {
@@ -89,5 +90,33 @@ describe("the journal's lock", () => {
     expect(stale.code).toBe(0);
     expect(existsSync(lock)).toBeFalse();
     expect(fixture.emulator.stats.bulkRunsCreated).toBe(2);
+  }, 60_000);
+
+  it("should say in status that a locked job is running, with a next step that works as printed, never a resume", async () => {
+    const journal = unstartedJob(2, 10);
+    // The spec's own process: a live pid of this host, as a resume running in another terminal.
+    writeFileSync(
+      `${journal}.lock`,
+      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: "2026-01-02T03:04:05Z" })
+    );
+    const status = await runCli(["status", journal], cliEnv(fixture.emulator));
+    expect(status.stdout).toContain(
+      `running in spellrun pid ${process.pid} on ${hostname()}, since 2026-01-02T03:04:05Z`
+    );
+    expect(status.stdout).not.toContain("killed?");
+    expect(status.stdout).not.toContain("resume");
+    const next = printedCommand(status.stdout, "next       ");
+    expect(next).toMatch(/^spellrun status /);
+    const again = await runPrinted(next, cliEnv(fixture.emulator));
+    expect(again.stderr).toBe("");
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain("running in spellrun pid");
+
+    // A lock left by a process that is gone: stopped, and resume is the next step.
+    writeFileSync(`${journal}.lock`, JSON.stringify({ pid: 2 ** 30, host: hostname() }));
+    const stale = await runCli(["status", journal], cliEnv(fixture.emulator));
+    expect(stale.stdout).toContain("killed?");
+    expect(printedCommand(stale.stdout, "next       ")).toMatch(/^spellrun resume /);
+    expect(fixture.emulator.stats.requests.bulkStart).toBe(0);
   }, 60_000);
 });

@@ -72,13 +72,28 @@ describe("README's command-line quick start (run as written from a fresh clone)"
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    // "exit", not "close": an emulator that outlived `kill %1` would hold the output open.
+    // "exit", not "close": an emulator that outlived the script's `kill` would hold the output open.
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    // The script's `kill $emulator` stopped the emulator itself: nothing of its group is left
+    // (a script has no job control, and `npm run emulator & … kill %1` left node running).
+    let leftRunning = true;
+    for (let waited = 0; leftRunning && waited < 5000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      try {
+        process.kill(-child.pid!, 0);
+      } catch {
+        leftRunning = false;
+      }
+    }
+    const left = leftRunning
+      ? execFileSync("ps", ["-o", "pid,args", "-g", String(child.pid)], { encoding: "utf8" })
+      : "";
     try {
-      process.kill(-child.pid!, "SIGTERM"); // the emulator, if `kill %1` left a child behind
+      process.kill(-child.pid!, "SIGTERM"); // clean up after a failure
     } catch {
       // already gone
     }
+    expect(left).withContext("processes the script left running").toBe("");
     expect(code).withContext(`${stdout}\n${stderr}`).toBe(0);
     expect(stdout).toMatch(/^positive$/m);
     expect(stdout).toContain("id,review,status,summary,words,error,other_outputs");

@@ -127,6 +127,24 @@ describe("spellrun bulk on SIGTERM, SIGHUP and a closed output pipe", () => {
     await waitFor(() => fixture.emulator.stats.inFlight === 0, 20_000, "nothing left running");
   }, 60_000);
 
+  it("should print no summary after `-o - | head -1` without --quiet: a closed pipe is quiet", async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => [i, 10]);
+    const input = temp.write("in.csv", csvText(["id", "ms"], rows));
+    const result = await piped(
+      ["bulk", "sleep", input, "-o", "-", "--chunk-size", "5", "--max-in-flight", "2"],
+      "head -1"
+    );
+    expect(result.code).toBe(141);
+    expect(result.stdout).toBe("id,ms,status,slept,error,other_outputs\n");
+    // Only what was printed before a row was written (the start notice, the first progress
+    // line); nothing once the reader had gone: no summary line.
+    const lines = result.stderr
+      .split("\n")
+      .filter((line) => line.startsWith("spellrun:") && !line.startsWith("spellrun: 0/40 rows"));
+    expect(lines).toEqual(["spellrun: bulk: will start up to 40 new runs of spell 'sleep'"]);
+    await waitFor(() => fixture.emulator.stats.inFlight === 0, 20_000, "nothing left running");
+  }, 60_000);
+
   it("should start nothing when stdout's reader is gone before the first start", async () => {
     const rows = Array.from({ length: 40 }, (_, i) => [i, 10]);
     const input = temp.write("in.csv", csvText(["id", "ms"], rows));

@@ -4,7 +4,7 @@ import { SpellPollLimitError } from "../../src/errors/SpellPollLimitError.js";
 import { SpellRunError } from "../../src/errors/SpellRunError.js";
 import { SpellTimeoutError } from "../../src/errors/SpellTimeoutError.js";
 import { pollRun, startAndPollRun, waitRun } from "../../src/runs/runSnapshots.js";
-import type { RunAnswer } from "../../src/http/parseResponses.js";
+import { parseWaitAnswer, type RunAnswer } from "../../src/http/parseResponses.js";
 import { fakeEndpoints } from "./support/fakeEndpoints.js";
 import { marbles } from "./support/testScheduler.js";
 
@@ -40,6 +40,34 @@ describe("waitRun", () => {
         new SpellRunError("failure", { reason: "no" })
       );
     });
+  });
+
+  it("should name the run id in a wait-mode failure when the service gave one, as polling does", () => {
+    const request = { method: "POST" as const, endpoint: "start" as const, url: "http://x/" };
+    for (const [body, message] of [
+      [
+        { runId: "run-7", state: "failure", outputs: { reason: "no" } },
+        'Spell run run-7 ended in state "failure": no',
+      ],
+      [
+        { runId: 8, state: "cancelled", outputs: {} },
+        'Spell run 8 ended in state "error" ("cancelled")',
+      ],
+      [{ state: "failure", outputs: { reason: "no" } }, 'Spell run ended in state "failure": no'],
+    ] as const) {
+      let error: unknown;
+      marbles(({ cold, expectObservable }, scheduler) => {
+        const api = fakeEndpoints({
+          startAndWait: () => cold("-a|", { a: parseWaitAnswer(body, request) }),
+        });
+        expectObservable(
+          waitRun(api, "x", {}, 100, scheduler).pipe(tapError((caught) => (error = caught)))
+        ).toBe("-#", undefined, jasmine.any(SpellRunError));
+      });
+      expect(error).toEqual(jasmine.any(SpellRunError));
+      expect((error as SpellRunError).message).toBe(message);
+      expect((error as SpellRunError).runId).toBe("runId" in body ? body.runId : undefined);
+    }
   });
 
   it("should fail with SpellRunError when the body has no outputs", () => {
@@ -161,7 +189,7 @@ describe("startAndPollRun", () => {
           "error",
           { reason: "by admin" },
           "run-1",
-          `Spell run ended in state "error" ("${word}")`
+          `Spell run run-1 ended in state "error" ("${word}")`
         );
         expectObservable(startAndPollRun(api, "x", {}, poll, scheduler)).toBe(
           "-a--#",
