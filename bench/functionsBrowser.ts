@@ -35,14 +35,15 @@
  * `--timeline` prints the last round's requests (sheet, then baseline) with the page's clock.
  * Chromium is `CHROME_BIN` or /usr/bin/chromium (never downloaded).
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
-import { buildSync } from "esbuild";
 import { chromium } from "playwright-core";
 import { startEmulator } from "../emulator/startEmulator.js";
 import { functionsBenchOptions, median, printScenarioTable } from "./functionsBenchKit.js";
+import { addinBuild } from "./addinBuild.js";
+import { libraryBundle } from "./libraryBundle.js";
+import { printProfile, type CpuProfile } from "./printProfile.js";
 import { serveAddinForBench, type BenchFile } from "./serveAddinForBench.js";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -60,63 +61,6 @@ const PER_CELL_GOAL_MS = 0.1;
 const RATIO_GOAL = 1.3;
 /** Goal: functions.js, what Excel loads at start, gzip (KB of 1,000 bytes). */
 const FUNCTIONS_GZIP_GOAL_BYTES = 32_000;
-
-/**
- * The folder of the add-in build to serve: a production build made here, as it ships (into the
- * cache, so that dist/addin, perhaps a build for the user's own host, is not replaced), or with
- * `--no-build` the one in dist/addin.
- */
-function addinBuild(): string {
-  const existing = path.join(root, "dist", "addin");
-  if (process.argv.includes("--no-build")) {
-    if (!existsSync(path.join(existing, "taskpane.html"))) {
-      throw new Error("--no-build: dist/addin holds no build (npm run build:addin or build:dev)");
-    }
-    return existing;
-  }
-  const output = path.join(root, "node_modules", ".cache", "spellrun-bench", "addin");
-  // The build as deployed with the add-in server: it names its host (https, not this computer:
-  // the build refuses localhost; never contacted here) and no service, so the add-in calls the
-  // service through its host. Service addresses from the environment (the README's exported
-  // emulator addresses, say) would make it a "directly" build, which refuses http://.
-  const env: NodeJS.ProcessEnv = {
-    SPELLRUN_ADDIN_URL: "https://addin.example.com/",
-    SPELLRUN_ADDIN_ID: "e27a0de5-7e57-4b1d-9c1a-000000000027",
-    ...process.env,
-  };
-  for (const name of ["SPELL_BASE_URL", "SPELL_POLL_BASE_URL", "SPELLRUN_CONNECT_SRC"]) {
-    delete env[name];
-  }
-  const built = spawnSync(
-    "npm",
-    ["run", "--silent", "build:addin", "--", "--output-path", output],
-    {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env,
-    }
-  );
-  if (built.status !== 0) throw new Error("npm run build:addin failed");
-  return output;
-}
-
-/** The library for the browser (the baseline's client), minified like the add-in's bundle. */
-function libraryBundle(): string {
-  const dir = path.join(root, "node_modules", ".cache", "spellrun-bench");
-  mkdirSync(dir, { recursive: true });
-  const outfile = path.join(dir, "spellrun.browser.js");
-  buildSync({
-    entryPoints: [path.join(root, "src", "index.ts")],
-    bundle: true,
-    platform: "browser",
-    format: "iife",
-    globalName: "spellrun",
-    minify: true,
-    outfile,
-    logLevel: "error",
-  });
-  return readFileSync(outfile, "utf8");
-}
 
 /**
  * The page's files (under /bench/ of the add-in's origin): the page, Excel's part (functions
@@ -185,19 +129,9 @@ interface PageBench {
   baseline(prefix: string, distinct: number, connection: Record<string, unknown>): Promise<number>;
 }
 
-/** The part of a DevTools CPU profile (`Profiler.stop`) read here. */
-interface CpuProfile {
-  nodes: Array<{
-    id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number };
-  }>;
-  samples?: number[];
-  timeDeltas?: number[];
-}
-
 async function main(): Promise<void> {
-  const addinDir = addinBuild();
-  const libraryJs = libraryBundle();
+  const addinDir = addinBuild(root);
+  const libraryJs = libraryBundle(root);
   const emulator = await startEmulator({ timeScale });
   const host = await serveAddinForBench({
     addinDir,
@@ -428,27 +362,6 @@ function printBundleSize(addinDir: string): void {
       `${gzip <= FUNCTIONS_GZIP_GOAL_BYTES ? "pass" : "FAIL"}` +
       (lazy.length > 0 ? ` (loaded later: ${lazy.join(", ")})` : "")
   );
-}
-
-/** Writes the last profile and prints the 20 functions with the most self time over all. */
-function printProfile(profiles: CpuProfile[], file: string): void {
-  writeFileSync(file, JSON.stringify(profiles[profiles.length - 1]));
-  const selfMs = new Map<string, number>();
-  for (const profile of profiles) {
-    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-    const deltas = profile.timeDeltas ?? [];
-    (profile.samples ?? []).forEach((id, index) => {
-      const frame = byId.get(id)?.callFrame;
-      if (!frame) return;
-      const where = `${frame.functionName || "(anonymous)"} ${path.basename(frame.url)}:${frame.lineNumber + 1}`;
-      selfMs.set(where, (selfMs.get(where) ?? 0) + (deltas[index + 1] ?? 0) / 1000);
-    });
-  }
-  console.log(`
-self time over the ${profiles.length} measured sheets (profile in ${file}):`);
-  for (const [where, ms] of [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
-    console.log(`${ms.toFixed(1).padStart(9)} ms  ${where}`);
-  }
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,5 @@
 import { BehaviorSubject, defer, Observable, of, throwError } from "rxjs";
 import {
-  DEFAULT_SPENDING_LIMITS,
   emptyLedger,
   judgeStart,
   recordStarts,
@@ -9,6 +8,7 @@ import {
   type SpendingLimits,
 } from "../spendingPolicy.js";
 import type { SpellSettings } from "../settings/SpellSettings.js";
+import { limitsOf } from "./limitsOf.js";
 import { paneCapError, refusalError } from "./refusalError.js";
 import { writeStoredSpending, type StoredSpending } from "./storedSpending.js";
 import type { SpendingChoice, SpendingGuardState } from "./spendingGuardState.js";
@@ -381,25 +381,4 @@ export class SpendingGuard {
       startedToday: this.startedToday(),
     });
   }
-}
-
-/**
- * The guard's limits from Settings (the window is the core's).
- *
- * ## Example
- * ```ts
- * guard.useLimits(settings);
- * ```
- *
- * @param settings The threshold and the daily cap.
- * @return The limits.
- */
-export function limitsOf(
-  settings: Pick<SpellSettings, "runsBeforeAsking" | "dailyRunCap">
-): SpendingLimits {
-  return {
-    windowMs: DEFAULT_SPENDING_LIMITS.windowMs,
-    runsBeforeAsking: settings.runsBeforeAsking,
-    dailyRunCap: settings.dailyRunCap,
-  };
 }

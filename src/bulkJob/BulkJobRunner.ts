@@ -1,13 +1,4 @@
-import {
-  Subject,
-  combineLatest,
-  firstValueFrom,
-  isObservable,
-  map,
-  of,
-  type Observable,
-} from "rxjs";
-import { countRunStates } from "../countRunStates.js";
+import { Subject } from "rxjs";
 import type { BulkResumeToken, BulkSnapshot } from "../types.js";
 import type {
   BulkJobOptions,
@@ -16,31 +7,26 @@ import type {
   JobFailure,
 } from "./BulkJobOptions.js";
 import type { Checkpoint, JobLease, JobOutcome, WrittenMark } from "./CheckpointStore.js";
-import {
-  expireRows,
-  newJobWindow,
-  newGroupToken,
-  setResult,
-  unknownResult,
-  unnamedRunsFrom,
-  type JobWindow,
-} from "./JobWindow.js";
-import { chunkPlan, planRuns, type ChunkPlan } from "./chunkPlan.js";
+import { expireRows, newJobWindow, setResult, unknownResult, type JobWindow } from "./JobWindow.js";
+import { callChunkHook } from "./callChunkHook.js";
+import type { ChunkPlan } from "./chunkPlan.js";
+import { groupRecordToken } from "./groupRecordToken.js";
+import { JOB_DEFAULTS } from "./jobDefaults.js";
 import { jobFailureOf } from "./jobFailureOf.js";
+import { jobProgress } from "./jobProgress.js";
+import { joinTokens } from "./joinTokens.js";
 import { readAfterCancel } from "./readAfterCancel.js";
-import { refusalNoted } from "./refusalNoted.js";
 import { readWindows } from "./readWindows.js";
+import { resumedWindowSource } from "./resumedWindowSource.js";
 import { resumeTokenNeeded } from "./resumeTokenNeeded.js";
 import { windowFingerprint } from "./rowFingerprint.js";
-import { RowsChangedError } from "./RowsChangedError.js";
+import { sentRowsChecked } from "./sentRowsChecked.js";
 import { applyRuns, takeFinishedRows } from "./takeFinishedRows.js";
+import { windowBulk } from "./windowBulk.js";
 import { knowsMore, randomOwner, withLease } from "./withLease.js";
+import { Wakeup } from "./Wakeup.js";
 import { WriteQueue } from "./WriteQueue.js";
 import { WrittenRows } from "./WrittenRows.js";
-
-const DEFAULT_WRITTEN_MARK_EVERY_MS = 500;
-const DEFAULT_CANCEL_READ_TIMEOUT_MS = 10_000;
-const DEFAULT_LEASE_MS = 30_000;
 
 /**
  * Runs one spell over rows that come window by window: one bulk run per `windowSize` rows, at
@@ -87,7 +73,7 @@ export class BulkJobRunner<Row> {
   private stopping = false;
   private cancelled = false;
   private cancelling: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
+  private readonly wakeup = new Wakeup();
   /** Emits when the job can no longer write: the bulks end without cancelling (paid runs go on). */
   private readonly detach$ = new Subject<void>();
 
@@ -103,7 +89,7 @@ export class BulkJobRunner<Row> {
       store: options.store,
       written: this.written,
       now: options.now ?? Date.now,
-      markEveryMs: options.writtenMarkEveryMs ?? DEFAULT_WRITTEN_MARK_EVERY_MS,
+      markEveryMs: options.writtenMarkEveryMs ?? JOB_DEFAULTS.writtenMarkEveryMs,
       markAfterWrite: this.finishedOrder,
       stopping: () => this.stopping,
       onWritten: () => this.options.onProgress?.(this.progress()),
@@ -112,7 +98,7 @@ export class BulkJobRunner<Row> {
       onError: () => {
         this.stopping = true;
         this.detachAll();
-        this.poke();
+        this.wakeup.poke();
       },
     });
   }
@@ -128,7 +114,7 @@ export class BulkJobRunner<Row> {
     if (!store.acquireLease) return this.runHeld();
     const lease: JobLease = {
       owner: this.options.leaseOwner ?? randomOwner(),
-      ttlMs: this.options.leaseMs ?? DEFAULT_LEASE_MS,
+      ttlMs: this.options.leaseMs ?? JOB_DEFAULTS.leaseMs,
     };
     this.lease = lease;
     return withLease(
@@ -162,7 +148,8 @@ export class BulkJobRunner<Row> {
         () => this.stopping
       );
       for await (const { index, rows: windowRows } of source) {
-        while (!this.stopping && this.queue.length >= this.options.maxWindows) await this.sleep();
+        while (!this.stopping && this.queue.length >= this.options.maxWindows)
+          await this.wakeup.sleep();
         if (this.stopping) break;
         const firstRow = index * windowSize;
         const results = windowRows.map((row, place) =>
@@ -174,7 +161,7 @@ export class BulkJobRunner<Row> {
       inputError = { error };
       this.stopping = true;
     }
-    while (this.queue.some((window) => !window.settled)) await this.sleep();
+    while (this.queue.some((window) => !window.settled)) await this.wakeup.sleep();
     await this.cancelling;
     this.flush();
     await this.writes.idle();
@@ -230,77 +217,46 @@ export class BulkJobRunner<Row> {
         readAfterCancel(
           this.options.client,
           window,
-          this.options.cancelReadTimeoutMs ?? DEFAULT_CANCEL_READ_TIMEOUT_MS,
+          this.options.cancelReadTimeoutMs ?? JOB_DEFAULTS.cancelReadTimeoutMs,
           unknownResult(this.options.unknownRowReason)
         )
       )
     ).then(() => {
       this.flush();
-      this.poke();
+      this.wakeup.poke();
     });
-    this.poke();
+    this.wakeup.poke();
     return this.cancelling;
   }
 
   /** Where the job stands now. */
   progress(): BulkJobProgress {
-    let running = 0;
-    let starting = 0;
-    let refused = 0;
-    for (const window of this.queue) {
-      const open = window.rows.length - window.known;
-      if (this.refusedWindows.has(window.index)) refused += open;
-      else {
-        running += open;
-        // No group named yet: its bulkStart is on its way (or not sent), nothing runs yet.
-        if (!window.settled && window.groupId === undefined) starting += open;
-      }
-    }
-    return {
-      written: this.written.rows,
-      running,
-      starting,
-      refused,
-      counts: { ...this.written.counts },
-    };
+    return jobProgress(this.queue, this.refusedWindows, this.written);
   }
 
   private async start(window: JobWindow<Row>): Promise<void> {
-    const { client, spellId, store } = this.options;
+    const { store } = this.options;
     const known = this.resume?.windows.get(window.index);
-    const knownSent = known ? (known.sent ?? known.count) : 0;
-    if (known && knownSent !== window.sentRows.length) {
-      throw new RowsChangedError(
-        window.index,
-        window.firstRow,
-        `window ${window.index} sent ${knownSent} of its rows, now ${window.sentRows.length} would be`
-      );
-    }
+    sentRowsChecked(window, known);
     this.queue.push(window);
     const sent = window.sentRows.length;
-    let source: Observable<BulkSnapshot>;
     if (sent === 0) {
       window.settled = true;
       this.flush();
       return;
-    } else if (known?.token !== undefined && chunkPlan(known.token) !== undefined) {
-      source = this.resumeByChunks(window, known.token, chunkPlan(known.token)!);
-    } else if (
-      known?.groupId !== undefined ||
-      known?.token?.groupIds.some((id) => id !== "") === true
-    ) {
-      const token = known.token ?? { spellId, groupIds: [known.groupId!], chunkSizes: [knownSent] };
-      window.groupId = token.groupIds[0];
-      window.token = token;
-      window.unnamedFrom = unnamedRunsFrom(token);
-      source = client.resumeBulk(token, knownSent, { detach: this.detach$ });
-    } else if (known && !this.options.resendMayHaveStarted) {
+    }
+    let source =
+      known &&
+      resumedWindowSource(this.options, window, known, this.detach$, (chunk, prefix) =>
+        this.chunkIntent(window, chunk, prefix)
+      );
+    if (!source && known && !this.options.resendMayHaveStarted) {
       const unknown = unknownResult(this.options.unknownRowReason);
       for (const place of window.sentRows) setResult(window, place, unknown);
       window.settled = true;
       this.flush();
       return;
-    } else {
+    } else if (!source) {
       // The money rule: the intent is recorded before the bulkStart can reach the service (in
       // turn with the other records, so a store sees them in the order they happened).
       await this.writes.guard(async () => {
@@ -326,20 +282,9 @@ export class BulkJobRunner<Row> {
         void this.writes.guard(() => store.recordRefused(window.index));
         return;
       }
-      const inputs = window.sentRows.map((place) => this.options.inputsOf(window.rows[place]));
-      const gate = this.options.bulkOptions?.beforeStart;
-      source = client.bulk(spellId, inputs, {
-        ...this.options.bulkOptions,
-        // A refusal by the gate comes before any bulkStart: noted, so it is classed as refused.
-        ...(gate ? { beforeStart: (runs: number) => refusalNoted(() => gate(runs), window) } : {}),
-        // With reuse the runs sent are not the window's rows one for one (identical rows share
-        // one, remembered ones are not sent): chunk intents could not say which rows a chunk
-        // holds, so such a window keeps to its intent and group records.
-        ...(this.options.bulkOptions?.reuse
-          ? {}
-          : { beforeChunkStart: (token: BulkResumeToken) => this.chunkIntent(window, token) }),
-        detach: this.detach$,
-      });
+      source = windowBulk(this.options, window, this.detach$, (token) =>
+        this.chunkIntent(window, token)
+      );
     }
     window.subscription = source.subscribe({
       next: (snapshot) => {
@@ -351,12 +296,12 @@ export class BulkJobRunner<Row> {
         this.fail(window, error);
         window.settled = true;
         this.flush();
-        this.poke();
+        this.wakeup.poke();
       },
       complete: () => {
         window.settled = true;
         this.flush();
-        this.poke();
+        this.wakeup.poke();
       },
     });
   }
@@ -390,80 +335,13 @@ export class BulkJobRunner<Row> {
     }
     if (this.writes.error) throw this.writes.error.error;
     // The caller's own hook, after the engine's record, with the core's token (as without it).
-    const hook = this.options.bulkOptions?.beforeChunkStart;
-    if (hook) {
-      const answer = hook(token);
-      await (isObservable(answer) ? firstValueFrom(answer, { defaultValue: undefined }) : answer);
-    }
-  }
-
-  /**
-   * A resumed window whose chunk intents say some chunks surely were not sent: its named groups
-   * re-attached, the rows of a chunk that may have left `unknown`, the chunks never sent sent
-   * now (their rows already passed the spending gate with the window; no reuse, so each row
-   * keeps its own run), one snapshot of the whole window at a time.
-   */
-  private resumeByChunks(
-    window: JobWindow<Row>,
-    token: BulkResumeToken,
-    plan: ChunkPlan
-  ): Observable<BulkSnapshot> {
-    const { client, spellId } = this.options;
-    const unknown = unknownResult(this.options.unknownRowReason);
-    for (const run of plan.maybe) setResult(window, window.sentRows[run], unknown);
-    window.token = token;
-    window.groupId = token.groupIds.find((id) => id !== "");
-    window.mayHaveSent = token.mayHaveSent;
-    window.partlySent = true;
-    const count = window.sentRows.length;
-    const named$ = plan.named
-      ? client.resumeBulk(plan.named.token, plan.named.runs.length, { detach: this.detach$ })
-      : of(undefined);
-    const from = plan.unsentFrom;
-    const resent$ =
-      from === undefined
-        ? of(undefined)
-        : client.bulk(
-            spellId,
-            window.sentRows.slice(from).map((place) => this.options.inputsOf(window.rows[place])),
-            {
-              ...(this.options.bulkOptions?.signal
-                ? { signal: this.options.bulkOptions.signal }
-                : {}),
-              beforeChunkStart: (chunk) => this.chunkIntent(window, chunk, plan.prefix),
-              detach: this.detach$,
-            }
-          );
-    return combineLatest([named$, resent$]).pipe(
-      map(([named, resent]): BulkSnapshot => {
-        const runs = planRuns(plan, count, named?.runs, resent?.runs);
-        const resume = resent ? joinTokens(plan.prefix, resent.resume) : token;
-        return {
-          groupId: window.groupId ?? "",
-          groupIds: resume.groupIds,
-          runs,
-          done: (named?.done ?? true) && (resent?.done ?? true),
-          total: count,
-          counts: countRunStates(runs),
-          resume,
-        };
-      })
-    );
+    await callChunkHook(this.options.bulkOptions?.beforeChunkStart, token);
   }
 
   /** Records the window's group as soon as the service names it, and each one named after it. */
   private noteGroups(window: JobWindow<Row>, snapshot: BulkSnapshot): void {
-    let token = newGroupToken(window, snapshot, this.options.spellId);
+    const token = groupRecordToken(window, snapshot, this.options.spellId);
     if (token === undefined) return;
-    // Once chunk intents were recorded, a group record keeps saying which chunks may have left.
-    if (window.mayHaveSent !== undefined && token.chunkSizes.length > 1) {
-      const mayHaveSent = Math.max(
-        window.mayHaveSent,
-        token.mayHaveSent ?? 0,
-        token.groupIds.length
-      );
-      token = { ...token, mayHaveSent: Math.min(mayHaveSent, token.chunkSizes.length) };
-    }
     const groupId = token.groupIds[0];
     window.groupId = groupId;
     window.token = token;
@@ -506,7 +384,7 @@ export class BulkJobRunner<Row> {
     if (finished.length > 0) this.writes.handOver(finished);
     if (completedWindow) {
       if (!this.finishedOrder) void this.writes.guard(() => this.writes.mark(false));
-      this.poke();
+      this.wakeup.poke();
     }
   }
 
@@ -519,29 +397,4 @@ export class BulkJobRunner<Row> {
       window.settled = true;
     }
   }
-
-  private sleep(): Promise<void> {
-    return new Promise((resolve) => (this.wake = resolve));
-  }
-
-  private poke(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
-  }
-}
-
-/**
- * A resumed window's token: the chunks before the ones sent again (`""` for a chunk without a
- * group), then the chunks of the bulk that sends them, in their order.
- */
-function joinTokens(prefix: ChunkPlan["prefix"], token: BulkResumeToken): BulkResumeToken {
-  const chunks = prefix.chunkSizes.length;
-  return {
-    spellId: token.spellId,
-    // The groups of the chunks sent again follow the prefix's, "" where a chunk has none.
-    groupIds: [...prefix.groupIds, ...token.groupIds],
-    chunkSizes: [...prefix.chunkSizes, ...token.chunkSizes],
-    ...(token.mayHaveSent === undefined ? {} : { mayHaveSent: chunks + token.mayHaveSent }),
-  };
 }

@@ -1,10 +1,5 @@
 import { BehaviorSubject, interval, tap, type Observable } from "rxjs";
-import {
-  startedNothing,
-  type BulkJobResult,
-  type BulkResumeToken,
-  type JobFailure,
-} from "spellrun";
+import { startedNothing, type BulkJobResult, type JobFailure } from "spellrun";
 import { columnName } from "../sheet/a1Address.js";
 import { blockName } from "../sheet/trackedBlock.js";
 import { DocumentCheckpointStore } from "../storedJob/DocumentCheckpointStore.js";
@@ -37,7 +32,8 @@ import { newBulkJob, retryBulkJob } from "./newBulkJob.js";
 import { resumeProblem } from "../storedJob/resumeProblem.js";
 import { unfinishedJobMessage, unfinishedJobOver } from "./unfinishedJobOver.js";
 import { loadBulkJobs } from "../storedJob/jobStore.js";
-
+import { isEmptyCell } from "./isEmptyCell.js";
+import { startedRuns } from "./startedRuns.js";
 import type { BulkSource } from "./BulkSource.js";
 import { TICK_MS, type ActiveBulk, type StartDetails } from "./ActiveBulk.js";
 
@@ -395,17 +391,4 @@ export class BulkRunController {
   private retryable(active: ActiveBulk): number[] {
     return retryableRunsOf(active);
   }
-}
-
-function isEmptyCell(cell: unknown): boolean {
-  return cell === undefined || cell === null || String(cell).trim() === "";
-}
-
-/** The runs of the chunks whose bulkStart was answered (a group id in the token): they started. */
-function startedRuns(token: BulkResumeToken | undefined): number {
-  let runs = 0;
-  for (let chunk = 0; chunk < (token?.groupIds.length ?? 0); chunk++) {
-    runs += token?.chunkSizes[chunk] ?? 0;
-  }
-  return runs;
 }

@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { checkScenario, scenarios } from "./support/engineModel.js";
+import { checkScenario } from "./support/engineModel.js";
+import { scenarios } from "./support/scenarios.js";
 
 /**
  * The engine's promises about money and data, by generated paths: random rows and windows, kills

@@ -1,4 +1,3 @@
-import fc from "fast-check";
 import {
   BulkJobRunner,
   LeaseHeldError,
@@ -6,149 +5,14 @@ import {
   RowsChangedError,
   type BulkJobResult,
   type Checkpoint,
-  type CheckpointStore,
   type FinishedJobRow,
-  type JobLease,
   type JobOutcome,
   type RowSource,
-  type WindowIntent,
-  type WrittenMark,
 } from "../../../src/index.js";
-import { FakeBulkService, type FakeClient, type StartFault } from "./FakeBulkService.js";
-
-/** One row of the model: its place and a text (the spell's inputs are both). */
-export interface ModelRow {
-  id: number;
-  text: string;
-}
-
-/** How a session (one process running the job) is given its rows. */
-export type RowsGiven = "same" | "function" | "shifted" | "edited";
-
-/** One process running the job, until it ends or is killed. */
-export interface Session {
-  /** Killed when it tries its `n`-th store record, or its `n`-th bulkStart. */
-  kill?: { at: "record" | "start"; n: number };
-  /** Faults of the service's next bulkStarts. */
-  faults: (StartFault | undefined)[];
-  rows: RowsGiven;
-  /** Which row is edited, or how far the rows are shifted. */
-  shift: number;
-  /** Sends again windows that may have started (may pay twice: the user's explicit choice). */
-  resend: boolean;
-  /** A second worker resumes the same checkpoint at the same time. */
-  twoWorkers: boolean;
-}
-
-/** A generated job and the sessions that run it. */
-export interface Scenario {
-  rowCount: number;
-  windowSize: number;
-  maxWindows: number;
-  writeOrder: "input" | "finished";
-  /** Runs per bulkStart: a window of more rows goes out as several chunks (none: one). */
-  chunkSize?: number;
-  sessions: Session[];
-}
-
-/** Scenarios: small jobs, kills at any record or start, faults, wrong rows, two workers. */
-export const scenarios: fc.Arbitrary<Scenario> = fc.record({
-  rowCount: fc.integer({ min: 1, max: 20 }),
-  windowSize: fc.integer({ min: 1, max: 6 }),
-  maxWindows: fc.integer({ min: 1, max: 3 }),
-  writeOrder: fc.constantFrom("input" as const, "finished" as const),
-  chunkSize: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
-  sessions: fc.array(
-    fc.record({
-      kill: fc.option(
-        fc.record({
-          at: fc.constantFrom("record" as const, "start" as const),
-          n: fc.integer({ min: 1, max: 30 }),
-        }),
-        { nil: undefined }
-      ),
-      faults: fc.array(fc.constantFrom(undefined, "refuse" as const, "lose-answer" as const), {
-        maxLength: 3,
-      }),
-      rows: fc.constantFrom(
-        "same" as const,
-        "function" as const,
-        "shifted" as const,
-        "edited" as const
-      ),
-      shift: fc.integer({ min: 1, max: 19 }),
-      // Rare: the user's explicit choice to pay twice.
-      resend: fc.integer({ min: 0, max: 7 }).map((draw) => draw === 0),
-      twoWorkers: fc.boolean(),
-    }),
-    { minLength: 1, maxLength: 4 }
-  ),
-});
-
-/** The process died: nothing more reaches the store, the writer or the service. */
-class Killed extends Error {
-  constructor() {
-    super("killed");
-  }
-}
-
-/** The job's store as one process sees it: dead after its `limit`-th record. */
-class ProcessStore implements CheckpointStore {
-  dead = false;
-  private records = 0;
-
-  constructor(
-    private readonly base: MemoryCheckpointStore,
-    private readonly limit: number | undefined,
-    private readonly onKill: () => void
-  ) {}
-
-  load(): Checkpoint | undefined {
-    return this.base.load();
-  }
-  acquireLease(lease: JobLease): void {
-    this.alive();
-    this.base.acquireLease(lease);
-  }
-  releaseLease(owner: string): void {
-    if (!this.dead) this.base.releaseLease(owner);
-  }
-  recordIntent(intent: WindowIntent): void {
-    this.count();
-    this.base.recordIntent(intent);
-  }
-  recordGroup(
-    window: number,
-    groupId: string,
-    token?: Parameters<CheckpointStore["recordGroup"]>[2]
-  ): void {
-    this.count();
-    this.base.recordGroup(window, groupId, token);
-  }
-  recordRefused(window: number): void {
-    this.count();
-    this.base.recordRefused(window);
-  }
-  recordWritten(mark: WrittenMark): void {
-    this.count();
-    this.base.recordWritten(mark);
-  }
-  recordEnd(outcome: JobOutcome, rows: number): void {
-    this.count();
-    this.base.recordEnd(outcome, rows);
-  }
-  private count(): void {
-    this.alive();
-    this.records++;
-    if (this.limit !== undefined && this.records >= this.limit) {
-      this.onKill();
-      throw new Killed();
-    }
-  }
-  private alive(): void {
-    if (this.dead) throw new Killed();
-  }
-}
+import { FakeBulkService, type FakeClient } from "./FakeBulkService.js";
+import { Killed } from "./Killed.js";
+import { ProcessStore } from "./ProcessStore.js";
+import type { ModelRow, RowsGiven, Scenario, Session } from "./scenarios.js";
 
 /** What one worker of a session did. */
 interface WorkerRun {

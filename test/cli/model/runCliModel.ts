@@ -12,7 +12,7 @@ import {
   type Coverage,
 } from "./cliModelState.js";
 import { createLauncher, signal } from "./cliProcess.js";
-import { bulkStepArbitrary, stepArbitraries } from "./cliSteps.js";
+import { bulkStepArbitrary, stepArbitraries } from "./stepArbitraries.js";
 import { describeTable, modelTableArbitrary, tableBytes, type ModelTable } from "./modelTable.js";
 import { REPO_ROOT } from "../support/spawnCli.js";
 
