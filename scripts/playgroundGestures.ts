@@ -111,6 +111,7 @@ export async function fillFarDownTo(page: Page, column: string, toRow: number): 
   const bottom = scroller.y + scroller.height;
   const x =
     (await page.locator(".jss_corner:visible").first().boundingBox())?.x ?? scroller.x + 100;
+  let overshoots = 0;
   for (let attempt = 0; attempt < 6000; attempt++) {
     const box = await boxNow(target());
     if (box && box.y > scroller.y + 120 && box.y + box.height < bottom - 40) {
@@ -125,7 +126,19 @@ export async function fillFarDownTo(page: Page, column: string, toRow: number): 
         ) + 1,
       [x, bottom - 20] as const
     );
-    if (lastShown > toRow + 5) throw new Error(`the drag passed row ${toRow}`);
+    if (lastShown > toRow + 5) {
+      // Gone past it (a slow machine scrolled on between two looks): as a person does, bring the
+      // pointer back into the view (the scrolling stops) and wheel back up, the button still held;
+      // the next look finds the row in view and drops the handle on it.
+      if (++overshoots > 20) throw new Error(`the drag passed row ${toRow}`);
+      const middle = scroller.y + scroller.height / 2;
+      await page.mouse.move(x, middle, { steps: 2 });
+      const rowHeight =
+        (await boxNow(page.locator(cellSelector(`${column}${lastShown - 1}`))))?.height ?? 24;
+      await page.mouse.wheel(0, -(lastShown - toRow + 10) * rowHeight);
+      await page.waitForTimeout(100);
+      continue;
+    }
     const remaining = toRow - lastShown;
     // Far: deep into the edge (speeding up); nearer: inside it (steady); near: its inner side.
     const depth = remaining > 800 ? 38 : remaining > 60 ? 30 : 3;
