@@ -1,7 +1,6 @@
 /**
  * Asks before the page is left or reloaded while runs are in flight: the results would never
- * reach the sheet (and with the emulator in the page, the runs themselves are lost), while a real
- * service would go on with them.
+ * reach the sheet until a Resume (or the cells' recalculation) collects them.
  *
  * @example
  * ```ts

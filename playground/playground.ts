@@ -75,7 +75,11 @@ function offerPaces(emulator: InPageEmulator): void {
  * Keeps the document saved in the page (shown beside the title, as Excel's "Saved"), and offers
  * "Reset to demo": the saved document is forgotten and the page opens the demo again.
  */
-function keepSaved(playground: Playground, errors: HTMLElement | null): void {
+function keepSaved(
+  playground: Playground,
+  errors: HTMLElement | null,
+  emulator: InPageEmulator | undefined
+): void {
   const status = document.getElementById("playground-saved");
   const reset = document.getElementById("playground-reset") as HTMLButtonElement | null;
   keepDocumentSaved(playground.workbook, {
@@ -94,6 +98,7 @@ function keepSaved(playground: Playground, errors: HTMLElement | null): void {
     const question =
       "Reset the workbook to the demo? Its cells, sheets and the add-in's stored job are lost.";
     if (!window.confirm(question)) return;
+    emulator?.forgetRuns();
     void forgetSavedDocument()
       .catch((error: unknown) => errors && showPageError(errors, error))
       .finally(() => location.reload());
@@ -140,7 +145,7 @@ async function main(): Promise<void> {
   (window as unknown as { __playground?: unknown }).__playground = playground;
   (window as unknown as { __emulator?: unknown }).__emulator = emulator;
   if (emulator) offerPaces(emulator);
-  keepSaved(playground, errors);
+  keepSaved(playground, errors, emulator);
   warnBeforeLeaving(() => Math.max(emulator?.store.inFlight() ?? 0, busyCells()));
   showFormulaBar(playground);
   const scroller = gridElement.closest<HTMLElement>(".playground-sheet") ?? gridElement;
