@@ -193,4 +193,24 @@ describe("Excel's behaviour in the static playground (Chromium)", () => {
     );
     expect(await page.locator("#formula-address").innerText()).toBe("A1");
   }, 30_000);
+
+  it("should show a new sheet's cell in the formula bar after +, and the first sheet's own cell back", async () => {
+    await typeInCell(page, "C12", "=2+3");
+    await clickCell(page, "C12");
+    expect(await page.locator("#formula-address").innerText()).toBe("C12");
+    await page.locator(".jtabs-add").click();
+    await until(
+      page,
+      "the new sheet's cell in the bar",
+      async () => (await page.locator("#formula-address").innerText()) === "A1"
+    );
+    expect(await page.locator("#formula-content").innerText()).toBe("");
+    await page.locator(".jtabs-headers > div", { hasText: "Reviews" }).click();
+    await until(
+      page,
+      "Reviews' cell in the bar",
+      async () => (await page.locator("#formula-content").innerText()) === "=2+3"
+    );
+    expect(await page.locator("#formula-address").innerText()).toBe("C12");
+  }, 30_000);
 });
