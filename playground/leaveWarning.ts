@@ -14,7 +14,7 @@ export function warnBeforeLeaving(runsInFlight: () => number): () => void {
     if (runsInFlight() === 0) return;
     event.preventDefault();
     // Older browsers show (or need) a returnValue; current ones show their own sentence.
-    event.returnValue = `${runsInFlight()} runs are in flight: leaving loses their results.`;
+    event.returnValue = `${runsInFlight()} runs are in flight: their results wait for the next visit.`;
   };
   window.addEventListener("beforeunload", ask);
   return () => window.removeEventListener("beforeunload", ask);
