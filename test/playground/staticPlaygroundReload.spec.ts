@@ -95,6 +95,8 @@ describe("The static playground's document across a reload (Chromium)", () => {
     expect(typeof id).toBe("string");
 
     await reload(page);
+    // The remembered result (Excel shows #BUSY! while a cell recalculates on opening).
+    await until(page, "C2's result again", async () => !/#BUSY!/.test(await shown(page, "C2")));
     expect(await shown(page, "C2")).toBe("Arrived a day early and works perfectly.");
     expect(await shown(page, "F3")).toBe("kept");
     const model = await page.evaluate(() => {
