@@ -43,6 +43,25 @@ export interface BulkGroup {
 /** The outputs of every run a cancelBulk ended. */
 export const CANCELLED_OUTCOME: SpellOutcome = { state: "error", outputs: { error: "Cancelled" } };
 
+/**
+ * A store's runs and groups as plain data (JSON-safe), to keep them across a restart: the
+ * in-page emulator saves it in the page so a reload finds its runs, as a real service would.
+ */
+export interface RunStoreSnapshot {
+  runs: SingleRun[];
+  groups: {
+    groupId: string;
+    spellId: string;
+    inputsList: Record<string, unknown>[];
+    createdAt: number;
+    finishAt: number[];
+    cancelledAt: number | null;
+    visibleAt: number;
+    runsPerPoll: number;
+    revealed: number;
+  }[];
+}
+
 /** Options of {@link RunStore}. */
 export interface RunStoreOptions {
   timeScale: number;
@@ -252,6 +271,63 @@ export class RunStore {
         this.activeGroups.delete(group);
       }
     }
+  }
+
+  /**
+   * The store's runs and groups as plain data (see {@link RunStore.restore}); outcomes of bulk
+   * runs are not kept (they are computed again from the inputs, the same).
+   */
+  snapshot(): RunStoreSnapshot {
+    return {
+      runs: [...this.runs.values()],
+      groups: [...this.groups.values()].map((group) => ({
+        groupId: group.groupId,
+        spellId: group.spell.id,
+        inputsList: group.inputsList,
+        createdAt: group.createdAt,
+        finishAt: Array.from(group.finishAt),
+        cancelledAt: group.cancelledAt ?? null,
+        visibleAt: group.visibleAt,
+        runsPerPoll: group.runsPerPoll,
+        revealed: group.revealed,
+      })),
+    };
+  }
+
+  /**
+   * Adds the runs and groups of a {@link RunStore.snapshot}, their times unchanged (runs went on
+   * while the store was away); groups of a spell not in `spells` are left out.
+   */
+  restore(snapshot: RunStoreSnapshot, spells: ReadonlyMap<string, Spell>): void {
+    for (const run of snapshot.runs) {
+      this.runs.set(String(run.runId), run);
+      this.singleFinishTimes.push(run.finishAt);
+    }
+    for (const saved of snapshot.groups) {
+      const spell = spells.get(saved.spellId);
+      if (!spell) continue;
+      const finishAt = Float64Array.from(saved.finishAt);
+      const group: BulkGroup = {
+        groupId: saved.groupId,
+        spell,
+        inputsList: saved.inputsList,
+        createdAt: saved.createdAt,
+        finishAt,
+        sortedFinishAt: Float64Array.from(finishAt).sort(),
+        finishedPointer: 0,
+        lastFinishAt: finishAt.reduce((last, end) => Math.max(last, end), saved.createdAt),
+        cancelledAt: saved.cancelledAt ?? undefined,
+        outcomes: new Array(finishAt.length),
+        visibleAt: saved.visibleAt,
+        runsPerPoll: saved.runsPerPoll,
+        revealed: saved.revealed,
+      };
+      this.groups.set(group.groupId, group);
+      if (group.cancelledAt === undefined) this.activeGroups.add(group);
+    }
+    const now = this.now();
+    this.sweepFinished(now);
+    this.sweepExpired(now);
   }
 
   /** Forgets every run and group. */

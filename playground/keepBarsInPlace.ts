@@ -16,11 +16,18 @@
 export function keepBarsInPlace(sheet: HTMLElement): () => void {
   const bars = sheet.querySelector<HTMLElement>(".playground-bars");
   const tabs = sheet.querySelector<HTMLElement>(".jtabs-headers-container");
-  // The space between the bars and the tabs, measured before any scroll, stays.
+  // The space between the bars and the tabs, measured before any scroll, stays; the bars' white
+  // covers it (padding, taken back by a margin), so no scrolled-away cell shows through it.
   const gap =
-    bars && tabs ? tabs.getBoundingClientRect().top - bars.getBoundingClientRect().bottom : 0;
+    bars && tabs
+      ? Math.max(0, tabs.getBoundingClientRect().top - bars.getBoundingClientRect().bottom)
+      : 0;
+  if (bars && gap > 0) {
+    bars.style.paddingBottom = `${gap}px`;
+    bars.style.marginBottom = `${-gap}px`;
+  }
   const measure = () => {
-    sheet.style.setProperty("--playground-bars-height", `${(bars?.offsetHeight ?? 0) + gap}px`);
+    sheet.style.setProperty("--playground-bars-height", `${bars?.offsetHeight ?? 0}px`);
     sheet.style.setProperty("--playground-tabs-height", `${tabs?.offsetHeight ?? 0}px`);
   };
   measure();

@@ -1,7 +1,6 @@
 /**
  * Asks before the page is left or reloaded while runs are in flight: the results would never
- * reach the sheet (and with the emulator in the page, the runs themselves are lost), while a real
- * service would go on with them.
+ * reach the sheet until a Resume (or the cells' recalculation) collects them.
  *
  * @example
  * ```ts
@@ -15,7 +14,7 @@ export function warnBeforeLeaving(runsInFlight: () => number): () => void {
     if (runsInFlight() === 0) return;
     event.preventDefault();
     // Older browsers show (or need) a returnValue; current ones show their own sentence.
-    event.returnValue = `${runsInFlight()} runs are in flight: leaving loses their results.`;
+    event.returnValue = `${runsInFlight()} runs are in flight: their results wait for the next visit.`;
   };
   window.addEventListener("beforeunload", ask);
   return () => window.removeEventListener("beforeunload", ask);

@@ -41,7 +41,10 @@ function loadScript(source: string): Promise<void> {
   });
 }
 
-/** Excel's formula bar: the active cell's address and what was typed there (its formula). */
+/**
+ * Excel's formula bar: the active cell's address and what was typed there (its formula), or
+ * what is being typed while the cell is edited.
+ */
 function showFormulaBar({ grid, workbook, engine }: Playground): void {
   const address = document.getElementById("formula-address");
   const content = document.getElementById("formula-content");
@@ -51,7 +54,10 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
   const show = () => {
     const cell = workbook.cell(active.sheet, active.address);
     address.textContent = active.address;
-    content.textContent = cell.formula ?? String(cell.value);
+    const editor = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+      "td.editor input, td.editor textarea"
+    );
+    content.textContent = editor ? editor.value : (cell.formula ?? String(cell.value));
     // Why the cell shows an error (Excel shows it beside the cell's error sign).
     if (message) message.textContent = engine.messageAt(active.sheet, active.address) ?? "";
   };
@@ -59,6 +65,15 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
     show
   );
   show();
+  // While a cell is edited, the bar shows what is being typed (as Excel's does).
+  const mirror = (event: Event) => {
+    const editor = event.target;
+    const editing =
+      (editor instanceof HTMLInputElement || editor instanceof HTMLTextAreaElement) &&
+      editor.closest("td.editor") !== null;
+    if (editing) content.textContent = editor.value;
+  };
+  for (const type of ["input", "keyup"]) document.addEventListener(type, mirror, true);
 }
 
 /** The pace chooser (static build only: it sets the in-page emulator's durations). */
@@ -75,7 +90,11 @@ function offerPaces(emulator: InPageEmulator): void {
  * Keeps the document saved in the page (shown beside the title, as Excel's "Saved"), and offers
  * "Reset to demo": the saved document is forgotten and the page opens the demo again.
  */
-function keepSaved(playground: Playground, errors: HTMLElement | null): void {
+function keepSaved(
+  playground: Playground,
+  errors: HTMLElement | null,
+  emulator: InPageEmulator | undefined
+): void {
   const status = document.getElementById("playground-saved");
   const reset = document.getElementById("playground-reset") as HTMLButtonElement | null;
   keepDocumentSaved(playground.workbook, {
@@ -94,6 +113,7 @@ function keepSaved(playground: Playground, errors: HTMLElement | null): void {
     const question =
       "Reset the workbook to the demo? Its cells, sheets and the add-in's stored job are lost.";
     if (!window.confirm(question)) return;
+    emulator?.forgetRuns();
     void forgetSavedDocument()
       .catch((error: unknown) => errors && showPageError(errors, error))
       .finally(() => location.reload());
@@ -140,7 +160,7 @@ async function main(): Promise<void> {
   (window as unknown as { __playground?: unknown }).__playground = playground;
   (window as unknown as { __emulator?: unknown }).__emulator = emulator;
   if (emulator) offerPaces(emulator);
-  keepSaved(playground, errors);
+  keepSaved(playground, errors, emulator);
   warnBeforeLeaving(() => Math.max(emulator?.store.inFlight() ?? 0, busyCells()));
   showFormulaBar(playground);
   const scroller = gridElement.closest<HTMLElement>(".playground-sheet") ?? gridElement;

@@ -12,6 +12,7 @@ import { RunStore } from "../../emulator/runStore.js";
 import spellsJson from "../../emulator/spells.json";
 import { FORWARDING_PREFIXES } from "../../src/http/serviceEndpoints.js";
 import { InPageRoutes } from "./inPageRoutes.js";
+import { forgetSavedRuns, loadSavedRuns, saveRuns } from "./savedRuns.js";
 import { pacedSpells, type SpellPace } from "./spellPace.js";
 
 /** The emulator running in the page (the static playground). */
@@ -24,6 +25,8 @@ export interface InPageEmulator {
   stats: EmulatorStats;
   /** Changes how long the next runs take. */
   setPace(pace: SpellPace): void;
+  /** Forgets every run, here and in the page's storage ("Reset to demo"). */
+  forgetRuns(): void;
   /** Takes the page's fetch back. */
   uninstall(): void;
 }
@@ -38,7 +41,8 @@ function randomHex(): string {
  * behaviours, faults and route functions (emulator/), with the page's `fetch` answering the
  * add-in's calls "through the add-in's host" (`/spell-api/…` and `/spell-poll/…` of the page's
  * origin) instead of sockets. Install it before the add-in's bundles load: they keep the `fetch`
- * they find. Runs live as long as the page.
+ * they find. Its runs are kept in the page's storage (savedRuns.ts) and found again after a
+ * reload, times unchanged, as a real service keeps its runs while Excel reloads.
  *
  * @example
  * ```ts
@@ -53,11 +57,14 @@ export function installInPageEmulator(options: {
   let pace: SpellPace = options.pace ?? "fast";
   const store = new RunStore({ timeScale: 1, ttlMs: 3_600_000, bulkConcurrency: 50 });
   const faults = new FaultInjector({});
-  let runNumber = 0;
-  let groupNumber = 0;
+  const spells = pacedSpells(parseSpells(spellsJson, "emulator/spells.json"), () => pace);
+  const saved = loadSavedRuns();
+  let runNumber = saved?.runNumber ?? 0;
+  let groupNumber = saved?.groupNumber ?? 0;
+  if (saved) store.restore(saved.store, spells);
   const context: EmulatorContext = {
     apiKey: options.apiKey,
-    spells: pacedSpells(parseSpells(spellsJson, "emulator/spells.json"), () => pace),
+    spells,
     store,
     faults,
     stats: createEmulatorStats(store),
@@ -78,6 +85,18 @@ export function installInPageEmulator(options: {
   registerControlRoutes(base.asFastify(), context);
   registerGetRunRoute(poll.asFastify(), context);
   const sweeper = setInterval(() => store.sweepExpired(), 60_000);
+  // Saved soon after a request that can change the store, and at once when the page goes.
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let forgotten = false;
+  const save = () => {
+    if (saveTimer !== undefined) clearTimeout(saveTimer);
+    saveTimer = undefined;
+    if (!forgotten) saveRuns({ store: store.snapshot(), runNumber, groupNumber });
+  };
+  const saveSoon = () => {
+    if (saveTimer === undefined && !forgotten) saveTimer = setTimeout(save, 200);
+  };
+  globalThis.addEventListener?.("pagehide", save);
 
   const pageFetch = globalThis.fetch;
   const origin = globalThis.location.origin;
@@ -106,6 +125,7 @@ export function installInPageEmulator(options: {
     if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
     const body =
       typeof init?.body === "string" ? init.body : request ? await request.text() : undefined;
+    if (host.routes === base) saveSoon();
     const answer = host.routes.answer({
       method: (init?.method ?? request?.method ?? "GET").toUpperCase(),
       path: url.pathname.slice(host.prefix.length) + url.search,
@@ -131,8 +151,16 @@ export function installInPageEmulator(options: {
     store,
     stats: context.stats,
     setPace: (next) => (pace = next),
+    forgetRuns: () => {
+      forgotten = true;
+      if (saveTimer !== undefined) clearTimeout(saveTimer);
+      store.clear();
+      forgetSavedRuns();
+    },
     uninstall: () => {
       clearInterval(sweeper);
+      save();
+      globalThis.removeEventListener?.("pagehide", save);
       for (const abort of [...context.pendingWaits]) abort();
       globalThis.fetch = pageFetch;
     },

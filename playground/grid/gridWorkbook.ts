@@ -133,7 +133,9 @@ export class GridWorkbook {
         sorting: (order) => (a, b) => compareForSort(a, b, order),
         onafterchanges: (instance, changes) =>
           typedIntoModel(this.workbook, this.nameOf(instance), changes),
-        onselection: (instance, x1, y1, x2, y2) => this.selected(instance, x1, y1, x2, y2),
+        // Coordinates come as text after some selections (a click on a row header): numbers.
+        onselection: (instance, x1, y1, x2, y2) =>
+          this.selected(instance, Number(x1), Number(y1), Number(x2), Number(y2)),
         oninsertrow: (instance, rows) => {
           const at = Math.min(...rows.map((row) => row.row));
           this.workbook.insertRows(this.nameOf(instance), at, rows.length);
@@ -217,7 +219,10 @@ export class GridWorkbook {
     const sheet = this.activeSheet();
     const selected = (this.worksheets.get(sheet) as unknown as { selectedCell?: number[] })
       .selectedCell;
-    const address = selected ? `${columnName(selected[0])}${selected[1] + 1}` : "A1";
+    // jspreadsheet keeps the coordinates as text after some selections ("1054"): as numbers.
+    const address = selected
+      ? `${columnName(Number(selected[0]))}${Number(selected[1]) + 1}`
+      : "A1";
     this.selectedCell.next({ sheet, address });
   }
 
@@ -232,6 +237,8 @@ export class GridWorkbook {
     for (let column = 0; column < count; column++) {
       columns[column] = { ...columns[column], ...this.columnOf(name, 120) };
     }
+    // The new sheet is shown: the formula bar shows its cell, not the last sheet's.
+    setTimeout(() => this.tabChosen());
   }
 
   /** A copy in the grid: its cells' inputs, so a paste brings formulas, not values. */

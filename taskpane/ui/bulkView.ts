@@ -246,6 +246,8 @@ export async function mountBulkView(root: HTMLElement, deps: BulkViewDeps): Prom
     // Resume is offered whenever a bulk is left unfinished (failed, pane reloaded), not only
     // when the pane opens.
     if (progress.phase === "failed") offerJobs();
+    // A notice about a job that has since ended (Retry failed rows finished it) goes.
+    else if (!active) notices.prune();
   };
 
   // After a bulk, the rows read before it are out of date (they have outputs now): a second

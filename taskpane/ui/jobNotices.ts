@@ -7,7 +7,8 @@ import { element } from "./element.js";
 
 /**
  * The resume notices of the bulk view: one per stored job, with Resume (when it can be resumed)
- * and Forget; the section is hidden when there is none.
+ * and Forget; the section is hidden when there is none. `prune` drops the notices of jobs no
+ * longer stored (a retry that finished the job).
  *
  * ## Example
  * ```ts
@@ -22,7 +23,7 @@ export function jobNotices(deps: {
   damagedBulkJobs?(): { id: string | undefined; problem: string }[];
   resume(job: BulkJob): Promise<unknown>;
   report(error: unknown): void;
-}): { element: HTMLElement; offer(): void } {
+}): { element: HTMLElement; offer(): void; prune(): void } {
   const box = element("section", {
     id: "resume",
     class: "notice",
@@ -51,7 +52,7 @@ export function jobNotices(deps: {
           "Its rows may have run: check their status cells before running them again.";
     const item = element(
       "div",
-      { class: "job" },
+      { class: "job", "data-job-id": job.id ?? "" },
       element("p", {}, text),
       element("div", { class: "actions" }, ...(resumable ? [resume, forget] : [forget]))
     );
@@ -163,6 +164,14 @@ export function jobNotices(deps: {
         ...(deps.damagedBulkJobs?.() ?? []).map(damagedNotice),
         ...deps.loadBulkJobs().map(notice)
       );
+      refresh();
+    },
+    // A notice whose job is no longer stored (finished by Retry failed rows, forgotten) goes.
+    prune: () => {
+      const stored = new Set(deps.loadBulkJobs().map((job) => job.id ?? ""));
+      for (const item of box.querySelectorAll<HTMLElement>(".job[data-job-id]")) {
+        if (!stored.has(item.dataset.jobId ?? "")) item.remove();
+      }
       refresh();
     },
   };

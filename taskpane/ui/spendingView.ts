@@ -25,7 +25,8 @@ export interface SpendingViewDeps {
 
 /**
  * The spending guard's question in the task pane: how many runs wait and for which spells, with
- * Allow these, Allow this workbook and Block; once the workbook is allowed or blocked, that
+ * Allow these, Allow this workbook (at the daily cap, which it cannot pass: the cap in Settings)
+ * and Block; once the workbook is allowed or blocked, that
  * decision and "Ask again". Hidden while there is nothing to say.
  *
  * ## Example
@@ -64,11 +65,26 @@ export function mountSpendingView(root: HTMLElement, deps: SpendingViewDeps): ()
     });
     return node;
   };
+  const allowWorkbook = button("allow-workbook", "Allow this workbook", "allowWorkbook");
+  // At the daily cap, allowing the workbook cannot help (the cap holds for it): the cap itself,
+  // in Settings, can.
+  const capSettings = element(
+    "fluent-button",
+    { id: "daily-cap-settings" },
+    "Daily cap in Settings"
+  );
+  capSettings.addEventListener("click", () => {
+    document.getElementById("tab-settings")?.click();
+    const field = document.getElementById("daily-run-cap");
+    field?.scrollIntoView({ block: "nearest" });
+    field?.focus();
+  });
   const askActions = element(
     "div",
     { class: "actions" },
     button("allow-these", "Allow these", "allowThese", true),
-    button("allow-workbook", "Allow this workbook", "allowWorkbook"),
+    allowWorkbook,
+    capSettings,
     button("block-workbook", "Block", "block")
   );
   const decidedActions = element(
@@ -83,6 +99,9 @@ export function mountSpendingView(root: HTMLElement, deps: SpendingViewDeps): ()
     const waiting = state.waitingRuns > 0;
     box.hidden = !waiting && state.decision === "ask";
     askActions.hidden = !waiting;
+    const atCap = state.reason === "dailyCap";
+    allowWorkbook.hidden = atCap;
+    capSettings.hidden = !atCap;
     decidedActions.hidden = waiting || state.decision === "ask";
     text.textContent = waiting ? question(state) : decidedText(state);
   });
@@ -100,7 +119,9 @@ function question(state: SpendingGuardState): string {
   const decided =
     state.decision === "block"
       ? ""
-      : " Allow these runs once, allow this workbook from now on (the daily cap still holds), or block it.";
+      : state.reason === "dailyCap"
+        ? " Allow these runs once, raise the daily cap in Settings, or block it."
+        : " Allow these runs once, allow this workbook from now on (the daily cap still holds), or block it.";
   return `${runs} waiting for your OK: ${spells}. ${why}${decided}`;
 }
 

@@ -193,4 +193,45 @@ describe("Excel's behaviour in the static playground (Chromium)", () => {
     );
     expect(await page.locator("#formula-address").innerText()).toBe("A1");
   }, 30_000);
+
+  // Excel's formula bar shows what is being typed into a cell, as it is typed.
+  it("should show in the formula bar what is being typed into a cell", async () => {
+    await clickCell(page, "C3");
+    await page.keyboard.type("=1+");
+    await until(
+      page,
+      "the typing in the bar",
+      async () => (await page.locator("#formula-content").innerText()) === "=1+"
+    );
+    await page.keyboard.type("41");
+    await until(
+      page,
+      "more typing in the bar",
+      async () => (await page.locator("#formula-content").innerText()) === "=1+41"
+    );
+    await page.keyboard.press("Enter");
+    expect(await shown(page, "C3")).toBe("42");
+    await clickCell(page, "C3");
+    expect(await page.locator("#formula-content").innerText()).toBe("=1+41");
+  }, 30_000);
+
+  it("should show a new sheet's cell in the formula bar after +, and the first sheet's own cell back", async () => {
+    await typeInCell(page, "C12", "=2+3");
+    await clickCell(page, "C12");
+    expect(await page.locator("#formula-address").innerText()).toBe("C12");
+    await page.locator(".jtabs-add").click();
+    await until(
+      page,
+      "the new sheet's cell in the bar",
+      async () => (await page.locator("#formula-address").innerText()) === "A1"
+    );
+    expect(await page.locator("#formula-content").innerText()).toBe("");
+    await page.locator(".jtabs-headers > div", { hasText: "Reviews" }).click();
+    await until(
+      page,
+      "Reviews' cell in the bar",
+      async () => (await page.locator("#formula-content").innerText()) === "=2+3"
+    );
+    expect(await page.locator("#formula-address").innerText()).toBe("C12");
+  }, 30_000);
 });

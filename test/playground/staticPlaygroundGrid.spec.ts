@@ -103,6 +103,21 @@ describe("The static playground's grid at scale (Chromium)", () => {
     expect([await bar.boundingBox(), await tabs.boundingBox()]).toEqual(before);
     expect(await inView(page, ".formula-bar")).toBeTrue();
     expect(await inView(page, ".jtabs-headers .jtabs-selected")).toBeTrue();
+    // No sliver of scrolled-away cells shows between the bars and the tabs.
+    const between = await page.evaluate(() => {
+      const bars = document.querySelector(".playground-bars") as HTMLElement;
+      const tabs = document.querySelector(".jtabs-headers-container") as HTMLElement;
+      const top = bars.getBoundingClientRect().bottom;
+      const bottom = tabs.getBoundingClientRect().top;
+      const x = bars.getBoundingClientRect().left + 40;
+      const hits: string[] = [];
+      for (let y = Math.floor(top) - 1; y <= Math.ceil(bottom) + 1; y++) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit?.closest(".jss_worksheet tbody")) hits.push(`${y}: ${hit.textContent ?? ""}`);
+      }
+      return hits;
+    });
+    expect(between).toEqual([]);
   }, 60_000);
 
   it("should show a cell waiting for the spending guard's answer as grey #BUSY!", async () => {

@@ -254,5 +254,8 @@ describe("Bulk view", () => {
     ]);
     expect((await emulatorStats()).bulkRunsCreated).toBe(3);
     expect(loadBulkJobs()).toEqual([]);
+    // The job the "can no longer be collected" notice spoke of is finished: the notice is gone.
+    expect((root.querySelector("#resume") as HTMLElement).hidden).toBeTrue();
+    expect(text("resume")).not.toContain("can no longer be collected");
   });
 });

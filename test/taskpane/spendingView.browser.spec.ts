@@ -1,0 +1,75 @@
+import { BehaviorSubject } from "rxjs";
+import type { SpendingGuardState } from "../../addin/spendingGuard.js";
+import { DEFAULT_SPENDING_LIMITS } from "../../addin/spendingPolicy.js";
+import { mountSpendingView } from "../../taskpane/ui/spendingView.js";
+
+/** The guard's question offers only what can let the waiting runs start. */
+describe("the task pane's spending question", () => {
+  let root: HTMLElement;
+  let stop: () => void = () => undefined;
+  const state = (reason: SpendingGuardState["reason"]): SpendingGuardState => ({
+    decision: "ask",
+    waitingRuns: 3,
+    spells: [{ spellId: "summarize", runs: 3 }],
+    reason,
+    limits: { ...DEFAULT_SPENDING_LIMITS, dailyRunCap: 10 },
+    startedToday: 10,
+  });
+  const shown = (id: string) => {
+    const node = root.querySelector<HTMLElement>(`#${id}`);
+    return node !== null && !node.hidden;
+  };
+
+  beforeEach(() => {
+    root = document.createElement("div");
+    document.body.append(root);
+  });
+  afterEach(() => {
+    stop();
+    root.remove();
+  });
+
+  it("should not offer Allow this workbook at the daily cap (it cannot pass the cap), but the cap in Settings", () => {
+    const state$ = new BehaviorSubject(state("dailyCap"));
+    stop = mountSpendingView(root, {
+      state$,
+      decide: () => Promise.resolve([]),
+      rerunCells: () => Promise.resolve(),
+    });
+    expect(shown("allow-workbook")).toBeFalse();
+    expect(shown("daily-cap-settings")).toBeTrue();
+    expect(shown("allow-these")).toBeTrue();
+    const question = root.querySelector("#spending-question")?.textContent ?? "";
+    expect(question).toContain("daily cap of 10 runs");
+    expect(question).toContain("raise the daily cap in Settings");
+    expect(question).not.toContain("allow this workbook");
+
+    // Below the cap, the threshold asked: allowing the workbook helps again.
+    state$.next(state("threshold"));
+    expect(shown("allow-workbook")).toBeTrue();
+    expect(shown("daily-cap-settings")).toBeFalse();
+  });
+
+  it("should take the user to the daily cap field in Settings", () => {
+    const tab = document.createElement("button");
+    tab.id = "tab-settings";
+    const field = document.createElement("input");
+    field.id = "daily-run-cap";
+    let tabClicked = false;
+    tab.addEventListener("click", () => (tabClicked = true));
+    root.after(tab, field);
+    stop = mountSpendingView(root, {
+      state$: new BehaviorSubject(state("dailyCap")),
+      decide: () => Promise.resolve([]),
+      rerunCells: () => Promise.resolve(),
+    });
+    try {
+      root.querySelector<HTMLElement>("#daily-cap-settings")?.click();
+      expect(tabClicked).toBeTrue();
+      expect(document.activeElement).toBe(field);
+    } finally {
+      tab.remove();
+      field.remove();
+    }
+  });
+});
