@@ -238,6 +238,12 @@ describe("The static playground's document across a reload (Chromium)", () => {
 
     // Reopened, the spill is the formula's own again, its rows known: nothing runs.
     await reload(page);
+    // The anchor shows #BUSY! while it recalculates on opening, then its known rows.
+    await until(
+      page,
+      "the reopened spill",
+      async () => JSON.stringify(await block()) === movedLeft
+    );
     expect(await block()).toEqual(spilled.map((pair) => ["", ...pair, "", ""]));
     expect(await runsStarted(page)).toBe(0);
 
