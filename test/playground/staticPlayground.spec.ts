@@ -6,6 +6,7 @@ import {
   shown,
   typeInCell,
   type OpenPlayground,
+  until,
 } from "./support/staticPlayground.js";
 
 /**
@@ -15,19 +16,6 @@ import {
  * bulk run from the task pane. `summarize` answers the first sentence of `text`.
  */
 const FORMULA = '=SPELL.RUN("summarize", SPELL.INPUTS("text", A2), "summary")';
-
-async function until(
-  page: Page,
-  what: string,
-  check: () => Promise<boolean>,
-  timeoutMs = 20_000
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
 
 function firstSentence(text: string): string {
   return /^[^.!?]*[.!?]/.exec(text)?.[0] ?? text;

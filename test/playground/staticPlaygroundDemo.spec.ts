@@ -5,6 +5,7 @@ import {
   shown,
   typeInCell,
   type OpenPlayground,
+  until,
 } from "./support/staticPlayground.js";
 
 /**
@@ -13,13 +14,6 @@ import {
  * running cells grey as Excel's #BUSY!, its own error banner, and a question before leaving while
  * runs are in flight.
  */
-async function until(page: Page, what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
 
 describe("The static playground's demo (Chromium)", () => {
   let open: OpenPlayground;

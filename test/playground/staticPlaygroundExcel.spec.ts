@@ -7,6 +7,7 @@ import {
   shown,
   typeInCell,
   type OpenPlayground,
+  until,
 } from "./support/staticPlayground.js";
 
 /**
@@ -16,14 +17,6 @@ import {
  */
 const SUMMARY = (row: number) =>
   `=SPELL.RUN("summarize", SPELL.INPUTS("text", A${row}), "summary")`;
-
-async function until(page: Page, what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
 
 interface PageWorkbook {
   cell(sheet: string, address: string): { value: unknown; formula?: string };

@@ -1,4 +1,3 @@
-import type { Page } from "playwright-core";
 import {
   clickCell,
   fillDownTo,
@@ -6,6 +5,7 @@ import {
   shown,
   typeInCell,
   type OpenPlayground,
+  until,
 } from "./support/staticPlayground.js";
 
 /**
@@ -13,13 +13,6 @@ import {
  * the window: a drag at its bottom edge scrolls on), far enough to reach the spending guard's
  * question (100 runs) by filling one column.
  */
-async function until(page: Page, what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
 
 describe("Filling a long column in the static playground (Chromium)", () => {
   let open: OpenPlayground;

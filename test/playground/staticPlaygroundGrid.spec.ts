@@ -6,6 +6,7 @@ import {
   shown,
   typeInCell,
   type OpenPlayground,
+  until,
 } from "./support/staticPlayground.js";
 
 /**
@@ -14,13 +15,6 @@ import {
  * view jumps to far rows; the formula bar and the sheet tabs stay in place; a cell waiting for
  * the spending guard's answer looks as Excel shows a custom function still calculating.
  */
-async function until(page: Page, what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
 
 /** Whether an element is in the sheet's view (not scrolled away, not under the bars). */
 async function inView(page: Page, selector: string): Promise<boolean> {

@@ -7,6 +7,7 @@ import {
   shown,
   typeInCell,
   type OpenPlayground,
+  until as untilShared,
 } from "./support/staticPlayground.js";
 
 /**
@@ -18,13 +19,9 @@ import {
 const SUMMARY = (row: number) =>
   `=SPELL.RUN("summarize", SPELL.INPUTS("text", A${row}), "summary")`;
 
-async function until(page: Page, what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(100);
-  }
-}
+/** The shared poll, with this file's longer wait (30 s). */
+const until = (page: Page, what: string, check: () => Promise<boolean>, timeoutMs = 30_000) =>
+  untilShared(page, what, check, timeoutMs);
 
 type PageWindow = {
   __playground: {

@@ -104,3 +104,28 @@ export {
   shown,
   typeInCell,
 } from "../../../scripts/playgroundGestures.js";
+
+/**
+ * Polls `check` every 100 ms until it holds, failing with "timed out waiting for <what>".
+ *
+ * ## Example
+ * ```ts
+ * await until(page, "C2's result", async () => (await shown(page, "C2")) !== "#BUSY!");
+ * ```
+ * @param page the page whose clock paces the polls
+ * @param what what is awaited, for the error
+ * @param check the condition
+ * @param timeoutMs how long to wait (20 s)
+ */
+export async function until(
+  page: Page,
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 20_000
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await page.waitForTimeout(100);
+  }
+}
