@@ -97,7 +97,7 @@ function keepSaved(
 ): void {
   const status = document.getElementById("playground-saved");
   const reset = document.getElementById("playground-reset") as HTMLButtonElement | null;
-  keepDocumentSaved(playground.workbook, {
+  const stopSaving = keepDocumentSaved(playground.workbook, {
     onSaving: (saving) => {
       if (status) status.textContent = saving ? "Saving…" : "Saved in this browser";
     },
@@ -114,7 +114,10 @@ function keepSaved(
       "Reset the workbook to the demo? Its cells, sheets and the add-in's stored job are lost.";
     if (!window.confirm(question)) return;
     emulator?.forgetRuns();
-    void forgetSavedDocument()
+    // A change waiting to be saved (a cell that just recalculated) must not be saved after the
+    // document is forgotten, nor when the page is left: the demo would not come back.
+    void stopSaving({ discard: true })
+      .then(forgetSavedDocument)
       .catch((error: unknown) => errors && showPageError(errors, error))
       .finally(() => location.reload());
   });

@@ -90,18 +90,22 @@ export interface SavedDocumentEvents {
  * ## Example
  * ```ts
  * const stop = keepDocumentSaved(playground.workbook, { onSaving: (busy) => showSaving(busy) });
+ * // "Reset to demo": nothing waiting is saved, not even when the page is left.
+ * await stop({ discard: true });
+ * await forgetSavedDocument();
  * ```
  *
  * @param workbook The playground's workbook.
  * @param events What to tell the page.
  * @param delayMs How long changes are gathered before a save. @default 150
- * @return A function that stops saving.
+ * @return A function that stops saving: what is waiting is saved, or with `discard` dropped
+ *   (a save already under way still lands first); its promise settles once no save is left.
  */
 export function keepDocumentSaved(
   workbook: MockWorkbook,
   events: SavedDocumentEvents = {},
   delayMs = 150
-): () => void {
+): (options?: { discard?: boolean }) => Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
   let waiting = 0;
@@ -135,9 +139,14 @@ export function keepDocumentSaved(
     save();
   };
   window.addEventListener("pagehide", flush);
-  return () => {
+  return ({ discard = false }: { discard?: boolean } = {}) => {
     workbook.onDocumentChanged = undefined;
     window.removeEventListener("pagehide", flush);
-    flush();
+    if (discard && timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+      waiting--;
+    } else flush();
+    return saving;
   };
 }
