@@ -56,8 +56,14 @@ function single(name: string, contents: string): Size {
   return sizeOf(name, [(result.outputFiles ?? [])[0].contents]);
 }
 
-/** The entry and the chunks it imports statically (what loads first), and each lazy chunk. */
-function split(name: string, contents: string): { atLoad: Size; lazy: Size[] } {
+/**
+ * The entry and the chunks it imports statically (what loads first), each lazy chunk, and the
+ * minified bytes at load by origin (from the metafile).
+ */
+function split(
+  name: string,
+  contents: string
+): { atLoad: Size; lazy: Size[]; atLoadByOrigin: Map<string, number> } {
   const result = buildSync({
     ...common,
     splitting: true,
@@ -88,7 +94,21 @@ function split(name: string, contents: string): { atLoad: Size; lazy: Size[] } {
     .map((key) =>
       sizeOf(`  lazy: ${path.basename(key).replace(/-[A-Z0-9]+\.js$/, "")}`, [contentsOf(key)])
     );
-  return { atLoad: sizeOf(name, [...atLoad].map(contentsOf)), lazy };
+  const atLoadByOrigin = new Map<string, number>();
+  for (const key of atLoad) {
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[key].inputs)) {
+      const origin = originOf(input);
+      atLoadByOrigin.set(origin, (atLoadByOrigin.get(origin) ?? 0) + bytesInOutput);
+    }
+  }
+  return { atLoad: sizeOf(name, [...atLoad].map(contentsOf)), lazy, atLoadByOrigin };
+}
+
+/** A package's name, or a folder of src/ (its top files as "src"). */
+function originOf(input: string): string {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  if (inPackage) return inPackage[1];
+  return input.startsWith("src/") ? path.dirname(input) : input;
 }
 
 const client = split("SpellClient, at load", `export { SpellClient } from "./src/index.ts";`);
@@ -112,6 +132,10 @@ for (const row of rows) {
     `${row.name.padEnd(34)}${kb(row.min).padStart(10)}${kb(row.gzip).padStart(10)}` +
       `${(row.gzip / ky.gzip).toFixed(2).padStart(11)}${(row.gzip / rxjs.gzip).toFixed(2).padStart(13)}`
   );
+}
+console.log(`\n${client.atLoad.name}, minified bytes by origin:`);
+for (const [origin, bytes] of [...client.atLoadByOrigin].sort((a, b) => b[1] - a[1])) {
+  if (bytes > 0) console.log(`  ${origin.padEnd(32)}${kb(bytes).padStart(10)}`);
 }
 const met = client.atLoad.gzip <= GOAL_GZIP_BYTES;
 console.log(
