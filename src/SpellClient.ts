@@ -234,15 +234,19 @@ export class SpellClient {
    */
   checkConnection(): Promise<ConnectionCheck> {
     const probeId = `spellrun-connection-test-${Math.random().toString(36).slice(2)}`;
-    const { api, options } = this.parts;
+    const { options } = this.parts;
     // Loaded on the first check: most programs never make one.
-    return import("./http/checkConnection.js").then(({ checkConnection }) =>
-      checkConnection(
+    return Promise.all([
+      import("./http/checkConnection.js"),
+      import("./http/SpellBulkApi.js"),
+    ]).then(([{ checkConnection }, { SpellBulkApi }]) => {
+      const api = this.parts.api.sharedAs(SpellBulkApi);
+      return checkConnection(
         api.probeHosts(probeId),
         { baseUrl: options.baseUrl, pollBaseUrl: options.pollBaseUrl },
         (host) => api.answersWithoutCorsConsent(host, probeId)
-      )
-    );
+      );
+    });
   }
 
   /**

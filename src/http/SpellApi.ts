@@ -13,9 +13,6 @@ import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
 import { SpellNetworkError } from "../errors/SpellNetworkError.js";
 import { DEFAULT_RETRY, retryTransient } from "../operators/retryTransient.js";
 import {
-  parseBulkRuns,
-  type BulkRunAnswer,
-  parseGroupId,
   parseRunAnswer,
   parseRunId,
   parseWaitAnswer,
@@ -33,17 +30,17 @@ import { newRequestKey } from "./newRequestKey.js";
 import { optionalServiceState } from "./optionalServiceState.js";
 import { serviceUrl } from "./serviceUrl.js";
 import type { SpellApiOptions } from "./SpellApiOptions.js";
-import type { SpellEndpoints } from "./SpellEndpoints.js";
+import type { SpellRunEndpoints } from "./SpellRunEndpoints.js";
 import { resolveFetch } from "./resolveFetch.js";
 import { RateLimitPause } from "./RateLimitPause.js";
 import type { RequestLog } from "./requestJson.js";
 import type { SpellLogger, SpellLogRequest } from "../SpellLogEvent.js";
 import { emitLog, errorText } from "../util/emitLog.js";
 import { toRunState } from "./parseResponses.js";
-import { countRunStates } from "../countRunStates.js";
 
 export type { SpellApiOptions } from "./SpellApiOptions.js";
 export type { SpellEndpoints } from "./SpellEndpoints.js";
+export type { SpellRunEndpoints } from "./SpellRunEndpoints.js";
 
 /** Default of `SpellClientOptions.maxInFlight`, documented there. */
 export const DEFAULT_MAX_IN_FLIGHT = 8;
@@ -58,7 +55,36 @@ const DEFAULT_READ_TIMEOUT_MS = 30_000;
 const DEFAULT_START_TIMEOUT_MS = 60_000;
 
 /**
- * The one place that knows the service's paths, headers and body shapes.
+ * What the transports of one client share: its request slots and its rate-limit pause.
+ *
+ * ## Example
+ * ```ts
+ * const shared: SharedTransport = { requestSlots: new ConcurrencyLimiter(8), pause };
+ * ```
+ * @internal
+ */
+export interface SharedTransport {
+  requestSlots: ConcurrencyLimiter;
+  pause: RateLimitPause;
+}
+
+/**
+ * A class of transport: `SpellApi` or one adding endpoints to it.
+ *
+ * ## Example
+ * ```ts
+ * const Api: SpellApiClass<SpellApi> = SpellApi;
+ * ```
+ * @internal
+ */
+export type SpellApiClass<A extends SpellApi> = new (
+  options: SpellApiOptions,
+  shared?: SharedTransport
+) => A;
+
+/**
+ * The one place that knows the service's paths, headers and body shapes: the endpoints of a
+ * single run and `cancelBulk`; `SpellBulkApi` adds the bulk endpoints and the connection probes.
  *
  * ## Example
  * ```ts
@@ -67,8 +93,8 @@ const DEFAULT_START_TIMEOUT_MS = 60_000;
  * ```
  * @internal
  */
-export class SpellApi implements SpellEndpoints {
-  private readonly fetchFn: typeof fetch;
+export class SpellApi implements SpellRunEndpoints {
+  protected readonly fetchFn: typeof fetch;
   // The key lives only in these private (#) fields: `util.inspect`, `JSON.stringify` and error
   // objects never show it.
   readonly #headers: Record<string, string>;
@@ -100,10 +126,7 @@ export class SpellApi implements SpellEndpoints {
    * @param shared the request slots and the rate-limit pause of the client, when this is a
    *   view of it with other retry settings (see `withRetry`)
    */
-  constructor(
-    options: SpellApiOptions,
-    shared?: { requestSlots: ConcurrencyLimiter; pause: RateLimitPause }
-  ) {
+  constructor(options: SpellApiOptions, shared?: SharedTransport) {
     this.#options = options;
     checkApiKey(options.apiKey);
     this.fetchFn = resolveFetch(options.fetch);
@@ -149,8 +172,26 @@ export class SpellApi implements SpellEndpoints {
    * @param retry the call's retry settings
    * @return a transport sharing this one's slots and pause
    */
-  withRetry(retry: RetryOptions): SpellApi {
-    return new SpellApi(
+  withRetry(retry: RetryOptions): this {
+    return this.sharedAs(this.constructor as SpellApiClass<this>, retry);
+  }
+
+  /**
+   * The same transport (request slots, rate-limit pause, key, log) as an instance of `Api`, a
+   * class adding endpoints (`SpellBulkApi`, loaded with the first bulk), with `retry` laid over
+   * the client's retry settings.
+   *
+   * ## Example
+   * ```ts
+   * const { SpellBulkApi } = await import("./SpellBulkApi.js");
+   * api.sharedAs(SpellBulkApi).getBulkRuns("bulk-1").subscribe(console.log);
+   * ```
+   * @param Api the class of the transport wanted
+   * @param retry the call's retry settings
+   * @return a transport of that class sharing this one's slots and pause
+   */
+  sharedAs<A extends SpellApi>(Api: SpellApiClass<A>, retry: RetryOptions = {}): A {
+    return new Api(
       { ...this.#options, retry: { ...this.#options.retry, ...retry } },
       { requestSlots: this.requestSlots, pause: this.pause }
     );
@@ -195,34 +236,6 @@ export class SpellApi implements SpellEndpoints {
     );
   }
 
-  bulkStartOnce(
-    spellId: string,
-    inputsList: readonly Record<string, unknown>[],
-    onSent?: () => void
-  ): Observable<string> {
-    const target = this.target("bulkStart");
-    return this.send(target, { spellId, inputs: inputsList }, { onSent }).pipe(
-      map((body) => parseGroupId(body, target))
-    );
-  }
-
-  getBulkRuns(groupId: string): Observable<BulkRunAnswer[]> {
-    const target = this.target("getBulkRuns");
-    return this.send(target, { groupId }, { ids: { groupId } }).pipe(
-      this.retry(target, { groupId }),
-      map((body) => parseBulkRuns(body, target)),
-      tap((answers) =>
-        this.log(() => ({
-          type: "poll",
-          ...target,
-          groupId,
-          runs: answers.length,
-          counts: countRunStates(answers.map((answer) => ({ state: toRunState(answer.state) }))),
-        }))
-      )
-    );
-  }
-
   cancelBulk(groupId: string): Observable<void> {
     const target = this.target("cancelBulk");
     // The body of cancelBulk's answer is "not shown": any 2xx (204, empty, text) means it went through.
@@ -236,44 +249,10 @@ export class SpellApi implements SpellEndpoints {
   }
 
   /**
-   * getBulkRuns on the base host and getRun on the poll host for `probeId`, each sent once (no
-   * retry) and unparsed: the harmless questions of `SpellClient.checkConnection`.
-   */
-  probeHosts(probeId: string): { base: Observable<unknown>; poll: Observable<unknown> } {
-    return {
-      base: this.send(this.target("getBulkRuns"), { groupId: probeId }),
-      poll: this.send(this.target("getRun", probeId)),
-    };
-  }
-
-  /**
-   * Whether a host that gave no readable answer answers at all: one keyless `no-cors` GET of its
-   * probe URL. A browser resolves it with an opaque response when the host answered (its answer
-   * was withheld for want of CORS consent) and rejects it when nothing answered; where there is
-   * no CORS (Node) there is no opaque response, so this says `false`. Never sends the key.
-   */
-  async answersWithoutCorsConsent(host: "base" | "poll", probeId: string): Promise<boolean> {
-    const { url } = host === "base" ? this.target("getBulkRuns") : this.target("getRun", probeId);
-    try {
-      const response = await this.fetchFn(url, {
-        method: "GET",
-        mode: "no-cors",
-        credentials: "omit",
-        // A no-cors request must follow redirects (browsers refuse others); it carries no key.
-        redirect: "follow",
-        signal: AbortSignal.timeout(this.readTimeoutMs),
-      });
-      return response.type === "opaque";
-    } catch {
-      return false;
-    }
-  }
-
-  /**
    * Method, endpoint and URL of a request: getRun is a GET on the poll host with the run id in
    * the query, every other endpoint a POST on the base host.
    */
-  private target(endpoint: Endpoint, runId?: string | number): RequestTarget {
+  protected target(endpoint: Endpoint, runId?: string | number): RequestTarget {
     const { method, host } = SERVICE_ENDPOINTS[endpoint];
     const query = endpoint === "getRun" ? `?runId=${encodeURIComponent(String(runId))}` : "";
     const hostUrl = host === "poll" ? this.pollBaseUrl : this.baseUrl;
@@ -316,7 +295,7 @@ export class SpellApi implements SpellEndpoints {
       });
   }
 
-  private retry<T>(target: RequestTarget, ids: Partial<SpellLogRequest> = {}) {
+  protected retry<T>(target: RequestTarget, ids: Partial<SpellLogRequest> = {}) {
     return retryTransient<T>(
       target.endpoint,
       this.retryOptions,
@@ -326,7 +305,7 @@ export class SpellApi implements SpellEndpoints {
   }
 
   /** Builds and emits an event only when someone listens (a poll's counts cost a pass). */
-  private log(event: () => Parameters<SpellLogger>[0]): void {
+  protected log(event: () => Parameters<SpellLogger>[0]): void {
     if (this.logger) emitLog(this.logger, event());
   }
 
@@ -334,7 +313,7 @@ export class SpellApi implements SpellEndpoints {
    * Sends one request per subscription, with a JSON body when given, under its time limit: the
    * wait-mode limit when `limitMs` is given, else the start or read limit by endpoint.
    */
-  private send(
+  protected send(
     target: RequestTarget,
     body?: unknown,
     {

@@ -1,5 +1,6 @@
 import type { Observable } from "rxjs";
-import type { BulkRunAnswer, RunAnswer, WaitAnswer } from "./parseResponses.js";
+import type { BulkRunAnswer } from "./parseResponses.js";
+import type { SpellRunEndpoints } from "./SpellRunEndpoints.js";
 
 /**
  * The service's five endpoints as cold Observables of validated answers. The core talks to the
@@ -11,13 +12,7 @@ import type { BulkRunAnswer, RunAnswer, WaitAnswer } from "./parseResponses.js";
  * ```
  * @internal
  */
-export interface SpellEndpoints {
-  /** POST start with wait true; one long request. Retried only where nothing started. */
-  startAndWait(spellId: string, inputs: Record<string, unknown>): Observable<WaitAnswer>;
-  /** POST start with wait false → run id. Retried only where nothing started. */
-  startPolling(spellId: string, inputs: Record<string, unknown>): Observable<string | number>;
-  /** GET getRun on the poll host. Retried on transient failures. */
-  getRun(runId: string | number): Observable<RunAnswer>;
+export interface SpellEndpoints extends SpellRunEndpoints {
   /**
    * POST bulkStart → group id, sent once: the caller decides about retries (see bulkSnapshots).
    * `onSent` is called when the request leaves for the service (after its wait for a request
@@ -30,6 +25,4 @@ export interface SpellEndpoints {
   ): Observable<string>;
   /** POST getBulkRuns. Retried on transient failures. */
   getBulkRuns(groupId: string): Observable<BulkRunAnswer[]>;
-  /** POST cancelBulk. Retried on transient failures. */
-  cancelBulk(groupId: string): Observable<void>;
 }

@@ -1,9 +1,10 @@
-import { firstValueFrom, type Observable } from "rxjs";
+import type { Observable } from "rxjs";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellNetworkError } from "../errors/SpellNetworkError.js";
 import { SpellProtocolError } from "../errors/SpellProtocolError.js";
 import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
 import type { ConnectionCheck } from "../ConnectionCheck.js";
+import { lastSnapshot } from "../util/lastSnapshot.js";
 
 /**
  * Reads the answers of the two probes (base host, poll host) as one `ConnectionCheck`: a 404 in
@@ -100,7 +101,8 @@ type ProbeAnswer =
 
 async function probe(question: Observable<unknown>): Promise<ProbeAnswer> {
   try {
-    await firstValueFrom(question);
+    // lastSnapshot rather than firstValueFrom: the client loads it anyway (a probe answers once).
+    await lastSnapshot(question, undefined);
     return { kind: "accepted" }; // an answer for a made-up id: odd, but the key was taken
   } catch (error) {
     if (error instanceof SpellHttpError) {

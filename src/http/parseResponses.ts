@@ -188,32 +188,6 @@ export function parseRunAnswer(body: unknown, request: RequestTarget): RunAnswer
 }
 
 /**
- * The `runs` of a getBulkRuns answer, in the order the service sent them.
- *
- * ## Example
- * ```ts
- * parseBulkRuns({ runs: [{ state: "success", outputs: { i: 0 } }] }, { method: "POST", endpoint: "getBulkRuns", url });
- * ```
- * @internal
- */
-export function parseBulkRuns(body: unknown, request: RequestTarget): BulkRunAnswer[] {
-  const runs = field(body, "runs", request);
-  if (!Array.isArray(runs)) {
-    throw shapeError(request, `"runs" must be an array`, body);
-  }
-  return runs.map((run: unknown) => {
-    const answer: BulkRunAnswer = parseRunAnswer(run, request);
-    // What may identify the entry's input (see matchBulkEntries); ignored when malformed.
-    const { index, inputs } = run as Record<string, unknown>;
-    if (typeof index === "number" && Number.isInteger(index)) answer.index = index;
-    if (inputs !== null && typeof inputs === "object" && !Array.isArray(inputs)) {
-      answer.inputs = inputs as Record<string, unknown>;
-    }
-    return answer;
-  });
-}
-
-/**
  * A getBulkRuns entry: a run answer and, when the service sent them, what identifies its input
  * (`index` in the bulkStart, or an echo of its `inputs`); see `matchBulkEntries`.
  *
@@ -228,7 +202,16 @@ export interface BulkRunAnswer extends RunAnswer {
   inputs?: Record<string, unknown>;
 }
 
-function field(body: unknown, name: string, request: RequestTarget): unknown {
+/**
+ * The field `name` of a body that must be a JSON object; `SpellProtocolError` when missing.
+ *
+ * ## Example
+ * ```ts
+ * field({ runs: [] }, "runs", { method: "POST", endpoint: "getBulkRuns", url }); // []
+ * ```
+ * @internal
+ */
+export function field(body: unknown, name: string, request: RequestTarget): unknown {
   const object = asObject(body, request);
   if (!(name in object)) throw shapeError(request, `"${name}" missing`, body);
   return object[name];
@@ -252,7 +235,19 @@ function asOutputs(
   return outputs as Record<string, unknown>;
 }
 
-/** The error of a body without the shape the core needs, naming its request and URL. */
-function shapeError(request: RequestTarget, problem: string, body: unknown): SpellProtocolError {
+/**
+ * The error of a body without the shape the core needs, naming its request and URL.
+ *
+ * ## Example
+ * ```ts
+ * throw shapeError({ method: "GET", endpoint: "getRun", url }, `"state" must be a string`, body);
+ * ```
+ * @internal
+ */
+export function shapeError(
+  request: RequestTarget,
+  problem: string,
+  body: unknown
+): SpellProtocolError {
   return new SpellProtocolError(request.method, request.endpoint, problem, body, request.url);
 }

@@ -1,6 +1,7 @@
 import type { ClientParts } from "./ClientParts.js";
 import { DEFAULT_POLL } from "../operators/pollUntilDone.js";
 import type { RetryOptions } from "../types.js";
+import { SpellBulkApi } from "../http/SpellBulkApi.js";
 import type { BulkContext } from "./bulkSnapshots.js";
 
 /**
@@ -17,7 +18,8 @@ import type { BulkContext } from "./bulkSnapshots.js";
  * @internal
  */
 export function bulkContextOf(parts: ClientParts, retry?: RetryOptions): BulkContext {
-  const api = retry ? parts.api.withRetry(retry) : parts.api;
+  // The bulk endpoints come with this module (loaded with the first bulk or batch).
+  const api = parts.api.sharedAs(SpellBulkApi, retry);
   return {
     api,
     limiter: parts.limiter,

@@ -1,6 +1,6 @@
 import { concatMap, defer, type Observable, type SchedulerLike, throwError } from "rxjs";
 import { SpellError } from "../errors/SpellError.js";
-import type { SpellEndpoints } from "../http/SpellEndpoints.js";
+import type { SpellRunEndpoints } from "../http/SpellRunEndpoints.js";
 import { onStateChanges } from "../operators/onStateChanges.js";
 import type { PollOptions, RunSnapshot } from "../types.js";
 import type { ConcurrencyLimiter } from "../util/ConcurrencyLimiter.js";
@@ -24,7 +24,7 @@ import { loadCode } from "../util/loadCode.js";
  * @return a cold Observable of snapshots
  */
 export function resumedRun(
-  api: SpellEndpoints,
+  api: SpellRunEndpoints,
   limiter: ConcurrencyLimiter,
   poll: Required<PollOptions>,
   scheduler: SchedulerLike,

@@ -16,7 +16,7 @@ import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellPollLimitError } from "../errors/SpellPollLimitError.js";
 import { SpellRunError } from "../errors/SpellRunError.js";
 import { SpellTimeoutError } from "../errors/SpellTimeoutError.js";
-import type { SpellEndpoints } from "../http/SpellApi.js";
+import type { SpellRunEndpoints } from "../http/SpellRunEndpoints.js";
 import { DEFAULT_POLL, pollUntilDone } from "../operators/pollUntilDone.js";
 import type { PollOptions, RunSnapshot } from "../types.js";
 import type { PollSchedule } from "../operators/backoffSchedule.js";
@@ -44,7 +44,7 @@ import {
  * @internal
  */
 export function waitRun(
-  api: SpellEndpoints,
+  api: SpellRunEndpoints,
   spellId: string,
   inputs: Record<string, unknown>,
   timeoutMs: number,
@@ -114,7 +114,7 @@ function waitAnswerSnapshot(answer: WaitAnswer): RunSnapshot {
  * @internal
  */
 export function pollRun(
-  api: SpellEndpoints,
+  api: SpellRunEndpoints,
   runId: string | number,
   poll: PollOptions,
   scheduler: SchedulerLike,
@@ -181,7 +181,7 @@ export interface RunTiming {
  * @internal
  */
 export function startAndPollRun(
-  api: SpellEndpoints,
+  api: SpellRunEndpoints,
   spellId: string,
   inputs: Record<string, unknown>,
   poll: PollOptions,

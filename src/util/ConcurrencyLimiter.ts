@@ -1,4 +1,4 @@
-import { Observable, asapScheduler, type Subscription } from "rxjs";
+import { Observable, asyncScheduler, type Subscription } from "rxjs";
 import { SpellError } from "../errors/SpellError.js";
 
 // While above 0, freed slots are not handed on yet (see `handOnSlotsAfter`).
@@ -94,9 +94,9 @@ export class ConcurrencyLimiter {
       return () => {
         leaveQueue();
         inner?.unsubscribe();
-        // Work that is unsubscribed hands its slot on a moment later (asap): when many callers
-        // are unsubscribed at once (a `merge` of 20,000 runs), those queued behind it leave the
-        // queue first, so none starts during the teardown.
+        // Work that is unsubscribed hands its slot on a moment later (the next task): when many
+        // callers are unsubscribed at once (a `merge` of 20,000 runs), those queued behind it
+        // leave the queue first, so none starts during the teardown.
         if (release) this.withStartsHeld(release);
       };
     });
@@ -104,7 +104,11 @@ export class ConcurrencyLimiter {
 
   private startsHeld = false;
 
-  /** Runs `work` (which frees a slot) and hands free slots on asap, once per teardown. */
+  /**
+   * Runs `work` (which frees a slot) and hands free slots on in the next task, once per teardown
+   * (`asyncScheduler`, which the runs' timers load anyway, rather than the asap scheduler's
+   * 1.5 KB).
+   */
   private withStartsHeld(work: () => void): void {
     if (this.startsHeld) {
       work();
@@ -112,7 +116,7 @@ export class ConcurrencyLimiter {
     }
     this.startsHeld = true;
     work();
-    asapScheduler.schedule(() => {
+    asyncScheduler.schedule(() => {
       this.startsHeld = false;
       this.startQueued();
     });

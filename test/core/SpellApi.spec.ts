@@ -1,5 +1,6 @@
 import { firstValueFrom, lastValueFrom } from "rxjs";
 import { SpellApi } from "../../src/http/SpellApi.js";
+import { SpellBulkApi } from "../../src/http/SpellBulkApi.js";
 import {
   SpellError,
   SpellHttpError,
@@ -48,7 +49,7 @@ describe("SpellApi", () => {
       [200, { runId: "g1" }],
       [200, { state: "success", outputs: {} }],
     ]);
-    const api = new SpellApi({
+    const api = new SpellBulkApi({
       ...connection,
       fetch: fetchFn,
       idempotencyKeys: true,
@@ -143,7 +144,7 @@ describe("SpellApi", () => {
     }
     const { fetchFn } = fakeFetch([[200, { runs: "nope" }]]);
     const error = await lastValueFrom(
-      new SpellApi({ ...connection, fetch: fetchFn }).getBulkRuns("g")
+      new SpellBulkApi({ ...connection, fetch: fetchFn }).getBulkRuns("g")
     ).catch((e: unknown) => e);
     expect((error as Error).message).toContain('"runs" must be an array');
     expect((error as SpellProtocolError).url).toBe("http://base.test/spells/getBulkRuns");
@@ -157,7 +158,7 @@ describe("SpellApi", () => {
       message: "slow down",
     };
     const { fetchFn } = fakeFetch([[429, body, { "retry-after": "3" }]]);
-    const api = new SpellApi({ ...connection, fetch: fetchFn, retry: { limit: 0 } });
+    const api = new SpellBulkApi({ ...connection, fetch: fetchFn, retry: { limit: 0 } });
     const error = (await lastValueFrom(api.bulkStartOnce("echo", [{}])).catch(
       (e: unknown) => e
     )) as SpellHttpError;
@@ -211,7 +212,7 @@ describe("SpellApi", () => {
 
   it("should send nothing before subscribe", () => {
     const { fetchFn, sent } = fakeFetch([[200, {}]]);
-    const api = new SpellApi({ ...connection, fetch: fetchFn });
+    const api = new SpellBulkApi({ ...connection, fetch: fetchFn });
     api.startPolling("echo", {});
     api.bulkStartOnce("echo", []);
     api.getRun(1);

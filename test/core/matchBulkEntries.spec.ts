@@ -1,5 +1,5 @@
 import { matchBulkEntries, type IdentifiedEntry } from "../../src/runs/matchBulkEntries.js";
-import { parseBulkRuns } from "../../src/http/parseResponses.js";
+import { parseBulkRuns } from "../../src/http/parseBulkRuns.js";
 
 const done = (n: number, extra: Partial<IdentifiedEntry> = {}): IdentifiedEntry => ({
   state: "success",
