@@ -1,24 +1,23 @@
 import {
   AsyncSubject,
-  combineLatest,
-  concat,
   defer,
   EMPTY,
   finalize,
-  from,
   ignoreElements,
   map,
   NEVER,
   Observable,
-  of,
   ReplaySubject,
   share,
-  startWith,
   switchMap,
   take,
   takeUntil,
   tap,
 } from "rxjs";
+import { startWithValue } from "../operators/startWithValue.js";
+import { inSequence } from "../util/inSequence.js";
+import { just } from "../util/just.js";
+import { latestOfEach } from "../util/latestOfEach.js";
 import { retryTransient } from "../operators/retryTransient.js";
 import type { BulkOptions, BulkRunEntry, BulkSnapshot } from "../types.js";
 import type { BulkContext } from "./BulkContext.js";
@@ -107,7 +106,7 @@ export function bulkSnapshots(
 ): Observable<BulkSnapshot> {
   const chunkSizes = chunks.map((chunk) => chunk.size);
   if (chunks.length === 0) {
-    return defer(() => of(chunkViewsSnapshot(spellId, chunkSizes, [])));
+    return defer(() => just(chunkViewsSnapshot(spellId, chunkSizes, [])));
   }
   return defer(() => {
     const runState: BulkRunState = { failed: false, detached: false };
@@ -117,14 +116,12 @@ export function bulkSnapshots(
     const intent = (index: number): Observable<never> =>
       beforeChunkStart
         ? defer(() =>
-            from(
-              beforeChunkStart({
-                spellId,
-                groupIds: groupIds.slice(0, index),
-                chunkSizes,
-                mayHaveSent: index + 1,
-              })
-            )
+            beforeChunkStart({
+              spellId,
+              groupIds: groupIds.slice(0, index),
+              chunkSizes,
+              mayHaveSent: index + 1,
+            })
           ).pipe(take(1), ignoreElements())
         : EMPTY;
     const views = chunks.map((chunk, index) =>
@@ -132,13 +129,13 @@ export function bulkSnapshots(
         context,
         spellId,
         chunk,
-        concat<void[]>(index === 0 ? of(undefined) : started[index - 1], intent(index)),
+        inSequence<void>(index === 0 ? just(undefined) : started[index - 1], intent(index)),
         started[index],
         runState,
         (groupId) => (groupIds[index] = groupId)
       )
     );
-    return combineLatest(views).pipe(
+    return latestOfEach(views).pipe(
       map((latest) => chunkViewsSnapshot(spellId, chunkSizes, latest)),
       // The flag is set before takeUntil unsubscribes the chunks, whose finalize then skips the cancel.
       takeUntil(detach$.pipe(tap(() => (runState.detached = true))))
@@ -167,7 +164,7 @@ function chunkViews(
 ): Observable<ChunkView> {
   if (chunk.groupId === undefined && chunk.inputs === undefined) {
     const entry = chunk.notSent ? NOT_SENT : NOT_IN_TOKEN;
-    return of({ runs: new Array<BulkRunEntry>(chunk.size).fill(entry), done: true });
+    return just<ChunkView>({ runs: new Array<BulkRunEntry>(chunk.size).fill(entry), done: true });
   }
   return defer(() => {
     let groupId = chunk.groupId;
@@ -192,7 +189,7 @@ function chunkViews(
             // When the subscriber leaves: a sent request is never aborted (the service may
             // have started the group; its answer goes to the cancel); one still waiting for a
             // request slot is dropped, so nothing is sent at all.
-            resetOnRefCountZero: () => (sent ? NEVER : of(true)),
+            resetOnRefCountZero: () => (sent ? NEVER : just(true)),
           })
         );
       return attempt$;
@@ -200,8 +197,8 @@ function chunkViews(
 
     const groupId$: Observable<string> =
       groupId !== undefined
-        ? of(groupId)
-        : concat(
+        ? just(groupId)
+        : inSequence(
             previousStarted.pipe(ignoreElements()),
             bulkStart$.pipe(
               retryTransient<string>(
@@ -223,21 +220,21 @@ function chunkViews(
       }),
       switchMap((id) =>
         pollGroup(context, id, chunk.size, chunk.inputs).pipe(
-          startWith(pendingView(chunk.size, id))
+          startWithValue(pendingView(chunk.size, id))
         )
       )
     );
 
     return context.limiter.schedule(work$).pipe(
-      startWith(pendingView(chunk.size, groupId)),
+      startWithValue(pendingView(chunk.size, groupId)),
       tap({
         next: (view) => (done = view.done),
-        // Set before the error reaches combineLatest, which then unsubscribes the other chunks.
+        // Set before the error reaches latestOfEach, which then unsubscribes the other chunks.
         error: () => (runState.failed = true),
       }),
       finalize(() => {
         if (done || runState.failed || runState.detached) return;
-        if (groupId !== undefined) cancelInBackground(context, of(groupId));
+        if (groupId !== undefined) cancelInBackground(context, just(groupId));
         else if (sentAttempt !== undefined) cancelInBackground(context, sentAttempt);
       })
     );

@@ -1,4 +1,5 @@
-import { catchError, defer, from, map, mergeMap, of, tap, type Observable } from "rxjs";
+import { catchError, defer, map, mergeMap, tap, type Observable } from "rxjs";
+import { just } from "../util/just.js";
 import { countRunStates } from "../countRunStates.js";
 import type { BulkRunEntry, BulkSnapshot, ResultStore } from "../types.js";
 
@@ -50,7 +51,7 @@ export function reusedBulk(
 ): Observable<BulkSnapshot> {
   return defer(() => {
     const keys = inputsList.map((inputs) => reuse.keyOf(inputs));
-    const remembered$ = from(
+    const remembered$ = defer(() =>
       Promise.all(
         keys.map((key) =>
           Promise.resolve()
@@ -58,7 +59,7 @@ export function reusedBulk(
             .catch(() => undefined)
         )
       )
-    ).pipe(catchError(() => of(keys.map(() => undefined))));
+    ).pipe(catchError(() => just(keys.map(() => undefined))));
     return remembered$.pipe(
       mergeMap((remembered) => {
         // Row → index in the sent list (-1: answered from the store).
