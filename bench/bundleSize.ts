@@ -8,12 +8,16 @@
  *   chunks, loaded when first used (listed below it with their sizes). esbuild puts every rxjs
  *   file the entry can reach through rxjs's index in the chunks loaded at once, so the operators
  *   the lazy parts use are counted here too;
+ * - **SpellClient, without lazy parts**: the same without code splitting, every dynamic
+ *   `import()` left out of the build: what the code loaded at once needs by itself (the at-load
+ *   figure minus what esbuild puts there for the lazy parts);
  * - **SpellClient, all in one**: the same without code splitting (every lazy part inlined);
  * - **ky**: `import ky from "ky"`, the fetch client users compare with;
  * - **bare rxjs**: the rxjs a hand-written start-and-poll needs (`defer`, `timer`, `expand`,
  *   `takeWhile`, `retry`, `switchMap`, `map`, `share`).
  *
- * The goal (issue 25): SpellClient at load ≤ 12 KB gzip with rxjs.
+ * Then the minified bytes at load by origin (rxjs, tslib, each folder of `src/`), from esbuild's
+ * metafile. The goal (issue 25): SpellClient at load ≤ 12 KB gzip with rxjs.
  *
  * ```sh
  * npm run bench -- bundleSize
@@ -51,8 +55,12 @@ function sizeOf(name: string, files: Uint8Array[]): Size {
   return { name, min: joined.length, gzip: gzipSync(joined, { level: 9 }).length };
 }
 
-function single(name: string, contents: string): Size {
-  const result = buildSync({ ...common, stdin: { contents, resolveDir: root, loader: "ts" } });
+function single(name: string, contents: string, external: string[] = []): Size {
+  const result = buildSync({
+    ...common,
+    external,
+    stdin: { contents, resolveDir: root, loader: "ts" },
+  });
   return sizeOf(name, [(result.outputFiles ?? [])[0].contents]);
 }
 
@@ -63,7 +71,7 @@ function single(name: string, contents: string): Size {
 function split(
   name: string,
   contents: string
-): { atLoad: Size; lazy: Size[]; atLoadByOrigin: Map<string, number> } {
+): { atLoad: Size; lazy: Size[]; atLoadByOrigin: Map<string, number>; lazyFiles: string[] } {
   const result = buildSync({
     ...common,
     splitting: true,
@@ -101,7 +109,18 @@ function split(
       atLoadByOrigin.set(origin, (atLoadByOrigin.get(origin) ?? 0) + bytesInOutput);
     }
   }
-  return { atLoad: sizeOf(name, [...atLoad].map(contentsOf)), lazy, atLoadByOrigin };
+  // The files loaded by a dynamic import, as absolute paths (what `external` matches).
+  const lazyFiles = Object.values((result.metafile as Metafile).inputs).flatMap((input) =>
+    input.imports
+      .filter((imported) => imported.kind === "dynamic-import")
+      .map((imported) => path.join(root, imported.path))
+  );
+  return {
+    atLoad: sizeOf(name, [...atLoad].map(contentsOf)),
+    lazy,
+    atLoadByOrigin,
+    lazyFiles: [...new Set(lazyFiles)],
+  };
 }
 
 /** A package's name, or a folder of src/ (its top files as "src"). */
@@ -112,6 +131,11 @@ function originOf(input: string): string {
 }
 
 const client = split("SpellClient, at load", `export { SpellClient } from "./src/index.ts";`);
+const clientLean = single(
+  "SpellClient, without lazy parts",
+  `export { SpellClient } from "./src/index.ts";`,
+  client.lazyFiles
+);
 const clientWhole = single(
   "SpellClient, all in one",
   `export { SpellClient } from "./src/index.ts";`
@@ -123,7 +147,7 @@ const rxjs = single(
 );
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
-const rows = [client.atLoad, ...client.lazy, clientWhole, ky, rxjs];
+const rows = [client.atLoad, ...client.lazy, clientLean, clientWhole, ky, rxjs];
 console.log(
   `${"bundle".padEnd(34)}${"min".padStart(10)}${"gzip".padStart(10)}${"gzip / ky".padStart(11)}${"gzip / rxjs".padStart(13)}`
 );
