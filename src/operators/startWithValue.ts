@@ -3,7 +3,8 @@ import { Observable, type MonoTypeOperatorFunction } from "rxjs";
 /**
  * rxjs `startWith(value)` for one value: emits `value` on subscribing, then the source. Built on
  * the Observable constructor because rxjs's `startWith` goes through `concat` and `from`, whose
- * scheduling code (about 3 KB minified) a bundler then puts in every page's first load.
+ * scheduling code (about 3 KB minified) esbuild then loads at once on every page (see
+ * docs/library.md).
  *
  * ```
  * source:  ───a──b|
