@@ -3,8 +3,7 @@ import { Observable, type MonoTypeOperatorFunction } from "rxjs";
 /**
  * rxjs `startWith(value)` for one value: emits `value` on subscribing, then the source. Built on
  * the Observable constructor because rxjs's `startWith` goes through `concat` and `from`, whose
- * scheduling code (about 3 KB minified) esbuild then loads at once on every page (see
- * docs/library.md).
+ * scheduling code (about 3 KB minified) a bundler then puts in every page's first load.
  *
  * ```
  * source:  ───a──b|

@@ -1,10 +1,10 @@
 import { concatAll, defer, type Observable } from "rxjs";
 
 /**
- * rxjs `concat(...sources)`: each source subscribed when the one before it completed, their values
- * in order. Built from `defer` and `concatAll`, because rxjs's `concat` goes through `from`, whose
- * scheduling code (about 3 KB minified) esbuild then loads at once on every page (see
- * docs/library.md).
+ * rxjs `concat(...sources)`: each source subscribed when the one before it completed, their
+ * values in order. Built from `defer` and `concatAll`, because rxjs's `concat` goes through
+ * `from`, whose scheduling code (about 3 KB minified) a bundler then puts in every page's first
+ * load.
  *
  * ```
  * a:       ──a|

@@ -1,9 +1,9 @@
 import { defer, type Observable } from "rxjs";
 
 /**
- * rxjs `of(value)` for one value: a cold Observable emitting `value` and completing. `defer` over a
- * one-element array, because rxjs's `of` goes through `from`, whose scheduling code (about 3 KB
- * minified) esbuild then loads at once on every page (see docs/library.md).
+ * rxjs `of(value)` for one value: a cold Observable emitting `value` and completing. `defer`
+ * over a one-element array, because rxjs's `of` goes through `from`, whose scheduling code
+ * (about 3 KB minified) a bundler then puts in every page's first load.
  *
  * ```
  * just(v):  (v|)

@@ -4,8 +4,8 @@ import { Observable, Subscription } from "rxjs";
  * rxjs `combineLatest(sources)`: once every source has emitted, an array of the latest value of
  * each on every value; completes when all complete, errors (unsubscribing the others) when one
  * errors; an empty list completes at once. Built on the Observable constructor because rxjs's
- * `combineLatest` goes through `from`, whose scheduling code (about 3 KB minified) esbuild then
- * loads at once on every page (see docs/library.md).
+ * `combineLatest` goes through `from`, whose scheduling code (about 3 KB minified) a bundler then
+ * puts in every page's first load.
  *
  * ```
  * a:       ──a────c──|
