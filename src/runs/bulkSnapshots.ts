@@ -1,23 +1,24 @@
 import {
   AsyncSubject,
+  combineLatest,
+  concat,
   defer,
   EMPTY,
   finalize,
+  from,
   ignoreElements,
   map,
   NEVER,
   Observable,
+  of,
   ReplaySubject,
   share,
+  startWith,
   switchMap,
   take,
   takeUntil,
   tap,
 } from "rxjs";
-import { startWithValue } from "../operators/startWithValue.js";
-import { inSequence } from "../util/inSequence.js";
-import { just } from "../util/just.js";
-import { latestOfEach } from "../util/latestOfEach.js";
 import { retryTransient } from "../operators/retryTransient.js";
 import type { BulkOptions, BulkRunEntry, BulkSnapshot } from "../types.js";
 import type { BulkContext } from "./BulkContext.js";
@@ -106,7 +107,7 @@ export function bulkSnapshots(
 ): Observable<BulkSnapshot> {
   const chunkSizes = chunks.map((chunk) => chunk.size);
   if (chunks.length === 0) {
-    return defer(() => just(chunkViewsSnapshot(spellId, chunkSizes, [])));
+    return defer(() => of(chunkViewsSnapshot(spellId, chunkSizes, [])));
   }
   return defer(() => {
     const runState: BulkRunState = { failed: false, detached: false };
@@ -116,12 +117,14 @@ export function bulkSnapshots(
     const intent = (index: number): Observable<never> =>
       beforeChunkStart
         ? defer(() =>
-            beforeChunkStart({
-              spellId,
-              groupIds: groupIds.slice(0, index),
-              chunkSizes,
-              mayHaveSent: index + 1,
-            })
+            from(
+              beforeChunkStart({
+                spellId,
+                groupIds: groupIds.slice(0, index),
+                chunkSizes,
+                mayHaveSent: index + 1,
+              })
+            )
           ).pipe(take(1), ignoreElements())
         : EMPTY;
     const views = chunks.map((chunk, index) =>
@@ -129,13 +132,13 @@ export function bulkSnapshots(
         context,
         spellId,
         chunk,
-        inSequence<void>(index === 0 ? just(undefined) : started[index - 1], intent(index)),
+        concat<void[]>(index === 0 ? of(undefined) : started[index - 1], intent(index)),
         started[index],
         runState,
         (groupId) => (groupIds[index] = groupId)
       )
     );
-    return latestOfEach(views).pipe(
+    return combineLatest(views).pipe(
       map((latest) => chunkViewsSnapshot(spellId, chunkSizes, latest)),
       // The flag is set before takeUntil unsubscribes the chunks, whose finalize then skips the cancel.
       takeUntil(detach$.pipe(tap(() => (runState.detached = true))))
@@ -164,7 +167,7 @@ function chunkViews(
 ): Observable<ChunkView> {
   if (chunk.groupId === undefined && chunk.inputs === undefined) {
     const entry = chunk.notSent ? NOT_SENT : NOT_IN_TOKEN;
-    return just<ChunkView>({ runs: new Array<BulkRunEntry>(chunk.size).fill(entry), done: true });
+    return of({ runs: new Array<BulkRunEntry>(chunk.size).fill(entry), done: true });
   }
   return defer(() => {
     let groupId = chunk.groupId;
@@ -189,7 +192,7 @@ function chunkViews(
             // When the subscriber leaves: a sent request is never aborted (the service may
             // have started the group; its answer goes to the cancel); one still waiting for a
             // request slot is dropped, so nothing is sent at all.
-            resetOnRefCountZero: () => (sent ? NEVER : just(true)),
+            resetOnRefCountZero: () => (sent ? NEVER : of(true)),
           })
         );
       return attempt$;
@@ -197,8 +200,8 @@ function chunkViews(
 
     const groupId$: Observable<string> =
       groupId !== undefined
-        ? just(groupId)
-        : inSequence(
+        ? of(groupId)
+        : concat(
             previousStarted.pipe(ignoreElements()),
             bulkStart$.pipe(
               retryTransient<string>(
@@ -220,21 +223,21 @@ function chunkViews(
       }),
       switchMap((id) =>
         pollGroup(context, id, chunk.size, chunk.inputs).pipe(
-          startWithValue(pendingView(chunk.size, id))
+          startWith(pendingView(chunk.size, id))
         )
       )
     );
 
     return context.limiter.schedule(work$).pipe(
-      startWithValue(pendingView(chunk.size, groupId)),
+      startWith(pendingView(chunk.size, groupId)),
       tap({
         next: (view) => (done = view.done),
-        // Set before the error reaches latestOfEach, which then unsubscribes the other chunks.
+        // Set before the error reaches combineLatest, which then unsubscribes the other chunks.
         error: () => (runState.failed = true),
       }),
       finalize(() => {
         if (done || runState.failed || runState.detached) return;
-        if (groupId !== undefined) cancelInBackground(context, just(groupId));
+        if (groupId !== undefined) cancelInBackground(context, of(groupId));
         else if (sentAttempt !== undefined) cancelInBackground(context, sentAttempt);
       })
     );

@@ -1,4 +1,4 @@
-import { concatMap, defer, throwError, type Observable } from "rxjs";
+import { concatMap, defer, from, throwError, type Observable } from "rxjs";
 import type { ClientParts } from "./ClientParts.js";
 import type { LazyModule } from "../util/lazyModule.js";
 
@@ -20,7 +20,7 @@ import type { LazyModule } from "../util/lazyModule.js";
 export function inLoadOrder<T>(parts: ClientParts, work: () => Observable<T>): Observable<T> {
   return defer(() => {
     const turn = parts.loading;
-    return turn ? defer(() => turn).pipe(concatMap(work)) : work();
+    return turn ? from(turn).pipe(concatMap(work)) : work();
   });
 }
 
@@ -59,7 +59,7 @@ export function withModule<M, T>(
     void turn.then(() => {
       if (parts.loading === turn) parts.loading = undefined;
     });
-    return defer(() => turn).pipe(
+    return from(turn).pipe(
       concatMap(() => (lazy.module === undefined ? throwError(() => failure) : use(lazy.module)))
     );
   });

@@ -4,12 +4,12 @@ import {
   distinctUntilChanged,
   map,
   type Observable,
+  of,
   skip,
+  startWith,
   tap,
   throwError,
 } from "rxjs";
-import { just } from "../util/just.js";
-import { startWithValue } from "../operators/startWithValue.js";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellPollLimitError } from "../errors/SpellPollLimitError.js";
 import { toRunState, type BulkRunAnswer } from "../http/parseResponses.js";
@@ -53,7 +53,7 @@ export function pollGroup(
         error instanceof SpellHttpError &&
         error.status === 404 &&
         context.scheduler.now() < visibleBy
-          ? just(null)
+          ? of(null)
           : throwError(() => error)
       )
     );
@@ -83,7 +83,7 @@ export function pollGroup(
         }
       ),
       map((runs) => toChunkView(groupId, size, runs ?? [], inputs)),
-      startWithValue(pendingView(size, groupId)),
+      startWith(pendingView(size, groupId)),
       distinctUntilChanged(sameStates),
       skip(1)
     );

@@ -1,5 +1,4 @@
-import { catchError, defer, map, mergeMap, tap, type Observable } from "rxjs";
-import { just } from "../util/just.js";
+import { catchError, defer, from, map, mergeMap, of, tap, type Observable } from "rxjs";
 import { countRunStates } from "../countRunStates.js";
 import type { BulkRunEntry, BulkSnapshot, ResultStore } from "../types.js";
 
@@ -51,7 +50,7 @@ export function reusedBulk(
 ): Observable<BulkSnapshot> {
   return defer(() => {
     const keys = inputsList.map((inputs) => reuse.keyOf(inputs));
-    const remembered$ = defer(() =>
+    const remembered$ = from(
       Promise.all(
         keys.map((key) =>
           Promise.resolve()
@@ -59,7 +58,7 @@ export function reusedBulk(
             .catch(() => undefined)
         )
       )
-    ).pipe(catchError(() => just(keys.map(() => undefined))));
+    ).pipe(catchError(() => of(keys.map(() => undefined))));
     return remembered$.pipe(
       mergeMap((remembered) => {
         // Row → index in the sent list (-1: answered from the store).

@@ -1,15 +1,15 @@
 import {
   catchError,
+  concat,
   defer,
   filter,
   map,
   mergeMap,
+  of,
   throwError,
   type Observable,
   type SchedulerLike,
 } from "rxjs";
-import { just } from "../util/just.js";
-import { startWithValue } from "../operators/startWithValue.js";
 import { runEndedText } from "../errors/runEndedText.js";
 import { describeRequest } from "../errors/describeRequest.js";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
@@ -62,7 +62,7 @@ export function waitRun(
   return bounded$.pipe(
     mergeMap((answer) =>
       answer.runId === undefined
-        ? just(waitAnswerSnapshot(answer))
+        ? of(waitAnswerSnapshot(answer))
         : pollRun(api, answer.runId, poll, scheduler, undefined, visibilityGraceOf(poll)).pipe(
             onStateChanges(),
             filter((snapshot) => snapshot.state === "success")
@@ -129,7 +129,7 @@ export function pollRun(
       .pipe(
         catchError((error: unknown) =>
           error instanceof SpellHttpError && error.status === 404 && scheduler.now() < visibleBy
-            ? just<RunAnswer>({ state: "inProgress", outputs: {} })
+            ? of<RunAnswer>({ state: "inProgress", outputs: {} })
             : throwError(() => error)
         )
       );
@@ -191,12 +191,14 @@ export function startAndPollRun(
   const onDuration = timing.onDuration;
   return defer(() => api.startPolling(spellId, inputs)).pipe(
     mergeMap((runId) =>
-      (onDuration
-        ? pollRun(api, runId, poll, scheduler, timing.schedule, visibilityGraceOf(poll)).pipe(
-            measureRunDuration(scheduler, onDuration)
-          )
-        : pollRun(api, runId, poll, scheduler, timing.schedule, visibilityGraceOf(poll))
-      ).pipe(startWithValue<RunSnapshot>({ runId, state: "inProgress", outputs: {} }))
+      concat(
+        of<RunSnapshot>({ runId, state: "inProgress", outputs: {} }),
+        onDuration
+          ? pollRun(api, runId, poll, scheduler, timing.schedule, visibilityGraceOf(poll)).pipe(
+              measureRunDuration(scheduler, onDuration)
+            )
+          : pollRun(api, runId, poll, scheduler, timing.schedule, visibilityGraceOf(poll))
+      )
     ),
     onStateChanges()
   );

@@ -4,11 +4,11 @@ import {
   finalize,
   mergeMap,
   type Observable,
+  of,
   ReplaySubject,
   share,
   tap,
 } from "rxjs";
-import { just } from "../util/just.js";
 import type { ResultStore, RunSnapshot } from "../types.js";
 
 /** Where a reused run remembers its success, asked when a shared run starts. */
@@ -50,10 +50,10 @@ export function sharedRun(
       Promise.resolve().then(() => store.get(key))
     ).pipe(
       // A broken store must not break the run; it only loses the reuse.
-      catchError(() => just(undefined)),
+      catchError(() => of(undefined)),
       mergeMap((outputs) =>
         outputs
-          ? just<RunSnapshot>({ state: "success", outputs })
+          ? of<RunSnapshot>({ state: "success", outputs })
           : fresh().pipe(
               tap((snapshot) => {
                 if (snapshot.state === "success") {
