@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { isDeepStrictEqual } from "node:util";
 import { TestScheduler } from "rxjs/testing";
 import type { Observable } from "rxjs";
 import { SpellRunError } from "../../src/errors/SpellRunError.js";
@@ -75,6 +76,11 @@ function expectedBulkStarts(calls: readonly Call[]): Array<{ rows: number[]; at:
   return starts;
 }
 
+/** A broken rule: thrown, so that fast-check shrinks the path and prints its seed. */
+function must(holds: boolean, rule: string): void {
+  if (!holds) throw new Error(`broken: ${rule}`);
+}
+
 describe("RunBatcher over generated paths of calls and leaves", () => {
   it("should send each caller present at its batch's close exactly once, give it its own result, and cancel a group only when no caller listens", () => {
     fc.assert(
@@ -135,34 +141,48 @@ describe("RunBatcher over generated paths of calls and leaves", () => {
         );
         // The model's batches, each caller in at most one bulkStart (none started twice).
         const expected = expectedBulkStarts(calls);
-        expect(starts).toEqual(expected.map((start) => start.rows));
+        must(
+          isDeepStrictEqual(
+            starts,
+            expected.map((start) => start.rows)
+          ),
+          `bulkStarts ${JSON.stringify(starts)} are the batches of the model`
+        );
         const sentCalls = starts.flat();
-        expect(new Set(sentCalls).size).toBe(sentCalls.length);
+        must(new Set(sentCalls).size === sentCalls.length, "no caller sent twice");
         calls.forEach((call, index) => {
           if (call.leaveAt !== undefined) return;
           // A caller that stays gets its own run's end: its outputs, or its own SpellRunError.
           const outcome = outcomes[index];
           if (call.fails) {
-            expect(outcome.error).toBeInstanceOf(SpellRunError);
-            expect((outcome.error as SpellRunError).state).toBe("failure");
+            must(
+              outcome.error instanceof SpellRunError && outcome.error.state === "failure",
+              `caller ${index} has its own SpellRunError`
+            );
           } else {
-            expect(outcome.error).toBeUndefined();
-            expect(outcome.completed).toBeTrue();
-            expect(outcome.values.map((value) => value.state)).toEqual(["inProgress", "success"]);
-            expect(outcome.values[1].outputs).toEqual({ call: index });
+            must(
+              outcome.error === undefined &&
+                outcome.completed &&
+                isDeepStrictEqual(
+                  outcome.values.map((value) => value.state),
+                  ["inProgress", "success"]
+                ) &&
+                isDeepStrictEqual(outcome.values[1].outputs, { call: index }),
+              `caller ${index} has its own result`
+            );
           }
         });
         // A group is cancelled at most once, and never while one of its callers stayed.
         const cancels = api.calls.cancelBulk;
-        expect(new Set(cancels).size).toBe(cancels.length);
+        must(new Set(cancels).size === cancels.length, "a group cancelled at most once");
         starts.forEach((rows, group) => {
           const stayed = rows.some((call) => calls[call].leaveAt === undefined);
-          if (stayed) expect(cancels).not.toContain(`G${group + 1}`);
+          if (stayed) must(!cancels.includes(`G${group + 1}`), `G${group + 1} not cancelled`);
           // Every caller gone before its run ended (the second poll's answer, 8 frames after the
           // bulkStart): one cancelBulk.
           const endsAt = expected[group].at + 8;
           const allLeftEarly = rows.every((call) => (calls[call].leaveAt ?? Infinity) < endsAt);
-          if (allLeftEarly) expect(cancels).toContain(`G${group + 1}`);
+          if (allLeftEarly) must(cancels.includes(`G${group + 1}`), `G${group + 1} cancelled`);
         });
       }),
       { numRuns: 300 }
