@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
-import { Observable, type Subscriber, type Subscription } from "rxjs";
+import { Observable, Subscription, type Subscriber } from "rxjs";
 import { RunReuse } from "../../src/runs/RunReuse.js";
 import type { ResultStore, RunSnapshot } from "../../src/types.js";
 
@@ -106,10 +106,11 @@ describe("RunReuse over generated paths of calls, leaves and run news", () => {
               case "call": {
                 const caller: Caller = {
                   key: step.key,
+                  subscription: Subscription.EMPTY,
                   values: [],
                   completed: false,
                   left: false,
-                } as Caller;
+                };
                 caller.subscription = reuse.run(`k${step.key}`, fresh(step.key)).subscribe({
                   next: (snapshot) => caller.values.push(snapshot),
                   error: (error: unknown) => (caller.error = error),
