@@ -61,7 +61,8 @@ interface Batch {
  * the bulk run is finished, its group is cancelled with exactly one `cancelBulk` (see
  * `bulkSnapshots`). The batch holds one slot of the client's `maxRunsInProgress`, like a chunk of
  * `bulk`. Identical calls are not merged here: the client's result reuse does that before a call
- * reaches the batcher.
+ * reaches the batcher. The bulk run is subscribed once per batch, and each snapshot is handed to
+ * the callers' own subscribers in a loop: no operators per caller.
  *
  * ```
  * caller a:  a─────────────                 (subscribes at 0)
