@@ -89,20 +89,30 @@ export class SharedRun {
       return;
     }
     let storing: Promise<void> | undefined;
-    const sent = this.fresh().subscribe({
+    let run$: Observable<RunSnapshot>;
+    try {
+      run$ = this.fresh();
+    } catch (error) {
+      // Answered on a microtask with other runs: a throw here must end this run's callers only.
+      return this.fail(error);
+    }
+    const sent = run$.subscribe({
       next: (snapshot) => {
         if (snapshot.state === "success") storing = this.remember(snapshot.outputs);
         this.tell(snapshot);
       },
-      error: (error: unknown) => {
-        this.drop();
-        for (const subscriber of [...this.subscribers]) subscriber.error(error);
-      },
+      error: (error: unknown) => this.fail(error),
       complete: () => this.succeed(storing),
     });
     // The last subscriber may have left while it was subscribed (a refusal at once).
     if (this.dropped) sent.unsubscribe();
     else this.sent = sent;
+  }
+
+  /** Ends every subscriber with the run's error; a later call sends it again. */
+  private fail(error: unknown): void {
+    this.drop();
+    for (const subscriber of [...this.subscribers]) subscriber.error(error);
   }
 
   private tell(snapshot: RunSnapshot): void {
