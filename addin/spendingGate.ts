@@ -1,4 +1,4 @@
-import { defer, from, mergeMap, type Observable } from "rxjs";
+import { Observable } from "rxjs";
 import type { SpendingGuard } from "./spending/SpendingGuard.js";
 import { spendingGuardIfReady } from "./spending/spendingGuardSlot.js";
 
@@ -44,22 +44,46 @@ export type GuardedStart =
  * ```
  *
  * @param start What would start.
+ * @param onCounted Called when the guard counted the runs, just before the gate lets them start
+ *   (a cell that started its own run gets the count back if the service refuses it).
  * @return A cold Observable: one value when it may start (counted), else a `SpendingGuardError`.
  */
-export function spendingGate(start: GuardedStart): Observable<void> {
-  return defer(() => {
+export function spendingGate(start: GuardedStart, onCounted?: () => void): Observable<void> {
+  // One plain Observable, no operators: a filled-down column asks once per new run.
+  return new Observable<void>((subscriber) => {
+    const judge = (guard: SpendingGuard) => {
+      let refusal: unknown;
+      try {
+        refusal = judgementOf(guard, start);
+      } catch (error) {
+        refusal = error;
+      }
+      if (refusal !== undefined) return subscriber.error(refusal);
+      onCounted?.();
+      subscriber.next();
+      subscriber.complete();
+    };
     const ready = spendingGuardIfReady();
-    return ready
-      ? gateOf(ready, start)
-      : from(loadedGuard()).pipe(mergeMap((guard) => gateOf(guard, start)));
+    if (ready) judge(ready);
+    else {
+      loadedGuard().then(
+        (guard) => {
+          if (!subscriber.closed) judge(guard);
+        },
+        (error: unknown) => subscriber.error(error)
+      );
+    }
   });
 }
 
-function gateOf(guard: SpendingGuard, start: GuardedStart): Observable<void> {
-  if (start.by === "pane") return guard.beforePaneStart(start.runs);
-  return start.runs === 1
-    ? guard.beforeStart(start.spellId, start.key(), start.address, start.reinvoke)
-    : guard.beforeBulk(start.spellId, start.key(), start.runs, start.address, start.reinvoke);
+/** The guard's judgement of a start: `undefined` when counted, else the refusal. */
+function judgementOf(guard: SpendingGuard, start: GuardedStart): unknown {
+  if (start.by === "pane") {
+    // A click on Run is a decision already: only the daily cap (it throws when passed).
+    guard.chargeBulk(start.runs);
+    return undefined;
+  }
+  return guard.admit(start.spellId, start.key(), start.runs, start.address, start.reinvoke);
 }
 
 /**

@@ -7,7 +7,7 @@ import { parseSpellId } from "./parseSpellId.js";
 import { shapeOutputs } from "./shapeOutputs.js";
 import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
 import type { SpellSettings } from "../addin/settings/SpellSettings.js";
-import { tap, type Observer, type Subscription } from "rxjs";
+import type { Observer, Subscription } from "rxjs";
 import { refundStart, spendingGate } from "../addin/spendingGate.js";
 import { startRefused } from "../addin/spending/startRefused.js";
 import { hostCanRecalculateCells } from "../addin/spending/hostCanRecalculateCells.js";
@@ -121,15 +121,18 @@ class CellRun implements Observer<RunSnapshot> {
           wait: false,
           // Asked only when the run would really be sent (not for a remembered result or a run
           // in flight), so the run key is computed only then.
-          beforeStart: spendingGate({
-            by: "formula",
-            spellId,
-            key: () => client.reuseKey(spellId, inputs),
-            runs: 1,
-            address: this.address,
-            // Where the host cannot recalculate the cell, the pane calls it again from here.
-            reinvoke: () => this.start(client, settings, inputs),
-          }).pipe(tap(() => (this.charged = true))),
+          beforeStart: spendingGate(
+            {
+              by: "formula",
+              spellId,
+              key: () => client.reuseKey(spellId, inputs),
+              runs: 1,
+              address: this.address,
+              // Where the host cannot recalculate the cell, the pane calls it again from here.
+              reinvoke: () => this.start(client, settings, inputs),
+            },
+            () => (this.charged = true)
+          ),
         })
         .subscribe(this);
     } catch (error) {

@@ -12,6 +12,7 @@ import { limitsOf } from "./limitsOf.js";
 import { paneCapError, refusalError } from "./refusalError.js";
 import { writeStoredSpending, type StoredSpending } from "./storedSpending.js";
 import type { SpendingChoice, SpendingGuardState } from "./spendingGuardState.js";
+import type { SpendingGuardError } from "../SpendingGuardError.js";
 
 /**
  * The spending guard of one document: runs started by `SPELL` formulas are counted; beyond the
@@ -291,6 +292,58 @@ export class SpendingGuard {
     await this.saving;
   }
 
+  /**
+   * The judgement of one formula's start, at once (the gates above are this as an Observable):
+   * when the runs may start they are counted and nothing is returned; else the refusal, the cell
+   * recorded as waiting as by `beforeStart` and `beforeBulk`. For the add-in's spending gate,
+   * which a filled-down column asks thousands of times in one recalculation.
+   *
+   * ## Example
+   * ```ts
+   * const refusal = guard.admit(spellId, key, 1, "Sheet1!B2");
+   * if (refusal) throw refusal;
+   * ```
+   *
+   * @param spellId The spell (the pane names it).
+   * @param key What identifies the run or the bulk.
+   * @param runs The runs that would start.
+   * @param address The cell asking (`invocation.address`), when Excel gives it.
+   * @param reinvoke Calls the cell's function again (where the host cannot recalculate it).
+   * @return `undefined` when counted (it may start), else the `SpendingGuardError`.
+   */
+  admit(
+    spellId: string,
+    key: string,
+    runs: number,
+    address?: string,
+    reinvoke?: () => void
+  ): SpendingGuardError | undefined {
+    const now = this.now();
+    const allowed = this.allowedOnce.has(key);
+    const verdict = judgeStart(this.ledger, this.decision, this.limits, now, runs, allowed);
+    if (verdict.verdict === "start") {
+      this.allowedOnce.delete(key);
+      this.waiting.delete(key);
+      this.count(runs, now, "formulas");
+      return undefined;
+    }
+    if (verdict.verdict === "wait") {
+      const entry = this.waiting.get(key) ?? {
+        spellId,
+        runs,
+        addresses: new Set<string>(),
+        reinvokers: new Set<() => void>(),
+      };
+      entry.runs = runs;
+      if (address) entry.addresses.add(address);
+      if (reinvoke) entry.reinvokers.add(reinvoke);
+      this.waiting.set(key, entry);
+      this.reason = verdict.reason;
+      this.publish();
+    }
+    return refusalError(verdict, runs, this.limits);
+  }
+
   private gate(
     spellId: string,
     key: string,
@@ -299,30 +352,8 @@ export class SpendingGuard {
     reinvoke?: () => void
   ): Observable<void> {
     return defer(() => {
-      const now = this.now();
-      const allowed = this.allowedOnce.has(key);
-      const verdict = judgeStart(this.ledger, this.decision, this.limits, now, runs, allowed);
-      if (verdict.verdict === "start") {
-        this.allowedOnce.delete(key);
-        this.waiting.delete(key);
-        this.count(runs, now, "formulas");
-        return of(undefined);
-      }
-      if (verdict.verdict === "wait") {
-        const entry = this.waiting.get(key) ?? {
-          spellId,
-          runs,
-          addresses: new Set<string>(),
-          reinvokers: new Set<() => void>(),
-        };
-        entry.runs = runs;
-        if (address) entry.addresses.add(address);
-        if (reinvoke) entry.reinvokers.add(reinvoke);
-        this.waiting.set(key, entry);
-        this.reason = verdict.reason;
-        this.publish();
-      }
-      return throwError(() => refusalError(verdict, runs, this.limits));
+      const refusal = this.admit(spellId, key, runs, address, reinvoke);
+      return refusal ? throwError(() => refusal) : of(undefined);
     });
   }
 

@@ -1,18 +1,7 @@
-import {
-  AsyncSubject,
-  defer,
-  filter,
-  map,
-  Observable,
-  ReplaySubject,
-  share,
-  switchMap,
-  takeWhile,
-  timer,
-  type Subscription,
-} from "rxjs";
-import { onStateChanges } from "../operators/onStateChanges.js";
-import type { BulkSnapshot, RunSnapshot } from "../types.js";
+import { Observable, timer, type Subscriber, type Subscription } from "rxjs";
+import { runEndedText } from "../errors/runEndedText.js";
+import { SpellRunError } from "../errors/SpellRunError.js";
+import type { BulkSnapshot, RunSnapshot, RunState } from "../types.js";
 import type { BulkContext } from "./BulkContext.js";
 import { bulkSnapshots } from "./bulkSnapshots.js";
 
@@ -35,20 +24,27 @@ export interface BatchSettings {
 /** One caller of a batch, from its subscription on. */
 interface Member {
   inputs: Record<string, unknown>;
-  /** Its row in the bulk run, set when the batch closes; -1 before. */
+  subscriber: Subscriber<RunSnapshot>;
+  /** Its row in the bulk run, set when the batch closes; -1 before (and when it had left). */
   index: number;
-  /** Unsubscribed before the batch closed: it is left out of the bulkStart. */
-  left: boolean;
+  /** Its subscription ended (it left, or its run ended): told nothing more. */
+  ended: boolean;
+  /** The state (and the service's word for it) last told; `undefined` before the first. */
+  state?: RunState;
+  serviceState?: string;
 }
 
-/** An open (or just closed) batch of one spell. */
+/** An open (or closed) batch of one spell. */
 interface Batch {
   spellId: string;
+  /** Every caller that joined, in order (those that left before the close too). */
   members: Member[];
-  /** Emits the shared bulk run of the batch once, when the batch closes. */
-  closed: AsyncSubject<Observable<BulkSnapshot>>;
+  /** Callers still there before the close; after it, callers still listening. */
+  present: number;
   window?: Subscription;
   isClosed: boolean;
+  /** The one subscription to the batch's bulk run, from the close until no caller listens. */
+  bulk?: Subscription;
 }
 
 /**
@@ -65,7 +61,8 @@ interface Batch {
  * the bulk run is finished, its group is cancelled with exactly one `cancelBulk` (see
  * `bulkSnapshots`). The batch holds one slot of the client's `maxRunsInProgress`, like a chunk of
  * `bulk`. Identical calls are not merged here: the client's result reuse does that before a call
- * reaches the batcher.
+ * reaches the batcher. The bulk run is subscribed once per batch, and each snapshot is handed to
+ * the callers' own subscribers in a loop: no operators per caller.
  *
  * ```
  * caller a:  a─────────────                 (subscribes at 0)
@@ -110,25 +107,11 @@ export class RunBatcher {
   run(spellId: string, inputs: Record<string, unknown>): Observable<RunSnapshot> {
     return new Observable<RunSnapshot>((subscriber) => {
       const batch = this.join(spellId);
-      const member: Member = { inputs, index: -1, left: false };
+      const member: Member = { inputs, subscriber, index: -1, ended: false };
       batch.members.push(member);
-      const subscription = batch.closed
-        .pipe(
-          switchMap((bulk$) => bulk$),
-          // Nothing to say before the service accepted the bulk: `run` starts with its answer.
-          filter((snapshot) => snapshot.groupIds.length > 0),
-          map((snapshot) => toRunSnapshot(snapshot, member.index)),
-          onStateChanges(),
-          takeWhile((snapshot) => snapshot.state === "inProgress", true)
-        )
-        .subscribe(subscriber);
+      batch.present++;
       if (batch.members.length >= this.settings.maxSize) this.close(batch);
-      return () => {
-        subscription.unsubscribe();
-        if (batch.isClosed) return;
-        member.left = true;
-        if (batch.members.every((other) => other.left)) this.abandon(batch);
-      };
+      return () => this.leave(batch, member);
     });
   }
 
@@ -136,17 +119,27 @@ export class RunBatcher {
   private join(spellId: string): Batch {
     const existing = this.open.get(spellId);
     if (existing) return existing;
-    const batch: Batch = {
-      spellId,
-      members: [],
-      closed: new AsyncSubject<Observable<BulkSnapshot>>(),
-      isClosed: false,
-    };
+    const batch: Batch = { spellId, members: [], present: 0, isClosed: false };
     this.open.set(spellId, batch);
     batch.window = timer(this.settings.windowMs, this.context().scheduler).subscribe(() =>
       this.close(batch)
     );
     return batch;
+  }
+
+  /**
+   * A caller's subscription ended (it left, or its run ended). Before the close it is left out
+   * of the bulkStart, and when none is left nothing is sent; after it, the bulk run goes on while
+   * any caller listens, and when the last one goes its unsubscribe cancels an unfinished group.
+   */
+  private leave(batch: Batch, member: Member): void {
+    if (member.ended) return;
+    member.ended = true;
+    if (!batch.isClosed) {
+      if (--batch.present === 0) this.abandon(batch);
+      return;
+    }
+    if (member.index >= 0 && --batch.present === 0) batch.bulk?.unsubscribe();
   }
 
   /** Every caller left before the window closed: nothing is sent. */
@@ -156,7 +149,11 @@ export class RunBatcher {
     if (this.open.get(batch.spellId) === batch) this.open.delete(batch.spellId);
   }
 
-  /** Ends the window: the callers still there get their rows, and the bulk run is shared. */
+  /**
+   * Ends the window: the callers still there get their rows, and the batch's bulk run is
+   * subscribed once, its snapshots handed to each caller's own subscriber (no pipeline per
+   * caller: a filled-down column makes thousands).
+   */
   private close(batch: Batch): void {
     if (batch.isClosed) return;
     batch.isClosed = true;
@@ -164,32 +161,69 @@ export class RunBatcher {
     if (this.open.get(batch.spellId) === batch) this.open.delete(batch.spellId);
     const inputs: Record<string, unknown>[] = [];
     for (const member of batch.members) {
-      if (member.left) continue;
+      if (member.ended) continue;
       member.index = inputs.length;
       inputs.push(member.inputs);
     }
-    const context = this.context();
-    const bulk$ = defer(() =>
-      bulkSnapshots(context, batch.spellId, [{ size: inputs.length, inputs }])
-    ).pipe(
-      // One bulk run for every caller; when the last leaves, bulkSnapshots' teardown cancels it.
-      share({
-        connector: () => new ReplaySubject<BulkSnapshot>(1),
-        resetOnError: false,
-        resetOnComplete: false,
-        resetOnRefCountZero: true,
-      })
-    );
-    batch.closed.next(bulk$);
-    batch.closed.complete();
+    batch.present = inputs.length;
+    if (inputs.length === 0) return;
+    const subscription = bulkSnapshots(this.context(), batch.spellId, [
+      { size: inputs.length, inputs },
+    ]).subscribe({
+      next: (snapshot) => tellMembers(batch.members, snapshot),
+      error: (error: unknown) => {
+        for (const member of listening(batch.members)) member.subscriber.error(error);
+      },
+      complete: () => {
+        for (const member of listening(batch.members)) member.subscriber.complete();
+      },
+    });
+    // Every caller may have gone while it was subscribed (an error at once): then it is dropped.
+    if (batch.present === 0) subscription.unsubscribe();
+    else batch.bulk = subscription;
   }
 }
 
-/** The caller's row of a bulk snapshot as a single run's snapshot. */
-function toRunSnapshot(snapshot: BulkSnapshot, index: number): RunSnapshot {
-  const entry = snapshot.runs[index];
-  const state = entry.state === "pending" ? "inProgress" : entry.state;
-  return entry.serviceState === undefined
-    ? { state, outputs: entry.outputs }
-    : { state, serviceState: entry.serviceState, outputs: entry.outputs };
+/** The callers of a closed batch still listening (a copy: telling one may end others). */
+function listening(members: readonly Member[]): Member[] {
+  return members.filter((member) => member.index >= 0 && !member.ended);
+}
+
+/**
+ * Tells each caller listening its own row of a bulk snapshot, as `run` in polling mode would:
+ * nothing before the service accepted the bulk, then a snapshot per change of state (or of the
+ * service's word for it), completing after `success`; `failure` or `error` is the caller's own
+ * `SpellRunError`.
+ */
+function tellMembers(members: readonly Member[], snapshot: BulkSnapshot): void {
+  if (snapshot.groupIds.length === 0) return;
+  for (const member of members) {
+    if (member.index < 0 || member.ended) continue;
+    const entry = snapshot.runs[member.index];
+    const state: RunState = entry.state === "pending" ? "inProgress" : entry.state;
+    if (
+      member.state !== undefined &&
+      member.state === state &&
+      member.serviceState === entry.serviceState
+    ) {
+      continue;
+    }
+    member.state = state;
+    member.serviceState = entry.serviceState;
+    if (state === "failure" || state === "error") {
+      // A state the service named its own way ("cancelled") is kept in the message.
+      const detail =
+        entry.serviceState === undefined
+          ? undefined
+          : runEndedText(state, undefined, entry.serviceState);
+      member.subscriber.error(new SpellRunError(state, entry.outputs, undefined, detail));
+      continue;
+    }
+    member.subscriber.next(
+      entry.serviceState === undefined
+        ? { state, outputs: entry.outputs }
+        : { state, serviceState: entry.serviceState, outputs: entry.outputs }
+    );
+    if (state !== "inProgress") member.subscriber.complete();
+  }
 }

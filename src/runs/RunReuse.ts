@@ -1,9 +1,9 @@
-import type { Observable } from "rxjs";
+import { Observable } from "rxjs";
 import { MemoryResultStore } from "../MemoryResultStore.js";
 import { DEFAULT_REUSE_TTL_MS } from "./clientDefaults.js";
 import type { ResultStore, ReuseOptions, RunSnapshot, SpellInputs } from "../types.js";
 import type { BulkReuse } from "./reusedBulk.js";
-import { sharedRun } from "./sharedRun.js";
+import { SharedRun, type SharedRunHome } from "./SharedRun.js";
 
 /**
  * A client's result reuse: the runs in flight by reuse key and the store of successes (the
@@ -18,15 +18,20 @@ import { sharedRun } from "./sharedRun.js";
  * @internal
  */
 export class RunReuse {
-  private readonly inFlight = new Map<string, Observable<RunSnapshot>>();
+  private readonly inFlight = new Map<string, SharedRun>();
+  /** Runs made since the last look-up, asked of the store together on the next microtask. */
+  private asking: SharedRun[] = [];
   private store: ResultStore | undefined;
+  private home: SharedRunHome | undefined;
 
   /** @param options the client's `reuse` option (`undefined` or `false` when only asked per call) */
   constructor(private readonly options: ReuseOptions | false | undefined) {}
 
   /**
-   * One run shared by every subscription with the same key while it is in flight, answered from
-   * the store during its TTL (see `sharedRun`).
+   * One run shared by every subscription with the same key while it is in flight (and until the
+   * store has its success), answered from the store during its TTL (see `SharedRun`). The store
+   * is asked once per shared run, for all the runs made in one turn together (the calls of a
+   * recalculation), on the next microtask; a broken store only loses the reuse.
    *
    * ## Example
    * ```ts
@@ -37,12 +42,51 @@ export class RunReuse {
    * @return a cold Observable of snapshots
    */
   run(key: string, fresh: () => Observable<RunSnapshot>): Observable<RunSnapshot> {
-    return sharedRun(
-      this.inFlight,
-      key,
-      () => ({ store: this.resultStore(), ttlMs: this.ttlMs() }),
-      fresh
-    );
+    return new Observable<RunSnapshot>((subscriber) => {
+      let shared = this.inFlight.get(key);
+      if (!shared) {
+        shared = new SharedRun(key, this.runHome(), fresh);
+        this.inFlight.set(key, shared);
+        if (this.asking.push(shared) === 1) queueMicrotask(() => this.lookUp());
+      }
+      return shared.join(subscriber);
+    });
+  }
+
+  /** Asks the store about every run made since the last look-up, in the order they were made. */
+  private lookUp(): void {
+    const runs = this.asking;
+    this.asking = [];
+    const store = this.resultStore();
+    for (const run of runs) {
+      // Every subscriber left before the look-up: nothing asked, nothing sent.
+      if (!run.open) continue;
+      let answer: ReturnType<ResultStore["get"]>;
+      try {
+        answer = store.get(run.key);
+      } catch {
+        answer = undefined;
+      }
+      if (isPromiseLike(answer)) {
+        answer.then(
+          (outputs) => run.answer(outputs),
+          () => run.answer(undefined)
+        );
+      } else {
+        run.answer(answer);
+      }
+    }
+  }
+
+  private runHome(): SharedRunHome {
+    this.home ??= {
+      store: this.resultStore(),
+      ttlMs: this.ttlMs(),
+      forget: (run) => {
+        if (this.inFlight.get(run.key) === run) this.inFlight.delete(run.key);
+      },
+    };
+    return this.home;
   }
 
   /**
@@ -67,4 +111,8 @@ export class RunReuse {
     this.store ??= (this.options ? this.options.store : undefined) ?? new MemoryResultStore();
     return this.store;
   }
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as PromiseLike<T> | undefined)?.then === "function";
 }
