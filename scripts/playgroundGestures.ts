@@ -4,12 +4,13 @@
  */
 import type { Page } from "playwright-core";
 
-/** The grid cell at an A1 address of the sheet shown. */
+/**
+ * The grid cell at an A1 address of the sheet shown, while the grid holds it (it holds the block
+ * of the sheet near the view; `data-cell` is the model's address of a grid cell).
+ */
 export function cellSelector(address: string): string {
-  const match = /^([A-Z]+)(\d+)$/.exec(address);
-  if (!match) throw new Error(`Not a cell address: ${address}`);
-  const x = [...match[1]].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0) - 1;
-  return `.jss_worksheet:visible td[data-x="${x}"][data-y="${Number(match[2]) - 1}"]`;
+  if (!/^[A-Z]+\d+$/.test(address)) throw new Error(`Not a cell address: ${address}`);
+  return `.jss_worksheet:visible td[data-cell="${address}"]`;
 }
 
 /** Clicks a cell with the mouse, as a person does. */
@@ -86,8 +87,10 @@ export async function fillDownTo(page: Page, column: string, toRow: number): Pro
     const lastShown = await page.evaluate(
       ([x, y]) =>
         Number(
-          (document.elementFromPoint(x, y)?.closest("td") as HTMLElement | null)?.dataset.y ?? 0
-        ) + 1,
+          (
+            document.elementFromPoint(x, y)?.closest("td[data-cell]") as HTMLElement | null
+          )?.dataset.cell?.replace(/^[A-Z]+/, "") ?? 0
+        ),
       [x, bottom - 20] as const
     );
     // Far from the row: deep into the edge (fast); near it: just inside (slow).
@@ -122,8 +125,10 @@ export async function fillFarDownTo(page: Page, column: string, toRow: number): 
     const lastShown = await page.evaluate(
       ([x, y]) =>
         Number(
-          (document.elementFromPoint(x, y)?.closest("td") as HTMLElement | null)?.dataset.y ?? 0
-        ) + 1,
+          (
+            document.elementFromPoint(x, y)?.closest("td[data-cell]") as HTMLElement | null
+          )?.dataset.cell?.replace(/^[A-Z]+/, "") ?? 0
+        ),
       [x, bottom - 20] as const
     );
     if (lastShown > toRow + 5) {
