@@ -31,7 +31,7 @@ import { pastedInputs } from "./gridClipboard.js";
 import type { Copied } from "./gridClipboard.js";
 import { inputAt, replayIntoModel, sortModelRows, typedIntoModel } from "./gridEdits.js";
 import { GridRefresher } from "./gridRefresher.js";
-import { appendRows, quietly } from "./quietly.js";
+import { quietly } from "./quietly.js";
 import { SheetBlock } from "./sheetBlock.js";
 import { SheetWindows } from "./sheetWindows.js";
 
@@ -478,17 +478,6 @@ export class GridWorkbook {
     // Why it shows an error (its tooltip): asked only of errors.
     const message = isErrorValue(String(shown.value)) ? this.messageAt(sheet, address) : undefined;
     showCell(cell, shown, message);
-  }
-
-  /**
-   * Adds empty rows at the bottom of the block the grid holds of the sheet shown (a drag past its
-   * last row): the grid holds more of the sheet, no cell of the model moves.
-   */
-  addRows(count: number): void {
-    const sheet = this.activeSheet();
-    appendRows(this.worksheet(sheet), count);
-    this.blocks.get(sheet)?.label();
-    this.windows?.sync(true);
   }
 
   /** Puts the rows now in view in the page (after a scroll made by code, before reading it). */

@@ -60,13 +60,15 @@ export function listenToSheetKeys(
     if (current.edition || event.altKey) return;
     const sheet = grid.activeSheet();
     const selection = grid.selectionOf(sheet);
-    const target = targetOf(event, control, workbook, sheet, selection.end);
+    // Shift+arrows move the selection's far end; the other keys move from the active cell.
+    const extend = event.shiftKey && (control || event.key.startsWith("Arrow"));
+    const from = extend ? selection.end : selection.anchor;
+    const target = targetOf(event, control, workbook, sheet, from);
     if (!target) return;
     // Keys that stay in the block are jspreadsheet's (its selection, its scrolling).
     if (!control && grid.blockOf(sheet).holds(target.row, target.column)) return;
     event.preventDefault();
     event.stopPropagation();
-    const extend = event.shiftKey && (control || event.key.startsWith("Arrow"));
     grid.select(sheet, { anchor: extend ? selection.anchor : target, end: target });
   };
   window.addEventListener("keydown", keydown, true);
