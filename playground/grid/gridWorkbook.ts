@@ -387,12 +387,20 @@ export class GridWorkbook {
     const name = String(worksheet.options.worksheetName);
     if (!this.workbook.sheetNames().includes(name)) this.workbook.addSheet(name);
     this.worksheets.set(name, worksheet);
-    this.windows?.add(name, worksheet, this.blockFor(name, worksheet));
+    const options = worksheet.options as { allowManualInsertRow?: boolean; allowManualInsertColumn?: boolean };
+    options.allowManualInsertRow = false;
+    options.allowManualInsertColumn = false;
     const columns = (worksheet.options.columns ??= []);
-    const count = (worksheet.getData(false, false) as unknown[][])[0]?.length ?? 0;
+    const data = worksheet.getData(false, false) as unknown[][];
+    const count = data[0]?.length ?? 0;
     for (let column = 0; column < count; column++) {
-      columns[column] = { ...columns[column], ...this.columnOf(name, 120) };
+      columns[column] = { ...columns[column], ...this.columnOf(name, DEFAULT_COLUMN_WIDTH) };
     }
+    // Its cells were built before they had the model's look: they take it now.
+    data.forEach((row, y) =>
+      row.forEach((_, x) => this.render(name, worksheet.getCellFromCoords(x, y), x, y))
+    );
+    this.windows?.add(name, worksheet, this.blockFor(name, worksheet));
     // The new sheet is shown: the formula bar shows its cell, not the last sheet's.
     setTimeout(() => this.tabChosen());
   }
