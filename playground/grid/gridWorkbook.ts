@@ -31,8 +31,8 @@ import { pastedInputs } from "./gridClipboard.js";
 import type { Copied } from "./gridClipboard.js";
 import { inputAt, replayIntoModel, sortModelRows, typedIntoModel } from "./gridEdits.js";
 import { GridRefresher } from "./gridRefresher.js";
-import { quietly } from "./quietly.js";
-import { SheetBlock } from "./sheetBlock.js";
+import { appendRows, quietly } from "./quietly.js";
+import { BLOCK_ROWS, SheetBlock } from "./sheetBlock.js";
 import { SheetWindows } from "./sheetWindows.js";
 
 /** A selection of the model: its anchor (where it started) and its active end (where it moved). */
@@ -43,6 +43,8 @@ export interface ModelSelection {
 
 /** A column's width when the sheet gives it none. */
 const DEFAULT_COLUMN_WIDTH = 120;
+/** Columns of the block of a sheet made with the "+" tab (enough to cover a wide view). */
+const NEW_SHEET_COLUMNS = 16;
 
 /**
  * One sheet of the grid: its name and the size of the block of it the grid holds (the sheet is
@@ -396,8 +398,17 @@ export class GridWorkbook {
     for (let column = 0; column < count; column++) {
       columns[column] = { ...columns[column], ...this.columnOf(name, DEFAULT_COLUMN_WIDTH) };
     }
+    // jspreadsheet makes it small: it holds as much of the sheet as the others.
+    const more = { rows: BLOCK_ROWS - data.length, columns: NEW_SHEET_COLUMNS - count };
+    if (more.rows > 0) appendRows(worksheet, more.rows);
+    if (more.columns > 0) {
+      quietly(worksheet, () => worksheet.insertColumn(more.columns));
+      for (let column = count; column < NEW_SHEET_COLUMNS; column++) {
+        columns[column] = { ...columns[column], ...this.columnOf(name, DEFAULT_COLUMN_WIDTH) };
+      }
+    }
     // Its cells were built before they had the model's look: they take it now.
-    data.forEach((row, y) =>
+    (worksheet.getData(false, false) as unknown[][]).forEach((row, y) =>
       row.forEach((_, x) => this.render(name, worksheet.getCellFromCoords(x, y), x, y))
     );
     this.windows?.add(name, worksheet, this.blockFor(name, worksheet));

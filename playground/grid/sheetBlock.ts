@@ -99,10 +99,13 @@ export class SheetBlock {
    * Moves the block so that its first cell is the model's (row, column), clamped so the block
    * stays on the sheet; a block grown past `rows` rows (by a drag) shrinks back to them first.
    * The grid's own undo is forgotten: its records name the grid's cells, which now show others.
+   *
+   * @return Whether the block changed (moved or shrank).
    */
-  moveTo(row: number, column: number, rows = BLOCK_ROWS): void {
+  moveTo(row: number, column: number, rows = BLOCK_ROWS): boolean {
     const parts = this.parts();
-    if (parts.rows.length > rows) {
+    const shrunk = parts.rows.length > rows;
+    if (shrunk) {
       const extra = parts.rows.length - rows;
       quietly(this.worksheet, () => this.worksheet.deleteRow(rows, extra));
     }
@@ -112,12 +115,13 @@ export class SheetBlock {
     this.row = top;
     this.column = left;
     this.label();
-    if (!moved) return;
+    if (!moved) return shrunk;
     parts.history = [];
     parts.historyIndex = -1;
     for (let y = 0; y < parts.rows.length; y++) {
       for (let x = 0; x < parts.headers.length; x++) this.refill(x, y);
     }
+    return true;
   }
 
   /**

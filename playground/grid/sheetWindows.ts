@@ -75,8 +75,9 @@ export class SheetWindows {
    */
   sync(force = false): void {
     for (const [sheet, window] of this.windows) {
-      if (window.shown() && this.follow(sheet, window)) force = true;
-      window.sync(force);
+      const changed = window.shown() && this.follow(sheet, window);
+      // A cell being edited keeps its row in the page (a rebuild would close its editor).
+      window.sync((force || changed) && !isEditing(window));
     }
   }
 
@@ -133,7 +134,7 @@ export class SheetWindows {
     const left = columnsOut
       ? view.left - Math.max(0, Math.floor((columns - viewColumns) / 2))
       : block.column;
-    block.moveTo(top, left);
+    if (!block.moveTo(top, left)) return false;
     this.moved(sheet);
     return true;
   }
