@@ -256,14 +256,18 @@ export class GridWorkbook {
           for (const x of columns) this.workbook.deleteColumns(this.nameOf(instance), column + x, 1);
           this.structureChanged(instance);
         },
-        onsort: (instance, _column, _order, newOrder) => {
-          // The grid sorted the rows it holds: the model's rows of the block move alike.
-          const { row } = this.originOf(instance);
-          const order = [
-            ...Array.from({ length: row }, (_, index) => index),
-            ...newOrder.map((from) => row + Number(from)),
-          ];
-          sortModelRows(this.workbook, this.nameOf(instance), order);
+        onsort: (instance, column, order) => {
+          // The grid sorted the rows it holds; the sheet's rows are the model's: every row of the
+          // sheet is sorted alike (the grid then shows the model's rows again).
+          const sheet = this.nameOf(instance);
+          const block = this.blockOf(sheet);
+          const rows = Math.max(block.row + block.rowCount(), this.workbook.lastRow(sheet) + 1);
+          const by = block.column + Number(column);
+          const sorted = Array.from({ length: rows }, (_, row): [number, string] => [
+            row,
+            this.inputAt(sheet, row, by),
+          ]).sort((a, b) => compareForSort(a, b, order ? 1 : 0));
+          sortModelRows(this.workbook, sheet, sorted.map(([row]) => row));
           this.windows?.sync(true);
         },
         // The grid's own undo and redo go through the model, so the sheet and SPELL agree.
