@@ -152,6 +152,13 @@ export class SheetBlock {
     const before = this.columnLeft(this.column);
     const after = this.columnLeft(LAST_COLUMN + 1) - before - width;
     parts.table.style.marginLeft = `${before}px`;
+    // The row headers are as wide as the block's largest row number needs ("1048576").
+    const digits = String(this.row + parts.rows.length).length;
+    const headerWidth = String(Math.max(50, 8 * digits + 16));
+    const headerColumn = parts.table.querySelector("colgroup > col");
+    if (headerColumn && headerColumn.getAttribute("width") !== headerWidth) {
+      headerColumn.setAttribute("width", headerWidth);
+    }
     parts.table.style.marginRight = `${Math.max(0, after)}px`;
   }
 

@@ -111,6 +111,33 @@ describe("The static playground's sheet of Excel's size (Chromium)", () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it("should scroll with the mouse wheel to the sheet's last row and last column, showing their numbers and letters", async () => {
+    const sheet = await page.locator(".playground-sheet").boundingBox();
+    if (!sheet) throw new Error("no sheet view");
+    await page.mouse.move(sheet.x + sheet.width / 2, sheet.y + sheet.height / 2);
+    const lastShown = () =>
+      page.evaluate(() => {
+        const rows = [...document.querySelectorAll(".jss_worksheet:not([hidden]) tbody tr")];
+        const numbers = rows.map((row) => Number(row.firstElementChild?.textContent ?? 0));
+        const letters = [...document.querySelectorAll(".jss_worksheet thead td[data-x]")].map(
+          (header) => header.textContent
+        );
+        return { row: Math.max(...numbers), column: letters[letters.length - 1] };
+      });
+    for (let turn = 0; turn < 200 && (await lastShown()).row < 1_048_576; turn++) {
+      await page.mouse.wheel(0, 2_000_000);
+      await page.waitForTimeout(50);
+    }
+    for (let turn = 0; turn < 200 && (await lastShown()).column !== "XFD"; turn++) {
+      await page.mouse.wheel(200_000, 0);
+      await page.waitForTimeout(50);
+    }
+    await until(page, "XFD1048576 in view", () => inView(page, "XFD1048576"));
+    expect(await lastShown()).toEqual({ row: 1_048_576, column: "XFD" });
+    expect(await page.locator(".jss_worksheet:visible tbody tr").count()).toBeLessThan(400);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
   it("should move with Ctrl+arrows and Ctrl+End as Excel does, on the model's data", async () => {
     // Column A holds the demo's 37 rows (A1:A37); B1:B37 their languages.
     await clickCell(page, "A2");
