@@ -78,7 +78,10 @@ export function ctrlArrowTarget(
  * Where Ctrl+End goes: the last row and the last column that hold data (one cell, which may be
  * empty itself), A1 on an empty sheet.
  */
-export function lastUsedCell(workbook: MockWorkbook, sheet: string): { row: number; column: number } {
+export function lastUsedCell(
+  workbook: MockWorkbook,
+  sheet: string
+): { row: number; column: number } {
   const used = workbook.usedBlock(sheet);
   return used
     ? { row: used.top + used.rowCount - 1, column: used.left + used.columnCount - 1 }

@@ -162,7 +162,10 @@ export class GridWorkbook {
   /** The model's selection on a sheet (A1 until a cell is selected). */
   selectionOf(sheet: string): ModelSelection {
     return (
-      this.modelSelections.get(sheet) ?? { anchor: { row: 0, column: 0 }, end: { row: 0, column: 0 } }
+      this.modelSelections.get(sheet) ?? {
+        anchor: { row: 0, column: 0 },
+        end: { row: 0, column: 0 },
+      }
     );
   }
 
@@ -253,7 +256,8 @@ export class GridWorkbook {
         ondeletecolumn: (instance, removed) => {
           const { column } = this.originOf(instance);
           const columns = [...removed].map(Number).sort((a, b) => b - a);
-          for (const x of columns) this.workbook.deleteColumns(this.nameOf(instance), column + x, 1);
+          for (const x of columns)
+            this.workbook.deleteColumns(this.nameOf(instance), column + x, 1);
           this.structureChanged(instance);
         },
         onsort: (instance, column, order) => {
@@ -267,14 +271,30 @@ export class GridWorkbook {
             row,
             this.inputAt(sheet, row, by),
           ]).sort((a, b) => compareForSort(a, b, order ? 1 : 0));
-          sortModelRows(this.workbook, sheet, sorted.map(([row]) => row));
+          sortModelRows(
+            this.workbook,
+            sheet,
+            sorted.map(([row]) => row)
+          );
           this.windows?.sync(true);
         },
         // The grid's own undo and redo go through the model, so the sheet and SPELL agree.
         onundo: (instance, record) =>
-          replayIntoModel(this.workbook, this.nameOf(instance), record, "oldValue", this.originOf(instance)),
+          replayIntoModel(
+            this.workbook,
+            this.nameOf(instance),
+            record,
+            "oldValue",
+            this.originOf(instance)
+          ),
         onredo: (instance, record) =>
-          replayIntoModel(this.workbook, this.nameOf(instance), record, "value", this.originOf(instance)),
+          replayIntoModel(
+            this.workbook,
+            this.nameOf(instance),
+            record,
+            "value",
+            this.originOf(instance)
+          ),
         oncopy: (instance, range) => this.remember(instance, range),
         onbeforepaste: (instance, pasted, x, y) =>
           this.pasting(
@@ -306,7 +326,9 @@ export class GridWorkbook {
       const windows = (this.windows = new SheetWindows(element, (sheet) =>
         this.showSelection(sheet)
       ));
-      this.worksheets.forEach((worksheet, sheet) => windows.add(sheet, worksheet, this.blockFor(sheet, worksheet)));
+      this.worksheets.forEach((worksheet, sheet) =>
+        windows.add(sheet, worksheet, this.blockFor(sheet, worksheet))
+      );
       // The formula bar follows the sheet chosen, as Excel's shows that sheet's active cell.
       element.querySelector(".jtabs-headers")?.addEventListener("click", () =>
         setTimeout(() => {
@@ -393,7 +415,10 @@ export class GridWorkbook {
     const name = String(worksheet.options.worksheetName);
     if (!this.workbook.sheetNames().includes(name)) this.workbook.addSheet(name);
     this.worksheets.set(name, worksheet);
-    const options = worksheet.options as { allowManualInsertRow?: boolean; allowManualInsertColumn?: boolean };
+    const options = worksheet.options as {
+      allowManualInsertRow?: boolean;
+      allowManualInsertColumn?: boolean;
+    };
     options.allowManualInsertRow = false;
     options.allowManualInsertColumn = false;
     const columns = (worksheet.options.columns ??= []);
@@ -437,9 +462,7 @@ export class GridWorkbook {
       inputs: rows.map((y) =>
         columns.map((x) => this.inputAt(sheet, origin.row + y, origin.column + x))
       ),
-      shown: rows.map((y) =>
-        columns.map((x) => instance.getCellFromCoords(x, y)?.innerHTML ?? "")
-      ),
+      shown: rows.map((y) => columns.map((x) => instance.getCellFromCoords(x, y)?.innerHTML ?? "")),
     };
     return undefined;
   }
@@ -448,11 +471,7 @@ export class GridWorkbook {
    * A paste of what was copied in the grid: the copied formulas, their relative references
    * moved by the distance from the copy to the paste, as Excel pastes formulas.
    */
-  private pasting(
-    pasted: { value: unknown }[][],
-    x: number,
-    y: number
-  ): string[][] | undefined {
+  private pasting(pasted: { value: unknown }[][], x: number, y: number): string[][] | undefined {
     return pastedInputs(this.copied, pasted, x, y);
   }
 

@@ -38,7 +38,10 @@ describe("dataRegionEdge", () => {
           const edge = step > 0 ? 60 : 0;
           if (from === edge) return to === from;
           expect(to === edge || filled.has(to)).toBeTrue();
-          const passed = Array.from({ length: Math.abs(to - from) - 1 }, (_, i) => from + step * (i + 1));
+          const passed = Array.from(
+            { length: Math.abs(to - from) - 1 },
+            (_, i) => from + step * (i + 1)
+          );
           const run = filled.has(from) && filled.has(from + step);
           // Inside a run every cell passed is filled and the next is not; else all are empty.
           expect(passed.every((index) => filled.has(index) === run)).toBeTrue();

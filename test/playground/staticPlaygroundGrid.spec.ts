@@ -71,9 +71,7 @@ describe("The static playground's grid at scale (Chromium)", () => {
       "D1 active",
       async () => (await page.locator("#formula-address").innerText()) === "D1"
     );
-    await until(page, "D1 in view", () =>
-      inView(page, '.jss_worksheet td[data-cell="D1"]')
-    );
+    await until(page, "D1 in view", () => inView(page, '.jss_worksheet td[data-cell="D1"]'));
     // Excel's rule: from the empty D1, Ctrl+Down stops at the data's first cell, then its last.
     await page.keyboard.press("Control+ArrowDown");
     await until(

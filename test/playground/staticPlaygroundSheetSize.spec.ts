@@ -128,13 +128,15 @@ describe("The static playground's sheet of Excel's size (Chromium)", () => {
       });
     // The wheel turned on until the view can go no further, down then right.
     const atEnd = (axis: "down" | "right") =>
-      page.locator(".playground-sheet").evaluate(
-        (view, axis) =>
-          axis === "down"
-            ? view.scrollTop + view.clientHeight >= view.scrollHeight - 1
-            : view.scrollLeft + view.clientWidth >= view.scrollWidth - 1,
-        axis
-      );
+      page
+        .locator(".playground-sheet")
+        .evaluate(
+          (view, axis) =>
+            axis === "down"
+              ? view.scrollTop + view.clientHeight >= view.scrollHeight - 1
+              : view.scrollLeft + view.clientWidth >= view.scrollWidth - 1,
+          axis
+        );
     for (let turn = 0; turn < 200 && !(await atEnd("down")); turn++) {
       await page.mouse.wheel(0, 2_000_000);
       await page.waitForTimeout(50);
