@@ -105,7 +105,7 @@ export async function fillFarDownTo(page: Page, column: string, toRow: number): 
       // Gone past it (a slow machine scrolled on between two looks): as a person does, bring the
       // pointer back into the view (the scrolling stops) and wheel back up, the button still held;
       // the next look finds the row in view and drops the handle on it.
-      if (++overshoots > 20) throw new Error(`the drag passed row ${toRow}`);
+      if (++overshoots > 60) throw new Error(`the drag passed row ${toRow}`);
       const middle = scroller.y + scroller.height / 2;
       await page.mouse.move(x, middle, { steps: 2 });
       const rowHeight =

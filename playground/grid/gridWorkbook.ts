@@ -505,8 +505,13 @@ export class GridWorkbook {
       sheet,
       address: `${columnName(selection.anchor.column)}${selection.anchor.row + 1}`,
     });
-    // A move from the keyboard to a cell out of view: the view follows.
-    this.windows?.reveal(sheet, selection.end.row, selection.end.column);
+    // A move from the keyboard to a cell out of view: the view follows, except along a whole
+    // row or column chosen by its header (Excel keeps the view where it is then).
+    const block = this.blockOf(sheet);
+    const wholeRow = Math.min(x1, x2) === 0 && Math.max(x1, x2) === block.columnCount() - 1;
+    const wholeColumn = Math.min(y1, y2) === 0 && Math.max(y1, y2) === block.rowCount() - 1;
+    if (wholeColumn) return;
+    this.windows?.reveal(sheet, selection.end.row, wholeRow ? undefined : selection.end.column);
   }
 
   private render(sheet: string, cell: HTMLElement | null, x: number, y: number): void {

@@ -151,6 +151,55 @@ describe("The static playground's sheet of Excel's size (Chromium)", () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it("should type, copy and paste, insert a row and sort far down the sheet, on the model's rows", async () => {
+    const model = (address: string) =>
+      page.evaluate((address) => {
+        const cell = (
+          window as unknown as {
+            __playground: {
+              workbook: {
+                cell(sheet: string, address: string): { value: unknown; formula?: string };
+              };
+            };
+          }
+        ).__playground.workbook.cell("Reviews", address);
+        return cell.formula ?? cell.value;
+      }, address);
+    await goTo(page, "C5000");
+    for (const value of ["3", "1", "2"]) {
+      await page.keyboard.type(value);
+      await page.keyboard.press("Enter");
+    }
+    await goTo(page, "D5000");
+    await page.keyboard.type("=C5000*2");
+    await page.keyboard.press("Enter");
+    await clickCell(page, "D5000");
+    await page.keyboard.press("Control+c");
+    await clickCell(page, "D5001");
+    await page.keyboard.press("Control+v");
+    await until(page, "the pasted formula", async () => (await model("D5001")) === "=C5001*2");
+    expect(await shown(page, "D5001")).toBe("2");
+    // A row inserted above row 5,001 from its header's menu: the model's rows below move down.
+    await page
+      .locator(".jss_worksheet:visible tbody td.jss_row", { hasText: /^5001$/ })
+      .click({ button: "right" });
+    await page.getByText("Insert a new row before").click();
+    await until(page, "C5002 moved down", async () => (await model("C5002")) === 1);
+    expect(await model("C5001")).toBe("");
+    expect(await model("D5002")).toBe("=C5002*2");
+    // A sort by column C sorts every row of the sheet (row 1 kept: it holds the column names).
+    await page
+      .locator(".jss_worksheet:visible thead td", { hasText: /^C$/ })
+      .click({ button: "right" });
+    await page.getByText("Order ascending").click();
+    await until(page, "the sorted rows", async () => (await model("C2")) === 1);
+    expect([await model("C3"), await model("C4"), await model("C5000")]).toEqual([2, 3, ""]);
+    // The formulas moved with their rows, reading their new rows (as Excel re-bases them).
+    expect(await model("D4")).toBe("=C4*2");
+    expect(await model("A1")).toBe("text");
+    expect(errors).toEqual([]);
+  }, 120_000);
+
   it("should move with Ctrl+arrows and Ctrl+End as Excel does, on the model's data", async () => {
     // Column A holds the demo's 37 rows (A1:A37); B1:B37 their languages.
     await clickCell(page, "A2");
