@@ -349,7 +349,8 @@ export class GridWorkbook {
         const data = worksheet.options.data as unknown[][];
         data[y][x] = this.inputAt(sheet, block.row + y, block.column + x);
         this.render(sheet, worksheet.getCellFromCoords(x, y), x, y);
-      }
+      },
+      (width) => this.columnOf(sheet, width)
     );
     this.blocks.set(sheet, block);
     return block;

@@ -51,12 +51,34 @@ export class SheetBlock {
    * @param worksheet The worksheet holding the block.
    * @param widthOf A model column's width, in pixels.
    * @param refill Writes the model's cell into the grid's cell (x, y) and shows it.
+   * @param columnOptions A grid column's options (its cells show the model's), of a width.
    */
   constructor(
     private readonly worksheet: WorksheetInstance,
     readonly widthOf: (column: number) => number,
-    private readonly refill: (x: number, y: number) => void
+    private readonly refill: (x: number, y: number) => void,
+    private readonly columnOptions: (width: number) => object = () => ({})
   ) {}
+
+  /**
+   * Adds `count` columns at the block's right (a view wider than the block): their cells show
+   * the model's.
+   */
+  addColumns(count: number): void {
+    const parts = this.parts();
+    const had = parts.headers.length;
+    const add = Math.min(count, LAST_COLUMN + 1 - this.column - had);
+    if (add <= 0) return;
+    quietly(this.worksheet, () => this.worksheet.insertColumn(add));
+    const columns = (parts.options.columns ??= []);
+    for (let x = had; x < had + add; x++) {
+      columns[x] = { ...columns[x], ...this.columnOptions(this.widthOf(this.column + x)) };
+    }
+    for (let y = 0; y < parts.rows.length; y++) {
+      for (let x = had; x < had + add; x++) this.refill(x, y);
+    }
+    this.label();
+  }
 
   /** How many rows the grid holds now. */
   rowCount(): number {

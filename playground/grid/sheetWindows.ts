@@ -109,6 +109,13 @@ export class SheetWindows {
     const { block } = window;
     const view = window.inView();
     const rows = block.rowCount();
+    const held = !this.buttonsHeld && !isEditing(window);
+    // A view wider than the block (a wide screen): the block takes more columns.
+    const wanted = view.right - view.left + 1 + 2 * COLUMN_MARGIN + 2;
+    if (held && wanted > block.columnCount()) {
+      block.addColumns(wanted - block.columnCount());
+      this.moved(sheet);
+    }
     const columns = block.columnCount();
     const lastRow = block.row + rows - 1;
     const lastColumn = block.column + columns - 1;
@@ -119,7 +126,7 @@ export class SheetWindows {
       (view.left < block.column + COLUMN_MARGIN && block.column > 0) ||
       (view.right > lastColumn - COLUMN_MARGIN && lastColumn < 16_383);
     if (!rowsOut && !columnsOut) return false;
-    if (this.buttonsHeld || isEditing(window)) {
+    if (!held) {
       // A drag downward past the block: the block grows (jspreadsheet's coordinates still hold).
       if (view.bottom > lastRow - ROW_MARGIN && view.top >= block.row) {
         appendRows(window.worksheet, Math.max(GROW_ROWS, view.bottom + ROW_MARGIN - lastRow));

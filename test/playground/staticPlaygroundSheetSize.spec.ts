@@ -200,6 +200,21 @@ describe("The static playground's sheet of Excel's size (Chromium)", () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it("should show cells across a view wider than the grid's block", async () => {
+    await page.setViewportSize({ width: 3200, height: 900 });
+    const atRightEdge = () =>
+      page.evaluate(() => {
+        const view = (
+          document.querySelector(".playground-sheet") as HTMLElement
+        ).getBoundingClientRect();
+        const hit = document.elementFromPoint(view.right - 30, view.top + view.height / 2);
+        return (hit?.closest("td[data-cell]") as HTMLElement | null)?.dataset.cell ?? "";
+      });
+    await until(page, "a cell at the view's right edge", async () => (await atRightEdge()) !== "");
+    expect(await atRightEdge()).toMatch(/^[A-Z]+\d+$/);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it("should move with Ctrl+arrows and Ctrl+End as Excel does, on the model's data", async () => {
     // Column A holds the demo's 37 rows (A1:A37); B1:B37 their languages.
     await clickCell(page, "A2");
