@@ -227,6 +227,16 @@ describe("The static playground's sheet of Excel's size (Chromium)", () => {
     await until(page, "A1048576 in view", () => inView(page, "A1048576"));
     await page.keyboard.press("Control+ArrowUp");
     await until(page, "A37 again", async () => (await activeCell(page)) === "A37");
+    // Shift+Ctrl+Up selects to the data's edge (what the add-in reads as the selection).
+    await page.keyboard.press("Control+Shift+ArrowUp");
+    await until(page, "A1:A37 selected", async () => {
+      const selected = await page.evaluate(
+        () =>
+          (window as unknown as { __playground: { workbook: { selection: string } } }).__playground
+            .workbook.selection
+      );
+      return selected === "Reviews!A1:A37";
+    });
     // A cell far below the data, then Ctrl+Up from under it reaches it, Ctrl+End the corner.
     await goTo(page, "C5000");
     await page.keyboard.type("far");
