@@ -6,6 +6,7 @@
  * then holds the grid's coordinates, so the block grows downward instead of moving.
  */
 import type { WorksheetInstance } from "jspreadsheet-ce";
+import { LAST_COLUMN, LAST_ROW } from "../excel/a1.js";
 import { RowWindow } from "./rowWindow.js";
 import { appendRows } from "./quietly.js";
 import { BLOCK_ROWS, type SheetBlock } from "./sheetBlock.js";
@@ -109,10 +110,11 @@ export class SheetWindows {
     const { block } = window;
     const view = window.inView();
     const rows = block.rowCount();
-    const held = !this.buttonsHeld && !isEditing(window);
+    // The block may move unless a drag or an edit holds the grid's coordinates.
+    const free = !this.buttonsHeld && !isEditing(window);
     // A view wider than the block (a wide screen): the block takes more columns.
     const wanted = view.right - view.left + 1 + 2 * COLUMN_MARGIN + 2;
-    if (held && wanted > block.columnCount()) {
+    if (free && wanted > block.columnCount()) {
       block.addColumns(wanted - block.columnCount());
       this.moved(sheet);
     }
@@ -121,15 +123,17 @@ export class SheetWindows {
     const lastColumn = block.column + columns - 1;
     const rowsOut =
       (view.top < block.row + ROW_MARGIN && block.row > 0) ||
-      (view.bottom > lastRow - ROW_MARGIN && lastRow < 1_048_575);
+      (view.bottom > lastRow - ROW_MARGIN && lastRow < LAST_ROW);
     const columnsOut =
       (view.left < block.column + COLUMN_MARGIN && block.column > 0) ||
-      (view.right > lastColumn - COLUMN_MARGIN && lastColumn < 16_383);
+      (view.right > lastColumn - COLUMN_MARGIN && lastColumn < LAST_COLUMN);
     if (!rowsOut && !columnsOut) return false;
-    if (!held) {
-      // A drag downward past the block: the block grows (jspreadsheet's coordinates still hold).
-      if (view.bottom > lastRow - ROW_MARGIN && view.top >= block.row) {
-        appendRows(window.worksheet, Math.max(GROW_ROWS, view.bottom + ROW_MARGIN - lastRow));
+    if (!free) {
+      // A drag downward past the block: the block grows (jspreadsheet's coordinates still hold),
+      // never past the sheet's last row.
+      if (view.bottom > lastRow - ROW_MARGIN && view.top >= block.row && lastRow < LAST_ROW) {
+        const grow = Math.max(GROW_ROWS, view.bottom + ROW_MARGIN - lastRow);
+        appendRows(window.worksheet, Math.min(grow, LAST_ROW - lastRow));
         block.label();
         return true;
       }
