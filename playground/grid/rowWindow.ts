@@ -39,6 +39,8 @@ export class RowWindow {
   private first = 0;
   private last = 0;
   private count = -1;
+  /** The block's first row (the model's) when the rows were last put in the page. */
+  private origin = 0;
   private rowHeight = 0;
   private readonly above: HTMLTableCellElement;
   private readonly below: HTMLTableCellElement;
@@ -131,7 +133,10 @@ export class RowWindow {
     const inside =
       (firstSeen >= this.first + MARGIN || this.first === 0) &&
       (lastSeen <= this.last - MARGIN || this.last === rows.length);
-    if (!force && inside && this.count === rows.length && this.attachedAsExpected(tbody)) return;
+    // A block that moved keeps its rows (their cells were rewritten): the spacers change.
+    const moved = this.origin !== this.block.row;
+    if (!force && !moved && inside && this.count === rows.length && this.attachedAsExpected(tbody))
+      return;
     const first = Math.max(0, firstSeen - OVERSCAN);
     const last = Math.min(rows.length, Math.max(lastSeen, firstSeen) + OVERSCAN);
     const kept = !force && this.count === rows.length && this.attachedAsExpected(tbody);
@@ -147,6 +152,7 @@ export class RowWindow {
     this.first = first;
     this.last = last;
     this.count = rows.length;
+    this.origin = this.block.row;
     // Rows or columns added or removed: their headers show the model's numbers and letters.
     this.block.label();
     this.above.style.height = `${(this.block.row + this.first) * height}px`;

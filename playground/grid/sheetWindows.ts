@@ -76,9 +76,10 @@ export class SheetWindows {
    */
   sync(force = false): void {
     for (const [sheet, window] of this.windows) {
-      const changed = window.shown() && this.follow(sheet, window);
-      // A cell being edited keeps its row in the page (a rebuild would close its editor).
-      window.sync((force || changed) && !isEditing(window));
+      if (window.shown()) this.follow(sheet, window);
+      // A cell being edited keeps its row in the page (a rebuild would close its editor); a
+      // block that moved or grew keeps its rows' elements, so it needs no rebuild either.
+      window.sync(force && !isEditing(window));
     }
   }
 
@@ -105,8 +106,8 @@ export class SheetWindows {
     this.windows.get(sheet)?.reveal(row, column);
   }
 
-  /** Whether the view left the block (and so it moved or grew). */
-  private follow(sheet: string, window: RowWindow): boolean {
+  /** Moves the block to the view when the view left it (grows it during a drag). */
+  private follow(sheet: string, window: RowWindow): void {
     const { block } = window;
     const view = window.inView();
     const rows = block.rowCount();
@@ -127,7 +128,7 @@ export class SheetWindows {
     const columnsOut =
       (view.left < block.column + COLUMN_MARGIN && block.column > 0) ||
       (view.right > lastColumn - COLUMN_MARGIN && lastColumn < LAST_COLUMN);
-    if (!rowsOut && !columnsOut) return false;
+    if (!rowsOut && !columnsOut) return;
     if (!free) {
       // A drag downward past the block: the block grows (jspreadsheet's coordinates still hold),
       // never past the sheet's last row.
@@ -135,9 +136,8 @@ export class SheetWindows {
         const grow = Math.max(GROW_ROWS, view.bottom + ROW_MARGIN - lastRow);
         appendRows(window.worksheet, Math.min(grow, LAST_ROW - lastRow));
         block.label();
-        return true;
       }
-      return false;
+      return;
     }
     const viewRows = view.bottom - view.top + 1;
     const viewColumns = view.right - view.left + 1;
@@ -145,9 +145,7 @@ export class SheetWindows {
     const left = columnsOut
       ? view.left - Math.max(0, Math.floor((columns - viewColumns) / 2))
       : block.column;
-    if (!block.moveTo(top, left)) return false;
-    this.moved(sheet);
-    return true;
+    if (block.moveTo(top, left)) this.moved(sheet);
   }
 }
 
