@@ -9,6 +9,7 @@ import { CustomFunctionsRuntime } from "./functions/customFunctionsRuntime.js";
 import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
 import { GridWorkbook } from "./grid/gridWorkbook.js";
 import type { GridSheet } from "./grid/gridWorkbook.js";
+import { BLOCK_COLUMN_LIMIT, BLOCK_LIMIT, BLOCK_ROWS } from "./grid/sheetBlock.js";
 import { MockWorkbook } from "./excel/mockWorkbook.js";
 import type { MockCellValue } from "./excel/mockWorkbook.js";
 import type { WorkbookSnapshot } from "./excel/workbookSnapshot.js";
@@ -31,7 +32,7 @@ export interface PlaygroundOptions {
    * built functions.js, whose last lines call `CustomFunctions.associate`.
    */
   loadFunctions: () => Promise<void>;
-  /** Grid size per sheet. @default 12 columns, 60 rows (more when a sheet holds more) */
+  /** Grid size per sheet. @default 16 columns, 200 rows (more when a sheet holds more, up to 64 × 2,000) */
   gridSize?: { columns: number; rows: number };
   /** The host's ExcelApi version (see `MockWorkbookOptions.excelApiVersion`). */
   excelApiVersion?: string;
@@ -75,13 +76,17 @@ export async function bootPlayground(options: PlaygroundOptions): Promise<Playgr
   await options.loadFunctions();
   const engine = new FormulaEngine(workbook, runtime);
   const stopEngine = engine.start();
-  const size = options.gridSize ?? { columns: 12, rows: 60 };
+  const size = options.gridSize ?? { columns: 16, rows: BLOCK_ROWS };
   const sheets: GridSheet[] = names.map((name) => {
     const used = workbook.usedBlock(name, false);
+    // The block of the sheet the grid holds at first (the sheet itself is Excel's size).
     return {
       name,
-      columns: Math.max(size.columns, used ? used.left + used.columnCount + 2 : 0),
-      rows: Math.max(size.rows, workbook.lastRow(name) + 21),
+      columns: Math.min(
+        BLOCK_COLUMN_LIMIT,
+        Math.max(size.columns, used ? used.left + used.columnCount + 2 : 0)
+      ),
+      rows: Math.min(BLOCK_LIMIT, Math.max(size.rows, workbook.lastRow(name) + 21)),
       columnWidths: [280, 80, 220],
     };
   });

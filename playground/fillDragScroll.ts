@@ -1,30 +1,28 @@
 /**
  * A drag in the grid (the fill handle, or a selection) that reaches the bottom of the sheet's view
- * scrolls it on, and one that reaches the grid's last row adds rows below, as Excel's sheet goes
- * on below the window: one drag fills a column past the grid's last row (and so reaches the
- * spending guard's question by filling one column). Held deep in the edge, the scroll speeds up
+ * scrolls it on, as Excel's sheet goes on below the window, and the grid holds more of the sheet
+ * as the drag goes: one drag fills a column far down (and so reaches the spending guard's
+ * question by filling one column). Held deep in the edge, the scroll speeds up
  * (as Excel's does), so a drag reaches row 10,000 in seconds; near the edge's inner side it stays
  * slow, to stop on a row.
  */
 
 /** What the drag needs of the grid. */
 export interface GrowingGrid {
-  /** Adds `count` empty rows at the bottom of the sheet shown (the model is unchanged). */
-  addRows(count: number): void;
-  /** Puts the rows now in view in the page (the grid draws only the rows near the view). */
+  /**
+   * Puts the rows now in view in the page (the grid draws only the rows near the view, and holds
+   * more of the sheet when a drag passes the last row it holds).
+   */
   showRowsInView(): void;
 }
 
 const EDGE_PX = 40;
-const ROWS_PER_STEP = 200;
 /** Deeper than this into the edge, the scroll speeds up once held there for a while. */
 const DEEP_PX = 30;
 const STEADY_FRAMES = 30;
 /** How much faster each frame held deep scrolls, and the fastest (pixels a frame). */
 const SPEED_UP = 1.06;
 const FASTEST_PX = 1500;
-/** A row's height, to grow the grid by at least the rows one fast frame scrolls past. */
-const ROW_PX = 24;
 /** How often the grid hears of the cell under the pointer while the drag scrolls. */
 const TELL_EVERY_MS = 100;
 
@@ -60,9 +58,7 @@ export function extendDragsDownward(
       (10 + Math.min(depth, EDGE_PX) * 4) * SPEED_UP ** Math.max(0, heldDeep - STEADY_FRAMES)
     );
     scroller.scrollTop += distance;
-    if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - EDGE_PX - distance) {
-      grid.addRows(Math.max(ROWS_PER_STEP, Math.ceil((2 * distance) / ROW_PX)));
-    }
+    // The grid holds more rows of the sheet when the view passes the last it holds.
     grid.showRowsInView();
     // The cell now under the pointer is where the drag is: the grid follows mouseover. It is told
     // a few times a second (it marks every cell of the range each time it is told).

@@ -17,8 +17,10 @@ import { demoSheets } from "./demoSheet.js";
 import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmulator.js";
 import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
 import { extendDragsDownward } from "./fillDragScroll.js";
+import { listenToSheetKeys } from "./grid/sheetKeys.js";
 import { keepBarsInPlace } from "./keepBarsInPlace.js";
 import { warnBeforeLeaving } from "./leaveWarning.js";
+import { offerNameBox } from "./nameBox.js";
 import { showPageError, showPageErrors } from "./pageErrors.js";
 import { forgetSavedDocument, keepDocumentSaved, loadSavedDocument } from "./savedDocument.js";
 import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
@@ -53,7 +55,8 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
   let active = { sheet: grid.activeSheet(), address: "A1" };
   const show = () => {
     const cell = workbook.cell(active.sheet, active.address);
-    address.textContent = active.address;
+    // What a person is typing in the Name Box stays until they press Enter or leave it.
+    if (document.activeElement !== address) address.textContent = active.address;
     const editor = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(
       "td.editor input, td.editor textarea"
     );
@@ -65,6 +68,8 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
     show
   );
   show();
+  offerNameBox(address, grid, message, show);
+  listenToSheetKeys(grid, workbook, () => address.focus());
   // While a cell is edited, the bar shows what is being typed (as Excel's does).
   const mirror = (event: Event) => {
     const editor = event.target;

@@ -4,12 +4,13 @@
  */
 import type { Page } from "playwright-core";
 
-/** The grid cell at an A1 address of the sheet shown. */
+/**
+ * The grid cell at an A1 address of the sheet shown, while the grid holds it (it holds the block
+ * of the sheet near the view; `data-cell` is the model's address of a grid cell).
+ */
 export function cellSelector(address: string): string {
-  const match = /^([A-Z]+)(\d+)$/.exec(address);
-  if (!match) throw new Error(`Not a cell address: ${address}`);
-  const x = [...match[1]].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0) - 1;
-  return `.jss_worksheet:visible td[data-x="${x}"][data-y="${Number(match[2]) - 1}"]`;
+  if (!/^[A-Z]+\d+$/.test(address)) throw new Error(`Not a cell address: ${address}`);
+  return `.jss_worksheet:visible td[data-cell="${address}"]`;
 }
 
 /** Clicks a cell with the mouse, as a person does. */
@@ -62,40 +63,12 @@ export async function dragFillHandle(page: Page, to: string): Promise<void> {
 
 /**
  * Drags the selection's fill handle down to row `toRow` of its column however far that is: the
- * pointer held at the bottom edge of the sheet's view (which scrolls, and grows the grid past its
- * last row), then moved onto the row once it is in view, as a person fills a long column.
+ * pointer held at the bottom edge of the sheet's view (which scrolls on, the sheet being Excel's
+ * size), then moved onto the row once it is in view, as a person fills a long column (see
+ * fillFarDownTo: a drag that scrolled past the row is brought back with the wheel).
  */
-export async function fillDownTo(page: Page, column: string, toRow: number): Promise<void> {
-  const scroller = await page.locator(".playground-sheet").boundingBox();
-  if (!scroller) throw new Error("no sheet view");
-  await pressFillHandle(page);
-  const target = () => page.locator(cellSelector(`${column}${toRow}`));
-  const bottom = scroller.y + scroller.height;
-  const x =
-    (await page.locator(".jss_corner:visible").first().boundingBox())?.x ?? scroller.x + 100;
-  for (let attempt = 0; attempt < 3000; attempt++) {
-    const box = await boxNow(target());
-    if (box && box.y > scroller.y + 40 && box.y + box.height < bottom - 40) {
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-      await page.mouse.up();
-      return;
-    }
-    if (box && box.y + box.height <= scroller.y + 40) {
-      throw new Error(`the drag passed row ${toRow}`);
-    }
-    const lastShown = await page.evaluate(
-      ([x, y]) =>
-        Number(
-          (document.elementFromPoint(x, y)?.closest("td") as HTMLElement | null)?.dataset.y ?? 0
-        ) + 1,
-      [x, bottom - 20] as const
-    );
-    // Far from the row: deep into the edge (fast); near it: just inside (slow).
-    const depth = toRow - lastShown > 60 ? 38 : 3;
-    await page.mouse.move(x, bottom - 40 + depth + (attempt % 2));
-    await page.waitForTimeout(30);
-  }
-  throw new Error(`could not fill down to row ${toRow}`);
+export function fillDownTo(page: Page, column: string, toRow: number): Promise<void> {
+  return fillFarDownTo(page, column, toRow);
 }
 
 /**
@@ -122,15 +95,17 @@ export async function fillFarDownTo(page: Page, column: string, toRow: number): 
     const lastShown = await page.evaluate(
       ([x, y]) =>
         Number(
-          (document.elementFromPoint(x, y)?.closest("td") as HTMLElement | null)?.dataset.y ?? 0
-        ) + 1,
+          (
+            document.elementFromPoint(x, y)?.closest("td[data-cell]") as HTMLElement | null
+          )?.dataset.cell?.replace(/^[A-Z]+/, "") ?? 0
+        ),
       [x, bottom - 20] as const
     );
     if (lastShown > toRow + 5) {
       // Gone past it (a slow machine scrolled on between two looks): as a person does, bring the
       // pointer back into the view (the scrolling stops) and wheel back up, the button still held;
       // the next look finds the row in view and drops the handle on it.
-      if (++overshoots > 20) throw new Error(`the drag passed row ${toRow}`);
+      if (++overshoots > 60) throw new Error(`the drag passed row ${toRow}`);
       const middle = scroller.y + scroller.height / 2;
       await page.mouse.move(x, middle, { steps: 2 });
       const rowHeight =

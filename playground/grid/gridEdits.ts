@@ -73,25 +73,31 @@ function columnRuns(
 }
 
 /**
- * Undo (`oldValue`) or redo (`value`) of typed cells in the grid: the model takes them too.
+ * Undo (`oldValue`) or redo (`value`) of typed cells in the grid: the model takes them too, at
+ * the model's cells (the grid's cell (x, y) is the model's `origin` plus (x, y)).
  *
  * @example
  * ```ts
- * replayIntoModel(workbook, "Reviews", record, "oldValue");
+ * replayIntoModel(workbook, "Reviews", record, "oldValue", { row: 0, column: 0 });
  * ```
  */
 export function replayIntoModel(
   workbook: MockWorkbook,
   sheet: string,
   record: unknown,
-  which: "oldValue" | "value"
+  which: "oldValue" | "value",
+  origin: { row: number; column: number }
 ): void {
   const history = record as ValueRecord | undefined;
   if (history?.action !== "setValue" || !history.records) return;
   typedIntoModel(
     workbook,
     sheet,
-    history.records.map((change) => ({ x: change.x, y: change.y, value: change[which] }))
+    history.records.map((change) => ({
+      x: origin.column + Number(change.x),
+      y: origin.row + Number(change.y),
+      value: change[which],
+    }))
   );
 }
 

@@ -8,11 +8,14 @@ import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
 import { inputAt } from "./gridEdits.js";
 import { appendRows, quietly } from "./quietly.js";
+import { BLOCK_COLUMN_LIMIT, BLOCK_LIMIT } from "./sheetBlock.js";
 
 /** What the refresher needs of the grid. */
 export interface RefreshTarget {
   /** The worksheet of a sheet, if the grid shows it. */
   worksheetOf(sheet: string): WorksheetInstance | undefined;
+  /** Which model cell the worksheet's first cell shows. */
+  blockOf(sheet: string): { row: number; column: number } | undefined;
   /** Every sheet the grid shows. */
   sheetNames(): string[];
   /** Shows the model's cell in a grid cell. */
@@ -67,22 +70,32 @@ export class GridRefresher {
   private refresh(sheet: string, blocks: CellBlock[] | "all"): void {
     const worksheet = this.target.worksheetOf(sheet);
     if (!worksheet) return;
-    this.growTo(worksheet, sheet, blocks);
+    const origin = this.target.blockOf(sheet) ?? { row: 0, column: 0 };
+    this.growTo(worksheet, sheet, blocks, origin);
     const data = worksheet.getData(false, false) as unknown[][];
-    const areas =
-      blocks === "all"
-        ? [{ top: 0, left: 0, rowCount: data.length, columnCount: data[0]?.length ?? 0 }]
-        : blocks;
+    const held = {
+      top: origin.row,
+      left: origin.column,
+      rowCount: data.length,
+      columnCount: data[0]?.length ?? 0,
+    };
+    const areas = blocks === "all" ? [held] : blocks;
     quietly(worksheet, () => {
       for (const area of areas) {
-        for (let row = area.top; row < Math.min(data.length, area.top + area.rowCount); row++) {
-          const columns = Math.min(data[row].length, area.left + area.columnCount);
-          for (let column = area.left; column < columns; column++) {
+        // The part of the area the grid holds; (x, y) in the grid is (column, row) in the model.
+        const top = Math.max(area.top, held.top);
+        const bottom = Math.min(area.top + area.rowCount, held.top + held.rowCount);
+        const left = Math.max(area.left, held.left);
+        const right = Math.min(area.left + area.columnCount, held.left + held.columnCount);
+        for (let row = top; row < bottom; row++) {
+          const y = row - origin.row;
+          for (let column = left; column < right; column++) {
+            const x = column - origin.column;
             const input = inputAt(this.workbook, sheet, row, column);
-            if (String(data[row][column] ?? "") !== input) {
-              worksheet.setValueFromCoords(column, row, input, true);
+            if (String(data[y][x] ?? "") !== input) {
+              worksheet.setValueFromCoords(x, y, input, true);
             } else {
-              this.target.render(sheet, worksheet.getCellFromCoords(column, row), column, row);
+              this.target.render(sheet, worksheet.getCellFromCoords(x, y), x, y);
             }
           }
         }
@@ -91,22 +104,34 @@ export class GridRefresher {
   }
 
   /**
-   * Adds rows and columns when the model holds cells past the grid's edge (in the blocks changed,
-   * or anywhere on the sheet for "all"): the view grows, no cell of the model moves.
+   * Adds rows and columns when the model holds cells just past the edge of the block the grid
+   * holds (in the blocks changed, or anywhere on the sheet for "all"), up to BLOCK_LIMIT rows: a
+   * result or a paste shows at once; no cell of the model moves. Farther cells show when the
+   * view reaches them (the block moves there).
    */
-  private growTo(worksheet: WorksheetInstance, sheet: string, blocks: CellBlock[] | "all"): void {
+  private growTo(
+    worksheet: WorksheetInstance,
+    sheet: string,
+    blocks: CellBlock[] | "all",
+    origin: { row: number; column: number }
+  ): void {
     const data = worksheet.getData(false, false) as unknown[][];
-    let rows = data.length;
-    let columns = data[0]?.length ?? 0;
+    // Counted in the model's rows and columns from here on.
+    const heldRows = origin.row + data.length;
+    const heldColumns = origin.column + (data[0]?.length ?? 0);
+    let rows = heldRows;
+    let columns = heldColumns;
+    const rowLimit = origin.row + BLOCK_LIMIT;
+    const columnLimit = origin.column + BLOCK_COLUMN_LIMIT;
     const used =
       blocks === "all" ? [this.workbook.usedBlock(sheet)].filter((block) => block) : blocks;
     for (const block of used as CellBlock[]) {
-      const bottom = block.top + block.rowCount;
-      const right = block.left + block.columnCount;
+      const bottom = Math.min(block.top + block.rowCount, rowLimit);
+      const right = Math.min(block.left + block.columnCount, columnLimit);
       if (bottom <= rows && right <= columns) continue;
       // Only cells with something in them need the grid to reach them.
-      for (let row = block.top; row < bottom; row++) {
-        for (let column = block.left; column < right; column++) {
+      for (let row = Math.max(block.top, origin.row); row < bottom; row++) {
+        for (let column = Math.max(block.left, origin.column); column < right; column++) {
           if (row < rows && column < columns) continue;
           const cell = inputAt(this.workbook, sheet, row, column);
           if (cell === "") continue;
@@ -115,8 +140,9 @@ export class GridRefresher {
         }
       }
     }
-    if (rows > data.length) appendRows(worksheet, rows - data.length);
-    const had = data[0]?.length ?? 0;
-    if (columns > had) quietly(worksheet, () => worksheet.insertColumn(columns - had));
+    if (rows > heldRows) appendRows(worksheet, rows - heldRows);
+    if (columns > heldColumns) {
+      quietly(worksheet, () => worksheet.insertColumn(columns - heldColumns));
+    }
   }
 }

@@ -1,12 +1,14 @@
 /**
- * Row virtualisation of the grid: of a sheet's rows, only those in and near the view are in the
- * page; the rows above and below are two spacers of their height, so the scroll bar, the fill
- * handle's drag and the keyboard move over every row while the browser lays out about a hundred.
- * jspreadsheet keeps every row (its cells, its data); it already leaves rows outside its table
- * alone (it does so for its own lazy loading), so inserting, deleting, sorting and selecting work
- * on rows not in the page.
+ * Row virtualisation of the grid: of the sheet's 1,048,576 rows, only those of the grid's block
+ * (SheetBlock) near the view are in the page; the rows above and below are two spacers of their
+ * height, so the scroll bar, the fill handle's drag and the keyboard move over every row while the
+ * browser lays out about a hundred. jspreadsheet keeps every row of the block (a drag may grow it
+ * to thousands); it already leaves rows outside its table alone (it does so for its own lazy
+ * loading), so inserting, deleting, sorting and selecting work on rows not in the page.
  */
 import type { WorksheetInstance } from "jspreadsheet-ce";
+import { LAST_ROW } from "../excel/a1.js";
+import type { SheetBlock } from "./sheetBlock.js";
 
 /** Rows kept in the page above and below the view. */
 const OVERSCAN = 100;
@@ -37,6 +39,8 @@ export class RowWindow {
   private first = 0;
   private last = 0;
   private count = -1;
+  /** The block's first row (the model's) when the rows were last put in the page. */
+  private origin = 0;
   private rowHeight = 0;
   private readonly above: HTMLTableCellElement;
   private readonly below: HTMLTableCellElement;
@@ -44,10 +48,12 @@ export class RowWindow {
   /**
    * @param worksheet The worksheet whose rows are windowed.
    * @param scroller The element that scrolls it.
+   * @param block Which model rows the worksheet's rows show.
    */
   constructor(
-    private readonly worksheet: WorksheetInstance,
-    private readonly scroller: HTMLElement
+    readonly worksheet: WorksheetInstance,
+    private readonly scroller: HTMLElement,
+    readonly block: SheetBlock
   ) {
     const parts = this.parts();
     this.above = spacer(parts.table, parts.tbody, "playground-rows-above");
@@ -62,11 +68,44 @@ export class RowWindow {
     return this.rowHeight || DEFAULT_ROW_HEIGHT;
   }
 
-  /** Where row 0 starts, in the scroller's content. */
+  /** Whether the worksheet is shown (its tab is the one chosen). */
+  shown(): boolean {
+    return this.parts().table.offsetParent !== null;
+  }
+
+  /** The model's rows and columns in the view (zero-based, last ones included). */
+  inView(): { top: number; bottom: number; left: number; right: number } {
+    const height = this.height();
+    const top = this.scroller.scrollTop - this.bodyTop();
+    const left = this.scroller.scrollLeft - this.bodyLeft();
+    return {
+      top: Math.max(0, Math.floor(top / height)),
+      bottom: Math.min(LAST_ROW, Math.ceil((top + this.scroller.clientHeight) / height)),
+      left: this.block.columnAt(Math.max(0, left)),
+      right: this.block.columnAt(Math.max(0, left + this.scroller.clientWidth)),
+    };
+  }
+
+  /** Where column A starts, in the scroller's content. */
+  private bodyLeft(): number {
+    const { table } = this.parts();
+    const header = this.parts().thead.querySelector("td");
+    const viewLeft =
+      this.scroller === document.scrollingElement ? 0 : this.scroller.getBoundingClientRect().left;
+    const tableLeft = table.getBoundingClientRect().left - viewLeft + this.scroller.scrollLeft;
+    return tableLeft - this.block.columnLeft(this.block.column) + (header?.offsetWidth ?? 50);
+  }
+
+  /** Where the model's row 0 starts, in the scroller's content. */
   private bodyTop(): number {
     const { thead, table } = this.parts();
     const tableTop = table.getBoundingClientRect().top - this.viewTop() + this.scroller.scrollTop;
     return tableTop + thead.offsetHeight;
+  }
+
+  /** Where the block's first row starts, in the scroller's content. */
+  private blockTop(): number {
+    return this.bodyTop() + this.block.row * this.height();
   }
 
   /** The top of the scroller's view on screen (0 when the page itself scrolls). */
@@ -85,13 +124,19 @@ export class RowWindow {
     const { tbody, rows, table } = this.parts();
     if (table.offsetParent === null) return; // a sheet not shown: synced when its tab is chosen
     const height = this.height();
-    const top = this.scroller.scrollTop - this.bodyTop();
-    const firstSeen = Math.max(0, Math.floor(top / height));
-    const lastSeen = Math.min(rows.length, Math.ceil((top + this.scroller.clientHeight) / height));
+    const top = this.scroller.scrollTop - this.blockTop();
+    const firstSeen = Math.min(rows.length, Math.max(0, Math.floor(top / height)));
+    const lastSeen = Math.max(
+      0,
+      Math.min(rows.length, Math.ceil((top + this.scroller.clientHeight) / height))
+    );
     const inside =
       (firstSeen >= this.first + MARGIN || this.first === 0) &&
       (lastSeen <= this.last - MARGIN || this.last === rows.length);
-    if (!force && inside && this.count === rows.length && this.attachedAsExpected(tbody)) return;
+    // A block that moved keeps its rows (their cells were rewritten): the spacers change.
+    const moved = this.origin !== this.block.row;
+    if (!force && !moved && inside && this.count === rows.length && this.attachedAsExpected(tbody))
+      return;
     const first = Math.max(0, firstSeen - OVERSCAN);
     const last = Math.min(rows.length, Math.max(lastSeen, firstSeen) + OVERSCAN);
     const kept = !force && this.count === rows.length && this.attachedAsExpected(tbody);
@@ -107,20 +152,25 @@ export class RowWindow {
     this.first = first;
     this.last = last;
     this.count = rows.length;
-    this.above.style.height = `${this.first * height}px`;
-    this.below.style.height = `${(rows.length - this.last) * height}px`;
+    this.origin = this.block.row;
+    // Rows or columns added or removed: their headers show the model's numbers and letters.
+    this.block.label();
+    this.above.style.height = `${(this.block.row + this.first) * height}px`;
+    this.below.style.height = `${(LAST_ROW + 1 - this.block.row - this.last) * height}px`;
     const columns = String(this.parts().thead.querySelector("tr")?.children.length ?? 1);
     this.above.colSpan = Number(columns);
     this.below.colSpan = Number(columns);
   }
 
   /**
-   * Scrolls so that row `y` is in view when none of it is (a jump: Ctrl+Down, Ctrl+End); a row
-   * partly in view stays where it is, so a click never moves the row under the pointer.
+   * Scrolls so that the model's cell (row, column) is in view when none of it is (a jump:
+   * Ctrl+Down, Ctrl+End, the Name Box); a cell partly in view stays where it is, so a click never
+   * moves the cell under the pointer.
    */
-  reveal(y: number): void {
+  reveal(row: number, column?: number): void {
+    if (column !== undefined) this.revealColumn(column);
     const height = this.height();
-    const rowTop = this.bodyTop() + y * height;
+    const rowTop = this.bodyTop() + row * height;
     // The column headers' cells stick below the bars (the header row itself scrolls away).
     const header = this.parts().thead.querySelector("td") ?? this.parts().thead;
     const covered = header.getBoundingClientRect().bottom - this.viewTop();
@@ -130,6 +180,16 @@ export class RowWindow {
     else if (rowTop >= viewBottom) this.scroller.scrollTop += rowTop + height - viewBottom;
     else return;
     this.sync();
+  }
+
+  private revealColumn(column: number): void {
+    const left = this.bodyLeft() + this.block.columnLeft(column);
+    const right = left + this.block.widthOf(column);
+    const header = this.parts().tbody.querySelector("td")?.offsetWidth ?? 50;
+    const viewLeft = this.scroller.scrollLeft + header;
+    const viewRight = this.scroller.scrollLeft + this.scroller.clientWidth;
+    if (right <= viewLeft) this.scroller.scrollLeft -= viewLeft - left;
+    else if (left >= viewRight) this.scroller.scrollLeft += right - viewRight;
   }
 
   /** Whether jspreadsheet left the page's rows as this window put them. */

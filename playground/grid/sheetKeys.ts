@@ -1,0 +1,121 @@
+/**
+ * Excel's keys for moving over a whole sheet, on the model's data rather than the grid's block:
+ * Ctrl+arrows (the data region's edge, else the sheet's edge), Ctrl+Home (A1), Ctrl+End (the last
+ * used row and column), with Shift to extend the selection; Ctrl+G and F5 go to the Name Box; an
+ * arrow, Enter or Tab that leaves the block the grid holds moves the block with it. Keys the block
+ * can answer itself are left to jspreadsheet.
+ */
+import jspreadsheet from "jspreadsheet-ce";
+import { LAST_COLUMN, LAST_ROW } from "../excel/a1.js";
+import { ctrlArrowTarget, lastUsedCell, type Direction } from "../excel/dataRegionEdge.js";
+import type { MockWorkbook } from "../excel/mockWorkbook.js";
+import type { GridWorkbook } from "./gridWorkbook.js";
+
+const ARROWS: Record<string, Direction> = {
+  ArrowUp: "up",
+  ArrowDown: "down",
+  ArrowLeft: "left",
+  ArrowRight: "right",
+};
+const STEPS: Record<Direction, { row: number; column: number }> = {
+  up: { row: -1, column: 0 },
+  down: { row: 1, column: 0 },
+  left: { row: 0, column: -1 },
+  right: { row: 0, column: 1 },
+};
+
+/**
+ * Listens to the keyboard for the grid's sheet-wide moves.
+ *
+ * @example
+ * ```ts
+ * const stop = listenToSheetKeys(grid, workbook, () => nameBox.focus());
+ * ```
+ * @param grid The grid.
+ * @param workbook The model (its data decides where Ctrl+arrows go).
+ * @param goToBox Called on Ctrl+G or F5: the Name Box takes the keyboard.
+ * @returns A function that stops listening.
+ */
+export function listenToSheetKeys(
+  grid: GridWorkbook,
+  workbook: MockWorkbook,
+  goToBox: () => void
+): () => void {
+  const keydown = (event: KeyboardEvent) => {
+    const current = (jspreadsheet as unknown as { current: { edition?: unknown } | null }).current;
+    if (!current || typingElsewhere(event.target)) return;
+    const control = event.ctrlKey || event.metaKey;
+    if (control && event.key.toLowerCase() === "g" && !event.shiftKey) {
+      event.preventDefault();
+      event.stopPropagation();
+      goToBox();
+      return;
+    }
+    if (event.key === "F5") {
+      event.preventDefault();
+      event.stopPropagation();
+      goToBox();
+      return;
+    }
+    if (current.edition || event.altKey) return;
+    const sheet = grid.activeSheet();
+    const selection = grid.selectionOf(sheet);
+    // Shift+arrows move the selection's far end; the other keys move from the active cell.
+    const extend = event.shiftKey && (control || event.key.startsWith("Arrow"));
+    const from = extend ? selection.end : selection.anchor;
+    const target = targetOf(event, control, workbook, sheet, from);
+    if (!target) return;
+    // Keys that stay in the block are jspreadsheet's (its selection, its scrolling).
+    if (!control && grid.blockOf(sheet).holds(target.row, target.column)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    grid.select(sheet, { anchor: extend ? selection.anchor : target, end: target });
+  };
+  window.addEventListener("keydown", keydown, true);
+  return () => window.removeEventListener("keydown", keydown, true);
+}
+
+/** Where a key moves the selection's active end, or undefined for a key this does not handle. */
+function targetOf(
+  event: KeyboardEvent,
+  control: boolean,
+  workbook: MockWorkbook,
+  sheet: string,
+  from: { row: number; column: number }
+): { row: number; column: number } | undefined {
+  const direction = ARROWS[event.key];
+  if (direction && control) return ctrlArrowTarget(workbook, sheet, from, direction);
+  if (event.key === "Home" && control) return { row: 0, column: 0 };
+  if (event.key === "End" && control) return lastUsedCell(workbook, sheet);
+  if (control) return undefined;
+  const moved =
+    direction ??
+    (event.key === "Enter"
+      ? event.shiftKey
+        ? "up"
+        : "down"
+      : event.key === "Tab"
+        ? event.shiftKey
+          ? "left"
+          : "right"
+        : undefined);
+  if (!moved) return undefined;
+  const step = STEPS[moved];
+  return {
+    row: Math.max(0, Math.min(LAST_ROW, from.row + step.row)),
+    column: Math.max(0, Math.min(LAST_COLUMN, from.column + step.column)),
+  };
+}
+
+/** Whether a key goes to a field outside the grid (the task pane, the Name Box). */
+function typingElsewhere(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.closest(".jss_worksheet, .jss_textarea") || target.classList.contains("jss_textarea"))
+    return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
