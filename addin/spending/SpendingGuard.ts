@@ -283,9 +283,9 @@ export class SpendingGuard {
   }
 
   /**
-   * Follows changed settings (threshold, daily cap). When the limits changed while cells wait,
-   * the waiting cells are released and their addresses emitted by `rejudged$`, for the pane to
-   * recalculate them: the question always speaks of the limits in force.
+   * Follows changed settings (threshold, daily cap). When the limits changed while cells wait
+   * and the pane follows `rejudged$`, the waiting cells are released and their addresses emitted
+   * there, for the pane to recalculate them: the question speaks of the limits in force.
    *
    * ## Example
    * ```ts
@@ -300,7 +300,8 @@ export class SpendingGuard {
       limits.runsBeforeAsking !== this.limits.runsBeforeAsking ||
       limits.dailyRunCap !== this.limits.dailyRunCap;
     this.limits = limits;
-    if (!changed || this.waiting.size === 0) return this.publish();
+    // Without a pane to recalculate them, released cells would lose their question: they wait.
+    if (!changed || this.waiting.size === 0 || !this.rejudged.observed) return this.publish();
     // The waiting cells are judged again under the new limits (recalculated by the pane): those
     // the new limits let through start, the others ask again with the limit they now reach.
     const addresses = this.releaseWaiting(false);
