@@ -1,8 +1,9 @@
-import { BehaviorSubject, defer, Observable, of, throwError } from "rxjs";
+import { BehaviorSubject, defer, Observable, of, Subject, throwError } from "rxjs";
 import {
   emptyLedger,
   judgeStart,
   recordStarts,
+  startedInWindow,
   type SpendingDecision,
   type SpendingLedger,
   type SpendingLimits,
@@ -50,6 +51,13 @@ export class SpendingGuard {
     { spellId: string; runs: number; addresses: Set<string>; reinvokers: Set<() => void> }
   >();
   /**
+   * The cells a block stopped (their addresses): "Ask again" and "Allow this workbook" recalculate
+   * them, so that they ask again or run instead of staying blocked with the question gone. Their
+   * calls are not kept: a blocked `SPELL.RUN` has ended in its error, and calling it again would
+   * pay for a run no cell shows.
+   */
+  private readonly blockedCells = new Set<string>();
+  /**
    * The calls of the cells the user last decided about, to call again where the host cannot
    * recalculate a cell (see `reinvokeDecided`).
    */
@@ -58,9 +66,17 @@ export class SpendingGuard {
   /** A new state for the formulas' starts is on its way (see `count`). */
   private publishing = false;
   private saving: Promise<void> | undefined;
+  private readonly rejudged = new Subject<string[]>();
 
   /** The guard's state on every change, starting with the current one. */
   readonly state$: Observable<SpendingGuardState> = this.state.asObservable();
+
+  /**
+   * The addresses of the waiting cells whose limits changed (Settings saved while they waited):
+   * the task pane recalculates them, as after an answer, so that they run under the new limits
+   * or ask again with the question of the limit they now reach.
+   */
+  readonly rejudged$: Observable<string[]> = this.rejudged.asObservable();
 
   /**
    * @param storageKey Where this document's decision is stored; `undefined`: not stored.
@@ -218,7 +234,9 @@ export class SpendingGuard {
 
   /**
    * Applies the user's answer and returns the addresses of the waiting cells, to recalculate
-   * them: allowed runs then start (once each), blocked ones show that they are blocked.
+   * them: allowed runs then start (once each), blocked ones show that they are blocked. The
+   * blocked cells are kept: "Ask again" and "Allow this workbook" return them too, so that they
+   * ask again or run.
    *
    * ## Example
    * ```ts
@@ -226,23 +244,22 @@ export class SpendingGuard {
    * ```
    *
    * @param choice The answer.
-   * @return The waiting cells' addresses (each once).
+   * @return The waiting cells' addresses, and the blocked ones' after a block ends (each once).
    */
   async decide(choice: SpendingChoice): Promise<string[]> {
-    const addresses = new Set<string>();
-    this.decided = [];
-    for (const [runKey, entry] of this.waiting) {
-      if (choice === "allowThese") this.allowedOnce.add(runKey);
-      for (const address of entry.addresses) addresses.add(address);
-      this.decided.push(...entry.reinvokers);
+    const addresses = this.releaseWaiting(choice === "allowThese");
+    if (choice === "block") for (const address of addresses) this.blockedCells.add(address);
+    else if (choice !== "allowThese") {
+      // Asking again, or allowing the workbook, gives the blocked cells their turn.
+      for (const address of this.blockedCells) addresses.push(address);
+      this.blockedCells.clear();
     }
-    this.waiting.clear();
     this.reason = undefined;
     if (choice !== "allowThese") this.decision = choice;
     if (choice === "block") this.allowedOnce.clear();
     this.publish();
     await this.save();
-    return [...addresses];
+    return [...new Set(addresses)];
   }
 
   /**
@@ -266,7 +283,9 @@ export class SpendingGuard {
   }
 
   /**
-   * Follows changed settings (threshold, daily cap).
+   * Follows changed settings (threshold, daily cap). When the limits changed while cells wait
+   * and the pane follows `rejudged$`, the waiting cells are released and their addresses emitted
+   * there, for the pane to recalculate them: the question speaks of the limits in force.
    *
    * ## Example
    * ```ts
@@ -276,8 +295,19 @@ export class SpendingGuard {
    * @param settings The new settings.
    */
   useLimits(settings: Pick<SpellSettings, "runsBeforeAsking" | "dailyRunCap">): void {
-    this.limits = limitsOf(settings);
+    const limits = limitsOf(settings);
+    const changed =
+      limits.runsBeforeAsking !== this.limits.runsBeforeAsking ||
+      limits.dailyRunCap !== this.limits.dailyRunCap;
+    this.limits = limits;
+    // Without a pane to recalculate them, released cells would lose their question: they wait.
+    if (!changed || this.waiting.size === 0 || !this.rejudged.observed) return this.publish();
+    // The waiting cells are judged again under the new limits (recalculated by the pane): those
+    // the new limits let through start, the others ask again with the limit they now reach.
+    const addresses = this.releaseWaiting(false);
+    this.reason = undefined;
     this.publish();
+    this.rejudged.next(addresses);
   }
 
   /**
@@ -321,6 +351,7 @@ export class SpendingGuard {
     const now = this.now();
     const allowed = this.allowedOnce.has(key);
     const verdict = judgeStart(this.ledger, this.decision, this.limits, now, runs, allowed);
+    if (address) this.blockedCells.delete(address);
     if (verdict.verdict === "start") {
       this.allowedOnce.delete(key);
       this.waiting.delete(key);
@@ -340,8 +371,26 @@ export class SpendingGuard {
       this.waiting.set(key, entry);
       this.reason = verdict.reason;
       this.publish();
+    } else if (address) this.blockedCells.add(address);
+    return refusalError(verdict, runs, this.limits, startedInWindow(this.ledger, now, this.limits));
+  }
+
+  /**
+   * Forgets the waiting cells and keeps their calls for `reinvokeDecided`; "allow these" lets
+   * their runs start once each.
+   *
+   * @return Their addresses (each once).
+   */
+  private releaseWaiting(allowOnce: boolean): string[] {
+    const addresses = new Set<string>();
+    this.decided = [];
+    for (const [runKey, entry] of this.waiting) {
+      if (allowOnce) this.allowedOnce.add(runKey);
+      for (const address of entry.addresses) addresses.add(address);
+      this.decided.push(...entry.reinvokers);
     }
-    return refusalError(verdict, runs, this.limits);
+    this.waiting.clear();
+    return [...addresses];
   }
 
   private gate(
@@ -410,6 +459,7 @@ export class SpendingGuard {
       reason: this.reason,
       limits: this.limits,
       startedToday: this.startedToday(),
+      startedInWindow: startedInWindow(this.ledger, this.now(), this.limits),
     });
   }
 }

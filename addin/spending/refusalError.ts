@@ -9,18 +9,20 @@ const MINUTE_MS = 60_000;
  *
  * ## Example
  * ```ts
- * throw refusalError({ verdict: "wait", reason: "threshold" }, 1, limits);
+ * throw refusalError({ verdict: "wait", reason: "threshold" }, 1, limits, 120);
  * ```
  *
  * @param verdict The guard's verdict (not `start`).
  * @param runs The runs that would have started.
  * @param limits The limits in force (named in the message).
+ * @param startedInWindow Runs the formulas started in the window (named in the message).
  * @return The error for the cell.
  */
 export function refusalError(
   verdict: Exclude<StartVerdict, { verdict: "start" }>,
   runs: number,
-  limits: SpendingLimits
+  limits: SpendingLimits,
+  startedInWindow: number
 ): SpendingGuardError {
   if (verdict.verdict === "block") {
     return new SpendingGuardError(
@@ -43,7 +45,7 @@ export function refusalError(
   }
   return new SpendingGuardError(
     "threshold",
-    `Waiting for your OK: this workbook started ${limits.runsBeforeAsking} runs in ${minutes} minutes. Open Spell Run (Home tab) to allow or block the waiting runs.`
+    `Waiting for your OK: this workbook started ${startedInWindow} runs in the last ${minutes} minutes (it starts ${limits.runsBeforeAsking} without asking). Open Spell Run (Home tab) to allow or block the waiting runs.`
   );
 }
 

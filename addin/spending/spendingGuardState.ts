@@ -19,6 +19,8 @@ export interface SpendingGuardState {
   limits: SpendingLimits;
   /** Runs this document started today. */
   startedToday: number;
+  /** Runs this document's formulas started in the threshold's window (`limits.windowMs`). */
+  startedInWindow: number;
 }
 
 /**

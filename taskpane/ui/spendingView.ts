@@ -13,6 +13,7 @@ import { element } from "./element.js";
  *   state$: guard.state$,
  *   decide: (c) => guard.decide(c),
  *   rerunCells: (addresses) => rerunWaitingCells(addresses, guard),
+ *   rejudged$: guard.rejudged$,
  * });
  * ```
  */
@@ -21,6 +22,11 @@ export interface SpendingViewDeps {
   decide(choice: SpendingChoice): Promise<string[]>;
   /** Runs the waiting cells again; throws with a message for the user when it cannot. */
   rerunCells(addresses: readonly string[]): Promise<void>;
+  /**
+   * The waiting cells the guard released when the limits changed in Settings
+   * (`SpendingGuard.rejudged$`): run again, so they are judged under the new limits.
+   */
+  rejudged$?: Observable<readonly string[]>;
 }
 
 /**
@@ -48,20 +54,21 @@ export function mountSpendingView(root: HTMLElement, deps: SpendingViewDeps): ()
   });
   const text = element("p", { id: "spending-question" });
   const status = element("p", { id: "spending-status", role: "status", "aria-live": "polite" });
+  /** The waiting cells only: other SPELL cells are neither called nor paid again. */
+  const rerun = async (addresses: () => Promise<readonly string[]>) => {
+    try {
+      await deps.rerunCells(await addresses());
+      status.textContent = "";
+    } catch (error) {
+      status.textContent = error instanceof Error ? error.message : String(error);
+    }
+  };
   const button = (id: string, label: string, choice: SpendingChoice, accent = false) => {
     const node = element("fluent-button", { id, appearance: accent ? "accent" : undefined }, label);
     node.addEventListener("click", async () => {
       node.setAttribute("disabled", "");
-      try {
-        const addresses = await deps.decide(choice);
-        // The waiting cells only: other SPELL cells are neither called nor paid again.
-        await deps.rerunCells(addresses);
-        status.textContent = "";
-      } catch (error) {
-        status.textContent = error instanceof Error ? error.message : String(error);
-      } finally {
-        node.removeAttribute("disabled");
-      }
+      await rerun(() => deps.decide(choice));
+      node.removeAttribute("disabled");
     });
     return node;
   };
@@ -105,17 +112,26 @@ export function mountSpendingView(root: HTMLElement, deps: SpendingViewDeps): ()
     decidedActions.hidden = waiting || state.decision === "ask";
     text.textContent = waiting ? question(state) : decidedText(state);
   });
-  return () => subscription.unsubscribe();
+  const rejudged = deps.rejudged$?.subscribe((addresses) => {
+    if (addresses.length > 0) void rerun(() => Promise.resolve(addresses));
+  });
+  return () => {
+    subscription.unsubscribe();
+    rejudged?.unsubscribe();
+  };
 }
 
-/** "12 runs are waiting for your OK: summarize (10), translate (2). This workbook started …" */
+/**
+ * "12 runs are waiting for your OK: summarize (10), translate (2). This workbook started 120 runs
+ * in the last 10 minutes (it starts 100 without asking). …"
+ */
 function question(state: SpendingGuardState): string {
   const spells = state.spells.map(({ spellId, runs }) => `${spellId} (${runs})`).join(", ");
   const runs = state.waitingRuns === 1 ? "1 run is" : `${state.waitingRuns} runs are`;
   const why =
     state.reason === "dailyCap"
       ? `This workbook reached its daily cap of ${state.limits.dailyRunCap} runs.`
-      : `This workbook started ${state.limits.runsBeforeAsking} runs in the last ${state.limits.windowMs / 60_000} minutes.`;
+      : `This workbook started ${state.startedInWindow} ${state.startedInWindow === 1 ? "run" : "runs"} in the last ${state.limits.windowMs / 60_000} minutes (it starts ${state.limits.runsBeforeAsking} without asking).`;
   const decided =
     state.decision === "block"
       ? ""

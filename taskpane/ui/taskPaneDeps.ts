@@ -72,6 +72,7 @@ export function taskPaneDeps(): {
       state$: defer(() => from(spendingGuard())).pipe(switchMap((guard) => guard.state$)),
       decide: async (choice) => (await spendingGuard()).decide(choice),
       rerunCells: async (addresses) => rerunWaitingCells(addresses, await spendingGuard()),
+      rejudged$: defer(() => from(spendingGuard())).pipe(switchMap((guard) => guard.rejudged$)),
     },
     // The host's /org/config, asked whatever route is stored: an organisation's gateway is found
     // on first load, and its panel sets the route to the add-in's host (organisationRoute).

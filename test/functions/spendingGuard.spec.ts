@@ -4,7 +4,11 @@ import { clearRememberedResults } from "../../addin/rememberedResults.js";
 import { saveSettings } from "../../addin/settings/saveSettings.js";
 import { memoryStorage, useKeyValueStorage } from "../../addin/keyValueStorage.js";
 import { resetSharedClient } from "../../addin/sharedClient.js";
-import { resetSpendingGuard, spendingGuard } from "../../addin/spendingGuard.js";
+import {
+  resetSpendingGuard,
+  spendingGuard,
+  type SpendingGuardState,
+} from "../../addin/spendingGuard.js";
 import { spendingGate } from "../../addin/spendingGate.js";
 import { lastValueFrom } from "rxjs";
 import { useEmulator } from "../emulator/support/useEmulator.js";
@@ -325,6 +329,127 @@ describe("spending guard (SPELL.RUN and SPELL.BULK against the emulator)", () =>
       /cap of 300/
     );
     expect(guard).toBe(await spendingGuard());
+  }, 60_000);
+  /** The guard's state as the pane sees it now. */
+  const stateNow = async () => {
+    const guard = await spendingGuard();
+    return new Promise<SpendingGuardState>((resolve) =>
+      guard.state$.subscribe(resolve).unsubscribe()
+    );
+  };
+
+  it("should give the blocked cells back on 'Ask again': they ask again, and run once when allowed", async () => {
+    await saveSettings({ runsBeforeAsking: 10 });
+    await Promise.all(rows(23).map(runCell));
+    const guard = await spendingGuard();
+    const blocked = await recalculate(await guard.decide("block"));
+    expect(blocked.length).toBe(13);
+    for (const cell of blocked) expect(cell.error?.message).toMatch(/^Blocked/);
+
+    // "Ask again": the blocked cells are recalculated and the pane asks about them.
+    const askedAgain = await recalculate(await guard.decide("ask"));
+    expect(askedAgain.map((cell) => cell.address).sort()).toEqual(
+      blocked.map((cell) => cell.address).sort()
+    );
+    for (const cell of askedAgain) expect(cell.error?.message).toMatch(/^Waiting for your OK/);
+    expect(await stateNow()).toEqual(
+      jasmine.objectContaining({ decision: "ask", waitingRuns: 13, reason: "threshold" })
+    );
+    // The same formula typed again asks too (it does not stay blocked silently).
+    expect((await runCell(22)).error?.message).toMatch(/^Waiting for your OK/);
+    expect((await stateNow()).waitingRuns).toBe(13);
+
+    const allowed = await recalculate(await guard.decide("allowWorkbook"));
+    expect(allowed.length).toBe(13);
+    for (const cell of allowed) expect(cell.value).toBe(Number(cell.address.slice(8)) - 2);
+    expect(created()).toEqual({ runs: 23, maxPerInput: 1 });
+  }, 60_000);
+
+  it("should give the blocked cells back on 'Allow this workbook', and the cells blocked later too", async () => {
+    await saveSettings({ runsBeforeAsking: 10 });
+    await Promise.all(rows(15).map(runCell));
+    const guard = await spendingGuard();
+    await recalculate(await guard.decide("block"));
+    // A cell typed while blocked is blocked, and kept with the others.
+    expect((await runCell(40)).error?.message).toMatch(/^Blocked/);
+
+    const allowed = await recalculate(await guard.decide("allowWorkbook"));
+    expect(allowed.length).toBe(6);
+    expect(allowed.every((cell) => cell.error === undefined)).toBeTrue();
+    expect(created()).toEqual({ runs: 16, maxPerInput: 1 });
+    // Given back once: a later answer recalculates nothing more.
+    expect(await guard.decide("ask")).toEqual([]);
+  }, 60_000);
+
+  it("should say how many runs really started in the window, not the threshold", async () => {
+    await saveSettings({ runsBeforeAsking: 10 });
+    await Promise.all(rows(30).map(runCell));
+    const guard = await spendingGuard();
+    await recalculate(await guard.decide("allowThese"));
+    expect(created().runs).toBe(30);
+
+    const waiting = await runCell(30);
+    expect(waiting.error?.message).toContain("started 30 runs in the last 10 minutes");
+    expect(waiting.error?.message).toContain("starts 10 without asking");
+    expect(await stateNow()).toEqual(
+      jasmine.objectContaining({ startedInWindow: 30, waitingRuns: 1, reason: "threshold" })
+    );
+  }, 60_000);
+
+  it("should judge the waiting cells again when the daily cap is raised: they run, none twice", async () => {
+    await saveSettings({ runsBeforeAsking: 1000 });
+    await Promise.all(rows(5).map(runCell));
+    await saveSettings({ dailyRunCap: 8 });
+    const first = await Promise.all(rows(10, 5).map(runCell));
+    expect(first.filter((cell) => cell.error === undefined).length).toBe(3);
+    expect(await stateNow()).toEqual(
+      jasmine.objectContaining({ waitingRuns: 7, reason: "dailyCap" })
+    );
+    const guard = await spendingGuard();
+    const rejudged: CellOutcome[][] = [];
+    const recalculated: Promise<void>[] = [];
+    const subscription = guard.rejudged$.subscribe((addresses) => {
+      recalculated.push(recalculate(addresses).then((cells) => void rejudged.push(cells)));
+    });
+    try {
+      await saveSettings({ dailyRunCap: 300 });
+      await Promise.all(recalculated);
+    } finally {
+      subscription.unsubscribe();
+    }
+
+    expect(rejudged.length).toBe(1);
+    expect(rejudged[0].length).toBe(7);
+    expect(rejudged[0].every((cell) => cell.error === undefined)).toBeTrue();
+    expect(await stateNow()).toEqual(
+      jasmine.objectContaining({ waitingRuns: 0, reason: undefined, startedToday: 15 })
+    );
+    expect(created()).toEqual({ runs: 15, maxPerInput: 1 });
+  }, 60_000);
+
+  it("should ask the window's question when a raised daily cap leaves the threshold in the way", async () => {
+    await saveSettings({ runsBeforeAsking: 12, dailyRunCap: 8 });
+    await Promise.all(rows(15).map(runCell));
+    expect(await stateNow()).toEqual(
+      jasmine.objectContaining({ waitingRuns: 7, reason: "dailyCap" })
+    );
+    const guard = await spendingGuard();
+    const recalculated: Promise<CellOutcome[]>[] = [];
+    const subscription = guard.rejudged$.subscribe((addresses) => {
+      recalculated.push(recalculate(addresses));
+    });
+    try {
+      await saveSettings({ dailyRunCap: 300 });
+    } finally {
+      subscription.unsubscribe();
+    }
+    const [again] = await Promise.all(recalculated);
+
+    expect(again.filter((cell) => cell.error === undefined).length).toBe(4);
+    expect(await stateNow()).toEqual(
+      jasmine.objectContaining({ waitingRuns: 3, reason: "threshold", startedInWindow: 12 })
+    );
+    expect(created()).toEqual({ runs: 12, maxPerInput: 1 });
   }, 60_000);
 });
 

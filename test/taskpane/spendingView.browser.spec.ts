@@ -1,4 +1,4 @@
-import { BehaviorSubject } from "rxjs";
+import { BehaviorSubject, Subject } from "rxjs";
 import type { SpendingGuardState } from "../../addin/spendingGuard.js";
 import { DEFAULT_SPENDING_LIMITS } from "../../addin/spendingPolicy.js";
 import { mountSpendingView } from "../../taskpane/ui/spendingView.js";
@@ -14,6 +14,7 @@ describe("the task pane's spending question", () => {
     reason,
     limits: { ...DEFAULT_SPENDING_LIMITS, dailyRunCap: 10 },
     startedToday: 10,
+    startedInWindow: 10,
   });
   const shown = (id: string) => {
     const node = root.querySelector<HTMLElement>(`#${id}`);
@@ -71,5 +72,49 @@ describe("the task pane's spending question", () => {
       tab.remove();
       field.remove();
     }
+  });
+  it("should say how many runs started in the window, and the threshold apart from it", () => {
+    const tooMany = (startedInWindow: number, runsBeforeAsking: number): SpendingGuardState => ({
+      ...state("threshold"),
+      startedInWindow,
+      limits: { ...DEFAULT_SPENDING_LIMITS, runsBeforeAsking },
+    });
+    const state$ = new BehaviorSubject(tooMany(45, 10));
+    stop = mountSpendingView(root, {
+      state$,
+      decide: () => Promise.resolve([]),
+      rerunCells: () => Promise.resolve(),
+    });
+    const question = () => root.querySelector("#spending-question")?.textContent ?? "";
+    expect(question()).toContain("started 45 runs in the last 10 minutes");
+    expect(question()).toContain("starts 10 without asking");
+
+    state$.next(tooMany(172, 0));
+    expect(question()).toContain("started 172 runs in the last 10 minutes");
+    expect(question()).toContain("starts 0 without asking");
+  });
+
+  it("should run again the waiting cells the guard judges again after a change of limits", async () => {
+    const rejudged$ = new Subject<readonly string[]>();
+    const rerun: (readonly string[])[] = [];
+    stop = mountSpendingView(root, {
+      state$: new BehaviorSubject(state("dailyCap")),
+      decide: () => Promise.resolve([]),
+      rerunCells: (addresses) => {
+        rerun.push(addresses);
+        return Promise.reject(
+          new Error("Excel could not recalculate the waiting cells (2 cells).")
+        );
+      },
+      rejudged$,
+    });
+    rejudged$.next(["Sheet2!D33", "Sheet2!D34"]);
+    await new Promise((resolve) => setTimeout(resolve));
+
+    expect(rerun).toEqual([["Sheet2!D33", "Sheet2!D34"]]);
+    expect(root.querySelector("#spending-status")?.textContent).toContain("could not recalculate");
+    stop();
+    rejudged$.next(["Sheet2!D35"]);
+    expect(rerun.length).toBe(1);
   });
 });
