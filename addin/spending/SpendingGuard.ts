@@ -11,7 +11,9 @@ import {
 import type { SpellSettings } from "../settings/SpellSettings.js";
 import { limitsOf } from "./limitsOf.js";
 import { paneCapError, refusalError } from "./refusalError.js";
+import { refundStarts } from "./refundStarts.js";
 import { writeStoredSpending, type StoredSpending } from "./storedSpending.js";
+import { WaitingCells } from "./WaitingCells.js";
 import type { SpendingChoice, SpendingGuardState } from "./spendingGuardState.js";
 import type { SpendingGuardError } from "../SpendingGuardError.js";
 
@@ -43,25 +45,8 @@ export class SpendingGuard {
   private decision: SpendingDecision;
   private limits: SpendingLimits;
   private reason: SpendingGuardState["reason"];
-  /** Runs the user allowed one by one, by run key, until they start. */
-  private readonly allowedOnce = new Set<string>();
-  /** Runs waiting for a decision, by run key: the spell, how many runs, the cells asking. */
-  private readonly waiting = new Map<
-    string,
-    { spellId: string; runs: number; addresses: Set<string>; reinvokers: Set<() => void> }
-  >();
-  /**
-   * The cells a block stopped (their addresses): "Ask again" and "Allow this workbook" recalculate
-   * them, so that they ask again or run instead of staying blocked with the question gone. Their
-   * calls are not kept: a blocked `SPELL.RUN` has ended in its error, and calling it again would
-   * pay for a run no cell shows.
-   */
-  private readonly blockedCells = new Set<string>();
-  /**
-   * The calls of the cells the user last decided about, to call again where the host cannot
-   * recalculate a cell (see `reinvokeDecided`).
-   */
-  private decided: (() => void)[] = [];
+  /** The cells waiting for a decision, allowed one by one, or blocked. */
+  private readonly cells = new WaitingCells();
   private readonly state = new BehaviorSubject<SpendingGuardState>(undefined as never);
   /** A new state for the formulas' starts is on its way (see `count`). */
   private publishing = false;
@@ -211,23 +196,9 @@ export class SpendingGuard {
    * @param by Who was charged: a formula's runs leave the 10-minute window too.
    */
   refund(runs: number, by: "formulas" | "pane"): void {
-    if (runs <= 0) return;
-    const now = this.now();
-    const today = emptyLedger(now).day;
-    if (this.ledger.day !== today) return;
-    let left = by === "formulas" ? runs : 0;
-    const recent = [...this.ledger.recent];
-    for (let index = recent.length - 1; index >= 0 && left > 0; index--) {
-      const taken = Math.min(left, recent[index].runs);
-      left -= taken;
-      if (taken === recent[index].runs) recent.splice(index, 1);
-      else recent[index] = { at: recent[index].at, runs: recent[index].runs - taken };
-    }
-    this.ledger = {
-      recent,
-      day: today,
-      startedToday: Math.max(0, this.ledger.startedToday - runs),
-    };
+    const refunded = refundStarts(this.ledger, runs, by, emptyLedger(this.now()).day);
+    if (refunded === this.ledger) return;
+    this.ledger = refunded;
     this.saving ??= Promise.resolve().then(() => this.save());
     this.publish();
   }
@@ -247,16 +218,13 @@ export class SpendingGuard {
    * @return The waiting cells' addresses, and the blocked ones' after a block ends (each once).
    */
   async decide(choice: SpendingChoice): Promise<string[]> {
-    const addresses = this.releaseWaiting(choice === "allowThese");
-    if (choice === "block") for (const address of addresses) this.blockedCells.add(address);
-    else if (choice !== "allowThese") {
-      // Asking again, or allowing the workbook, gives the blocked cells their turn.
-      for (const address of this.blockedCells) addresses.push(address);
-      this.blockedCells.clear();
-    }
+    const addresses = this.cells.release(choice === "allowThese");
+    if (choice === "block") for (const address of addresses) this.cells.block(address);
+    // Asking again, or allowing the workbook, gives the blocked cells their turn.
+    else if (choice !== "allowThese") addresses.push(...this.cells.takeBlocked());
     this.reason = undefined;
     if (choice !== "allowThese") this.decision = choice;
-    if (choice === "block") this.allowedOnce.clear();
+    if (choice === "block") this.cells.forgetAllowed();
     this.publish();
     await this.save();
     return [...new Set(addresses)];
@@ -276,10 +244,7 @@ export class SpendingGuard {
    * @return How many calls were made again.
    */
   reinvokeDecided(): number {
-    const calls = this.decided;
-    this.decided = [];
-    for (const call of calls) call();
-    return calls.length;
+    return this.cells.reinvokeDecided();
   }
 
   /**
@@ -301,10 +266,10 @@ export class SpendingGuard {
       limits.dailyRunCap !== this.limits.dailyRunCap;
     this.limits = limits;
     // Without a pane to recalculate them, released cells would lose their question: they wait.
-    if (!changed || this.waiting.size === 0 || !this.rejudged.observed) return this.publish();
+    if (!changed || this.cells.size === 0 || !this.rejudged.observed) return this.publish();
     // The waiting cells are judged again under the new limits (recalculated by the pane): those
     // the new limits let through start, the others ask again with the limit they now reach.
-    const addresses = this.releaseWaiting(false);
+    const addresses = this.cells.release(false);
     this.reason = undefined;
     this.publish();
     this.rejudged.next(addresses);
@@ -349,48 +314,20 @@ export class SpendingGuard {
     reinvoke?: () => void
   ): SpendingGuardError | undefined {
     const now = this.now();
-    const allowed = this.allowedOnce.has(key);
+    const allowed = this.cells.allowed(key);
     const verdict = judgeStart(this.ledger, this.decision, this.limits, now, runs, allowed);
-    if (address) this.blockedCells.delete(address);
+    if (address) this.cells.unblock(address);
     if (verdict.verdict === "start") {
-      this.allowedOnce.delete(key);
-      this.waiting.delete(key);
+      this.cells.started(key);
       this.count(runs, now, "formulas");
       return undefined;
     }
     if (verdict.verdict === "wait") {
-      const entry = this.waiting.get(key) ?? {
-        spellId,
-        runs,
-        addresses: new Set<string>(),
-        reinvokers: new Set<() => void>(),
-      };
-      entry.runs = runs;
-      if (address) entry.addresses.add(address);
-      if (reinvoke) entry.reinvokers.add(reinvoke);
-      this.waiting.set(key, entry);
+      this.cells.wait(key, spellId, runs, address, reinvoke);
       this.reason = verdict.reason;
       this.publish();
-    } else if (address) this.blockedCells.add(address);
+    } else if (address) this.cells.block(address);
     return refusalError(verdict, runs, this.limits, startedInWindow(this.ledger, now, this.limits));
-  }
-
-  /**
-   * Forgets the waiting cells and keeps their calls for `reinvokeDecided`; "allow these" lets
-   * their runs start once each.
-   *
-   * @return Their addresses (each once).
-   */
-  private releaseWaiting(allowOnce: boolean): string[] {
-    const addresses = new Set<string>();
-    this.decided = [];
-    for (const [runKey, entry] of this.waiting) {
-      if (allowOnce) this.allowedOnce.add(runKey);
-      for (const address of entry.addresses) addresses.add(address);
-      this.decided.push(...entry.reinvokers);
-    }
-    this.waiting.clear();
-    return [...addresses];
   }
 
   private gate(
@@ -444,18 +381,9 @@ export class SpendingGuard {
   }
 
   private publish(): void {
-    const perSpell = new Map<string, number>();
-    let waitingRuns = 0;
-    for (const { spellId, runs } of this.waiting.values()) {
-      perSpell.set(spellId, (perSpell.get(spellId) ?? 0) + runs);
-      waitingRuns += runs;
-    }
     this.state.next({
       decision: this.decision,
-      waitingRuns,
-      spells: [...perSpell]
-        .map(([spellId, runs]) => ({ spellId, runs }))
-        .sort((a, b) => b.runs - a.runs || a.spellId.localeCompare(b.spellId)),
+      ...this.cells.summary(),
       reason: this.reason,
       limits: this.limits,
       startedToday: this.startedToday(),

@@ -1,0 +1,159 @@
+/** One run (or bulk) waiting for the user's decision. */
+interface WaitingRun {
+  spellId: string;
+  runs: number;
+  addresses: Set<string>;
+  reinvokers: Set<() => void>;
+}
+
+/**
+ * The cells the spending guard holds back, for the task pane's question: the runs waiting for a
+ * decision (by run key, with the cells asking and their calls), the runs the user allowed one by
+ * one until they start, and the cells a block stopped. `SpendingGuard` decides; this keeps the
+ * lists, so each waiting or blocked cell comes back exactly once.
+ *
+ * ## Example
+ * ```ts
+ * const cells = new WaitingCells();
+ * cells.wait("key", "summarize", 1, "Sheet1!B2");
+ * const addresses = cells.release(true); // ["Sheet1!B2"]; "key" may now start once
+ * ```
+ */
+export class WaitingCells {
+  /** Runs the user allowed one by one, by run key, until they start. */
+  private readonly allowedOnce = new Set<string>();
+  /** Runs waiting for a decision, by run key. */
+  private readonly waiting = new Map<string, WaitingRun>();
+  /**
+   * The cells a block stopped (their addresses): "Ask again" and "Allow this workbook" recalculate
+   * them, so that they ask again or run instead of staying blocked with the question gone. Their
+   * calls are not kept: a blocked `SPELL.RUN` has ended in its error, and calling it again would
+   * pay for a run no cell shows.
+   */
+  private readonly blocked = new Set<string>();
+  /**
+   * The calls of the cells the user last decided about, to call again where the host cannot
+   * recalculate a cell (see `reinvokeDecided`).
+   */
+  private decided: (() => void)[] = [];
+
+  /** How many runs (or bulks) wait. */
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  /**
+   * Whether the user allowed this run one by one ("Allow these").
+   * @param key The run's key.
+   */
+  allowed(key: string): boolean {
+    return this.allowedOnce.has(key);
+  }
+
+  /**
+   * The run started: it neither waits nor stays allowed.
+   * @param key The run's key.
+   */
+  started(key: string): void {
+    this.allowedOnce.delete(key);
+    this.waiting.delete(key);
+  }
+
+  /**
+   * Records a cell waiting for a decision.
+   * @param key The run's key.
+   * @param spellId The spell (the question names it).
+   * @param runs The runs it would start.
+   * @param address The cell asking, when known.
+   * @param reinvoke Calls the cell's function again (where the host cannot recalculate it).
+   */
+  wait(key: string, spellId: string, runs: number, address?: string, reinvoke?: () => void): void {
+    const entry = this.waiting.get(key) ?? {
+      spellId,
+      runs,
+      addresses: new Set<string>(),
+      reinvokers: new Set<() => void>(),
+    };
+    entry.runs = runs;
+    if (address) entry.addresses.add(address);
+    if (reinvoke) entry.reinvokers.add(reinvoke);
+    this.waiting.set(key, entry);
+  }
+
+  /**
+   * Records a cell a block stopped.
+   * @param address The cell.
+   */
+  block(address: string): void {
+    this.blocked.add(address);
+  }
+
+  /**
+   * The cell asks again: it is no longer counted as blocked.
+   * @param address The cell.
+   */
+  unblock(address: string): void {
+    this.blocked.delete(address);
+  }
+
+  /**
+   * Forgets the waiting cells and keeps their calls for `reinvokeDecided`; with `allowOnce` their
+   * runs may start once each.
+   * @param allowOnce "Allow these".
+   * @return Their addresses (each once).
+   */
+  release(allowOnce: boolean): string[] {
+    const addresses = new Set<string>();
+    this.decided = [];
+    for (const [key, entry] of this.waiting) {
+      if (allowOnce) this.allowedOnce.add(key);
+      for (const address of entry.addresses) addresses.add(address);
+      this.decided.push(...entry.reinvokers);
+    }
+    this.waiting.clear();
+    return [...addresses];
+  }
+
+  /**
+   * The blocked cells, forgotten as blocked: a block ended and they get their turn.
+   * @return Their addresses.
+   */
+  takeBlocked(): string[] {
+    const addresses = [...this.blocked];
+    this.blocked.clear();
+    return addresses;
+  }
+
+  /** A block: nothing allowed one by one stays allowed. */
+  forgetAllowed(): void {
+    this.allowedOnce.clear();
+  }
+
+  /**
+   * Calls again the functions of the cells the last `release` answered, each once.
+   * @return How many calls were made again.
+   */
+  reinvokeDecided(): number {
+    const calls = this.decided;
+    this.decided = [];
+    for (const call of calls) call();
+    return calls.length;
+  }
+
+  /**
+   * What the question counts: the waiting runs and, per spell, how many (most first).
+   * @return The runs waiting and the spells they belong to.
+   */
+  summary(): { waitingRuns: number; spells: { spellId: string; runs: number }[] } {
+    const perSpell = new Map<string, number>();
+    let waitingRuns = 0;
+    for (const { spellId, runs } of this.waiting.values()) {
+      perSpell.set(spellId, (perSpell.get(spellId) ?? 0) + runs);
+      waitingRuns += runs;
+    }
+    const spells = [...perSpell]
+      .map(([spellId, runs]) => ({ spellId, runs }))
+      .sort((a, b) => b.runs - a.runs || a.spellId.localeCompare(b.spellId));
+    return { waitingRuns, spells };
+  }
+}
