@@ -320,6 +320,8 @@ export class GridWorkbook {
     return {
       width,
       align: "left" as const,
+      // Excel keeps a row's height unless wrap text is set: a long text never makes it taller.
+      wordWrap: false,
       render: (cell: HTMLTableCellElement | null, _value: unknown, x: number, y: number) =>
         this.render(sheet, cell, Number(x), Number(y)),
     };

@@ -110,4 +110,23 @@ describe("Edits in the static playground's grid (Chromium)", () => {
       expect(await shown(page, `C${row}`)).toBe(String(text.length));
     }
   }, 60_000);
+
+  // Excel keeps a row's height unless its cells wrap text (and a row is at most 409 points
+  // high): a long text overflows or is cut, and a click below selects the cell under the pointer.
+  it("should keep a row's height under a long text, and select the clicked cell below it", async () => {
+    await page.locator(".jtabs-headers > div", { hasText: "Sheet2" }).click();
+    await clickCell(page, "H8");
+    await page.keyboard.type("x");
+    await page.keyboard.insertText("long text ".repeat(300));
+    await page.keyboard.press("Enter");
+    await until(
+      page,
+      "the long text in the model",
+      async () => (await modelCell(page, "Sheet2", "H8")).value.length > 3_000
+    );
+    expect(await rowHeight(page, "H8")).toBe(await rowHeight(page, "H7"));
+    await clickCell(page, "F12");
+    expect(await activeCell(page)).toBe("F12");
+    expect(await modelSelection(page)).toBe("Sheet2!F12");
+  }, 60_000);
 });
