@@ -97,6 +97,16 @@ export class GridSelection {
       this.target.worksheetOf(sheet);
   }
 
+  /** Selects the block of cells that covers `cells` (an edit undone or redone), as `select`. */
+  selectCells(sheet: string, cells: readonly { row: number; column: number }[]): void {
+    const rows = cells.map((cell) => cell.row);
+    const columns = cells.map((cell) => cell.column);
+    this.select(sheet, {
+      anchor: { row: Math.min(...rows), column: Math.min(...columns) },
+      end: { row: Math.max(...rows), column: Math.max(...columns) },
+    });
+  }
+
   /** Shows the model's selection in the grid, as far as the block holds it. */
   show(sheet: string): void {
     const worksheet = this.target.worksheetOf(sheet);

@@ -6,9 +6,8 @@
  * The model is the one source of truth; the grid is its view and its keyboard and mouse:
  * - a cell typed, pasted or filled (the fill handle) is written into the model as typed input
  *   (`=…` a formula, numeric text a number), which the formula engine then recalculates;
- * - insert and delete of rows and columns, and sort, move the model's cells as Excel would
- *   (a sort keeps row 1 in place: it holds the column names); the model adjusts the formulas'
- *   references and spills again what an edit crossed, the grid then shows the model's cells;
+ * - insert and delete of rows and columns, and sort, move the model's cells (structureEvents);
+ * - undo and redo take back a person's edits in the model, wherever they are (ModelUndo);
  * - the selection is the model's selection (what `getSelectedRange()` answers);
  * - each cell shows the model's value; the editor shows its formula;
  * - the grid holds a block of the sheet near the view (SheetBlock: its cell (x, y) is the model's
@@ -23,13 +22,14 @@ import { columnName } from "../../taskpane/sheet/a1Address.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import { compareForSort } from "../excel/compareForSort.js";
-import { isErrorValue, showCell } from "./cellLook.js";
+import { showModelCell } from "./cellLook.js";
 import { copiedCells, pastedInputs } from "./gridClipboard.js";
 import type { Copied } from "./gridClipboard.js";
-import { inputAt, replayIntoModel, typedIntoModel } from "./gridEdits.js";
+import { inputAt } from "./gridEdits.js";
 import { fitAddedSheet } from "./addedSheet.js";
 import { GridRefresher } from "./gridRefresher.js";
 import { GridSelection } from "./gridSelection.js";
+import { ModelUndo } from "./modelUndo.js";
 import type { ModelSelection } from "./gridSelection.js";
 import { SheetBlock } from "./sheetBlock.js";
 import { SheetWindows } from "./sheetWindows.js";
@@ -72,6 +72,7 @@ export class GridWorkbook {
 
   private copied: Copied | undefined;
   private readonly selection: GridSelection;
+  private readonly history: ModelUndo;
 
   /** The active cell (the selection's first cell) whenever a person selects. */
   readonly selections: Observable<{ sheet: string; address: string }>;
@@ -89,6 +90,7 @@ export class GridWorkbook {
       windows: () => this.windows,
     });
     this.selections = this.selection.selections;
+    this.history = new ModelUndo(workbook);
     this.refresher = new GridRefresher(
       workbook,
       {
@@ -178,6 +180,25 @@ export class GridWorkbook {
     this.selection.select(sheet, selection);
   }
 
+  /**
+   * Takes back a person's last edit in the grid (Ctrl+Z), wherever it is: the model takes the
+   * cells' former inputs and they are selected, the block moving to them.
+   *
+   * @returns Whether there was an edit to take back.
+   */
+  undo(): boolean {
+    const edit = this.history.undo();
+    if (edit) this.selection.selectCells(edit.sheet, edit.cells);
+    return edit !== undefined;
+  }
+
+  /** Makes again the last edit taken back (Ctrl+Y), as `undo` does. */
+  redo(): boolean {
+    const edit = this.history.redo();
+    if (edit) this.selection.selectCells(edit.sheet, edit.cells);
+    return edit !== undefined;
+  }
+
   private build(element: HTMLElement): Promise<void> {
     return new Promise<void>((resolve) => {
       jspreadsheet(element as HTMLDivElement, {
@@ -186,7 +207,7 @@ export class GridWorkbook {
         onload: () => resolve(),
         sorting: (order) => (a, b) => compareForSort(a, b, order),
         onafterchanges: (instance, changes) =>
-          typedIntoModel(this.workbook, this.nameOf(instance), this.toModel(instance, changes)),
+          this.history.type(this.nameOf(instance), this.toModel(instance, changes)),
         // Coordinates come as text after some selections (a click on a row header): numbers.
         onselection: (instance, x1, y1, x2, y2) =>
           this.selection.selectedInGrid(
@@ -200,25 +221,11 @@ export class GridWorkbook {
           sheetOf: (instance) => this.nameOf(instance),
           blockOf: (sheet) => this.blockOf(sheet),
           changed: (instance) => this.structureChanged(instance),
-          sorted: () => this.windows?.sync(true),
+          sorted: () => {
+            this.history.clear();
+            this.windows?.sync(true);
+          },
         }),
-        // The grid's own undo and redo go through the model, so the sheet and SPELL agree.
-        onundo: (instance, record) =>
-          replayIntoModel(
-            this.workbook,
-            this.nameOf(instance),
-            record,
-            "oldValue",
-            this.originOf(instance)
-          ),
-        onredo: (instance, record) =>
-          replayIntoModel(
-            this.workbook,
-            this.nameOf(instance),
-            record,
-            "value",
-            this.originOf(instance)
-          ),
         oncopy: (instance, range) => {
           const sheet = this.nameOf(instance);
           this.copied = copiedCells(
@@ -230,8 +237,11 @@ export class GridWorkbook {
           );
           return undefined;
         },
+        // A paste of what was copied in the grid brings the copied formulas, their relative
+        // references moved to where each lands, as Excel pastes formulas.
         onbeforepaste: (instance, pasted, x, y) =>
-          this.pasting(
+          pastedInputs(
+            this.copied,
             pasted,
             this.originOf(instance).column + Number(x),
             this.originOf(instance).row + Number(y)
@@ -311,6 +321,7 @@ export class GridWorkbook {
 
   /** Rows or columns inserted or deleted: the headers show the model's numbers again. */
   private structureChanged(instance: WorksheetInstance): void {
+    this.history.clear();
     this.blocks.get(this.nameOf(instance))?.label();
     this.windows?.sync(true);
   }
@@ -350,14 +361,6 @@ export class GridWorkbook {
     setTimeout(() => this.selection.tabChosen());
   }
 
-  /**
-   * A paste of what was copied in the grid: the copied formulas, their relative references
-   * moved by the distance from the copy to the paste, as Excel pastes formulas.
-   */
-  private pasting(pasted: { value: unknown }[][], x: number, y: number): string[][] | undefined {
-    return pastedInputs(this.copied, pasted, x, y);
-  }
-
   /** The model's inputs (formula, else value) for the grid's first rendering. */
   private inputsOf(sheet: GridSheet): string[][] {
     return Array.from({ length: sheet.rows }, (_, row) =>
@@ -370,16 +373,11 @@ export class GridWorkbook {
   }
 
   private render(sheet: string, cell: HTMLElement | null, x: number, y: number): void {
-    if (!cell) return;
     const block = this.blocks.get(sheet);
     const address = `${columnName((block?.column ?? 0) + x)}${(block?.row ?? 0) + y + 1}`;
-    // The model's address of the cell, for a person's tools and the specs (data-x and data-y are
-    // the grid's own coordinates in its block).
-    cell.dataset.cell = address;
+    if (!cell) return;
     const shown = this.workbook.cell(sheet, address);
-    // Why it shows an error (its tooltip): asked only of errors.
-    const message = isErrorValue(String(shown.value)) ? this.messageAt(sheet, address) : undefined;
-    showCell(cell, shown, message);
+    showModelCell(cell, shown, address, (at) => this.messageAt(sheet, at));
   }
 
   /** Puts the rows now in view in the page (after a scroll made by code, before reading it). */

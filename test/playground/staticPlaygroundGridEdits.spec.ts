@@ -129,4 +129,36 @@ describe("Edits in the static playground's grid (Chromium)", () => {
     expect(await activeCell(page)).toBe("F12");
     expect(await modelSelection(page)).toBe("Sheet2!F12");
   }, 60_000);
+
+  // Excel's undo takes back a person's edits in order wherever they are; scrolling far away and
+  // back (the grid's block moves) loses none of them.
+  it("should undo an edit with Ctrl+Z after going to row 50,000 and back, and redo it with Ctrl+Y", async () => {
+    await typeInCell(page, "C3", "first");
+    await typeInCell(page, "C4", "second");
+    await goTo(page, "C50000");
+    await goTo(page, "C5");
+    await page.keyboard.press("Control+z");
+    await until(
+      page,
+      "C4 undone",
+      async () => (await modelCell(page, "Reviews", "C4")).value === ""
+    );
+    expect(await shown(page, "C4")).toBe("");
+    expect((await modelCell(page, "Reviews", "C3")).value).toBe("first");
+    await page.keyboard.press("Control+z");
+    await until(
+      page,
+      "C3 undone",
+      async () => (await modelCell(page, "Reviews", "C3")).value === ""
+    );
+    expect(await shown(page, "C3")).toBe("");
+    await page.keyboard.press("Control+y");
+    await until(
+      page,
+      "C3 redone",
+      async () => (await modelCell(page, "Reviews", "C3")).value === "first"
+    );
+    expect(await shown(page, "C3")).toBe("first");
+    expect((await modelCell(page, "Reviews", "C4")).value).toBe("");
+  }, 60_000);
 });
