@@ -5,6 +5,8 @@
  * does, as Excel's undo takes back edits wherever they are.
  */
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
+import { columnName } from "../../taskpane/sheet/a1Address.js";
+import type { CellBlock } from "../excel/a1.js";
 import { inputAt, typedIntoModel } from "./gridEdits.js";
 
 /** One cell of an edit: its input before and after (a formula, else the value as text). */
@@ -49,16 +51,24 @@ export class ModelUndo {
     sheet: string,
     changes: readonly { x: number | string; y: number | string; value: unknown }[]
   ): void {
-    const cells = changes.map((change) => {
+    const spilled = spilledInto(this.workbook, sheet);
+    // A cell changed twice in one edit keeps its last value (as the model does).
+    const byCell = new Map<string, EditedCell>();
+    for (const change of changes) {
       const row = Number(change.y);
       const column = Number(change.x);
-      return {
-        row,
-        column,
-        before: inputAt(this.workbook, sheet, row, column),
-        after: String(change.value ?? ""),
-      };
-    });
+      const after = String(change.value ?? "");
+      const known = byCell.get(`${row},${column}`);
+      if (known) {
+        known.after = after;
+        continue;
+      }
+      // A cell a formula spilled into held no input: an undo empties it, and the formula spills
+      // again (writing the spilled value back would leave a copy of a result and a #SPILL!).
+      const before = spilled(row, column) ? "" : inputAt(this.workbook, sheet, row, column);
+      byCell.set(`${row},${column}`, { row, column, before, after });
+    }
+    const cells = [...byCell.values()];
     typedIntoModel(this.workbook, sheet, changes);
     if (cells.every((cell) => cell.before === cell.after)) return;
     this.done.push({ sheet, cells });
@@ -100,4 +110,29 @@ export class ModelUndo {
       edit.cells.map((cell) => ({ x: cell.column, y: cell.row, value: cell[which] }))
     );
   }
+}
+
+/**
+ * Whether a cell of `sheet` is one a formula spilled into (not the formula's own cell): the
+ * spill ranges of the sheet's formulas, read once per edit.
+ */
+function spilledInto(
+  workbook: MockWorkbook,
+  sheet: string
+): (row: number, column: number) => boolean {
+  const spills: CellBlock[] = [];
+  workbook.forEachCell((name, row, column, cell) => {
+    if (name !== sheet || cell.formula === undefined) return;
+    const spill = workbook.spillAt(sheet, `${columnName(column)}${row + 1}`);
+    if (spill) spills.push(spill);
+  });
+  return (row, column) =>
+    spills.some(
+      (spill) =>
+        row >= spill.top &&
+        row < spill.top + spill.rowCount &&
+        column >= spill.left &&
+        column < spill.left + spill.columnCount &&
+        (row !== spill.top || column !== spill.left)
+    );
 }
