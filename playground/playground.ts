@@ -15,6 +15,7 @@ import { merge, tap } from "rxjs";
 import { bootPlayground, type Playground } from "./bootPlayground.js";
 import { demoSheets } from "./demoSheet.js";
 import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmulator.js";
+import { loadSavedPace, savePace } from "./emulator/savedPace.js";
 import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
 import { extendDragsDownward } from "./fillDragScroll.js";
 import { listenToSheetKeys } from "./grid/sheetKeys.js";
@@ -87,7 +88,16 @@ function offerPaces(emulator: InPageEmulator): void {
   const select = document.getElementById("playground-pace") as HTMLSelectElement | null;
   if (!choice || !select) return;
   for (const { pace, label } of SPELL_PACES) select.append(new Option(label, pace));
-  select.addEventListener("change", () => emulator.setPace(select.value as SpellPace));
+  // The pace chosen before a reload goes on (as the emulator's runs do).
+  const saved = loadSavedPace();
+  if (saved) {
+    select.value = saved;
+    emulator.setPace(saved);
+  }
+  select.addEventListener("change", () => {
+    emulator.setPace(select.value as SpellPace);
+    savePace(select.value as SpellPace);
+  });
   choice.hidden = false;
 }
 

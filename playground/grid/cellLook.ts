@@ -50,3 +50,25 @@ export function showCell(element: HTMLElement, shown: MockCell, message: string 
   element.classList.toggle("playground-formula", shown.formula !== undefined);
   element.classList.toggle("playground-number", typeof shown.value === "number");
 }
+
+/**
+ * Shows the model's cell at `address` in the grid's `element`, as `showCell`, and names the
+ * model's address in `data-cell` (for a person's tools and the specs: data-x and data-y are the
+ * grid's own coordinates in its block).
+ *
+ * @example
+ * ```ts
+ * showModelCell(td, workbook.cell("Reviews", "C2"), "C2", (address) => engine.messageAt("Reviews", address));
+ * ```
+ * @param messageAt Why the cell shows an error (its tooltip): asked only of errors.
+ */
+export function showModelCell(
+  element: HTMLElement,
+  shown: MockCell,
+  address: string,
+  messageAt: (address: string) => string | undefined
+): void {
+  element.dataset.cell = address;
+  const message = isErrorValue(String(shown.value)) ? messageAt(address) : undefined;
+  showCell(element, shown, message);
+}

@@ -1,16 +1,9 @@
 /**
- * What a person's edits in the grid do to the model: typed, pasted and filled cells, undo and
- * redo, and a sort (inserts and deletes are the model's own: it adjusts the formulas).
+ * What a person's edits in the grid do to the model: typed, pasted and filled cells, and a sort (inserts and deletes are the model's own: it adjusts the formulas).
  */
 import { columnName } from "../../taskpane/sheet/a1Address.js";
 import { shiftRowReferences } from "../formulas/shiftRowReferences.js";
 import type { MockCellValue, MockWorkbook } from "../excel/mockWorkbook.js";
-
-/** What jspreadsheet's history keeps of a typed, pasted or filled change. */
-interface ValueRecord {
-  action?: string;
-  records?: { x: number | string; y: number | string; value: unknown; oldValue: unknown }[];
-}
 
 /**
  * The model's input at a cell: its formula, else its value as text.
@@ -70,35 +63,6 @@ function columnRuns(
     else runs.push({ x, y, values: [value] });
   }
   return runs;
-}
-
-/**
- * Undo (`oldValue`) or redo (`value`) of typed cells in the grid: the model takes them too, at
- * the model's cells (the grid's cell (x, y) is the model's `origin` plus (x, y)).
- *
- * @example
- * ```ts
- * replayIntoModel(workbook, "Reviews", record, "oldValue", { row: 0, column: 0 });
- * ```
- */
-export function replayIntoModel(
-  workbook: MockWorkbook,
-  sheet: string,
-  record: unknown,
-  which: "oldValue" | "value",
-  origin: { row: number; column: number }
-): void {
-  const history = record as ValueRecord | undefined;
-  if (history?.action !== "setValue" || !history.records) return;
-  typedIntoModel(
-    workbook,
-    sheet,
-    history.records.map((change) => ({
-      x: origin.column + Number(change.x),
-      y: origin.row + Number(change.y),
-      value: change[which],
-    }))
-  );
 }
 
 /**

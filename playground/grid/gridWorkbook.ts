@@ -6,9 +6,8 @@
  * The model is the one source of truth; the grid is its view and its keyboard and mouse:
  * - a cell typed, pasted or filled (the fill handle) is written into the model as typed input
  *   (`=…` a formula, numeric text a number), which the formula engine then recalculates;
- * - insert and delete of rows and columns, and sort, move the model's cells as Excel would
- *   (a sort keeps row 1 in place: it holds the column names); the model adjusts the formulas'
- *   references and spills again what an edit crossed, the grid then shows the model's cells;
+ * - insert and delete of rows and columns, and sort, move the model's cells (structureEvents);
+ * - undo and redo take back a person's edits in the model, wherever they are (ModelUndo);
  * - the selection is the model's selection (what `getSelectedRange()` answers);
  * - each cell shows the model's value; the editor shows its formula;
  * - the grid holds a block of the sheet near the view (SheetBlock: its cell (x, y) is the model's
@@ -19,32 +18,25 @@
 import jspreadsheet from "jspreadsheet-ce";
 import type { WorksheetInstance } from "jspreadsheet-ce";
 import { Observable, Subject } from "rxjs";
-import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
-import { parseAddress } from "../excel/a1.js";
-import type { CellBlock } from "../excel/a1.js";
+import { columnName } from "../../taskpane/sheet/a1Address.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import { compareForSort } from "../excel/compareForSort.js";
-import { quoteSheet } from "../excel/mockRanges.js";
-import { isErrorValue, showCell } from "./cellLook.js";
-import { pastedInputs } from "./gridClipboard.js";
+import { showModelCell } from "./cellLook.js";
+import { copiedCells, pastedInputs } from "./gridClipboard.js";
 import type { Copied } from "./gridClipboard.js";
-import { inputAt, replayIntoModel, sortModelRows, typedIntoModel } from "./gridEdits.js";
+import { inputAt } from "./gridEdits.js";
+import { fitAddedSheet } from "./addedSheet.js";
 import { GridRefresher } from "./gridRefresher.js";
-import { appendRows, quietly } from "./quietly.js";
-import { BLOCK_ROWS, SheetBlock } from "./sheetBlock.js";
+import { GridSelection } from "./gridSelection.js";
+import { ModelUndo } from "./modelUndo.js";
+import type { ModelSelection } from "./gridSelection.js";
+import { SheetBlock } from "./sheetBlock.js";
 import { SheetWindows } from "./sheetWindows.js";
-
-/** A selection of the model: its anchor (where it started) and its active end (where it moved). */
-export interface ModelSelection {
-  anchor: { row: number; column: number };
-  end: { row: number; column: number };
-}
+import { structureEvents } from "./structureEvents.js";
 
 /** A column's width when the sheet gives it none. */
 const DEFAULT_COLUMN_WIDTH = 120;
-/** Columns of the block of a sheet made with the "+" tab (enough to cover a wide view). */
-const NEW_SHEET_COLUMNS = 16;
 
 /**
  * One sheet of the grid: its name and the size of the block of it the grid holds (the sheet is
@@ -71,7 +63,6 @@ export interface GridSheet {
 export class GridWorkbook {
   private readonly worksheets = new Map<string, WorksheetInstance>();
   private readonly blocks = new Map<string, SheetBlock>();
-  private readonly modelSelections = new Map<string, ModelSelection>();
   private readonly refreshed = new Subject<void>();
   private readonly refresher: GridRefresher;
   private windows: SheetWindows | undefined;
@@ -79,18 +70,27 @@ export class GridWorkbook {
   /** Emits after the grid showed the model's latest values. */
   readonly refreshes: Observable<void> = this.refreshed.asObservable();
 
-  private readonly selectedCell = new Subject<{ sheet: string; address: string }>();
   private copied: Copied | undefined;
+  private readonly selection: GridSelection;
+  private readonly history: ModelUndo;
 
   /** The active cell (the selection's first cell) whenever a person selects. */
-  readonly selections: Observable<{ sheet: string; address: string }> =
-    this.selectedCell.asObservable();
+  readonly selections: Observable<{ sheet: string; address: string }>;
 
   private constructor(
     private readonly workbook: MockWorkbook,
     private readonly sheets: readonly GridSheet[],
     private readonly messageAt: (sheet: string, address: string) => string | undefined
   ) {
+    this.selection = new GridSelection(workbook, {
+      worksheetOf: (sheet) => this.worksheet(sheet),
+      blockOf: (sheet) => this.blockOf(sheet),
+      hasSheet: (sheet) => this.worksheets.has(sheet),
+      activeSheet: () => this.activeSheet(),
+      windows: () => this.windows,
+    });
+    this.selections = this.selection.selections;
+    this.history = new ModelUndo(workbook);
     this.refresher = new GridRefresher(
       workbook,
       {
@@ -161,12 +161,7 @@ export class GridWorkbook {
 
   /** The model's selection on a sheet (A1 until a cell is selected). */
   selectionOf(sheet: string): ModelSelection {
-    return (
-      this.modelSelections.get(sheet) ?? {
-        anchor: { row: 0, column: 0 },
-        end: { row: 0, column: 0 },
-      }
-    );
+    return this.selection.of(sheet);
   }
 
   /**
@@ -177,50 +172,31 @@ export class GridWorkbook {
    * @throws Error when it is not an address of a sheet of the grid.
    */
   goTo(address: string): void {
-    const { sheet: named, block } = parseAddress(address.trim());
-    const sheet = named || this.activeSheet();
-    if (!this.worksheets.has(sheet)) throw new Error(`No sheet named ${sheet}`);
-    this.select(sheet, {
-      anchor: { row: block.top, column: block.left },
-      end: { row: block.top + block.rowCount - 1, column: block.left + block.columnCount - 1 },
-    });
+    this.selection.goTo(address);
+  }
+
+  /** Selects in the model and in the grid, the view following the selection's active end. */
+  select(sheet: string, selection: ModelSelection): void {
+    this.selection.select(sheet, selection);
   }
 
   /**
-   * Selects in the model and in the grid, the view following the selection's active end.
+   * Takes back a person's last edit in the grid (Ctrl+Z), wherever it is: the model takes the
+   * cells' former inputs and they are selected, the block moving to them.
+   *
+   * @returns Whether there was an edit to take back.
    */
-  select(sheet: string, selection: ModelSelection): void {
-    const { anchor, end } = selection;
-    this.windows?.hold(sheet, end.row, end.column);
-    this.modelSelections.set(sheet, selection);
-    this.showSelection(sheet);
-    const block = toBlock(selection);
-    this.workbook.select(`${quoteSheet(sheet)}!${blockAddress(block)}`);
-    this.selectedCell.next({ sheet, address: `${columnName(anchor.column)}${anchor.row + 1}` });
-    this.windows?.reveal(sheet, end.row, end.column);
-    // Keys typed next go to this sheet's grid (as after a click in it).
-    (jspreadsheet as unknown as { current: WorksheetInstance | null }).current =
-      this.worksheet(sheet);
+  undo(): boolean {
+    const edit = this.history.undo();
+    if (edit) this.selection.selectCells(edit.sheet, edit.cells);
+    return edit !== undefined;
   }
 
-  /** Shows the model's selection in the grid, as far as the block holds it. */
-  private showSelection(sheet: string): void {
-    const worksheet = this.worksheet(sheet);
-    const block = this.blockOf(sheet);
-    const selection = this.modelSelections.get(sheet);
-    quietly(worksheet, () => {
-      if (!selection || !block.holds(selection.end.row, selection.end.column)) {
-        worksheet.resetSelection();
-        return;
-      }
-      const clamp = (row: number, column: number) => [
-        Math.max(0, Math.min(block.columnCount() - 1, column - block.column)),
-        Math.max(0, Math.min(block.rowCount() - 1, row - block.row)),
-      ];
-      const [x1, y1] = clamp(selection.anchor.row, selection.anchor.column);
-      const [x2, y2] = clamp(selection.end.row, selection.end.column);
-      worksheet.updateSelectionFromCoords(x1, y1, x2, y2);
-    });
+  /** Makes again the last edit taken back (Ctrl+Y), as `undo` does. */
+  redo(): boolean {
+    const edit = this.history.redo();
+    if (edit) this.selection.selectCells(edit.sheet, edit.cells);
+    return edit !== undefined;
   }
 
   private build(element: HTMLElement): Promise<void> {
@@ -231,73 +207,41 @@ export class GridWorkbook {
         onload: () => resolve(),
         sorting: (order) => (a, b) => compareForSort(a, b, order),
         onafterchanges: (instance, changes) =>
-          typedIntoModel(this.workbook, this.nameOf(instance), this.toModel(instance, changes)),
+          this.history.type(this.nameOf(instance), this.toModel(instance, changes)),
         // Coordinates come as text after some selections (a click on a row header): numbers.
         onselection: (instance, x1, y1, x2, y2) =>
-          this.selected(instance, Number(x1), Number(y1), Number(x2), Number(y2)),
-        oninsertrow: (instance, rows) => {
-          const { row } = this.originOf(instance);
-          const at = row + Math.min(...rows.map((inserted) => Number(inserted.row)));
-          this.workbook.insertRows(this.nameOf(instance), at, rows.length);
-          this.structureChanged(instance);
-        },
-        ondeleterow: (instance, removed) => {
-          const { row } = this.originOf(instance);
-          const rows = [...removed].map(Number).sort((a, b) => b - a);
-          for (const y of rows) this.workbook.deleteRows(this.nameOf(instance), row + y, 1);
-          this.structureChanged(instance);
-        },
-        oninsertcolumn: (instance, columns) => {
-          const { column } = this.originOf(instance);
-          const at = column + Math.min(...columns.map((inserted) => Number(inserted.column)));
-          this.workbook.insertColumns(this.nameOf(instance), at, columns.length);
-          this.structureChanged(instance);
-        },
-        ondeletecolumn: (instance, removed) => {
-          const { column } = this.originOf(instance);
-          const columns = [...removed].map(Number).sort((a, b) => b - a);
-          for (const x of columns)
-            this.workbook.deleteColumns(this.nameOf(instance), column + x, 1);
-          this.structureChanged(instance);
-        },
-        onsort: (instance, column, order) => {
-          // The grid sorted the rows it holds; the sheet's rows are the model's: every row of the
-          // sheet is sorted alike (the grid then shows the model's rows again).
+          this.selection.selectedInGrid(
+            this.nameOf(instance),
+            Number(x1),
+            Number(y1),
+            Number(x2),
+            Number(y2)
+          ),
+        ...structureEvents(this.workbook, {
+          sheetOf: (instance) => this.nameOf(instance),
+          blockOf: (sheet) => this.blockOf(sheet),
+          changed: (instance) => this.structureChanged(instance),
+          sorted: () => {
+            this.history.clear();
+            this.windows?.sync(true);
+          },
+        }),
+        oncopy: (instance, range) => {
           const sheet = this.nameOf(instance);
-          const block = this.blockOf(sheet);
-          const rows = Math.max(block.row + block.rowCount(), this.workbook.lastRow(sheet) + 1);
-          const by = block.column + Number(column);
-          const sorted = Array.from({ length: rows }, (_, row): [number, string] => [
-            row,
-            this.inputAt(sheet, row, by),
-          ]).sort((a, b) => compareForSort(a, b, order ? 1 : 0));
-          sortModelRows(
-            this.workbook,
+          this.copied = copiedCells(
+            instance,
             sheet,
-            sorted.map(([row]) => row)
+            this.originOf(instance),
+            range,
+            (row, column) => this.inputAt(sheet, row, column)
           );
-          this.windows?.sync(true);
+          return undefined;
         },
-        // The grid's own undo and redo go through the model, so the sheet and SPELL agree.
-        onundo: (instance, record) =>
-          replayIntoModel(
-            this.workbook,
-            this.nameOf(instance),
-            record,
-            "oldValue",
-            this.originOf(instance)
-          ),
-        onredo: (instance, record) =>
-          replayIntoModel(
-            this.workbook,
-            this.nameOf(instance),
-            record,
-            "value",
-            this.originOf(instance)
-          ),
-        oncopy: (instance, range) => this.remember(instance, range),
+        // A paste of what was copied in the grid brings the copied formulas, their relative
+        // references moved to where each lands, as Excel pastes formulas.
         onbeforepaste: (instance, pasted, x, y) =>
-          this.pasting(
+          pastedInputs(
+            this.copied,
             pasted,
             this.originOf(instance).column + Number(x),
             this.originOf(instance).row + Number(y)
@@ -324,7 +268,7 @@ export class GridWorkbook {
       const built = spreadsheet[spreadsheet.length - 1].worksheets;
       this.sheets.forEach((sheet, index) => this.worksheets.set(sheet.name, built[index]));
       const windows = (this.windows = new SheetWindows(element, (sheet) =>
-        this.showSelection(sheet)
+        this.selection.show(sheet)
       ));
       this.worksheets.forEach((worksheet, sheet) =>
         windows.add(sheet, worksheet, this.blockFor(sheet, worksheet))
@@ -333,7 +277,7 @@ export class GridWorkbook {
       element.querySelector(".jtabs-headers")?.addEventListener("click", () =>
         setTimeout(() => {
           this.windows?.sync(true);
-          this.tabChosen();
+          this.selection.tabChosen();
         })
       );
     });
@@ -377,6 +321,7 @@ export class GridWorkbook {
 
   /** Rows or columns inserted or deleted: the headers show the model's numbers again. */
   private structureChanged(instance: WorksheetInstance): void {
+    this.history.clear();
     this.blocks.get(this.nameOf(instance))?.label();
     this.windows?.sync(true);
   }
@@ -386,6 +331,8 @@ export class GridWorkbook {
     return {
       width,
       align: "left" as const,
+      // Excel keeps a row's height unless wrap text is set: a long text never makes it taller.
+      wordWrap: false,
       render: (cell: HTMLTableCellElement | null, _value: unknown, x: number, y: number) =>
         this.render(sheet, cell, Number(x), Number(y)),
     };
@@ -399,81 +346,19 @@ export class GridWorkbook {
     return this.sheets[0].name;
   }
 
-  /** Tells the formula bar which cell is active after a tab was chosen. */
-  private tabChosen(): void {
-    const sheet = this.activeSheet();
-    const selected = (this.worksheets.get(sheet) as unknown as { selectedCell?: number[] })
-      .selectedCell;
-    // jspreadsheet keeps the coordinates as text after some selections ("1054"): as numbers.
-    const address = selected
-      ? `${columnName(Number(selected[0]))}${Number(selected[1]) + 1}`
-      : "A1";
-    this.selectedCell.next({ sheet, address });
-  }
-
   /** A sheet made with the "+" tab: the model gets it, and its cells show the model's values. */
   private added(worksheet: WorksheetInstance): void {
     const name = String(worksheet.options.worksheetName);
     if (!this.workbook.sheetNames().includes(name)) this.workbook.addSheet(name);
     this.worksheets.set(name, worksheet);
-    const options = worksheet.options as {
-      allowManualInsertRow?: boolean;
-      allowManualInsertColumn?: boolean;
-    };
-    options.allowManualInsertRow = false;
-    options.allowManualInsertColumn = false;
-    const columns = (worksheet.options.columns ??= []);
-    const data = worksheet.getData(false, false) as unknown[][];
-    const count = data[0]?.length ?? 0;
-    for (let column = 0; column < count; column++) {
-      columns[column] = { ...columns[column], ...this.columnOf(name, DEFAULT_COLUMN_WIDTH) };
-    }
-    // jspreadsheet makes it small: it holds as much of the sheet as the others.
-    const more = { rows: BLOCK_ROWS - data.length, columns: NEW_SHEET_COLUMNS - count };
-    if (more.rows > 0) appendRows(worksheet, more.rows);
-    if (more.columns > 0) {
-      quietly(worksheet, () => worksheet.insertColumn(more.columns));
-      for (let column = count; column < NEW_SHEET_COLUMNS; column++) {
-        columns[column] = { ...columns[column], ...this.columnOf(name, DEFAULT_COLUMN_WIDTH) };
-      }
-    }
-    // Its cells were built before they had the model's look: they take it now.
-    (worksheet.getData(false, false) as unknown[][]).forEach((row, y) =>
-      row.forEach((_, x) => this.render(name, worksheet.getCellFromCoords(x, y), x, y))
+    fitAddedSheet(
+      worksheet,
+      () => this.columnOf(name, DEFAULT_COLUMN_WIDTH),
+      (cell, x, y) => this.render(name, cell, x, y)
     );
     this.windows?.add(name, worksheet, this.blockFor(name, worksheet));
     // The new sheet is shown: the formula bar shows its cell, not the last sheet's.
-    setTimeout(() => this.tabChosen());
-  }
-
-  /** A copy in the grid: its cells' inputs, so a paste brings formulas, not values. */
-  private remember(
-    instance: WorksheetInstance,
-    range: [number, number, number, number]
-  ): undefined {
-    const sheet = this.nameOf(instance);
-    const origin = this.originOf(instance);
-    const [left, top, right, bottom] = range.map(Number);
-    const rows = Array.from({ length: bottom - top + 1 }, (_, r) => top + r);
-    const columns = Array.from({ length: right - left + 1 }, (_, c) => left + c);
-    this.copied = {
-      sheet,
-      left: origin.column + left,
-      top: origin.row + top,
-      inputs: rows.map((y) =>
-        columns.map((x) => this.inputAt(sheet, origin.row + y, origin.column + x))
-      ),
-      shown: rows.map((y) => columns.map((x) => instance.getCellFromCoords(x, y)?.innerHTML ?? "")),
-    };
-    return undefined;
-  }
-
-  /**
-   * A paste of what was copied in the grid: the copied formulas, their relative references
-   * moved by the distance from the copy to the paste, as Excel pastes formulas.
-   */
-  private pasting(pasted: { value: unknown }[][], x: number, y: number): string[][] | undefined {
-    return pastedInputs(this.copied, pasted, x, y);
+    setTimeout(() => this.selection.tabChosen());
   }
 
   /** The model's inputs (formula, else value) for the grid's first rendering. */
@@ -487,45 +372,12 @@ export class GridWorkbook {
     return inputAt(this.workbook, sheet, row, column);
   }
 
-  private selected(
-    instance: WorksheetInstance,
-    x1: number,
-    y1: number,
-    x2: number,
-    y2: number
-  ): void {
-    const { row, column } = this.originOf(instance);
-    const selection = {
-      anchor: { row: row + y1, column: column + x1 },
-      end: { row: row + y2, column: column + x2 },
-    };
-    const sheet = this.nameOf(instance);
-    this.modelSelections.set(sheet, selection);
-    this.workbook.select(`${quoteSheet(sheet)}!${blockAddress(toBlock(selection))}`);
-    this.selectedCell.next({
-      sheet,
-      address: `${columnName(selection.anchor.column)}${selection.anchor.row + 1}`,
-    });
-    // A move from the keyboard to a cell out of view: the view follows, except along a whole
-    // row or column chosen by its header (Excel keeps the view where it is then).
-    const block = this.blockOf(sheet);
-    const wholeRow = Math.min(x1, x2) === 0 && Math.max(x1, x2) === block.columnCount() - 1;
-    const wholeColumn = Math.min(y1, y2) === 0 && Math.max(y1, y2) === block.rowCount() - 1;
-    if (wholeColumn) return;
-    this.windows?.reveal(sheet, selection.end.row, wholeRow ? undefined : selection.end.column);
-  }
-
   private render(sheet: string, cell: HTMLElement | null, x: number, y: number): void {
-    if (!cell) return;
     const block = this.blocks.get(sheet);
     const address = `${columnName((block?.column ?? 0) + x)}${(block?.row ?? 0) + y + 1}`;
-    // The model's address of the cell, for a person's tools and the specs (data-x and data-y are
-    // the grid's own coordinates in its block).
-    cell.dataset.cell = address;
+    if (!cell) return;
     const shown = this.workbook.cell(sheet, address);
-    // Why it shows an error (its tooltip): asked only of errors.
-    const message = isErrorValue(String(shown.value)) ? this.messageAt(sheet, address) : undefined;
-    showCell(cell, shown, message);
+    showModelCell(cell, shown, address, (at) => this.messageAt(sheet, at));
   }
 
   /** Puts the rows now in view in the page (after a scroll made by code, before reading it). */
@@ -536,16 +388,6 @@ export class GridWorkbook {
   private nameOf(instance: WorksheetInstance): string {
     return String(instance.options.worksheetName);
   }
-}
-
-/** The block of cells a selection covers. */
-function toBlock({ anchor, end }: ModelSelection): CellBlock {
-  return {
-    top: Math.min(anchor.row, end.row),
-    left: Math.min(anchor.column, end.column),
-    rowCount: Math.abs(end.row - anchor.row) + 1,
-    columnCount: Math.abs(end.column - anchor.column) + 1,
-  };
 }
 
 function coordinates(address: string): { x: number; y: number } {

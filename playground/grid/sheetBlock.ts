@@ -120,7 +120,8 @@ export class SheetBlock {
   /**
    * Moves the block so that its first cell is the model's (row, column), clamped so the block
    * stays on the sheet; a block grown past `rows` rows (by a drag) shrinks back to them first.
-   * The grid's own undo is forgotten: its records name the grid's cells, which now show others.
+   * jspreadsheet's own history is forgotten: its records name the grid's cells, which now show
+   * others (the grid's undo is ModelUndo's, in the model's cells).
    *
    * @return Whether the block changed (moved or shrank).
    */

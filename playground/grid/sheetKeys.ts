@@ -1,7 +1,8 @@
 /**
  * Excel's keys for moving over a whole sheet, on the model's data rather than the grid's block:
  * Ctrl+arrows (the data region's edge, else the sheet's edge), Ctrl+Home (A1), Ctrl+End (the last
- * used row and column), with Shift to extend the selection; Ctrl+G and F5 go to the Name Box; an
+ * used row and column), with Shift to extend the selection; Ctrl+G and F5 go to the Name Box;
+ * Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z) undo and redo on the model's history; an
  * arrow, Enter or Tab that leaves the block the grid holds moves the block with it. Keys the block
  * can answer itself are left to jspreadsheet.
  */
@@ -58,6 +59,15 @@ export function listenToSheetKeys(
       return;
     }
     if (current.edition || event.altKey) return;
+    // Undo and redo are the model's (the grid's own history could not outlive a block move).
+    const key = event.key.toLowerCase();
+    if (control && (key === "z" || key === "y")) {
+      event.preventDefault();
+      event.stopPropagation();
+      if (key === "y" || event.shiftKey) grid.redo();
+      else grid.undo();
+      return;
+    }
     const sheet = grid.activeSheet();
     const selection = grid.selectionOf(sheet);
     // Shift+arrows move the selection's far end; the other keys move from the active cell.

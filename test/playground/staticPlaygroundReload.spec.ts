@@ -202,6 +202,17 @@ describe("The static playground's document across a reload (Chromium)", () => {
     expect(await page.locator("body").innerText()).not.toMatch(/expired/i);
   }, 180_000);
 
+  // The pace chosen is the page's setting in use: a reload goes on at it, as the runs do.
+  it('should keep the "Spells take" choice across a reload, and run spells at that pace', async () => {
+    await page.locator("#playground-pace").selectOption("minute");
+    await reload(page);
+    expect(await page.locator("#playground-pace").inputValue()).toBe("minute");
+    await typeInCell(page, "C2", SUMMARY(2));
+    // Fast spells answer in about a second; at about a minute, C2 still runs after three.
+    await page.waitForTimeout(3_000);
+    expect(await shown(page, "C2")).toBe("#BUSY!");
+  }, 90_000);
+
   it("should forget the emulator's runs with Reset to demo", async () => {
     await typeInCell(page, "C2", SUMMARY(2));
     await until(page, "C2's result", async () => (await shown(page, "C2")).startsWith("Arrived"));

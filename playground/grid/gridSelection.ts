@@ -1,0 +1,184 @@
+/**
+ * The grid's selection is the model's: what a person selects in the grid (a click, a drag, a
+ * key) is the model's selection (what `getSelectedRange()` answers), and a selection made on the
+ * model's side (the Name Box, Ctrl+G, Ctrl+arrows) is shown in the grid, the block moving to it.
+ */
+import jspreadsheet from "jspreadsheet-ce";
+import type { WorksheetInstance } from "jspreadsheet-ce";
+import { Observable, Subject } from "rxjs";
+import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
+import { parseAddress } from "../excel/a1.js";
+import type { CellBlock } from "../excel/a1.js";
+import type { MockWorkbook } from "../excel/mockWorkbook.js";
+import { quoteSheet } from "../excel/mockRanges.js";
+import { quietly } from "./quietly.js";
+import type { SheetBlock } from "./sheetBlock.js";
+import type { SheetWindows } from "./sheetWindows.js";
+
+/** A selection of the model: its anchor (where it started) and its active end (where it moved). */
+export interface ModelSelection {
+  anchor: { row: number; column: number };
+  end: { row: number; column: number };
+}
+
+/** What the selection needs of the grid: its sheets, their blocks and their windows. */
+export interface SelectionTarget {
+  worksheetOf(sheet: string): WorksheetInstance;
+  blockOf(sheet: string): SheetBlock;
+  hasSheet(sheet: string): boolean;
+  activeSheet(): string;
+  windows(): SheetWindows | undefined;
+}
+
+/**
+ * The model's selection on each sheet of the grid, and its view in the grid.
+ *
+ * @example
+ * ```ts
+ * const selection = new GridSelection(workbook, target);
+ * selection.goTo("Sheet2!B2:C9");
+ * ```
+ */
+export class GridSelection {
+  private readonly modelSelections = new Map<string, ModelSelection>();
+  private readonly selectedCell = new Subject<{ sheet: string; address: string }>();
+
+  /** The active cell (the selection's first cell) whenever a person selects. */
+  readonly selections: Observable<{ sheet: string; address: string }> =
+    this.selectedCell.asObservable();
+
+  /**
+   * @param workbook The model (it keeps the selection `getSelectedRange()` answers).
+   * @param target The grid's sheets, blocks and windows.
+   */
+  constructor(
+    private readonly workbook: MockWorkbook,
+    private readonly target: SelectionTarget
+  ) {}
+
+  /** The model's selection on a sheet (A1 until a cell is selected). */
+  of(sheet: string): ModelSelection {
+    return (
+      this.modelSelections.get(sheet) ?? {
+        anchor: { row: 0, column: 0 },
+        end: { row: 0, column: 0 },
+      }
+    );
+  }
+
+  /**
+   * Goes to a cell or a range (the Name Box, Ctrl+G, Ctrl+arrows): the block moves there when it
+   * holds no such cell, the view scrolls to it, and it is selected.
+   *
+   * @param address "XFD1048576", "B2:C9", or with a sheet ("Sheet2!A1").
+   * @throws Error when it is not an address of a sheet of the grid.
+   */
+  goTo(address: string): void {
+    const { sheet: named, block } = parseAddress(address.trim());
+    const sheet = named || this.target.activeSheet();
+    if (!this.target.hasSheet(sheet)) throw new Error(`No sheet named ${sheet}`);
+    this.select(sheet, {
+      anchor: { row: block.top, column: block.left },
+      end: { row: block.top + block.rowCount - 1, column: block.left + block.columnCount - 1 },
+    });
+  }
+
+  /** Selects in the model and in the grid, the view following the selection's active end. */
+  select(sheet: string, selection: ModelSelection): void {
+    const { anchor, end } = selection;
+    this.target.windows()?.hold(sheet, end.row, end.column);
+    this.modelSelections.set(sheet, selection);
+    this.show(sheet);
+    this.workbook.select(`${quoteSheet(sheet)}!${blockAddress(selectionBlock(selection))}`);
+    this.announce(sheet, anchor);
+    this.target.windows()?.reveal(sheet, end.row, end.column);
+    // Keys typed next go to this sheet's grid (as after a click in it).
+    (jspreadsheet as unknown as { current: WorksheetInstance | null }).current =
+      this.target.worksheetOf(sheet);
+  }
+
+  /** Selects the block of cells that covers `cells` (an edit undone or redone), as `select`. */
+  selectCells(sheet: string, cells: readonly { row: number; column: number }[]): void {
+    const rows = cells.map((cell) => cell.row);
+    const columns = cells.map((cell) => cell.column);
+    this.select(sheet, {
+      anchor: { row: Math.min(...rows), column: Math.min(...columns) },
+      end: { row: Math.max(...rows), column: Math.max(...columns) },
+    });
+  }
+
+  /** Shows the model's selection in the grid, as far as the block holds it. */
+  show(sheet: string): void {
+    const worksheet = this.target.worksheetOf(sheet);
+    const block = this.target.blockOf(sheet);
+    const selection = this.modelSelections.get(sheet);
+    quietly(worksheet, () => {
+      if (!selection || !block.holds(selection.end.row, selection.end.column)) {
+        worksheet.resetSelection();
+        return;
+      }
+      const clamp = (row: number, column: number) => [
+        Math.max(0, Math.min(block.columnCount() - 1, column - block.column)),
+        Math.max(0, Math.min(block.rowCount() - 1, row - block.row)),
+      ];
+      const [x1, y1] = clamp(selection.anchor.row, selection.anchor.column);
+      const [x2, y2] = clamp(selection.end.row, selection.end.column);
+      worksheet.updateSelectionFromCoords(x1, y1, x2, y2);
+    });
+  }
+
+  /**
+   * The grid selected its cells (x1, y1) to (x2, y2) of the block: the model selects them.
+   */
+  selectedInGrid(sheet: string, x1: number, y1: number, x2: number, y2: number): void {
+    const block = this.target.blockOf(sheet);
+    const selection = {
+      anchor: { row: block.row + y1, column: block.column + x1 },
+      end: { row: block.row + y2, column: block.column + x2 },
+    };
+    this.modelSelections.set(sheet, selection);
+    this.workbook.select(`${quoteSheet(sheet)}!${blockAddress(selectionBlock(selection))}`);
+    this.announce(sheet, selection.anchor);
+    // A move from the keyboard to a cell out of view: the view follows, except along a whole
+    // row or column chosen by its header (Excel keeps the view where it is then).
+    const wholeRow = Math.min(x1, x2) === 0 && Math.max(x1, x2) === block.columnCount() - 1;
+    const wholeColumn = Math.min(y1, y2) === 0 && Math.max(y1, y2) === block.rowCount() - 1;
+    if (wholeColumn) return;
+    this.target
+      .windows()
+      ?.reveal(sheet, selection.end.row, wholeRow ? undefined : selection.end.column);
+  }
+
+  /** Tells the formula bar which cell is active after a tab was chosen. */
+  tabChosen(): void {
+    const sheet = this.target.activeSheet();
+    const selected = (this.target.worksheetOf(sheet) as unknown as { selectedCell?: number[] })
+      .selectedCell;
+    // jspreadsheet keeps the coordinates as text after some selections ("1054"): as numbers.
+    const at = selected
+      ? { row: Number(selected[1]), column: Number(selected[0]) }
+      : { row: 0, column: 0 };
+    this.announce(sheet, at);
+  }
+
+  private announce(sheet: string, cell: { row: number; column: number }): void {
+    this.selectedCell.next({ sheet, address: `${columnName(cell.column)}${cell.row + 1}` });
+  }
+}
+
+/**
+ * The block of cells a selection covers.
+ *
+ * @example
+ * ```ts
+ * selectionBlock({ anchor: { row: 4, column: 1 }, end: { row: 1, column: 1 } }); // B2:B5
+ * ```
+ */
+export function selectionBlock({ anchor, end }: ModelSelection): CellBlock {
+  return {
+    top: Math.min(anchor.row, end.row),
+    left: Math.min(anchor.column, end.column),
+    rowCount: Math.abs(end.row - anchor.row) + 1,
+    columnCount: Math.abs(end.column - anchor.column) + 1,
+  };
+}
