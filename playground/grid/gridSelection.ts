@@ -151,14 +151,10 @@ export class GridSelection {
 
   /** Tells the formula bar which cell is active after a tab was chosen. */
   tabChosen(): void {
+    // The model's selection, not jspreadsheet's: its coordinates are the block's, and the block
+    // may start far from A1.
     const sheet = this.target.activeSheet();
-    const selected = (this.target.worksheetOf(sheet) as unknown as { selectedCell?: number[] })
-      .selectedCell;
-    // jspreadsheet keeps the coordinates as text after some selections ("1054"): as numbers.
-    const at = selected
-      ? { row: Number(selected[1]), column: Number(selected[0]) }
-      : { row: 0, column: 0 };
-    this.announce(sheet, at);
+    this.announce(sheet, this.of(sheet).anchor);
   }
 
   private announce(sheet: string, cell: { row: number; column: number }): void {

@@ -264,4 +264,15 @@ describe("The static playground's sheet of Excel's size (Chromium)", () => {
     await until(page, "XFD2 in view", () => inView(page, "XFD2"));
     expect(errors).toEqual([]);
   }, 120_000);
+
+  // Excel keeps each sheet's active cell: back on a sheet, the Name Box names the cell that was
+  // active there, by its address in the sheet (not its place in the grid's block).
+  it("should name a far cell in the Name Box again after switching sheets and back", async () => {
+    await goTo(page, "Z500000");
+    await page.locator(".jtabs-headers > div", { hasText: "Sheet2" }).click();
+    await until(page, "Sheet2's cell", async () => (await activeCell(page)) !== "Z500000");
+    await page.locator(".jtabs-headers > div", { hasText: "Reviews" }).click();
+    await until(page, "Z500000 again", async () => (await activeCell(page)) === "Z500000");
+    expect(errors).toEqual([]);
+  }, 60_000);
 });
