@@ -3,7 +3,8 @@ import { runEndedText } from "../errors/runEndedText.js";
 import { SpellRunError } from "../errors/SpellRunError.js";
 import type { BulkSnapshot, RunSnapshot, RunState } from "../types.js";
 import type { BulkContext } from "./BulkContext.js";
-import { bulkSnapshots } from "./bulkSnapshots.js";
+import { bulkSnapshots, type BulkChunk } from "./bulkSnapshots.js";
+import type { StartedBulkRow, StartedRun } from "./StartedRun.js";
 
 /**
  * How `SpellClient` batches polling-mode runs into bulk runs (see `SpellClientOptions.batch`).
@@ -32,6 +33,8 @@ interface Member {
   /** The state (and the service's word for it) last told; `undefined` before the first. */
   state?: RunState;
   serviceState?: string;
+  /** Told its row once the service accepted the bulk (the client remembers the started run). */
+  started?: (run: StartedRun) => void;
 }
 
 /** An open (or closed) batch of one spell. */
@@ -45,6 +48,10 @@ interface Batch {
   isClosed: boolean;
   /** The one subscription to the batch's bulk run, from the close until no caller listens. */
   bulk?: Subscription;
+  /** The bulk run's group, once accepted. */
+  groupId?: string;
+  /** The latest snapshot of a rejoined group, told to a caller rejoining later. */
+  latest?: BulkSnapshot;
 }
 
 /**
@@ -83,6 +90,8 @@ interface Batch {
  */
 export class RunBatcher {
   private readonly open = new Map<string, Batch>();
+  /** Groups started earlier (before a reload) that callers watch again, by group id. */
+  private readonly rejoined = new Map<string, Batch>();
 
   /**
    * @param context the bulk machinery of the client (api, limiter, poll, scheduler)
@@ -102,16 +111,54 @@ export class RunBatcher {
    * ```
    * @param spellId the spell's id (a batch holds one spell)
    * @param inputs the spell's inputs
+   * @param started told this call's row once the service accepted its bulk run
    * @return a cold Observable of this call's snapshots
    */
-  run(spellId: string, inputs: Record<string, unknown>): Observable<RunSnapshot> {
+  run(
+    spellId: string,
+    inputs: Record<string, unknown>,
+    started?: (run: StartedRun) => void
+  ): Observable<RunSnapshot> {
     return new Observable<RunSnapshot>((subscriber) => {
       const batch = this.join(spellId);
-      const member: Member = { inputs, subscriber, index: -1, ended: false };
+      const member: Member = { inputs, subscriber, index: -1, ended: false, started };
       batch.members.push(member);
       batch.present++;
       if (batch.members.length >= this.settings.maxSize) this.close(batch);
       return () => this.leave(batch, member);
+    });
+  }
+
+  /**
+   * A row of a bulk run started earlier (before a reload), watched again as `run` shows it:
+   * the rows of one group that callers rejoin share one poll of it, and it is cancelled, as a
+   * batch is, when the last of them leaves before it finished. A 404 means the group expired.
+   *
+   * ## Example
+   * ```ts
+   * batcher.rejoin({ spellId: "echo", groupId: "g-1", row: 2, size: 5 }).subscribe(console.log);
+   * ```
+   * @param started the row and its group
+   * @return a cold Observable of this row's snapshots
+   */
+  rejoin(started: StartedBulkRow): Observable<RunSnapshot> {
+    return new Observable<RunSnapshot>((subscriber) => {
+      let batch = this.rejoined.get(started.groupId);
+      const member: Member = { inputs: {}, subscriber, index: started.row, ended: false };
+      const fresh = !batch;
+      if (!batch) {
+        batch = { spellId: started.spellId, members: [], present: 0, isClosed: true };
+        this.rejoined.set(started.groupId, batch);
+      }
+      batch.members.push(member);
+      batch.present++;
+      if (fresh) {
+        this.watch(batch, [{ size: started.size, groupId: started.groupId }], () => {
+          if (this.rejoined.get(started.groupId) === batch) this.rejoined.delete(started.groupId);
+        });
+      } else if (batch.latest) tellMembers([member], batch.latest);
+      const own = batch;
+      return () => this.leave(own, member);
     });
   }
 
@@ -167,20 +214,49 @@ export class RunBatcher {
     }
     batch.present = inputs.length;
     if (inputs.length === 0) return;
-    const subscription = bulkSnapshots(this.context(), batch.spellId, [
-      { size: inputs.length, inputs },
-    ]).subscribe({
-      next: (snapshot) => tellMembers(batch.members, snapshot),
+    this.watch(batch, [{ size: inputs.length, inputs }]);
+  }
+
+  /**
+   * Subscribes the batch's bulk run once, handing its snapshots to the callers; a rejoined group
+   * (no inputs: polled, not sent) has no visibility grace, its group accepted long ago.
+   */
+  private watch(batch: Batch, chunks: BulkChunk[], ended?: () => void): void {
+    const context = this.context();
+    const rejoining = chunks[0].inputs === undefined;
+    const subscription = bulkSnapshots(
+      rejoining ? { ...context, visibilityGraceMs: 0 } : context,
+      batch.spellId,
+      chunks
+    ).subscribe({
+      next: (snapshot) => {
+        if (rejoining) batch.latest = snapshot;
+        else if (batch.groupId === undefined && snapshot.groupIds.length > 0) {
+          batch.groupId = snapshot.groupIds[0];
+          tellStarted(batch, batch.groupId, chunks[0].size);
+        }
+        tellMembers(batch.members, snapshot);
+      },
       error: (error: unknown) => {
+        ended?.();
         for (const member of listening(batch.members)) member.subscriber.error(error);
       },
       complete: () => {
+        ended?.();
         for (const member of listening(batch.members)) member.subscriber.complete();
       },
     });
+    if (ended) subscription.add(ended);
     // Every caller may have gone while it was subscribed (an error at once): then it is dropped.
     if (batch.present === 0) subscription.unsubscribe();
     else batch.bulk = subscription;
+  }
+}
+
+/** Tells each caller still listening its row of the accepted bulk run. */
+function tellStarted(batch: Batch, groupId: string, size: number): void {
+  for (const member of listening(batch.members)) {
+    member.started?.({ spellId: batch.spellId, groupId, row: member.index, size });
   }
 }
 
