@@ -50,7 +50,7 @@ interface Batch {
   bulk?: Subscription;
   /** The bulk run's group, once accepted. */
   groupId?: string;
-  /** The latest snapshot of a rejoined group, told to a caller rejoining later. */
+  /** The latest snapshot of its bulk run, told to a caller rejoining it later. */
   latest?: BulkSnapshot;
 }
 
@@ -90,8 +90,8 @@ interface Batch {
  */
 export class RunBatcher {
   private readonly open = new Map<string, Batch>();
-  /** Groups started earlier (before a reload) that callers watch again, by group id. */
-  private readonly rejoined = new Map<string, Batch>();
+  /** The batches whose bulk run is watched, by group id: a caller rejoining one joins it. */
+  private readonly watched = new Map<string, Batch>();
 
   /**
    * @param context the bulk machinery of the client (api, limiter, poll, scheduler)
@@ -143,22 +143,25 @@ export class RunBatcher {
    */
   rejoin(started: StartedBulkRow): Observable<RunSnapshot> {
     return new Observable<RunSnapshot>((subscriber) => {
-      let batch = this.rejoined.get(started.groupId);
       const member: Member = { inputs: {}, subscriber, index: started.row, ended: false };
-      const fresh = !batch;
-      if (!batch) {
-        batch = { spellId: started.spellId, members: [], present: 0, isClosed: true };
-        this.rejoined.set(started.groupId, batch);
+      // A group this batcher still watches (its caller left and came back) is joined, so that
+      // it is cancelled only when none of its callers, old or rejoined, listens.
+      const watched = this.watched.get(started.groupId);
+      if (watched) {
+        watched.members.push(member);
+        watched.present++;
+        if (watched.latest) tellMembers([member], watched.latest);
+        return () => this.leave(watched, member);
       }
-      batch.members.push(member);
-      batch.present++;
-      if (fresh) {
-        this.watch(batch, [{ size: started.size, groupId: started.groupId }], () => {
-          if (this.rejoined.get(started.groupId) === batch) this.rejoined.delete(started.groupId);
-        });
-      } else if (batch.latest) tellMembers([member], batch.latest);
-      const own = batch;
-      return () => this.leave(own, member);
+      const batch: Batch = {
+        spellId: started.spellId,
+        members: [member],
+        present: 1,
+        isClosed: true,
+        groupId: started.groupId,
+      };
+      this.watch(batch, [{ size: started.size, groupId: started.groupId }]);
+      return () => this.leave(batch, member);
     });
   }
 
@@ -221,32 +224,39 @@ export class RunBatcher {
    * Subscribes the batch's bulk run once, handing its snapshots to the callers; a rejoined group
    * (no inputs: polled, not sent) has no visibility grace, its group accepted long ago.
    */
-  private watch(batch: Batch, chunks: BulkChunk[], ended?: () => void): void {
+  private watch(batch: Batch, chunks: BulkChunk[]): void {
     const context = this.context();
     const rejoining = chunks[0].inputs === undefined;
+    if (batch.groupId !== undefined) this.watched.set(batch.groupId, batch);
+    const unwatch = () => {
+      if (batch.groupId !== undefined && this.watched.get(batch.groupId) === batch) {
+        this.watched.delete(batch.groupId);
+      }
+    };
     const subscription = bulkSnapshots(
       rejoining ? { ...context, visibilityGraceMs: 0 } : context,
       batch.spellId,
       chunks
     ).subscribe({
       next: (snapshot) => {
-        if (rejoining) batch.latest = snapshot;
-        else if (batch.groupId === undefined && snapshot.groupIds.length > 0) {
+        batch.latest = snapshot;
+        if (batch.groupId === undefined && snapshot.groupIds.length > 0) {
           batch.groupId = snapshot.groupIds[0];
+          this.watched.set(batch.groupId, batch);
           tellStarted(batch, batch.groupId, chunks[0].size);
         }
         tellMembers(batch.members, snapshot);
       },
       error: (error: unknown) => {
-        ended?.();
+        unwatch();
         for (const member of listening(batch.members)) member.subscriber.error(error);
       },
       complete: () => {
-        ended?.();
+        unwatch();
         for (const member of listening(batch.members)) member.subscriber.complete();
       },
     });
-    if (ended) subscription.add(ended);
+    subscription.add(unwatch);
     // Every caller may have gone while it was subscribed (an error at once): then it is dropped.
     if (batch.present === 0) subscription.unsubscribe();
     else batch.bulk = subscription;

@@ -63,7 +63,7 @@ export class SharedRun {
   private sent: Subscription | undefined;
   /** The grace after the last subscriber left, while it runs. */
   private grace: Subscription | undefined;
-  /** The started run is in the store (or being written there). */
+  /** The service named the run (its id, or its row): kept in the store, where it can be. */
   private recorded = false;
   /** The store's writes of the started run, in order (a removal waits for its write). */
   private recording: Promise<void> = Promise.resolve();
@@ -206,7 +206,9 @@ export class SharedRun {
       return;
     }
     const { graceMs, scheduler } = this.home;
-    // Nothing sent yet (the store has not answered): nothing to keep.
+    // Nothing subscribed yet (the store has not answered): nothing to keep. A run waiting in
+    // an open batch or for its start's answer is kept: Excel's recalculation cancels a call and
+    // makes it again at once, and the new one must find this run rather than send another.
     if (graceMs > 0 && this.sent) {
       this.grace = scheduler.schedule(() => this.abandon(), graceMs);
       return;
