@@ -1,7 +1,7 @@
 import type { Observable, SchedulerLike, Subscriber, Subscription } from "rxjs";
-import { SpellError } from "../errors/SpellError.js";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellRunError } from "../errors/SpellRunError.js";
+import { SpellRunExpiredError } from "../errors/SpellRunExpiredError.js";
 import type { ResultStore, RunSnapshot } from "../types.js";
 import { startedRunKey, type StartedRun } from "./StartedRun.js";
 
@@ -164,13 +164,7 @@ export class SharedRun {
     if (error instanceof SpellRunError) this.forgetStarted();
     else if (resumed && error instanceof SpellHttpError && error.status === 404) {
       this.forgetStarted();
-      return this.fail(
-        new SpellError(
-          "The run started earlier for these inputs is no longer known to the service (it " +
-            "expired); it is not sent again by itself: recalculate to run it again",
-          { cause: error }
-        )
-      );
+      return this.fail(new SpellRunExpiredError(error));
     }
     this.fail(error);
   }

@@ -1,7 +1,7 @@
 import { Observable, VirtualTimeScheduler, type Subscriber } from "rxjs";
-import { SpellError } from "../../src/errors/SpellError.js";
 import { SpellHttpError } from "../../src/errors/SpellHttpError.js";
 import { SpellRunError } from "../../src/errors/SpellRunError.js";
+import { SpellRunExpiredError } from "../../src/errors/SpellRunExpiredError.js";
 import { MemoryResultStore } from "../../src/MemoryResultStore.js";
 import { RunReuse } from "../../src/runs/RunReuse.js";
 import { startedRunKey, type StartedRun } from "../../src/runs/StartedRun.js";
@@ -185,7 +185,7 @@ describe("RunReuse with runs in flight", () => {
     service.run?.error(new SpellHttpError(404, "Not Found", "GET", "getRun"));
     await settle();
     expect(service.sent).toBe(0);
-    expect(failed).toBeInstanceOf(SpellError);
+    expect(failed).toBeInstanceOf(SpellRunExpiredError);
     expect((failed as Error).message).toContain("no longer known to the service");
     reuse.run("k", service.fresh, service.resume).subscribe();
     await settle();
