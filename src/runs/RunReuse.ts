@@ -79,7 +79,11 @@ export class RunReuse {
       if (!run.open) continue;
       let answer: Known | PromiseLike<Known>;
       try {
-        answer = known(store, run.key, run.resumes);
+        // A started run's record still being written for the key is awaited first.
+        const writing = this.runHome().writes.get(run.key);
+        answer = writing
+          ? writing.then(() => known(store, run.key, run.resumes))
+          : known(store, run.key, run.resumes);
       } catch {
         answer = {};
       }
@@ -100,6 +104,7 @@ export class RunReuse {
       ttlMs: this.ttlMs(),
       graceMs: (this.options ? this.options.cancelGraceMs : undefined) ?? 0,
       scheduler: this.scheduler,
+      writes: new Map(),
       forget: (run) => {
         if (this.inFlight.get(run.key) === run) this.inFlight.delete(run.key);
       },

@@ -20,6 +20,11 @@ export interface SharedRunHome {
   graceMs: number;
   /** The clock of the grace. */
   scheduler: SchedulerLike;
+  /**
+   * The store's writes of started runs not landed yet, by key: a new run of the key asks the
+   * store only after them (a store may take a few turns to write).
+   */
+  writes: Map<string, Promise<void>>;
 }
 
 /** Watches a run started earlier (after a reload) again, as `fresh` would have shown it. */
@@ -233,9 +238,7 @@ export class SharedRun {
     const { store, ttlMs } = this.home;
     if (!store.delete || !this.resume) return;
     const key = startedRunKey(this.key);
-    this.recording = this.recording
-      .then(() => store.set(key, { startedRun: run }, ttlMs))
-      .catch(() => undefined);
+    this.write(() => store.set(key, { startedRun: run }, ttlMs));
   }
 
   /** The started run ended (its success stored, or it failed): the store forgets it. */
@@ -244,8 +247,19 @@ export class SharedRun {
     if (!this.recorded || !store.delete) return Promise.resolve();
     this.recorded = false;
     const key = startedRunKey(this.key);
-    this.recording = this.recording.then(() => store.delete?.(key)).catch(() => undefined);
-    return this.recording;
+    return this.write(() => store.delete?.(key));
+  }
+
+  /** Writes to the store after the earlier writes, known to `home.writes` until it landed. */
+  private write(change: () => Promise<void> | void): Promise<void> {
+    const { writes } = this.home;
+    const written = this.recording.then(change).catch(() => undefined);
+    this.recording = written;
+    writes.set(this.key, written);
+    void written.then(() => {
+      if (writes.get(this.key) === written) writes.delete(this.key);
+    });
+    return written;
   }
 
   /** Stores a success; a broken store only loses the reuse. */
