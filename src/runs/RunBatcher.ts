@@ -33,8 +33,8 @@ interface Member {
   /** The state (and the service's word for it) last told; `undefined` before the first. */
   state?: RunState;
   serviceState?: string;
-  /** Told its row once the service accepted the bulk (the client remembers the started run). */
-  started?: (run: StartedRun) => void;
+  /** Told when its bulkStart goes out, then its row once the service accepted the bulk. */
+  started?: (run?: StartedRun) => void;
 }
 
 /** An open (or closed) batch of one spell. */
@@ -111,13 +111,13 @@ export class RunBatcher {
    * ```
    * @param spellId the spell's id (a batch holds one spell)
    * @param inputs the spell's inputs
-   * @param started told this call's row once the service accepted its bulk run
+   * @param started told when its bulkStart goes out, then its row once the service accepted it
    * @return a cold Observable of this call's snapshots
    */
   run(
     spellId: string,
     inputs: Record<string, unknown>,
-    started?: (run: StartedRun) => void
+    started?: (run?: StartedRun) => void
   ): Observable<RunSnapshot> {
     return new Observable<RunSnapshot>((subscriber) => {
       const batch = this.join(spellId);
@@ -217,6 +217,7 @@ export class RunBatcher {
     }
     batch.present = inputs.length;
     if (inputs.length === 0) return;
+    for (const member of listening(batch.members)) member.started?.();
     this.watch(batch, [{ size: inputs.length, inputs }]);
   }
 

@@ -5,8 +5,11 @@ import { SpellRunExpiredError } from "../errors/SpellRunExpiredError.js";
 import type { ResultStore, RunSnapshot } from "../types.js";
 import { startedRunKey, type StartedRun } from "./StartedRun.js";
 
-/** Sends a new run; it tells `started` when the service named a run that `run` cannot show. */
-export type FreshRun = (started: (run: StartedRun) => void) => Observable<RunSnapshot>;
+/**
+ * Sends a new run. It calls `started()` when the run's request goes out (it may have started
+ * from then on), and `started(run)` when the service named a run the snapshots cannot show.
+ */
+export type FreshRun = (started: (run?: StartedRun) => void) => Observable<RunSnapshot>;
 
 /** Where a shared run remembers its success, and how it leaves the runs in flight. */
 export interface SharedRunHome {
@@ -70,6 +73,8 @@ export class SharedRun {
   private grace: Subscription | undefined;
   /** The service named the run (its id, or its row): kept in the store, where it can be. */
   private recorded = false;
+  /** Its request went out: from then on it may have started (and be paid for). */
+  private mayHaveStarted = false;
   /** The store's writes of the started run, in order (a removal waits for its write). */
   private recording: Promise<void> = Promise.resolve();
 
@@ -136,9 +141,13 @@ export class SharedRun {
     try {
       if (resumed) {
         this.recorded = true;
+        this.mayHaveStarted = true;
         run$ = resume(started);
       } else {
-        run$ = this.fresh((run) => this.record(run));
+        run$ = this.fresh((run) => {
+          this.mayHaveStarted = true;
+          if (run) this.record(run);
+        });
       }
     } catch (error) {
       // Answered on a microtask with other runs: a throw here must end this run's callers only.
@@ -146,7 +155,10 @@ export class SharedRun {
     }
     const sent = run$.subscribe({
       next: (snapshot) => {
-        if (!this.recorded && snapshot.runId !== undefined) this.record({ runId: snapshot.runId });
+        if (!this.recorded && snapshot.runId !== undefined) {
+          this.mayHaveStarted = true;
+          this.record({ runId: snapshot.runId });
+        }
         if (snapshot.state === "success") {
           storing = this.remember(snapshot.outputs).then(() => this.forgetStarted());
         }
@@ -205,10 +217,10 @@ export class SharedRun {
       return;
     }
     const { graceMs, scheduler } = this.home;
-    // Nothing subscribed yet (the store has not answered): nothing to keep. A run waiting in
-    // an open batch or for its start's answer is kept: Excel's recalculation cancels a call and
-    // makes it again at once, and the new one must find this run rather than send another.
-    if (graceMs > 0 && this.sent) {
+    // Only a run that may have started is kept: one not sent yet (the store has not answered,
+    // a queue, an open batch) is never sent for a caller that left, and a caller coming back
+    // queues again.
+    if (graceMs > 0 && this.sent && (this.mayHaveStarted || this.recorded)) {
       this.grace = scheduler.schedule(() => this.abandon(), graceMs);
       return;
     }

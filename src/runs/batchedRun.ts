@@ -16,7 +16,7 @@ import type { StartedBulkRow, StartedRun } from "./StartedRun.js";
  * @param parts the client's parts (with `batchSettings`)
  * @param spellId the spell's id
  * @param inputs the spell's inputs
- * @param started told the call's row once the service accepted its bulk run
+ * @param started told when its bulkStart goes out, then its row once the service accepted it
  * @return a cold Observable of this call's snapshots
  * @internal
  */
@@ -24,7 +24,7 @@ export function batchedRun(
   parts: ClientParts,
   spellId: string,
   inputs: Record<string, unknown>,
-  started?: (run: StartedRun) => void
+  started?: (run?: StartedRun) => void
 ): Observable<RunSnapshot> {
   return batcherOf(parts).run(spellId, inputs, started);
 }

@@ -41,7 +41,7 @@ export function clientRun(
   const api = options.retry ? parts.api.withRetry(options.retry) : parts.api;
   // Built only when this call is not answered by a run in flight (most calls of a filled-down
   // column are).
-  const send = (started?: (run: StartedRun) => void): Observable<RunSnapshot> => {
+  const send = (started?: (run?: StartedRun) => void): Observable<RunSnapshot> => {
     // A batch holds its own run slot (one per bulkStart, like a chunk of `bulk`).
     if (!wait && parts.batchSettings !== undefined) {
       return withModule(parts, batchModule, ({ batchedRun }) =>
@@ -50,22 +50,24 @@ export function clientRun(
     }
     return inLoadOrder(parts, () =>
       parts.limiter.schedule(
-        defer(() =>
-          wait
+        defer(() => {
+          // Out of the queue: its start goes now, so reuse keeps it for a caller coming back.
+          started?.();
+          return wait
             ? // The transport bounds the start by waitTimeoutMs from sending it.
               waitRun(api, spellId, row, Infinity, scheduler, poll)
             : startAndPollRun(api, spellId, row, poll, scheduler, {
                 schedule: pollScheduleFor(durations, spellId, options.expectedDurationMs, poll),
                 onDuration: (durationMs) => durations.record(spellId, durationMs),
-              })
-        )
+              });
+        })
       )
     );
   };
   // The gate sits after reuse: only a run really about to be sent asks it.
   const gate = options.beforeStart;
   const fresh = gate
-    ? (started?: (run: StartedRun) => void) =>
+    ? (started?: (run?: StartedRun) => void) =>
         gate.pipe(
           take(1),
           concatMap(() => send(started))
