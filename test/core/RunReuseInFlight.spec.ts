@@ -101,6 +101,41 @@ describe("RunReuse with runs in flight", () => {
     expect(service.sent).toBe(2);
   });
 
+  it("should let go at once of a run not sent yet (queued), whatever the grace: never sent for a caller that left", async () => {
+    const scheduler = new VirtualTimeScheduler();
+    const reuse = new RunReuse({ ttlMs: 60_000, cancelGraceMs: 10_000 }, scheduler);
+    let subscribed = 0;
+    let letGo = 0;
+    // A run waiting for a run slot: subscribed, nothing sent, `started` not called yet.
+    const queued = () =>
+      new Observable<RunSnapshot>(() => {
+        subscribed++;
+        return () => letGo++;
+      });
+    const call = reuse.run("k", queued).subscribe();
+    await settle();
+    call.unsubscribe();
+    expect(subscribed).toBe(1);
+    expect(letGo).toBe(1);
+  });
+
+  it("should keep a run whose request went out (started called) for the grace, though the service has not named it yet", async () => {
+    const scheduler = new VirtualTimeScheduler();
+    const reuse = new RunReuse({ ttlMs: 60_000, cancelGraceMs: 10_000 }, scheduler);
+    let letGo = 0;
+    const sending = (started: (run?: StartedRun) => void) =>
+      new Observable<RunSnapshot>(() => {
+        started();
+        return () => letGo++;
+      });
+    const call = reuse.run("k", sending).subscribe();
+    await settle();
+    call.unsubscribe();
+    expect(letGo).toBe(0);
+    advance(scheduler, 10_000);
+    expect(letGo).toBe(1);
+  });
+
   it("should cancel at once when the grace is 0 (the default)", async () => {
     const reuse = new RunReuse({ ttlMs: 60_000 }, new VirtualTimeScheduler());
     const service = fakeService();
