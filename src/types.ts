@@ -344,9 +344,11 @@ export interface ReuseOptions {
    * How long a run whose last subscriber left is kept going before it is unsubscribed (a
    * batched run's group cancelled once none of its rows is kept): a subscription with the same
    * key within it watches the same run instead of sending a new one (a spreadsheet cell whose
-   * input was changed and changed back, an Undo then Redo). A single run goes on at the service
-   * after an unsubscribe anyway; this keeps it reusable. The Excel add-in uses 10 s. 0 unsubscribes
-   * at once. @default 0
+   * input was changed and changed back, an Undo then Redo). Only a run whose request went out
+   * is kept: one still queued (`maxRunsInProgress`) or in an open batch is let go at once, never
+   * sent for a subscriber that left. A single run goes on at the service after an unsubscribe
+   * anyway; this keeps it reusable. The Excel add-in uses 10 s. 0 unsubscribes at once.
+   * @default 0
    */
   cancelGraceMs?: number | undefined;
 }
