@@ -92,6 +92,8 @@ export class RunBatcher {
   private readonly open = new Map<string, Batch>();
   /** The batches whose bulk run is watched, by group id: a caller rejoining one joins it. */
   private readonly watched = new Map<string, Batch>();
+  /** Groups this batcher cancelled (see `hasCancelled`). */
+  private readonly cancelled = new Set<string>();
 
   /**
    * @param context the bulk machinery of the client (api, limiter, poll, scheduler)
@@ -189,7 +191,26 @@ export class RunBatcher {
       if (--batch.present === 0) this.abandon(batch);
       return;
     }
-    if (member.index >= 0 && --batch.present === 0) batch.bulk?.unsubscribe();
+    if (member.index >= 0 && --batch.present === 0) {
+      // Unfinished: the unsubscribe cancels it, and its rows have nothing left to watch.
+      if (batch.groupId !== undefined && !batch.latest?.done) this.cancelled.add(batch.groupId);
+      batch.bulk?.unsubscribe();
+    }
+  }
+
+  /**
+   * This batcher cancelled the group (every caller left before it finished): a row of it
+   * remembered as started has nothing to watch, and is sent anew.
+   *
+   * ## Example
+   * ```ts
+   * if (batcher.hasCancelled("g-1")) send();
+   * ```
+   * @param groupId the group's id
+   * @return whether it was cancelled here
+   */
+  hasCancelled(groupId: string): boolean {
+    return this.cancelled.has(groupId);
   }
 
   /** Every caller left before the window closed: nothing is sent. */

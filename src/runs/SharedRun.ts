@@ -30,8 +30,11 @@ export interface SharedRunHome {
   writes: Map<string, Promise<void>>;
 }
 
-/** Watches a run started earlier (after a reload) again, as `fresh` would have shown it. */
-export type ResumeRun = (run: StartedRun) => Observable<RunSnapshot>;
+/**
+ * Watches a run started earlier (after a reload) again, as `fresh` would have shown it;
+ * `undefined` when there is nothing to watch (this client cancelled it): `fresh` is sent.
+ */
+export type ResumeRun = (run: StartedRun) => Observable<RunSnapshot> | undefined;
 
 /**
  * One run of one reuse key, shared by every subscriber while it is known: first the store's
@@ -135,14 +138,14 @@ export class SharedRun {
       return;
     }
     let storing: Promise<void> | undefined;
-    let run$: Observable<RunSnapshot>;
-    const resume = this.resume;
-    const resumed = started !== undefined && resume !== undefined;
+    let run$: Observable<RunSnapshot> | undefined;
+    let resumed = false;
     try {
-      if (resumed) {
+      run$ = started && this.resume ? this.resume(started) : undefined;
+      if (run$) {
+        resumed = true;
         this.recorded = true;
         this.mayHaveStarted = true;
-        run$ = resume(started);
       } else {
         run$ = this.fresh((run) => {
           this.mayHaveStarted = true;

@@ -78,10 +78,14 @@ export function clientRun(
   if (!reuse) return fresh();
   const key = parts.reuseKey(spellId, inputs);
   // A run started earlier for the key (before a reload) is watched again, never sent again.
-  const resume = (started: StartedRun): Observable<RunSnapshot> =>
-    "runId" in started
-      ? resumedRun(parts.api, parts.limiter, poll, scheduler, started.runId)
-      : withModule(parts, batchModule, ({ rejoinedRow }) => rejoinedRow(parts, started));
+  const resume = (started: StartedRun): Observable<RunSnapshot> | undefined => {
+    if ("runId" in started) {
+      return resumedRun(parts.api, parts.limiter, poll, scheduler, started.runId);
+    }
+    // A group this client cancelled (every caller let go of it) has nothing to watch: sent anew.
+    if (parts.batcher?.hasCancelled(started.groupId)) return undefined;
+    return withModule(parts, batchModule, ({ rejoinedRow }) => rejoinedRow(parts, started));
+  };
   return withModule(parts, reuseModule, ({ RunReuse }) =>
     (parts.reuse ??= new RunReuse(parts.options.reuse, scheduler)).run(key, fresh, resume)
   );

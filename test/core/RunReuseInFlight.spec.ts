@@ -5,7 +5,7 @@ import { SpellRunExpiredError } from "../../src/errors/SpellRunExpiredError.js";
 import { MemoryResultStore } from "../../src/MemoryResultStore.js";
 import { RunReuse } from "../../src/runs/RunReuse.js";
 import { startedRunKey, type StartedRun } from "../../src/runs/StartedRun.js";
-import type { RunSnapshot } from "../../src/types.js";
+import type { ResultStore, RunSnapshot } from "../../src/types.js";
 
 /** Lets pending microtasks and promise callbacks run. */
 async function settle(): Promise<void> {
@@ -166,6 +166,30 @@ describe("RunReuse with runs in flight", () => {
     expect(outputs).toEqual([{ summary: "short" }]);
     expect(store.get("k")).toEqual({ summary: "short" });
     expect(store.get(startedRunKey("k"))).toBeUndefined();
+  });
+
+  it("should watch the run of a caller that left a moment ago, though its record is still being written (grace 0)", async () => {
+    const stored = new Map<string, Record<string, unknown>>();
+    // A store whose writes take a few turns (as one over OfficeRuntime.storage).
+    const store: ResultStore = {
+      get: (key) => stored.get(key),
+      set: async (key, outputs) => {
+        await settle();
+        stored.set(key, outputs);
+      },
+      delete: (key) => void stored.delete(key),
+    };
+    const service = fakeService();
+    const reuse = new RunReuse({ ttlMs: 60_000, store });
+    const first = reuse.run("k", service.fresh, service.resume).subscribe();
+    await Promise.resolve();
+    expect(service.sent).toBe(1);
+    first.unsubscribe();
+    reuse.run("k", service.fresh, service.resume).subscribe();
+    await settle();
+    await settle();
+    expect(service.sent).toBe(1);
+    expect(service.resumed).toEqual([{ runId: "r1" }]);
   });
 
   it("should rejoin a row of a batched group started before a reload", async () => {

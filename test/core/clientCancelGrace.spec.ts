@@ -1,5 +1,6 @@
 import { startEmulator, type RunningEmulator } from "../../emulator/startEmulator.js";
 import { SpellClient, type SpellClientOptions } from "../../src/index.js";
+import { take } from "rxjs";
 import { collect, pause, waitUntil } from "./support/collect.js";
 
 /** Fast timing for the emulator at timeScale 0.02 (a 10 s spell lasts 200 ms). */
@@ -59,6 +60,25 @@ describe("SpellClient with reuse's cancelGraceMs, against the emulator", () => {
       expect(emulator.stats.requests.cancelBulk ?? 0).toBe(0);
     });
   }
+
+  it("should send anew a batched run cancelled after its grace when its caller comes back (no cancelled error)", async () => {
+    const client = newClient(true, 200);
+    const call = client.run("sleep", { ms: 100_000 }, { wait: false }).subscribe();
+    await waitUntil(() => started() === 1, "the run started");
+    await pause(30);
+    call.unsubscribe();
+    await waitUntil(() => (emulator.stats.requests.cancelBulk ?? 0) === 1, "the cancelBulk");
+    const back = await collect(client.run("sleep", { ms: 1_000 }, { wait: false }));
+    const again = await collect(
+      client.run("sleep", { ms: 100_000 }, { wait: false }).pipe(take(1))
+    );
+    expect(back.completed).toBeTrue();
+    expect(again.error).toBeUndefined();
+    expect(again.values[0]?.state).toBe("inProgress");
+    expect(emulator.stats.requests.bulkStart).toBe(3);
+    // Let go of as well once its grace passed (nothing left for the next spec).
+    await waitUntil(() => (emulator.stats.requests.cancelBulk ?? 0) === 2, "the second cancelBulk");
+  });
 
   it("should cancel a batched run at once when the grace is 0, as before", async () => {
     const client = newClient(true, 0);
