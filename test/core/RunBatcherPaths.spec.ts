@@ -349,8 +349,13 @@ describe("RunBatcher under reuse over generated paths with a grace and reloads",
                   .run(
                     `k${key}`,
                     (started) => on.batcher.run("echo", { key }, started),
+                    // As the client does: a group this page cancelled is sent anew.
                     (started: StartedRun) =>
-                      "groupId" in started ? on.batcher.rejoin(started) : NEVER
+                      !("groupId" in started)
+                        ? NEVER
+                        : on.batcher.hasCancelled(started.groupId)
+                          ? undefined
+                          : on.batcher.rejoin(started)
                   )
                   .subscribe({
                     next: (snapshot) => {
