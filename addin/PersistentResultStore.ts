@@ -174,6 +174,17 @@ export class PersistentResultStore implements ResultStore {
   }
 
   /**
+   * Forgets `key` (a started run that ended), in memory and in storage.
+   *
+   * @param key the key to forget
+   */
+  async delete(key: string): Promise<void> {
+    await this.load();
+    this.forget(resultId(key));
+    this.scheduleFlush();
+  }
+
+  /**
    * Forgets every result, in memory and in storage.
    *
    * ## Example

@@ -13,6 +13,12 @@ import { organisationRoute } from "./organisation/organisationRoute.js";
  * one bulk run: long enough for the calls of one recalculation, short next to any run.
  */
 const BATCH_WINDOW_MS = 50;
+/**
+ * How long a run whose last cell left (Excel cancelled the call: its input changed, Undo) goes
+ * on before it is cancelled: a cell coming back with the same inputs within it watches the same
+ * run instead of paying for a new one.
+ */
+const CELL_CANCEL_GRACE_MS = 10_000;
 
 /**
  * What all answers being read at once may hold in the shared runtime, which also runs Excel's
@@ -101,7 +107,12 @@ export function sharedClientWithSettings(): Promise<{
         // The setting means runs at once (what a user can picture and pay for), requests too.
         maxRunsInProgress: settings.maxInFlight,
         maxResponseBytes: Math.floor(ANSWER_BUDGET_BYTES / settings.maxInFlight),
-        reuse: { ttlMs: settings.rememberMs, store: rememberedResults() },
+        reuse: {
+          ttlMs: settings.rememberMs,
+          store: rememberedResults(),
+          // A cell whose input comes back (changed back, Undo then Redo) watches its run again.
+          cancelGraceMs: CELL_CANCEL_GRACE_MS,
+        },
         // SPELL.RUN filled down a column: Excel hands the calls of one recalculation over
         // together, so they go out as bulk runs (Settings can turn this off).
         batch: settings.batchRuns ? { windowMs: BATCH_WINDOW_MS } : false,

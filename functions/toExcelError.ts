@@ -5,6 +5,7 @@ import {
   SpellNetworkError,
   SpellProtocolError,
   SpellRunError,
+  SpellRunExpiredError,
   SpellTimeoutError,
 } from "spellrun";
 import { excelError, isExcelError } from "./excelError.js";
@@ -50,6 +51,7 @@ const WHERE_TO_FIX = "Open Spell Run (Home tab) to check the settings.";
  * | HTTP 429 after retries                  | `#N/A`    |
  * | other HTTP, SpellProtocolError          | `#N/A`    |
  * | SpellRunError (failure / error)         | `#N/A`    |
+ * | SpellRunExpiredError (after a reload)   | `#N/A`    |
  * | SpellNetworkError, SpellTimeoutError    | `#N/A`    |
  *
  * ## Example
@@ -77,7 +79,8 @@ export function toExcelError(error: unknown, context: ErrorContext = {}): Custom
   if (
     error instanceof MissingApiKeyError ||
     error instanceof ServiceAddressNotSetError ||
-    error instanceof SpendingGuardError
+    error instanceof SpendingGuardError ||
+    error instanceof SpellRunExpiredError
   )
     return say("#N/A", error.message);
   // The organisation's gateway says what to do in words meant for the user (sign in, a budget).

@@ -41,6 +41,10 @@ export class MemoryResultStore implements ResultStore {
     return entry.outputs;
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   set(key: string, outputs: Record<string, unknown>, ttlMs: number): void {
     this.entries.delete(key);
     this.entries.set(key, { outputs, expiresAt: this.now() + ttlMs });

@@ -49,6 +49,7 @@ export { SpellError } from "./errors/SpellError.js";
 export { isSpellError } from "./errors/isSpellError.js";
 export { SpellHttpError } from "./errors/SpellHttpError.js";
 export { SpellRunError } from "./errors/SpellRunError.js";
+export { SpellRunExpiredError } from "./errors/SpellRunExpiredError.js";
 export { SpellTimeoutError } from "./errors/SpellTimeoutError.js";
 export { SpellCallTimeoutError } from "./errors/SpellCallTimeoutError.js";
 export { SpellNetworkError } from "./errors/SpellNetworkError.js";

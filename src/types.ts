@@ -317,6 +317,13 @@ export interface ResultStore {
     key: string
   ): Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
   set(key: string, outputs: Record<string, unknown>, ttlMs: number): Promise<void> | void;
+  /**
+   * Forgets `key`. A store that has it also keeps, beside the results, the runs started and not
+   * yet ended (under keys of their own, for the same TTL): after a reload a call with the same
+   * inputs watches its started run again instead of paying for a new one. Optional: a store
+   * without it keeps results only.
+   */
+  delete?(key: string): Promise<void> | void;
 }
 
 /**
@@ -333,6 +340,17 @@ export interface ReuseOptions {
   ttlMs?: number | undefined;
   /** Where successes are kept. @default a `MemoryResultStore` of 1000 entries */
   store?: ResultStore | undefined;
+  /**
+   * How long a run whose last subscriber left is kept going before it is unsubscribed (a
+   * batched run's group cancelled once none of its rows is kept): a subscription with the same
+   * key within it watches the same run instead of sending a new one (a spreadsheet cell whose
+   * input was changed and changed back, an Undo then Redo). Only a run whose request went out
+   * is kept: one still queued (`maxRunsInProgress`) or in an open batch is let go at once, never
+   * sent for a subscriber that left. A single run goes on at the service after an unsubscribe
+   * anyway; this keeps it reusable. The Excel add-in uses 10 s. 0 unsubscribes at once.
+   * @default 0
+   */
+  cancelGraceMs?: number | undefined;
 }
 
 /**

@@ -3,7 +3,8 @@ import { runEndedText } from "../errors/runEndedText.js";
 import { SpellRunError } from "../errors/SpellRunError.js";
 import type { BulkSnapshot, RunSnapshot, RunState } from "../types.js";
 import type { BulkContext } from "./BulkContext.js";
-import { bulkSnapshots } from "./bulkSnapshots.js";
+import { bulkSnapshots, type BulkChunk } from "./bulkSnapshots.js";
+import type { StartedBulkRow, StartedRun } from "./StartedRun.js";
 
 /**
  * How `SpellClient` batches polling-mode runs into bulk runs (see `SpellClientOptions.batch`).
@@ -32,6 +33,8 @@ interface Member {
   /** The state (and the service's word for it) last told; `undefined` before the first. */
   state?: RunState;
   serviceState?: string;
+  /** Told when its bulkStart goes out, then its row once the service accepted the bulk. */
+  started?: (run?: StartedRun) => void;
 }
 
 /** An open (or closed) batch of one spell. */
@@ -45,6 +48,10 @@ interface Batch {
   isClosed: boolean;
   /** The one subscription to the batch's bulk run, from the close until no caller listens. */
   bulk?: Subscription;
+  /** The bulk run's group, once accepted. */
+  groupId?: string;
+  /** The latest snapshot of its bulk run, told to a caller rejoining it later. */
+  latest?: BulkSnapshot;
 }
 
 /**
@@ -83,6 +90,10 @@ interface Batch {
  */
 export class RunBatcher {
   private readonly open = new Map<string, Batch>();
+  /** The batches whose bulk run is watched, by group id: a caller rejoining one joins it. */
+  private readonly watched = new Map<string, Batch>();
+  /** Groups this batcher cancelled (see `hasCancelled`). */
+  private readonly cancelled = new Set<string>();
 
   /**
    * @param context the bulk machinery of the client (api, limiter, poll, scheduler)
@@ -102,15 +113,56 @@ export class RunBatcher {
    * ```
    * @param spellId the spell's id (a batch holds one spell)
    * @param inputs the spell's inputs
+   * @param started told when its bulkStart goes out, then its row once the service accepted it
    * @return a cold Observable of this call's snapshots
    */
-  run(spellId: string, inputs: Record<string, unknown>): Observable<RunSnapshot> {
+  run(
+    spellId: string,
+    inputs: Record<string, unknown>,
+    started?: (run?: StartedRun) => void
+  ): Observable<RunSnapshot> {
     return new Observable<RunSnapshot>((subscriber) => {
       const batch = this.join(spellId);
-      const member: Member = { inputs, subscriber, index: -1, ended: false };
+      const member: Member = { inputs, subscriber, index: -1, ended: false, started };
       batch.members.push(member);
       batch.present++;
       if (batch.members.length >= this.settings.maxSize) this.close(batch);
+      return () => this.leave(batch, member);
+    });
+  }
+
+  /**
+   * A row of a bulk run started earlier (before a reload), watched again as `run` shows it:
+   * the rows of one group that callers rejoin share one poll of it, and it is cancelled, as a
+   * batch is, when the last of them leaves before it finished. A 404 means the group expired.
+   *
+   * ## Example
+   * ```ts
+   * batcher.rejoin({ spellId: "echo", groupId: "g-1", row: 2, size: 5 }).subscribe(console.log);
+   * ```
+   * @param started the row and its group
+   * @return a cold Observable of this row's snapshots
+   */
+  rejoin(started: StartedBulkRow): Observable<RunSnapshot> {
+    return new Observable<RunSnapshot>((subscriber) => {
+      const member: Member = { inputs: {}, subscriber, index: started.row, ended: false };
+      // A group this batcher still watches (its caller left and came back) is joined, so that
+      // it is cancelled only when none of its callers, old or rejoined, listens.
+      const watched = this.watched.get(started.groupId);
+      if (watched) {
+        watched.members.push(member);
+        watched.present++;
+        if (watched.latest) tellMembers([member], watched.latest);
+        return () => this.leave(watched, member);
+      }
+      const batch: Batch = {
+        spellId: started.spellId,
+        members: [member],
+        present: 1,
+        isClosed: true,
+        groupId: started.groupId,
+      };
+      this.watch(batch, [{ size: started.size, groupId: started.groupId }]);
       return () => this.leave(batch, member);
     });
   }
@@ -139,7 +191,26 @@ export class RunBatcher {
       if (--batch.present === 0) this.abandon(batch);
       return;
     }
-    if (member.index >= 0 && --batch.present === 0) batch.bulk?.unsubscribe();
+    if (member.index >= 0 && --batch.present === 0) {
+      // Unfinished: the unsubscribe cancels it, and its rows have nothing left to watch.
+      if (batch.groupId !== undefined && !batch.latest?.done) this.cancelled.add(batch.groupId);
+      batch.bulk?.unsubscribe();
+    }
+  }
+
+  /**
+   * This batcher cancelled the group (every caller left before it finished): a row of it
+   * remembered as started has nothing to watch, and is sent anew.
+   *
+   * ## Example
+   * ```ts
+   * if (batcher.hasCancelled("g-1")) send();
+   * ```
+   * @param groupId the group's id
+   * @return whether it was cancelled here
+   */
+  hasCancelled(groupId: string): boolean {
+    return this.cancelled.has(groupId);
   }
 
   /** Every caller left before the window closed: nothing is sent. */
@@ -167,20 +238,57 @@ export class RunBatcher {
     }
     batch.present = inputs.length;
     if (inputs.length === 0) return;
-    const subscription = bulkSnapshots(this.context(), batch.spellId, [
-      { size: inputs.length, inputs },
-    ]).subscribe({
-      next: (snapshot) => tellMembers(batch.members, snapshot),
+    for (const member of listening(batch.members)) member.started?.();
+    this.watch(batch, [{ size: inputs.length, inputs }]);
+  }
+
+  /**
+   * Subscribes the batch's bulk run once, handing its snapshots to the callers; a rejoined group
+   * (no inputs: polled, not sent) has no visibility grace, its group accepted long ago.
+   */
+  private watch(batch: Batch, chunks: BulkChunk[]): void {
+    const context = this.context();
+    const rejoining = chunks[0].inputs === undefined;
+    if (batch.groupId !== undefined) this.watched.set(batch.groupId, batch);
+    const unwatch = () => {
+      if (batch.groupId !== undefined && this.watched.get(batch.groupId) === batch) {
+        this.watched.delete(batch.groupId);
+      }
+    };
+    const subscription = bulkSnapshots(
+      rejoining ? { ...context, visibilityGraceMs: 0 } : context,
+      batch.spellId,
+      chunks
+    ).subscribe({
+      next: (snapshot) => {
+        batch.latest = snapshot;
+        if (batch.groupId === undefined && snapshot.groupIds.length > 0) {
+          batch.groupId = snapshot.groupIds[0];
+          this.watched.set(batch.groupId, batch);
+          tellStarted(batch, batch.groupId, chunks[0].size);
+        }
+        tellMembers(batch.members, snapshot);
+      },
       error: (error: unknown) => {
+        unwatch();
         for (const member of listening(batch.members)) member.subscriber.error(error);
       },
       complete: () => {
+        unwatch();
         for (const member of listening(batch.members)) member.subscriber.complete();
       },
     });
+    subscription.add(unwatch);
     // Every caller may have gone while it was subscribed (an error at once): then it is dropped.
     if (batch.present === 0) subscription.unsubscribe();
     else batch.bulk = subscription;
+  }
+}
+
+/** Tells each caller still listening its row of the accepted bulk run. */
+function tellStarted(batch: Batch, groupId: string, size: number): void {
+  for (const member of listening(batch.members)) {
+    member.started?.({ spellId: batch.spellId, groupId, row: member.index, size });
   }
 }
 

@@ -22,6 +22,19 @@ describe("PersistentResultStore", () => {
     expect(await reloaded.get("key-b")).toBeUndefined();
   });
 
+  it("should forget a deleted key, in memory and in storage (a started run that ended)", async () => {
+    const store = new PersistentResultStore(storage, { now: clock });
+    await store.set("started key-a", { startedRun: { runId: 7 } }, 60_000);
+    await store.set("key-b", { summary: "B" }, 60_000);
+    await store.flush();
+    await store.delete("started key-a");
+    expect(store.get("started key-a")).toBeUndefined();
+    await store.flush();
+    const reloaded = new PersistentResultStore(storage, { now: clock });
+    expect(await reloaded.get("started key-a")).toBeUndefined();
+    expect(await reloaded.get("key-b")).toEqual({ summary: "B" });
+  });
+
   it("should answer without a promise once loaded, unless the outputs must be read from storage", async () => {
     const store = new PersistentResultStore(storage, { now: clock });
     await store.set("key-a", { summary: "A" }, 60_000);

@@ -14,6 +14,16 @@ describe("MemoryResultStore", () => {
     expect(store.size).toBe(0);
   });
 
+  it("should forget a deleted key and keep the others", () => {
+    const store = new MemoryResultStore(10);
+    store.set("a", { a: 1 }, 500);
+    store.set("b", { b: 2 }, 500);
+    store.delete("a");
+    expect(store.get("a")).toBeUndefined();
+    expect(store.get("b")).toEqual({ b: 2 });
+    expect(store.size).toBe(1);
+  });
+
   it("should evict the oldest entry beyond maxEntries", () => {
     const store = new MemoryResultStore(2);
     store.set("a", { n: 1 }, 60_000);

@@ -1,12 +1,15 @@
 import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import { TestScheduler } from "rxjs/testing";
-import type { Observable } from "rxjs";
+import { map, NEVER, timer, VirtualTimeScheduler, type Observable } from "rxjs";
+import { MemoryResultStore } from "../../src/MemoryResultStore.js";
+import { RunReuse } from "../../src/runs/RunReuse.js";
+import { startedRunKey, type StartedRun } from "../../src/runs/StartedRun.js";
 import { SpellRunError } from "../../src/errors/SpellRunError.js";
 import type { RunAnswer } from "../../src/http/parseResponses.js";
 import type { BulkContext } from "../../src/runs/bulkSnapshots.js";
 import { RunBatcher } from "../../src/runs/RunBatcher.js";
-import type { RunSnapshot } from "../../src/types.js";
+import type { ResultStore, RunSnapshot } from "../../src/types.js";
 import { ConcurrencyLimiter } from "../../src/util/ConcurrencyLimiter.js";
 import { fakeEndpoints } from "./support/fakeEndpoints.js";
 
@@ -186,6 +189,214 @@ describe("RunBatcher over generated paths of calls and leaves", () => {
         });
       }),
       { numRuns: 300 }
+    );
+  });
+});
+
+/**
+ * Generated paths through reuse over the batcher, as the add-in's cells use them: callers of a
+ * few inputs join, leave, come back within the grace or after it, and the page reloads (a new
+ * reuse and batcher over the same store and service; the old page's requests go nowhere).
+ */
+const GRACE = 10;
+const RUN_FRAMES = 14;
+const INPUT_KEYS = 3;
+
+interface PageCall {
+  key: number;
+  at: number;
+  leaveAfter?: number;
+}
+
+const pageCallArbitrary: fc.Arbitrary<PageCall> = fc.record({
+  key: fc.nat(INPUT_KEYS - 1),
+  at: fc.nat(40),
+  leaveAfter: fc.option(fc.integer({ min: 1, max: 16 }), { nil: undefined }),
+});
+
+/** Lets pending microtasks and promise callbacks run. */
+async function settleTurns(): Promise<void> {
+  for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+}
+
+describe("RunBatcher under reuse over generated paths with a grace and reloads", () => {
+  it("should never send an input whose row is in flight or known, and cancel a group only when none of its rows had a caller back within the grace", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(pageCallArbitrary, { minLength: 1, maxLength: 12 }),
+        fc.option(fc.nat(40), { nil: undefined }),
+        async (calls, reloadAt) => {
+          const scheduler = new VirtualTimeScheduler();
+          const store = new MemoryResultStore(1000, () => scheduler.now());
+          const broken: string[] = [];
+          /** The service's groups: rows (input keys), start frame, cancel frame. */
+          const groups: Array<{ keys: number[]; at: number; cancelledAt?: number }> = [];
+          const rowEnded = (group: (typeof groups)[number]) =>
+            group.cancelledAt !== undefined || scheduler.now() >= group.at + RUN_FRAMES;
+          const inFlight = (key: number) =>
+            groups.some((group) => group.keys.includes(key) && !rowEnded(group));
+          const succeeded = (key: number) =>
+            groups.some(
+              (group) =>
+                group.keys.includes(key) &&
+                group.cancelledAt === undefined &&
+                scheduler.now() >= group.at + RUN_FRAMES
+            );
+          type Page = {
+            gone: boolean;
+            reuse: RunReuse;
+            batcher: RunBatcher;
+            sent: Set<number>;
+            leftAt: Map<number, number>;
+            listening: Map<number, number>;
+          };
+          const newPage = (): Page => {
+            const page = {
+              gone: false,
+              sent: new Set<number>(),
+              leftAt: new Map<number, number>(),
+              listening: new Map<number, number>(),
+            } as Page;
+            // The old page's requests go nowhere after the reload (its runtime is gone).
+            const api = fakeEndpoints({
+              bulkStartOnce: (_spell, inputs) => {
+                if (page.gone) return NEVER;
+                const keys = inputs.map((row) => row.key as number);
+                for (const key of keys) {
+                  const known = store.get(`k${key}`) ?? store.get(startedRunKey(`k${key}`));
+                  if (inFlight(key) && (page.sent.has(key) || known)) {
+                    broken.push(`input ${key} sent while its row is in flight`);
+                  }
+                  if (succeeded(key) && known) broken.push(`input ${key} sent though known`);
+                  page.sent.add(key);
+                }
+                groups.push({ keys, at: scheduler.now() });
+                return timer(1, scheduler).pipe(map(() => `G${groups.length - 1}`));
+              },
+              getBulkRuns: (id) => {
+                if (page.gone) return NEVER;
+                const group = groups[Number(id.slice(1))];
+                return timer(1, scheduler).pipe(
+                  map(() =>
+                    group.keys.map((key): RunAnswer => {
+                      if (group.cancelledAt !== undefined) return { state: "failure", outputs: {} };
+                      return scheduler.now() >= group.at + RUN_FRAMES
+                        ? { state: "success", outputs: { key } }
+                        : { state: "inProgress", outputs: {} };
+                    })
+                  )
+                );
+              },
+              cancelBulk: (id) => {
+                if (page.gone) return NEVER;
+                const group = groups[Number(id.slice(1))];
+                for (const key of group.keys) {
+                  if ((page.listening.get(key) ?? 0) > 0) {
+                    broken.push(`G${id} cancelled while input ${key} has a caller`);
+                  }
+                  const left = page.leftAt.get(key);
+                  if (left !== undefined && scheduler.now() - left < GRACE) {
+                    broken.push(`${id} cancelled within the grace of input ${key}`);
+                  }
+                }
+                group.cancelledAt ??= scheduler.now();
+                return timer(1, scheduler).pipe(map(() => undefined));
+              },
+            });
+            const context: BulkContext = {
+              api,
+              limiter: new ConcurrencyLimiter(100),
+              poll: { initialDelayMs: 2, intervalMs: 3, growth: 1, maxIntervalMs: 3 },
+              retry: { limit: 0, baseDelayMs: 5, jitter: 0 },
+              scheduler,
+              visibilityGraceMs: 10,
+              afterUnsubscribeMs: 20,
+            };
+            page.batcher = new RunBatcher(() => context, { windowMs: 2, maxSize: 10 });
+            // Nor do its writes: what it learns after the reload is lost with it.
+            const pageStore: ResultStore = {
+              get: (key) => store.get(key),
+              set: (key, outputs, ttlMs) =>
+                page.gone ? undefined : store.set(key, outputs, ttlMs),
+              delete: (key) => (page.gone ? undefined : store.delete(key)),
+            };
+            page.reuse = new RunReuse(
+              { ttlMs: 60_000, store: pageStore, cancelGraceMs: GRACE },
+              scheduler
+            );
+            return page;
+          };
+          let page = newPage();
+          const outcomes: Array<{ page: Page; key: number; outputs?: unknown; left: boolean }> = [];
+          const lastFrame = 80;
+          for (let frame = 0; frame <= lastFrame; frame++) {
+            if (frame === reloadAt) {
+              page.gone = true;
+              page = newPage();
+            }
+            calls.forEach((call, index) => {
+              if (call.at === frame) {
+                const on = page;
+                const key = call.key;
+                const outcome = { page: on, key, left: false } as (typeof outcomes)[number];
+                outcomes[index] = outcome;
+                on.listening.set(key, (on.listening.get(key) ?? 0) + 1);
+                const stop = () => {
+                  if (outcome.left || outcome.outputs !== undefined) return;
+                  on.listening.set(key, (on.listening.get(key) ?? 0) - 1);
+                };
+                const subscription = on.reuse
+                  .run(
+                    `k${key}`,
+                    (started) => on.batcher.run("echo", { key }, started),
+                    // As the client does: a group this page cancelled is sent anew.
+                    (started: StartedRun) =>
+                      !("groupId" in started)
+                        ? NEVER
+                        : on.batcher.hasCancelled(started.groupId)
+                          ? undefined
+                          : on.batcher.rejoin(started)
+                  )
+                  .subscribe({
+                    next: (snapshot) => {
+                      if (snapshot.state !== "success") return;
+                      stop();
+                      outcome.outputs = snapshot.outputs;
+                    },
+                    error: () => {
+                      stop();
+                      outcome.left = true;
+                    },
+                  });
+                if (call.leaveAfter !== undefined) {
+                  scheduler.schedule(() => {
+                    if (on.gone || outcome.outputs !== undefined || outcome.left) return;
+                    stop();
+                    outcome.left = true;
+                    on.leftAt.set(key, scheduler.now());
+                    subscription.unsubscribe();
+                  }, call.leaveAfter);
+                }
+              }
+            });
+            await settleTurns();
+            scheduler.schedule(() => undefined, 1);
+            scheduler.maxFrames = scheduler.now() + 1;
+            scheduler.flush();
+            await settleTurns();
+            must(broken.length === 0, broken.join("; "));
+          }
+          // Each caller of the last page that stayed has its own input's result.
+          for (const outcome of outcomes) {
+            if (!outcome || outcome.page.gone || outcome.left) continue;
+            must(
+              isDeepStrictEqual(outcome.outputs, { key: outcome.key }),
+              `a caller of input ${outcome.key} that stayed has its own result`
+            );
+          }
+        }
+      ),
+      { numRuns: 150 }
     );
   });
 });

@@ -109,10 +109,11 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
       expect((await emulatorStats()).bulkRunsCreated).toBe(3);
     });
 
-    it("should cancel the bulk run with one cancelBulk when Excel cancels every cell", async () => {
+    it("should cancel the bulk run with one cancelBulk when Excel cancels every cell and none comes back within 10 s", async () => {
       const invocations = Array.from({ length: 20 }, () => cancelableInvocation());
       const errors = invocations.map((invocation, index) =>
-        rejection(run("sleep", cell(JSON.stringify({ ms: 100_000 + index })), null, invocation))
+        // Long enough to outlast the 10 s kept for the cells (the emulator runs at 1/50).
+        rejection(run("sleep", cell(JSON.stringify({ ms: 2_000_000 + index })), null, invocation))
       );
       await eventually(async () => (await emulatorStats()).requests.getBulkRuns > 0);
       invocations.slice(0, 10).forEach((invocation) => invocation.cancel());
@@ -120,13 +121,24 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
       expect((await emulatorStats()).requests.cancelBulk).toBe(0);
       invocations.slice(10).forEach((invocation) => invocation.cancel());
       for (const error of await Promise.all(errors)) expect(error.code).toBe("#N/A");
-      await eventually(async () => (await emulatorStats()).requests.cancelBulk === 1);
+      // Every cell gone: the runs are kept 10 s for a cell coming back (Undo then Redo).
+      await sleep(200);
+      expect((await emulatorStats()).requests.cancelBulk).toBe(0);
+      const back = cancelableInvocation();
+      const backError = rejection(
+        run("sleep", cell(JSON.stringify({ ms: 2_000_000 })), null, back)
+      );
+      await sleep(200);
+      expect((await emulatorStats()).requests.bulkStart).toBe(1);
+      back.cancel();
+      expect((await backError).code).toBe("#N/A");
+      await eventually(async () => (await emulatorStats()).requests.cancelBulk === 1, 15_000);
       await sleep(200);
       const stats = await emulatorStats();
       expect(stats.requests.bulkStart).toBe(1);
       expect(stats.requests.cancelBulk).toBe(1);
       expect(stats.cancelledGroups).toBe(1);
-    });
+    }, 30_000);
 
     it("should start nothing in the formula value preview", async () => {
       const preview = cancelableInvocation({ preview: true });
@@ -519,13 +531,16 @@ describe("custom functions against the emulator (as Excel calls them)", () => {
   });
 
   describe("cancel", () => {
-    it("should end the run when Excel cancels: the call settles and polling stops", async () => {
+    it("should end the call when Excel cancels, and stop polling once the run ended (kept 10 s for the cell)", async () => {
       const invocation = cancelableInvocation();
       const call = run("sleep", cell('{"ms":100000}'), null, invocation);
       await eventually(async () => (await emulatorStats()).singleInFlight === 1);
       invocation.cancel();
       const error = await rejection(call);
       expect(error.code).toBe("#N/A");
+      // A single run cannot be cancelled: it is watched while kept, and not after it ended.
+      await eventually(async () => (await emulatorStats()).singleInFlight === 0);
+      await sleep(300);
       const polls = (await emulatorStats()).requests.getRun;
       await sleep(800);
       expect((await emulatorStats()).requests.getRun).toBe(polls);

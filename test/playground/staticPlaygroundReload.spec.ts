@@ -152,6 +152,28 @@ describe("The static playground's document across a reload (Chromium)", () => {
     expect(await runsStarted(page)).toBe(1);
   }, 90_000);
 
+  // Closing and reopening a workbook while its cells run (Excel reloading the add-in): the
+  // reopened cells watch the runs started before, as the pane's Resume does for its bulk.
+  it("should not start the runs of SPELL.RUN cells again when the page reloads while they are going", async () => {
+    await page.locator("#playground-pace").selectOption("minute");
+    await typeInCell(page, "C2", SUMMARY(2));
+    await clickCell(page, "C2");
+    await dragFillHandle(page, "C6");
+    await until(page, "five runs started", async () => (await runsStarted(page)) === 5);
+    await page.waitForTimeout(1_000);
+    expect(await shown(page, "C6")).toMatch(/#BUSY!/);
+
+    await reload(page);
+    // The cells calculate again on opening and find their runs: nothing started, nothing cancelled.
+    await until(page, "the cells busy again", async () => /#BUSY!/.test(await shown(page, "C6")));
+    await page.waitForTimeout(2_000);
+    const after = await page.evaluate(() => (window as unknown as PageWindow).__emulator.stats);
+    expect(after.runsCreated + after.bulkRunsCreated).toBe(0);
+    expect(after.requests.cancelBulk ?? 0).toBe(0);
+    expect(after.requests.getBulkRuns ?? 0).toBeGreaterThan(0);
+    expect(open.errors).toEqual([]);
+  }, 90_000);
+
   // A real service keeps its runs while Excel reloads, and so does the in-page emulator (its
   // runs are saved in the page): Resume finds the bulk run and finishes it, no row expired,
   // none started twice.
