@@ -1,5 +1,6 @@
 import { Observable } from "rxjs";
 import type { SpendingGuard } from "./spending/SpendingGuard.js";
+import type { SpendingGuardError } from "./SpendingGuardError.js";
 import { spendingGuardIfReady } from "./spending/spendingGuardSlot.js";
 
 /** The guard, its module loaded on the first start (functions.js does not carry it at start). */
@@ -84,6 +85,30 @@ function judgementOf(guard: SpendingGuard, start: GuardedStart): unknown {
     return undefined;
   }
   return guard.admit(start.spellId, start.key(), start.runs, start.address, start.reinvoke);
+}
+
+/**
+ * Records a cell refused with a run it shares with other cells (result reuse asks the gate once
+ * per run, with the first cell's address), so that the user's decision recalculates it too.
+ *
+ * ## Example
+ * ```ts
+ * if (error instanceof SpendingGuardError) noteSharingCell(error, key, address, runAgain);
+ * ```
+ *
+ * @param error The refusal the cell got.
+ * @param key What identifies the run (`client.reuseKey`).
+ * @param address The cell.
+ * @param reinvoke Calls the cell's function again (where the host cannot recalculate it).
+ */
+export function noteSharingCell(
+  error: SpendingGuardError,
+  key: string,
+  address: string,
+  reinvoke?: () => void
+): void {
+  // A refusal comes from a loaded guard: it is ready.
+  spendingGuardIfReady()?.noteSharingCell(error.reason, key, address, reinvoke);
 }
 
 /**

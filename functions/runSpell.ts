@@ -8,7 +8,7 @@ import { shapeOutputs } from "./shapeOutputs.js";
 import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
 import type { SpellSettings } from "../addin/settings/SpellSettings.js";
 import type { Observer, Subscription } from "rxjs";
-import { refundStart, spendingGate } from "../addin/spendingGate.js";
+import { noteSharingCell, refundStart, spendingGate } from "../addin/spendingGate.js";
 import { startRefused } from "../addin/spending/startRefused.js";
 import { hostCanRecalculateCells } from "../addin/spending/hostCanRecalculateCells.js";
 import { SpendingGuardError } from "../addin/SpendingGuardError.js";
@@ -98,6 +98,9 @@ class CellRun implements Observer<RunSnapshot> {
   private charged = false;
   /** The settings of the client it runs on: an error names their service (read only then). */
   private settings: SpellSettings | undefined;
+  /** The client and inputs of its run, for a refusal shared with other cells (read only then). */
+  private client: SpellClient | undefined;
+  private inputs: Record<string, unknown> = {};
 
   constructor(
     private readonly resolve: (row: unknown[][]) => void,
@@ -115,6 +118,8 @@ class CellRun implements Observer<RunSnapshot> {
     this.charged = false;
     const spellId = this.spellId;
     this.settings = settings;
+    this.client = client;
+    this.inputs = inputs;
     try {
       this.subscription = client
         .run(spellId, inputs, {
@@ -161,6 +166,17 @@ class CellRun implements Observer<RunSnapshot> {
     if (this.charged && !this.last && startRefused(error)) {
       this.charged = false;
       refundStart("formula", 1);
+    }
+    // Cells of one input share one run, whose gate was asked for the first of them: each is
+    // recorded with the guard, so that the user's decision gives every one of them back.
+    if (error instanceof SpendingGuardError && this.address && this.client) {
+      const { client, settings, inputs } = this;
+      noteSharingCell(
+        error,
+        client.reuseKey(this.spellId, inputs),
+        this.address,
+        settings ? () => this.start(client, settings, inputs) : undefined
+      );
     }
     // Waiting for the user's answer on a host that cannot recalculate one cell: the call stays
     // pending in the guard's queue (Excel shows #BUSY!), and the pane's answer calls it again.

@@ -37,7 +37,7 @@ import type { SpendingGuardError } from "../SpendingGuardError.js";
  * ## Example
  * ```ts
  * const guard = await spendingGuard();
- * client.run(spellId, inputs, { wait: false, beforeStart: guard.beforeStart(spellId, key, "Sheet1!B2") });
+ * const refusal = guard.admit(spellId, key, 1, "Sheet1!B2"); // undefined: counted, may start
  * ```
  */
 export class SpendingGuard {
@@ -81,60 +81,6 @@ export class SpendingGuard {
       ? { recent: stored.recent, day: stored.day, startedToday: stored.startedToday }
       : emptyLedger(now());
     this.publish();
-  }
-
-  /**
-   * The gate of one `SPELL` formula's run, for `RunOptions.beforeStart`: emits once and counts
-   * the run when it may start; else errors with `SpendingGuardError` and records the cell as
-   * waiting, so the task pane can ask and then recalculate exactly the waiting cells.
-   *
-   * ## Example
-   * ```ts
-   * client.run(spellId, inputs, { wait: false, beforeStart: guard.beforeStart(spellId, key, address) });
-   * ```
-   *
-   * @param spellId The spell (the pane names it).
-   * @param runKey What identifies the run (`client.reuseKey`): "allow these" allows these keys.
-   * @param address The cell asking (`invocation.address`), when Excel gives it.
-   * @param reinvoke Calls the cell's function again (where the host cannot recalculate it).
-   * @return A cold Observable: one value, or the error.
-   */
-  beforeStart(
-    spellId: string,
-    runKey: string,
-    address?: string,
-    reinvoke?: () => void
-  ): Observable<void> {
-    return this.gate(spellId, runKey, 1, address, reinvoke);
-  }
-
-  /**
-   * The gate of one `SPELL.BULK` formula, for `BulkOptions.beforeStart`: its `runs` are judged
-   * as that many new runs against the threshold and the daily cap, all or none. When they may
-   * start it emits once and counts them; else it errors with `SpendingGuardError` and records
-   * the cell as waiting with its runs, so the task pane's question counts them and "allow these"
-   * lets exactly this bulk (same spell, same rows) start once when the cell is recalculated.
-   *
-   * ## Example
-   * ```ts
-   * client.bulk(spellId, rows, { reuse: true, beforeStart: (runs) => guard.beforeBulk(spellId, key, runs, address) });
-   * ```
-   *
-   * @param spellId The spell (the pane names it).
-   * @param bulkKey What identifies the bulk (its spell and rows).
-   * @param runs The runs the bulk would send.
-   * @param address The cell asking (`invocation.address`), when Excel gives it.
-   * @param reinvoke Calls the cell's function again (where the host cannot recalculate it).
-   * @return A cold Observable: one value, or the error.
-   */
-  beforeBulk(
-    spellId: string,
-    bulkKey: string,
-    runs: number,
-    address?: string,
-    reinvoke?: () => void
-  ): Observable<void> {
-    return this.gate(spellId, bulkKey, runs, address, reinvoke);
   }
 
   /**
@@ -276,6 +222,31 @@ export class SpendingGuard {
   }
 
   /**
+   * Records one more cell refused with a run it shares (result reuse: the cells of one input
+   * share one run, and its gate was asked once, for the first of them), so that the decision
+   * gives every one of them back: waiting with the others of its run, or blocked.
+   *
+   * ## Example
+   * ```ts
+   * guard.noteSharingCell(error.reason, key, "Sheet1!B7", () => cell.runAgain());
+   * ```
+   *
+   * @param reason The refusal the cell got.
+   * @param key What identifies the run (`client.reuseKey`).
+   * @param address The cell.
+   * @param reinvoke Calls the cell's function again (where the host cannot recalculate it).
+   */
+  noteSharingCell(
+    reason: SpendingGuardError["reason"],
+    key: string,
+    address: string,
+    reinvoke?: () => void
+  ): void {
+    if (reason === "blocked") this.cells.block(address);
+    else this.cells.join(key, address, reinvoke);
+  }
+
+  /**
    * Writes what is pending (specs, and before the pane reloads).
    *
    * ## Example
@@ -288,9 +259,9 @@ export class SpendingGuard {
   }
 
   /**
-   * The judgement of one formula's start, at once (the gates above are this as an Observable):
+   * The judgement of one formula's start, at once (`spendingGate` makes it the run's `beforeStart`):
    * when the runs may start they are counted and nothing is returned; else the refusal, the cell
-   * recorded as waiting as by `beforeStart` and `beforeBulk`. For the add-in's spending gate,
+   * recorded as waiting. For the add-in's spending gate,
    * which a filled-down column asks thousands of times in one recalculation.
    *
    * ## Example
@@ -328,19 +299,6 @@ export class SpendingGuard {
       this.publish();
     } else if (address) this.cells.block(address);
     return refusalError(verdict, runs, this.limits, startedInWindow(this.ledger, now, this.limits));
-  }
-
-  private gate(
-    spellId: string,
-    key: string,
-    runs: number,
-    address?: string,
-    reinvoke?: () => void
-  ): Observable<void> {
-    return defer(() => {
-      const refusal = this.admit(spellId, key, runs, address, reinvoke);
-      return refusal ? throwError(() => refusal) : of(undefined);
-    });
   }
 
   /** Counts started runs: the formulas' in the window and the day, the pane's in the day only. */

@@ -81,6 +81,19 @@ export class WaitingCells {
   }
 
   /**
+   * Adds a cell to a run that waits already (a cell sharing its run); nothing when none waits.
+   * @param key The run's key.
+   * @param address The cell.
+   * @param reinvoke Calls the cell's function again, kept once per cell.
+   */
+  join(key: string, address: string, reinvoke?: () => void): void {
+    const entry = this.waiting.get(key);
+    if (!entry || entry.addresses.has(address)) return;
+    entry.addresses.add(address);
+    if (reinvoke) entry.reinvokers.add(reinvoke);
+  }
+
+  /**
    * Records a cell a block stopped.
    * @param address The cell.
    */

@@ -365,6 +365,41 @@ describe("spending guard (SPELL.RUN and SPELL.BULK against the emulator)", () =>
     expect(created()).toEqual({ runs: 23, maxPerInput: 1 });
   }, 60_000);
 
+  // Cells of one input share one run (result reuse), whose gate is asked once: every one of
+  // them must come back after the answers, not only the first.
+  it("should give back every cell of one input after Block, Ask again and Allow these", async () => {
+    await saveSettings({ runsBeforeAsking: 2 });
+    await Promise.all(rows(2).map(runCell));
+    /** `=SPELL.RUN("echo", {"i": 99}, "i")` in B(row+2): the same input in every cell. */
+    const sameInput = (address: string): Promise<CellOutcome> =>
+      spellRun(
+        "echo",
+        [[JSON.stringify({ i: 99 })]],
+        [["i"]],
+        Object.assign(cancelableInvocation(), { address })
+      ).then(
+        (value) => ({ address, value: value[0][0] }),
+        (error: { code: string; message: string }) => ({ address, error })
+      );
+    const cells = rows(7, 10).map((row) => `Sheet1!B${row + 2}`);
+    const waiting = await Promise.all(cells.map(sameInput));
+    for (const cell of waiting) expect(cell.error?.message).toMatch(/^Waiting for your OK/);
+    const guard = await spendingGuard();
+
+    const blockedAt = await guard.decide("block");
+    expect(blockedAt.sort()).toEqual([...cells].sort());
+    for (const cell of await Promise.all(blockedAt.map(sameInput)))
+      expect(cell.error?.message).toMatch(/^Blocked/);
+    const askedAt = await guard.decide("ask");
+    expect(askedAt.sort()).toEqual([...cells].sort());
+    for (const cell of await Promise.all(askedAt.map(sameInput)))
+      expect(cell.error?.message).toMatch(/^Waiting for your OK/);
+    const allowedAt = await guard.decide("allowThese");
+    expect(allowedAt.sort()).toEqual([...cells].sort());
+    for (const cell of await Promise.all(allowedAt.map(sameInput))) expect(cell.value).toBe(99);
+    expect(created()).toEqual({ runs: 3, maxPerInput: 1 });
+  }, 60_000);
+
   it("should give the blocked cells back on 'Allow this workbook', and the cells blocked later too", async () => {
     await saveSettings({ runsBeforeAsking: 10 });
     await Promise.all(rows(15).map(runCell));
