@@ -1,0 +1,93 @@
+import type { Page } from "playwright-core";
+import {
+  newPlaygroundPage,
+  openStaticPlayground,
+  type OpenPlayground,
+  until,
+} from "./support/staticPlayground.js";
+import { goTo, modelCell } from "./support/gridPage.js";
+
+/**
+ * Keys on the static playground's grid as Excel answers them, with the mouse and the keyboard in
+ * Chromium: Delete on a whole column or row chosen by its header clears it (never deletes it).
+ */
+
+/** Goes to a cell with the Name Box and types a value into it from the keyboard. */
+async function typeAt(page: Page, address: string, text: string): Promise<void> {
+  await goTo(page, address);
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+  await until(
+    page,
+    `${text} in ${address}`,
+    async () => (await modelCell(page, "Reviews", address)).value === text
+  );
+}
+
+/** The value of a cell of the demo sheet in the model. */
+async function valueAt(page: Page, address: string): Promise<string> {
+  return (await modelCell(page, "Reviews", address)).value;
+}
+
+describe("Keys on the static playground's grid (Chromium)", () => {
+  let open: OpenPlayground;
+  let page: Page;
+  let dialogs: string[];
+
+  beforeAll(async () => {
+    open = await openStaticPlayground();
+  }, 300_000);
+  afterAll(async () => {
+    await open?.close();
+  });
+  beforeEach(async () => {
+    // A context of its own: the demo afresh (the page keeps its document in its storage).
+    page = await newPlaygroundPage(open.browser);
+    dialogs = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${open.served.origin}/`);
+    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+  }, 90_000);
+  afterEach(async () => {
+    await page?.close();
+  }, 30_000);
+
+  // Excel's Delete clears the contents of the selection; a column chosen by its header is all
+  // 1,048,576 of its cells, a row all 16,384 of its cells; nothing is deleted, no question asked,
+  // and Ctrl+Z brings every cell back.
+  it("should clear a whole column, then a whole row, chosen by its header with Delete, and undo each with Ctrl+Z", async () => {
+    await typeAt(page, "B100000", "far below");
+    await typeAt(page, "XFD4", "far right");
+    await goTo(page, "A1");
+    const [a3, b3, a4, b4, a5] = await Promise.all(
+      ["A3", "B3", "A4", "B4", "A5"].map((address) => valueAt(page, address))
+    );
+    expect(b3).toBe("en");
+
+    await page.locator('.jss_worksheet:visible thead td[data-x="1"]').click();
+    await page.keyboard.press("Delete");
+    await until(page, "column B cleared", async () => (await valueAt(page, "B3")) === "");
+    expect(await valueAt(page, "B100000")).toBe("");
+    expect(await valueAt(page, "A3")).toBe(a3);
+    expect(await valueAt(page, "A5")).toBe(a5);
+    await page.keyboard.press("Control+z");
+    await until(page, "column B back", async () => (await valueAt(page, "B3")) === b3);
+    expect(await valueAt(page, "B100000")).toBe("far below");
+
+    await goTo(page, "A1");
+    await page.locator('.jss_worksheet:visible tbody td.jss_row[data-y="3"]').click();
+    await page.keyboard.press("Delete");
+    await until(page, "row 4 cleared", async () => (await valueAt(page, "A4")) === "");
+    expect(await valueAt(page, "B4")).toBe("");
+    expect(await valueAt(page, "XFD4")).toBe("");
+    expect(await valueAt(page, "A5")).toBe(a5);
+    await page.keyboard.press("Control+z");
+    await until(page, "row 4 back", async () => (await valueAt(page, "A4")) === a4);
+    expect(await valueAt(page, "B4")).toBe(b4);
+    expect(await valueAt(page, "XFD4")).toBe("far right");
+    expect(dialogs).toEqual([]);
+  }, 90_000);
+});
