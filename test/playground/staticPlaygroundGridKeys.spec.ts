@@ -1,15 +1,17 @@
 import type { Page } from "playwright-core";
 import {
+  clickCell,
   newPlaygroundPage,
   openStaticPlayground,
   type OpenPlayground,
   until,
 } from "./support/staticPlayground.js";
-import { goTo, modelCell } from "./support/gridPage.js";
+import { activeCell, goTo, modelCell } from "./support/gridPage.js";
 
 /**
  * Keys on the static playground's grid as Excel answers them, with the mouse and the keyboard in
- * Chromium: Delete on a whole column or row chosen by its header clears it (never deletes it).
+ * Chromium: Delete on a whole column or row chosen by its header clears it (never deletes it);
+ * a first keystroke that is not plain ASCII starts editing the selected cell.
  */
 
 /** Goes to a cell with the Name Box and types a value into it from the keyboard. */
@@ -90,4 +92,24 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     expect(await valueAt(page, "XFD4")).toBe("far right");
     expect(dialogs).toEqual([]);
   }, 90_000);
+
+  // Excel starts editing a selected cell with any character typed on it, of any script or from
+  // an IME (Chromium sends such text as input without a keydown of its key), and a click on a
+  // cell takes the keyboard back from the Name Box.
+  it("should start editing a selected cell with a first character that is not plain ASCII, after a click or the Name Box", async () => {
+    await clickCell(page, "E6");
+    await page.keyboard.type("Жук");
+    await page.keyboard.press("Enter");
+    await until(page, "Жук in E6", async () => (await valueAt(page, "E6")) === "Жук");
+    await goTo(page, "E7");
+    await clickCell(page, "E9");
+    await page.keyboard.type("日本語");
+    await page.keyboard.press("Enter");
+    await until(page, "日本語 in E9", async () => (await valueAt(page, "E9")) === "日本語");
+    // Enter moved on to E10, whose first keystroke starts its edit too.
+    await page.keyboard.type("émile ß");
+    await page.keyboard.press("Enter");
+    await until(page, "émile ß in E10", async () => (await valueAt(page, "E10")) === "émile ß");
+    expect(await activeCell(page)).toBe("E11");
+  }, 60_000);
 });
