@@ -6,7 +6,9 @@
 import type { SpreadsheetOptions, WorksheetInstance } from "jspreadsheet-ce";
 import { compareForSort } from "../excel/compareForSort.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
+import { MockOfficeError } from "../excel/MockOfficeError.js";
 import { inputAt, sortModelRows } from "./gridEdits.js";
+import { quietly } from "./quietly.js";
 import type { SheetBlock } from "./sheetBlock.js";
 
 /** What the structure events need of the grid. */
@@ -39,8 +41,16 @@ export function structureEvents(
   const originOf = (instance: WorksheetInstance) => target.blockOf(target.sheetOf(instance));
   return {
     oninsertrow: (instance, rows) => {
-      const at = originOf(instance).row + Math.min(...rows.map((row) => Number(row.row)));
-      workbook.insertRows(target.sheetOf(instance), at, rows.length);
+      const first = Math.min(...rows.map((row) => Number(row.row)));
+      refusable(
+        () =>
+          workbook.insertRows(
+            target.sheetOf(instance),
+            originOf(instance).row + first,
+            rows.length
+          ),
+        () => quietly(instance, () => instance.deleteRow(first, rows.length))
+      );
       target.changed(instance);
     },
     ondeleterow: (instance, removed) => {
@@ -50,9 +60,16 @@ export function structureEvents(
       target.changed(instance);
     },
     oninsertcolumn: (instance, columns) => {
-      const at =
-        originOf(instance).column + Math.min(...columns.map((column) => Number(column.column)));
-      workbook.insertColumns(target.sheetOf(instance), at, columns.length);
+      const first = Math.min(...columns.map((column) => Number(column.column)));
+      refusable(
+        () =>
+          workbook.insertColumns(
+            target.sheetOf(instance),
+            originOf(instance).column + first,
+            columns.length
+          ),
+        () => quietly(instance, () => instance.deleteColumn(first, columns.length))
+      );
       target.changed(instance);
     },
     ondeletecolumn: (instance, removed) => {
@@ -80,4 +97,19 @@ export function structureEvents(
       target.sorted();
     },
   };
+}
+
+/**
+ * Makes an edit in the model; when the model refuses it as Excel would (an insert that would push
+ * nonblank cells off the sheet), the grid's own change is taken back and Excel's message shown.
+ */
+function refusable(edit: () => void, undoInGrid: () => void): void {
+  try {
+    edit();
+  } catch (error) {
+    if (!(error instanceof MockOfficeError)) throw error;
+    undoInGrid();
+    // After the grid showed the model again (Excel's message box comes over the unchanged sheet).
+    setTimeout(() => window.alert(error.message));
+  }
 }

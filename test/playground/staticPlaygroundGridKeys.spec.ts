@@ -11,7 +11,8 @@ import { activeCell, goTo, modelCell } from "./support/gridPage.js";
 /**
  * Keys on the static playground's grid as Excel answers them, with the mouse and the keyboard in
  * Chromium: Delete on a whole column or row chosen by its header clears it (never deletes it);
- * a first keystroke that is not plain ASCII starts editing the selected cell.
+ * a first keystroke that is not plain ASCII starts editing the selected cell; an insert Excel
+ * refuses is refused with Excel's message and leaves the grid as it was.
  */
 
 /** Goes to a cell with the Name Box and types a value into it from the keyboard. */
@@ -111,5 +112,27 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     await page.keyboard.press("Enter");
     await until(page, "émile ß in E10", async () => (await valueAt(page, "E10")) === "émile ß");
     expect(await activeCell(page)).toBe("E11");
+  }, 60_000);
+
+  // Excel refuses to insert a column that would push nonblank cells past XFD, with its message,
+  // and the sheet stays as it was.
+  it("should refuse a column insert that would push XFD's value off the sheet with Excel's message, the grid unchanged", async () => {
+    await typeAt(page, "XFC1", "c");
+    await typeAt(page, "XFD1", "d");
+    const headers = () =>
+      page.locator(".jss_worksheet:visible thead tr:last-child td").allInnerTexts();
+    const before = await headers();
+    await page
+      .locator(".jss_worksheet:visible thead td", { hasText: /^XFC$/ })
+      .click({ button: "right" });
+    await page.locator(".jss_contextmenu div", { hasText: "Insert a new column before" }).click();
+    await until(page, "Excel's message", async () => dialogs.length > 0);
+    expect(dialogs).toEqual([
+      "To prevent possible loss of data, Excel cannot shift nonblank cells off of the worksheet.",
+    ]);
+    expect(await headers()).toEqual(before);
+    expect(await valueAt(page, "XFC1")).toBe("c");
+    expect(await valueAt(page, "XFD1")).toBe("d");
+    expect(await page.getByText("Something went wrong").count()).toBe(0);
   }, 60_000);
 });
