@@ -224,6 +224,7 @@ export class GridWorkbook {
         ...structureEvents(this.workbook, {
           sheetOf: (instance) => this.nameOf(instance),
           blockOf: (sheet) => this.blockOf(sheet),
+          activeRow: (sheet) => this.selection.of(sheet).anchor.row,
           changed: (instance) => this.structureChanged(instance),
           sorted: () => {
             this.history.clear();
@@ -259,8 +260,7 @@ export class GridWorkbook {
           columns: Array.from({ length: sheet.columns }, (_, column) =>
             this.columnOf(sheet.name, sheet.columnWidths?.[column] ?? DEFAULT_COLUMN_WIDTH)
           ),
-          // Enter on the block's last row and Tab on its last column move on in the sheet (the
-          // block follows); they never insert a row or a column as jspreadsheet's would.
+          // Enter and Tab at the block's edge move on in the sheet; they never insert a line.
           allowManualInsertRow: false,
           allowManualInsertColumn: false,
         })),

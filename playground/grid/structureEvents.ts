@@ -19,6 +19,8 @@ export interface StructureTarget {
   blockOf(sheet: string): SheetBlock;
   /** Rows or columns were inserted or deleted: the headers show the model's numbers again. */
   changed(instance: WorksheetInstance): void;
+  /** The row of the active cell of a sheet (the model's selection). */
+  activeRow(sheet: string): number;
   /** The model's rows were sorted: the grid shows them again. */
   sorted(): void;
 }
@@ -79,21 +81,24 @@ export function structureEvents(
       target.changed(instance);
     },
     onsort: (instance, column, order) => {
-      // The grid sorted the rows it holds; the sheet's rows are the model's: every row of the
-      // sheet is sorted alike (the grid then shows the model's rows again).
+      // The grid sorted the rows it holds; the sheet's are the model's: the current region
+      // around the active cell (the rows of data next to each other, as Excel's sort takes),
+      // its first row kept as the header, is sorted (the grid then shows the model's rows again).
       const sheet = target.sheetOf(instance);
       const block = target.blockOf(sheet);
-      const rows = Math.max(block.row + block.rowCount(), workbook.lastRow(sheet) + 1);
       const by = block.column + Number(column);
-      const sorted = Array.from({ length: rows }, (_, row): [number, string] => [
-        row,
-        inputAt(workbook, sheet, row, by),
-      ]).sort((a, b) => compareForSort(a, b, order ? 1 : 0));
-      sortModelRows(
-        workbook,
-        sheet,
-        sorted.map(([row]) => row)
-      );
+      const { top, bottom } = regionRows(workbook, sheet, target.activeRow(sheet), by);
+      const sorted = Array.from(
+        { length: Math.max(0, bottom - top) },
+        (_, index): [number, string] => [
+          top + 1 + index,
+          inputAt(workbook, sheet, top + 1 + index, by),
+        ]
+      ).sort((a, b) => compareForSort(a, b, order ? 1 : 0));
+      sortModelRows(workbook, sheet, [
+        ...Array.from({ length: top + 1 }, (_, row) => row),
+        ...sorted.map(([row]) => row),
+      ]);
       target.sorted();
     },
   };
@@ -112,4 +117,30 @@ function refusable(edit: () => void, undoInGrid: () => void): void {
     // After the grid showed the model again (Excel's message box comes over the unchanged sheet).
     setTimeout(() => window.alert(error.message));
   }
+}
+
+/**
+ * The rows of the current region around `row`: the rows next to it (and to each other) that hold
+ * something, as Excel's sort finds the data to sort; from an empty row (a header click selects
+ * from the block's first row), the region of the first value of column `by` below it.
+ */
+function regionRows(
+  workbook: MockWorkbook,
+  sheet: string,
+  row: number,
+  by: number
+): { top: number; bottom: number } {
+  const filled = new Set<number>();
+  let below = Number.POSITIVE_INFINITY;
+  workbook.forEachCell((name, at, column, cell) => {
+    if (name !== sheet || (cell.value === "" && cell.formula === undefined)) return;
+    filled.add(at);
+    if (column === by && at >= row) below = Math.min(below, at);
+  });
+  if (!filled.has(row) && below !== Number.POSITIVE_INFINITY) row = below;
+  let top = row;
+  let bottom = row;
+  while (top > 0 && filled.has(top - 1)) top--;
+  while (filled.has(bottom + 1)) bottom++;
+  return { top, bottom };
 }

@@ -135,4 +135,21 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     expect(await valueAt(page, "XFD1")).toBe("d");
     expect(await page.getByText("Something went wrong").count()).toBe(0);
   }, 60_000);
+
+  // Excel sorts the current region around the selection (the demo's A1:B37, its header row
+  // kept), never a value far below it, and ignores case.
+  it("should sort by a column header the data region only, ignoring case", async () => {
+    await typeAt(page, "A100000", "aaa far below");
+    await typeAt(page, "A38", "!Zeta");
+    await typeAt(page, "A39", "!alpha");
+    await goTo(page, "A1");
+    await page
+      .locator(".jss_worksheet:visible thead td", { hasText: /^A$/ })
+      .click({ button: "right" });
+    await page.getByText("Order ascending").click();
+    await until(page, "the sorted rows", async () => (await valueAt(page, "A3")) === "!Zeta");
+    expect(await valueAt(page, "A2")).toBe("!alpha");
+    expect(await valueAt(page, "A1")).not.toBe("");
+    expect(await valueAt(page, "A100000")).toBe("aaa far below");
+  }, 60_000);
 });
