@@ -90,8 +90,10 @@ export function listenToSheetKeys(
     const from = extend ? selection.end : selection.anchor;
     const target = targetOf(event, control, workbook, sheet, from);
     if (!target) return;
+    // PageDown and PageUp move the active cell a screen, as Excel's do (the grid's only scroll).
+    const paging = event.key === "PageDown" || event.key === "PageUp";
     // Keys that stay in the block are jspreadsheet's (its selection, its scrolling).
-    if (!control && grid.blockOf(sheet).holds(target.row, target.column)) return;
+    if (!control && !paging && grid.blockOf(sheet).holds(target.row, target.column)) return;
     event.preventDefault();
     event.stopPropagation();
     grid.select(sheet, { anchor: extend ? selection.anchor : target, end: target });
@@ -154,12 +156,24 @@ function targetOf(
           ? "left"
           : "right"
         : undefined);
+  if (event.key === "PageDown" || event.key === "PageUp") {
+    const rows = rowsPerScreen() * (event.key === "PageDown" ? 1 : -1);
+    return { row: Math.max(0, Math.min(LAST_ROW, from.row + rows)), column: from.column };
+  }
   if (!moved) return undefined;
   const step = STEPS[moved];
   return {
     row: Math.max(0, Math.min(LAST_ROW, from.row + step.row)),
     column: Math.max(0, Math.min(LAST_COLUMN, from.column + step.column)),
   };
+}
+
+/** How many rows one screen of the grid shows (Excel's PageDown step). */
+function rowsPerScreen(): number {
+  const view = document.querySelector<HTMLElement>(".playground-sheet");
+  const row = document.querySelector<HTMLElement>(".jss_worksheet tbody tr");
+  const rowHeight = row?.getBoundingClientRect().height || 24;
+  return Math.max(1, Math.floor((view?.clientHeight ?? window.innerHeight) / rowHeight) - 1);
 }
 
 /** Whether a key goes to a field outside the grid (the task pane, the Name Box). */

@@ -152,4 +152,15 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     expect(await valueAt(page, "A1")).not.toBe("");
     expect(await valueAt(page, "A100000")).toBe("aaa far below");
   }, 60_000);
+
+  // Excel's PageDown moves the active cell one screen down, PageUp one screen up.
+  it("should move the active cell a screen down with PageDown and back up with PageUp", async () => {
+    await clickCell(page, "B3");
+    await page.keyboard.press("PageDown");
+    await until(page, "a row below", async () => (await activeCell(page)) !== "B3");
+    const down = Number((await activeCell(page)).slice(1));
+    expect(down).toBeGreaterThan(10);
+    await page.keyboard.press("PageUp");
+    await until(page, "B3 again", async () => (await activeCell(page)) === "B3");
+  }, 60_000);
 });
