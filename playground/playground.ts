@@ -19,6 +19,7 @@ import { loadSavedPace, savePace } from "./emulator/savedPace.js";
 import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
 import { extendDragsDownward } from "./fillDragScroll.js";
 import { listenToSheetKeys } from "./grid/sheetKeys.js";
+import { listenToTypedText } from "./grid/typedText.js";
 import { keepBarsInPlace } from "./keepBarsInPlace.js";
 import { warnBeforeLeaving } from "./leaveWarning.js";
 import { offerNameBox } from "./nameBox.js";
@@ -71,6 +72,7 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
   show();
   offerNameBox(address, grid, message, show);
   listenToSheetKeys(grid, workbook, () => address.focus());
+  listenToTypedText();
   // While a cell is edited, the bar shows what is being typed (as Excel's does).
   const mirror = (event: Event) => {
     const editor = event.target;

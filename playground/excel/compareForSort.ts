@@ -8,6 +8,10 @@ export function compareForSort(a: [number, unknown], b: [number, unknown], order
   const right = b[1];
   if (left === "" && right !== "") return 1;
   if (left !== "" && right === "") return -1;
-  const compared = left === right ? 0 : String(left) < String(right) ? -1 : 1;
+  // Excel ignores case ("apple" beside "Apple"), and numbers compare as numbers.
+  const compared = String(left).localeCompare(String(right), undefined, {
+    sensitivity: "accent",
+    numeric: true,
+  });
   return order ? -compared : compared;
 }

@@ -19,6 +19,7 @@ import jspreadsheet from "jspreadsheet-ce";
 import type { WorksheetInstance } from "jspreadsheet-ce";
 import { Observable, Subject } from "rxjs";
 import { columnName } from "../../taskpane/sheet/a1Address.js";
+import type { CellBlock } from "../excel/a1.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import { compareForSort } from "../excel/compareForSort.js";
@@ -181,15 +182,18 @@ export class GridWorkbook {
   }
 
   /**
-   * Takes back a person's last edit in the grid (Ctrl+Z), wherever it is: the model takes the
-   * cells' former inputs and they are selected, the block moving to them.
-   *
+   * Takes back a person's last edit (Ctrl+Z) wherever it is, and selects its cells.
    * @returns Whether there was an edit to take back.
    */
   undo(): boolean {
     const edit = this.history.undo();
     if (edit) this.selection.selectCells(edit.sheet, edit.cells);
     return edit !== undefined;
+  }
+
+  /** Delete on a selection: the model's cells in `block` are emptied, as one undoable edit. */
+  erase(sheet: string, block: CellBlock): void {
+    this.history.erase(sheet, block);
   }
 
   /** Makes again the last edit taken back (Ctrl+Y), as `undo` does. */
@@ -220,6 +224,7 @@ export class GridWorkbook {
         ...structureEvents(this.workbook, {
           sheetOf: (instance) => this.nameOf(instance),
           blockOf: (sheet) => this.blockOf(sheet),
+          activeRow: (sheet) => this.selection.of(sheet).anchor.row,
           changed: (instance) => this.structureChanged(instance),
           sorted: () => {
             this.history.clear();
@@ -233,7 +238,7 @@ export class GridWorkbook {
             sheet,
             this.originOf(instance),
             range,
-            (row, column) => this.inputAt(sheet, row, column)
+            (row, column) => inputAt(this.workbook, sheet, row, column)
           );
           return undefined;
         },
@@ -255,8 +260,7 @@ export class GridWorkbook {
           columns: Array.from({ length: sheet.columns }, (_, column) =>
             this.columnOf(sheet.name, sheet.columnWidths?.[column] ?? DEFAULT_COLUMN_WIDTH)
           ),
-          // Enter on the block's last row and Tab on its last column move on in the sheet (the
-          // block follows); they never insert a row or a column as jspreadsheet's would.
+          // Enter and Tab at the block's edge move on in the sheet; they never insert a line.
           allowManualInsertRow: false,
           allowManualInsertColumn: false,
         })),
@@ -291,7 +295,7 @@ export class GridWorkbook {
       (column) => widths[column] ?? DEFAULT_COLUMN_WIDTH,
       (x, y) => {
         const data = worksheet.options.data as unknown[][];
-        data[y][x] = this.inputAt(sheet, block.row + y, block.column + x);
+        data[y][x] = inputAt(this.workbook, sheet, block.row + y, block.column + x);
         this.render(sheet, worksheet.getCellFromCoords(x, y), x, y);
       },
       (width) => this.columnOf(sheet, width)
@@ -364,12 +368,10 @@ export class GridWorkbook {
   /** The model's inputs (formula, else value) for the grid's first rendering. */
   private inputsOf(sheet: GridSheet): string[][] {
     return Array.from({ length: sheet.rows }, (_, row) =>
-      Array.from({ length: sheet.columns }, (_, column) => this.inputAt(sheet.name, row, column))
+      Array.from({ length: sheet.columns }, (_, column) =>
+        inputAt(this.workbook, sheet.name, row, column)
+      )
     );
-  }
-
-  private inputAt(sheet: string, row: number, column: number): string {
-    return inputAt(this.workbook, sheet, row, column);
   }
 
   private render(sheet: string, cell: HTMLElement | null, x: number, y: number): void {

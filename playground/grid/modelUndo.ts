@@ -76,6 +76,27 @@ export class ModelUndo {
     this.undone.length = 0;
   }
 
+  /**
+   * Delete on a selection: every cell of `block` with an input (a formula, else a value) is
+   * emptied, as one edit; cells a formula spilled into hold no input and stay. Sparse: only the
+   * model's cells are visited, so a whole column (1,048,576 rows) costs what its data costs.
+   */
+  erase(sheet: string, block: CellBlock): void {
+    const spilled = spilledInto(this.workbook, sheet);
+    const changes: { x: number; y: number; value: string }[] = [];
+    this.workbook.forEachCell((name, row, column) => {
+      const inBlock =
+        row >= block.top &&
+        row < block.top + block.rowCount &&
+        column >= block.left &&
+        column < block.left + block.columnCount;
+      if (name !== sheet || !inBlock || spilled(row, column)) return;
+      if (inputAt(this.workbook, sheet, row, column) !== "")
+        changes.push({ x: column, y: row, value: "" });
+    });
+    this.type(sheet, changes);
+  }
+
   /** Takes back the last edit; returns it (undefined when there is none). */
   undo(): ModelEdit | undefined {
     const edit = this.done.pop();

@@ -7,10 +7,12 @@
  * can answer itself are left to jspreadsheet.
  */
 import jspreadsheet from "jspreadsheet-ce";
-import { LAST_COLUMN, LAST_ROW } from "../excel/a1.js";
+import { LAST_COLUMN, LAST_ROW, type CellBlock } from "../excel/a1.js";
 import { ctrlArrowTarget, lastUsedCell, type Direction } from "../excel/dataRegionEdge.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import type { GridWorkbook } from "./gridWorkbook.js";
+import { selectionBlock, type ModelSelection } from "./gridSelection.js";
+import type { SheetBlock } from "./sheetBlock.js";
 
 const ARROWS: Record<string, Direction> = {
   ArrowUp: "up",
@@ -43,7 +45,11 @@ export function listenToSheetKeys(
   goToBox: () => void
 ): () => void {
   const keydown = (event: KeyboardEvent) => {
-    const current = (jspreadsheet as unknown as { current: { edition?: unknown } | null }).current;
+    const current = (
+      jspreadsheet as unknown as {
+        current: { edition?: unknown; selectedHeader?: unknown; selectedRow?: unknown } | null;
+      }
+    ).current;
     if (!current || typingElsewhere(event.target)) return;
     const control = event.ctrlKey || event.metaKey;
     if (control && event.key.toLowerCase() === "g" && !event.shiftKey) {
@@ -59,6 +65,15 @@ export function listenToSheetKeys(
       return;
     }
     if (current.edition || event.altKey) return;
+    // Delete clears the selected cells in the model, a whole row or column all of it; the grid's
+    // own key would offer to delete the rows or columns of a header's selection (Excel never does).
+    if ((event.key === "Delete" || event.key === "Backspace") && !control) {
+      event.preventDefault();
+      event.stopPropagation();
+      const sheet = grid.activeSheet();
+      grid.erase(sheet, erasedBlock(grid.blockOf(sheet), grid.selectionOf(sheet), current));
+      return;
+    }
     // Undo and redo are the model's (the grid's own history could not outlive a block move).
     const key = event.key.toLowerCase();
     if (control && (key === "z" || key === "y")) {
@@ -75,14 +90,46 @@ export function listenToSheetKeys(
     const from = extend ? selection.end : selection.anchor;
     const target = targetOf(event, control, workbook, sheet, from);
     if (!target) return;
+    // PageDown and PageUp move the active cell a screen, as Excel's do (the grid's only scroll).
+    const paging = event.key === "PageDown" || event.key === "PageUp";
     // Keys that stay in the block are jspreadsheet's (its selection, its scrolling).
-    if (!control && grid.blockOf(sheet).holds(target.row, target.column)) return;
+    if (!control && !paging && grid.blockOf(sheet).holds(target.row, target.column)) return;
     event.preventDefault();
     event.stopPropagation();
     grid.select(sheet, { anchor: extend ? selection.anchor : target, end: target });
   };
   window.addEventListener("keydown", keydown, true);
   return () => window.removeEventListener("keydown", keydown, true);
+}
+
+/**
+ * The cells Delete clears: the selection, over every row of the sheet when a column header chose
+ * it, over every column when a row header did (the grid holds only a block of the sheet).
+ */
+function erasedBlock(
+  block: SheetBlock,
+  selection: ModelSelection,
+  worksheet: { selectedHeader?: unknown; selectedRow?: unknown }
+): CellBlock {
+  const cells = selectionBlock(selection);
+  // A header click leaves its index (a number or its text, "0" for A or 1) in these; other
+  // clicks leave null or false there.
+  const isIndex = (value: unknown) =>
+    typeof value === "number" || (typeof value === "string" && value !== "");
+  const wholeColumns =
+    isIndex(worksheet.selectedHeader) &&
+    cells.top === block.row &&
+    cells.rowCount >= block.rowCount();
+  const wholeRows =
+    isIndex(worksheet.selectedRow) &&
+    cells.left === block.column &&
+    cells.columnCount >= block.columnCount();
+  return {
+    top: wholeColumns ? 0 : cells.top,
+    rowCount: wholeColumns ? LAST_ROW + 1 : cells.rowCount,
+    left: wholeRows ? 0 : cells.left,
+    columnCount: wholeRows ? LAST_COLUMN + 1 : cells.columnCount,
+  };
 }
 
 /** Where a key moves the selection's active end, or undefined for a key this does not handle. */
@@ -109,12 +156,24 @@ function targetOf(
           ? "left"
           : "right"
         : undefined);
+  if (event.key === "PageDown" || event.key === "PageUp") {
+    const rows = rowsPerScreen() * (event.key === "PageDown" ? 1 : -1);
+    return { row: Math.max(0, Math.min(LAST_ROW, from.row + rows)), column: from.column };
+  }
   if (!moved) return undefined;
   const step = STEPS[moved];
   return {
     row: Math.max(0, Math.min(LAST_ROW, from.row + step.row)),
     column: Math.max(0, Math.min(LAST_COLUMN, from.column + step.column)),
   };
+}
+
+/** How many rows one screen of the grid shows (Excel's PageDown step). */
+function rowsPerScreen(): number {
+  const view = document.querySelector<HTMLElement>(".playground-sheet");
+  const row = document.querySelector<HTMLElement>(".jss_worksheet tbody tr");
+  const rowHeight = row?.getBoundingClientRect().height || 24;
+  return Math.max(1, Math.floor((view?.clientHeight ?? window.innerHeight) / rowHeight) - 1);
 }
 
 /** Whether a key goes to a field outside the grid (the task pane, the Name Box). */

@@ -6,7 +6,9 @@
 import type { SpreadsheetOptions, WorksheetInstance } from "jspreadsheet-ce";
 import { compareForSort } from "../excel/compareForSort.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
+import { MockOfficeError } from "../excel/MockOfficeError.js";
 import { inputAt, sortModelRows } from "./gridEdits.js";
+import { quietly } from "./quietly.js";
 import type { SheetBlock } from "./sheetBlock.js";
 
 /** What the structure events need of the grid. */
@@ -17,6 +19,8 @@ export interface StructureTarget {
   blockOf(sheet: string): SheetBlock;
   /** Rows or columns were inserted or deleted: the headers show the model's numbers again. */
   changed(instance: WorksheetInstance): void;
+  /** The row of the active cell of a sheet (the model's selection). */
+  activeRow(sheet: string): number;
   /** The model's rows were sorted: the grid shows them again. */
   sorted(): void;
 }
@@ -39,8 +43,16 @@ export function structureEvents(
   const originOf = (instance: WorksheetInstance) => target.blockOf(target.sheetOf(instance));
   return {
     oninsertrow: (instance, rows) => {
-      const at = originOf(instance).row + Math.min(...rows.map((row) => Number(row.row)));
-      workbook.insertRows(target.sheetOf(instance), at, rows.length);
+      const first = Math.min(...rows.map((row) => Number(row.row)));
+      refusable(
+        () =>
+          workbook.insertRows(
+            target.sheetOf(instance),
+            originOf(instance).row + first,
+            rows.length
+          ),
+        () => quietly(instance, () => instance.deleteRow(first, rows.length))
+      );
       target.changed(instance);
     },
     ondeleterow: (instance, removed) => {
@@ -50,9 +62,16 @@ export function structureEvents(
       target.changed(instance);
     },
     oninsertcolumn: (instance, columns) => {
-      const at =
-        originOf(instance).column + Math.min(...columns.map((column) => Number(column.column)));
-      workbook.insertColumns(target.sheetOf(instance), at, columns.length);
+      const first = Math.min(...columns.map((column) => Number(column.column)));
+      refusable(
+        () =>
+          workbook.insertColumns(
+            target.sheetOf(instance),
+            originOf(instance).column + first,
+            columns.length
+          ),
+        () => quietly(instance, () => instance.deleteColumn(first, columns.length))
+      );
       target.changed(instance);
     },
     ondeletecolumn: (instance, removed) => {
@@ -62,22 +81,66 @@ export function structureEvents(
       target.changed(instance);
     },
     onsort: (instance, column, order) => {
-      // The grid sorted the rows it holds; the sheet's rows are the model's: every row of the
-      // sheet is sorted alike (the grid then shows the model's rows again).
+      // The grid sorted the rows it holds; the sheet's are the model's: the current region
+      // around the active cell (the rows of data next to each other, as Excel's sort takes),
+      // its first row kept as the header, is sorted (the grid then shows the model's rows again).
       const sheet = target.sheetOf(instance);
       const block = target.blockOf(sheet);
-      const rows = Math.max(block.row + block.rowCount(), workbook.lastRow(sheet) + 1);
       const by = block.column + Number(column);
-      const sorted = Array.from({ length: rows }, (_, row): [number, string] => [
-        row,
-        inputAt(workbook, sheet, row, by),
-      ]).sort((a, b) => compareForSort(a, b, order ? 1 : 0));
-      sortModelRows(
-        workbook,
-        sheet,
-        sorted.map(([row]) => row)
-      );
+      const { top, bottom } = regionRows(workbook, sheet, target.activeRow(sheet), by);
+      const sorted = Array.from(
+        { length: Math.max(0, bottom - top) },
+        (_, index): [number, string] => [
+          top + 1 + index,
+          inputAt(workbook, sheet, top + 1 + index, by),
+        ]
+      ).sort((a, b) => compareForSort(a, b, order ? 1 : 0));
+      sortModelRows(workbook, sheet, [
+        ...Array.from({ length: top + 1 }, (_, row) => row),
+        ...sorted.map(([row]) => row),
+      ]);
       target.sorted();
     },
   };
+}
+
+/**
+ * Makes an edit in the model; when the model refuses it as Excel would (an insert that would push
+ * nonblank cells off the sheet), the grid's own change is taken back and Excel's message shown.
+ */
+function refusable(edit: () => void, undoInGrid: () => void): void {
+  try {
+    edit();
+  } catch (error) {
+    if (!(error instanceof MockOfficeError)) throw error;
+    undoInGrid();
+    // After the grid showed the model again (Excel's message box comes over the unchanged sheet).
+    setTimeout(() => window.alert(error.message));
+  }
+}
+
+/**
+ * The rows of the current region around `row`: the rows next to it (and to each other) that hold
+ * something, as Excel's sort finds the data to sort; from an empty row (a header click selects
+ * from the block's first row), the region of the first value of column `by` below it.
+ */
+function regionRows(
+  workbook: MockWorkbook,
+  sheet: string,
+  row: number,
+  by: number
+): { top: number; bottom: number } {
+  const filled = new Set<number>();
+  let below = Number.POSITIVE_INFINITY;
+  workbook.forEachCell((name, at, column, cell) => {
+    if (name !== sheet || (cell.value === "" && cell.formula === undefined)) return;
+    filled.add(at);
+    if (column === by && at >= row) below = Math.min(below, at);
+  });
+  if (!filled.has(row) && below !== Number.POSITIVE_INFINITY) row = below;
+  let top = row;
+  let bottom = row;
+  while (top > 0 && filled.has(top - 1)) top--;
+  while (filled.has(bottom + 1)) bottom++;
+  return { top, bottom };
 }

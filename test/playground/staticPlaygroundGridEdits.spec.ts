@@ -8,56 +8,13 @@ import {
   type OpenPlayground,
   until,
 } from "./support/staticPlayground.js";
+import { activeCell, goTo, modelCell, modelSelection } from "./support/gridPage.js";
 
 /**
  * Edits in the static playground's grid as Excel does them, with the mouse and the keyboard in
  * Chromium: a copied cell pasted into a larger selection, a long text in a cell, and undo after
  * the grid's block moved far away and back.
  */
-
-interface PageWorkbook {
-  cell(sheet: string, address: string): { value: unknown; formula?: string };
-  selection: string;
-}
-
-/** A cell of the model (the truth the grid shows). */
-function modelCell(
-  page: Page,
-  sheet: string,
-  address: string
-): Promise<{ value: string; formula: string | null }> {
-  return page.evaluate(
-    ([sheet, address]) => {
-      const workbook = (window as unknown as { __playground: { workbook: PageWorkbook } })
-        .__playground.workbook;
-      const cell = workbook.cell(sheet, address);
-      return { value: String(cell.value), formula: cell.formula ?? null };
-    },
-    [sheet, address] as const
-  );
-}
-
-/** The model's selection (what `getSelectedRange()` answers). */
-function modelSelection(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      (window as unknown as { __playground: { workbook: PageWorkbook } }).__playground.workbook
-        .selection
-  );
-}
-
-/** The active cell, as the Name Box shows it. */
-function activeCell(page: Page): Promise<string> {
-  return page.locator("#formula-address").innerText();
-}
-
-/** Types an address in the Name Box with the mouse and the keyboard, and presses Enter. */
-async function goTo(page: Page, address: string): Promise<void> {
-  await page.locator("#formula-address").click();
-  await page.keyboard.type(address);
-  await page.keyboard.press("Enter");
-  await until(page, `${address} active`, async () => (await activeCell(page)) === address);
-}
 
 /** A row's height in the page, in pixels. */
 function rowHeight(page: Page, address: string): Promise<number> {

@@ -151,7 +151,7 @@ describe("The static playground's sheet of Excel's size (Chromium)", () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
-  it("should type, copy and paste, insert a row and sort far down the sheet, on the model's rows", async () => {
+  it("should type, copy and paste and insert a row far down the sheet, on the model's rows", async () => {
     const model = (address: string) =>
       page.evaluate((address) => {
         const cell = (
@@ -187,16 +187,6 @@ describe("The static playground's sheet of Excel's size (Chromium)", () => {
     await until(page, "C5002 moved down", async () => (await model("C5002")) === 1);
     expect(await model("C5001")).toBe("");
     expect(await model("D5002")).toBe("=C5002*2");
-    // A sort by column C sorts every row of the sheet (row 1 kept: it holds the column names).
-    await page
-      .locator(".jss_worksheet:visible thead td", { hasText: /^C$/ })
-      .click({ button: "right" });
-    await page.getByText("Order ascending").click();
-    await until(page, "the sorted rows", async () => (await model("C2")) === 1);
-    expect([await model("C3"), await model("C4"), await model("C5000")]).toEqual([2, 3, ""]);
-    // The formulas moved with their rows, reading their new rows (as Excel re-bases them).
-    expect(await model("D4")).toBe("=C4*2");
-    expect(await model("A1")).toBe("text");
     expect(errors).toEqual([]);
   }, 120_000);
 

@@ -1,0 +1,166 @@
+import type { Page } from "playwright-core";
+import {
+  clickCell,
+  newPlaygroundPage,
+  openStaticPlayground,
+  type OpenPlayground,
+  until,
+} from "./support/staticPlayground.js";
+import { activeCell, goTo, modelCell } from "./support/gridPage.js";
+
+/**
+ * Keys on the static playground's grid as Excel answers them, with the mouse and the keyboard in
+ * Chromium: Delete on a whole column or row chosen by its header clears it (never deletes it);
+ * a first keystroke that is not plain ASCII starts editing the selected cell; an insert Excel
+ * refuses is refused with Excel's message and leaves the grid as it was.
+ */
+
+/** Goes to a cell with the Name Box and types a value into it from the keyboard. */
+async function typeAt(page: Page, address: string, text: string): Promise<void> {
+  await goTo(page, address);
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+  await until(
+    page,
+    `${text} in ${address}`,
+    async () => (await modelCell(page, "Reviews", address)).value === text
+  );
+}
+
+/** The value of a cell of the demo sheet in the model. */
+async function valueAt(page: Page, address: string): Promise<string> {
+  return (await modelCell(page, "Reviews", address)).value;
+}
+
+describe("Keys on the static playground's grid (Chromium)", () => {
+  let open: OpenPlayground;
+  let page: Page;
+  let dialogs: string[];
+
+  beforeAll(async () => {
+    open = await openStaticPlayground();
+  }, 300_000);
+  afterAll(async () => {
+    await open?.close();
+  });
+  beforeEach(async () => {
+    // A context of its own: the demo afresh (the page keeps its document in its storage).
+    page = await newPlaygroundPage(open.browser);
+    dialogs = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${open.served.origin}/`);
+    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+  }, 90_000);
+  afterEach(async () => {
+    await page?.close();
+  }, 30_000);
+
+  // Excel's Delete clears the contents of the selection; a column chosen by its header is all
+  // 1,048,576 of its cells, a row all 16,384 of its cells; nothing is deleted, no question asked,
+  // and Ctrl+Z brings every cell back.
+  it("should clear a whole column, then a whole row, chosen by its header with Delete, and undo each with Ctrl+Z", async () => {
+    await typeAt(page, "B100000", "far below");
+    await typeAt(page, "XFD4", "far right");
+    await goTo(page, "A1");
+    const [a3, b3, a4, b4, a5] = await Promise.all(
+      ["A3", "B3", "A4", "B4", "A5"].map((address) => valueAt(page, address))
+    );
+    expect(b3).toBe("en");
+
+    await page.locator('.jss_worksheet:visible thead td[data-x="1"]').click();
+    await page.keyboard.press("Delete");
+    await until(page, "column B cleared", async () => (await valueAt(page, "B3")) === "");
+    expect(await valueAt(page, "B100000")).toBe("");
+    expect(await valueAt(page, "A3")).toBe(a3);
+    expect(await valueAt(page, "A5")).toBe(a5);
+    await page.keyboard.press("Control+z");
+    await until(page, "column B back", async () => (await valueAt(page, "B3")) === b3);
+    expect(await valueAt(page, "B100000")).toBe("far below");
+
+    await goTo(page, "A1");
+    await page.locator('.jss_worksheet:visible tbody td.jss_row[data-y="3"]').click();
+    await page.keyboard.press("Delete");
+    await until(page, "row 4 cleared", async () => (await valueAt(page, "A4")) === "");
+    expect(await valueAt(page, "B4")).toBe("");
+    expect(await valueAt(page, "XFD4")).toBe("");
+    expect(await valueAt(page, "A5")).toBe(a5);
+    await page.keyboard.press("Control+z");
+    await until(page, "row 4 back", async () => (await valueAt(page, "A4")) === a4);
+    expect(await valueAt(page, "B4")).toBe(b4);
+    expect(await valueAt(page, "XFD4")).toBe("far right");
+    expect(dialogs).toEqual([]);
+  }, 90_000);
+
+  // Excel starts editing a selected cell with any character typed on it, of any script or from
+  // an IME (Chromium sends such text as input without a keydown of its key), and a click on a
+  // cell takes the keyboard back from the Name Box.
+  it("should start editing a selected cell with a first character that is not plain ASCII, after a click or the Name Box", async () => {
+    await clickCell(page, "E6");
+    await page.keyboard.type("Жук");
+    await page.keyboard.press("Enter");
+    await until(page, "Жук in E6", async () => (await valueAt(page, "E6")) === "Жук");
+    await goTo(page, "E7");
+    await clickCell(page, "E9");
+    await page.keyboard.type("日本語");
+    await page.keyboard.press("Enter");
+    await until(page, "日本語 in E9", async () => (await valueAt(page, "E9")) === "日本語");
+    // Enter moved on to E10, whose first keystroke starts its edit too.
+    await page.keyboard.type("émile ß");
+    await page.keyboard.press("Enter");
+    await until(page, "émile ß in E10", async () => (await valueAt(page, "E10")) === "émile ß");
+    expect(await activeCell(page)).toBe("E11");
+  }, 60_000);
+
+  // Excel refuses to insert a column that would push nonblank cells past XFD, with its message,
+  // and the sheet stays as it was.
+  it("should refuse a column insert that would push XFD's value off the sheet with Excel's message, the grid unchanged", async () => {
+    await typeAt(page, "XFC1", "c");
+    await typeAt(page, "XFD1", "d");
+    const headers = () =>
+      page.locator(".jss_worksheet:visible thead tr:last-child td").allInnerTexts();
+    const before = await headers();
+    await page
+      .locator(".jss_worksheet:visible thead td", { hasText: /^XFC$/ })
+      .click({ button: "right" });
+    await page.locator(".jss_contextmenu div", { hasText: "Insert a new column before" }).click();
+    await until(page, "Excel's message", async () => dialogs.length > 0);
+    expect(dialogs).toEqual([
+      "To prevent possible loss of data, Excel cannot shift nonblank cells off of the worksheet.",
+    ]);
+    expect(await headers()).toEqual(before);
+    expect(await valueAt(page, "XFC1")).toBe("c");
+    expect(await valueAt(page, "XFD1")).toBe("d");
+    expect(await page.getByText("Something went wrong").count()).toBe(0);
+  }, 60_000);
+
+  // Excel sorts the current region around the selection (the demo's A1:B37, its header row
+  // kept), never a value far below it, and ignores case.
+  it("should sort by a column header the data region only, ignoring case", async () => {
+    await typeAt(page, "A100000", "aaa far below");
+    await typeAt(page, "A38", "!Zeta");
+    await typeAt(page, "A39", "!alpha");
+    await goTo(page, "A1");
+    await page
+      .locator(".jss_worksheet:visible thead td", { hasText: /^A$/ })
+      .click({ button: "right" });
+    await page.getByText("Order ascending").click();
+    await until(page, "the sorted rows", async () => (await valueAt(page, "A3")) === "!Zeta");
+    expect(await valueAt(page, "A2")).toBe("!alpha");
+    expect(await valueAt(page, "A1")).not.toBe("");
+    expect(await valueAt(page, "A100000")).toBe("aaa far below");
+  }, 60_000);
+
+  // Excel's PageDown moves the active cell one screen down, PageUp one screen up.
+  it("should move the active cell a screen down with PageDown and back up with PageUp", async () => {
+    await clickCell(page, "B3");
+    await page.keyboard.press("PageDown");
+    await until(page, "a row below", async () => (await activeCell(page)) !== "B3");
+    const down = Number((await activeCell(page)).slice(1));
+    expect(down).toBeGreaterThan(10);
+    await page.keyboard.press("PageUp");
+    await until(page, "B3 again", async () => (await activeCell(page)) === "B3");
+  }, 60_000);
+});
