@@ -267,7 +267,19 @@ describe("RunBatcher under reuse over generated paths with a grace and reloads",
                   if (inFlight(key) && (page.sent.has(key) || known)) {
                     broken.push(`input ${key} sent while its row is in flight`);
                   }
-                  if (succeeded(key) && known) broken.push(`input ${key} sent though known`);
+                  // Known as a result, or as a started run whose group was not cancelled (a
+                  // group this page cancelled is sent anew, as documented).
+                  const started = store.get(startedRunKey(`k${key}`));
+                  const startedGroup =
+                    typeof started?.groupId === "string"
+                      ? groups[Number(started.groupId.slice(1))]
+                      : undefined;
+                  const stillKnown =
+                    store.get(`k${key}`) !== undefined ||
+                    (startedGroup !== undefined && startedGroup.cancelledAt === undefined);
+                  if (succeeded(key) && stillKnown) {
+                    broken.push(`input ${key} sent though known`);
+                  }
                   page.sent.add(key);
                 }
                 groups.push({ keys, at: scheduler.now() });
