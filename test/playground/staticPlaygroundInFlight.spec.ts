@@ -49,16 +49,16 @@ describe("SPELL.RUN cells whose input changes back while they run (Chromium)", (
 
   it("should not start the same run again when an input is changed and changed back", async () => {
     await page.locator("#playground-pace").selectOption("minute");
-    await typeInCell(page, "K22", "Solo in flight");
-    await typeInCell(page, "J22", '=SPELL.RUN("sentiment", SPELL.INPUTS("text", K22), "label")');
+    await typeInCell(page, "G12", "Solo in flight");
+    await typeInCell(page, "F12", '=SPELL.RUN("sentiment", SPELL.INPUTS("text", G12), "label")');
     await until(page, "the first run started", async () => (await runsStarted(page)) === 1);
     await page.waitForTimeout(1_000);
-    await typeInCell(page, "K22", "Solo edited");
+    await typeInCell(page, "G12", "Solo edited");
     await until(page, "the edited run started", async () => (await runsStarted(page)) === 2);
     await page.waitForTimeout(1_000);
-    await typeInCell(page, "K22", "Solo in flight");
+    await typeInCell(page, "G12", "Solo in flight");
     await page.waitForTimeout(1_500);
-    expect(await shown(page, "J22")).toMatch(/#BUSY!/);
+    expect(await shown(page, "F12")).toMatch(/#BUSY!/);
     // The input's run is watched again: two runs for two inputs, not three.
     expect(await runsStarted(page)).toBe(2);
     expect(open.errors).toEqual([]);
