@@ -7,6 +7,7 @@ import {
   type OpenPlayground,
   until,
 } from "./support/staticPlayground.js";
+import { activeCell, goTo } from "./support/gridPage.js";
 
 /**
  * The static playground's sheet is Excel's size (1,048,576 rows × 16,384 columns), with the mouse
@@ -27,19 +28,6 @@ function modelValue(page: Page, sheet: string, address: string): Promise<unknown
       ).__playground.workbook.cell(sheet, address).value,
     [sheet, address] as const
   );
-}
-
-/** The active cell, as the Name Box shows it. */
-function activeCell(page: Page): Promise<string> {
-  return page.locator("#formula-address").innerText();
-}
-
-/** Types an address in the Name Box with the mouse and the keyboard, and presses Enter. */
-async function goTo(page: Page, address: string): Promise<void> {
-  await page.locator("#formula-address").click();
-  await page.keyboard.type(address);
-  await page.keyboard.press("Enter");
-  await until(page, `${address} active`, async () => (await activeCell(page)) === address);
 }
 
 /** Whether a cell is in the page and not hidden under the bars or the headers. */
