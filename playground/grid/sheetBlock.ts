@@ -26,7 +26,7 @@ interface BlockParts {
   rows: { element: HTMLTableRowElement }[];
   headers: HTMLElement[];
   cols: { colElement: HTMLElement }[];
-  records: { element: HTMLTableCellElement }[][];
+  records: { element: HTMLTableCellElement; x?: number }[][];
   options: { data: unknown[][]; columns?: { width?: number | string }[] };
   history?: unknown[];
   historyIndex?: number;
@@ -135,16 +135,49 @@ export class SheetBlock {
     const top = Math.max(0, Math.min(row, LAST_ROW + 1 - this.rowCount()));
     const left = Math.max(0, Math.min(column, LAST_COLUMN + 1 - this.columnCount()));
     const moved = top !== this.row || left !== this.column;
+    const shift = left - this.column;
+    const sideways = top === this.row && Math.abs(shift) < parts.headers.length;
     this.row = top;
     this.column = left;
+    if (sideways && shift !== 0) this.shiftCells(shift);
     this.label();
     if (!moved) return shrunk;
     parts.history = [];
     parts.historyIndex = -1;
+    const columns = parts.headers.length;
+    // A sideways move refills only the columns that came in; the others kept their cells.
+    const fresh = (x: number) => !sideways || (shift > 0 ? x >= columns - shift : x < -shift);
     for (let y = 0; y < parts.rows.length; y++) {
-      for (let x = 0; x < parts.headers.length; x++) this.refill(x, y);
+      for (let x = 0; x < columns; x++) if (fresh(x)) this.refill(x, y);
     }
     return true;
+  }
+
+  /**
+   * A sideways move of `shift` columns (right when positive) that keeps the cells of the model
+   * columns still in the block: each such cell's element moves to its new place in its row (its
+   * data-x and jspreadsheet's record follow), and the elements of the columns that left take the
+   * places of those that come in. So an element of the grid always shows the same model cell
+   * while it is in the block: a cell scrolled into view (by the browser, find in page, a test's
+   * click), whose scroll moves the block, is still the cell under the pointer, rather than one
+   * `shift` columns away (where typed text went before).
+   */
+  private shiftCells(shift: number): void {
+    const parts = this.parts();
+    // The list as seen `shift` places on (a negative shift turns it the other way).
+    const rotate = <T>(list: T[]): T[] => [...list.slice(shift), ...list.slice(0, shift)];
+    parts.records.forEach((records, y) => {
+      const moved = rotate(records);
+      const row = parts.rows[y].element;
+      moved.forEach((record, x) => {
+        records[x] = record;
+        record.x = x;
+        record.element.setAttribute("data-x", String(x));
+      });
+      row.append(...moved.map((record) => record.element));
+      const data = parts.options.data[y];
+      if (data) data.splice(0, data.length, ...rotate(data));
+    });
   }
 
   /**
