@@ -13,6 +13,7 @@ import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import type { GridWorkbook } from "./gridWorkbook.js";
 import { selectionBlock, type ModelSelection } from "./gridSelection.js";
 import type { SheetBlock } from "./sheetBlock.js";
+import { turnPage } from "./pageKeys.js";
 
 const ARROWS: Record<string, Direction> = {
   ArrowUp: "up",
@@ -96,6 +97,8 @@ export function listenToSheetKeys(
     if (!control && !paging && grid.blockOf(sheet).holds(target.row, target.column)) return;
     event.preventDefault();
     event.stopPropagation();
+    // The view turned a page: its rows are put in the page before the active cell moves there.
+    if (paging) grid.showRowsInView();
     grid.select(sheet, { anchor: extend ? selection.anchor : target, end: target });
   };
   window.addEventListener("keydown", keydown, true);
@@ -157,7 +160,8 @@ function targetOf(
           : "right"
         : undefined);
   if (event.key === "PageDown" || event.key === "PageUp") {
-    const rows = rowsPerScreen() * (event.key === "PageDown" ? 1 : -1);
+    // The view turns a page first; the active cell moves as many rows (keeping its place).
+    const rows = pageTurned(event.key === "PageDown" ? 1 : -1);
     return { row: Math.max(0, Math.min(LAST_ROW, from.row + rows)), column: from.column };
   }
   if (!moved) return undefined;
@@ -168,12 +172,15 @@ function targetOf(
   };
 }
 
-/** How many rows one screen of the grid shows (Excel's PageDown step). */
-function rowsPerScreen(): number {
-  const view = document.querySelector<HTMLElement>(".playground-sheet");
-  const row = document.querySelector<HTMLElement>(".jss_worksheet tbody tr");
-  const rowHeight = row?.getBoundingClientRect().height || 24;
-  return Math.max(1, Math.floor((view?.clientHeight ?? window.innerHeight) / rowHeight) - 1);
+/**
+ * Scrolls the shown sheet's view a screen down (1) or up (-1), as Excel's PageDown and PageUp
+ * do, and returns the rows the active cell moves by (signed).
+ */
+function pageTurned(direction: 1 | -1): number {
+  const current = (jspreadsheet as unknown as { current: { table?: HTMLElement } | null }).current;
+  const scroller = document.querySelector<HTMLElement>(".playground-sheet");
+  if (!current?.table || !scroller) return direction * 20;
+  return direction * turnPage(current.table, scroller, direction);
 }
 
 /** Whether a key goes to a field outside the grid (the task pane, the Name Box). */

@@ -62,6 +62,46 @@ function cellsHolding(page: Page, row: number, text: string): Promise<string[]> 
   );
 }
 
+/**
+ * The active cell and the view: where the active cell is on screen, the view's top and bottom
+ * (below the sticky column headers, above the scroll bar) and the first row fully in view.
+ */
+function viewOf(page: Page): Promise<{
+  active: string;
+  cellTop: number | null;
+  cellBottom: number | null;
+  viewTop: number;
+  viewBottom: number;
+  topRow: number;
+}> {
+  return page.evaluate(() => {
+    const scroller = document.querySelector(".playground-sheet") as HTMLElement;
+    const active = document.getElementById("formula-address")?.textContent ?? "";
+    const table = [...document.querySelectorAll<HTMLElement>(".jss_worksheet")].find(
+      (worksheet) => worksheet.offsetParent !== null
+    ) as HTMLElement;
+    const cell = table.querySelector(`td[data-cell="${active}"]`)?.getBoundingClientRect();
+    const viewTop = (table.querySelector("thead td") as HTMLElement).getBoundingClientRect().bottom;
+    const viewBottom =
+      scroller.getBoundingClientRect().top + scroller.clientTop + scroller.clientHeight;
+    const first = document
+      .elementFromPoint(scroller.getBoundingClientRect().left + 20, viewTop + 2)
+      ?.closest("tr")
+      ?.querySelector<HTMLElement>("td[data-cell]");
+    const topRow = Number(first?.dataset.cell?.replace(/^[A-Z]+/, ""));
+    // A row cut by the headers is not the first row fully in view.
+    const cut = first && first.getBoundingClientRect().top < viewTop - 1 ? 1 : 0;
+    return {
+      active,
+      cellTop: cell?.top ?? null,
+      cellBottom: cell?.bottom ?? null,
+      viewTop,
+      viewBottom,
+      topRow: topRow + cut,
+    };
+  });
+}
+
 describe("Keyboard and focus on the static playground's grid, as Excel (Chromium)", () => {
   let open: OpenPlayground;
 
@@ -119,4 +159,49 @@ describe("Keyboard and focus on the static playground's grid, as Excel (Chromium
       await page.close();
     }
   }, 90_000);
+  describe("on one page", () => {
+    let page: Page;
+
+    beforeAll(async () => {
+      page = await freshPage(open);
+    }, 90_000);
+    afterAll(async () => {
+      await page?.close();
+    });
+
+    // Excel: "Page Down: Move one screen down in a worksheet", "Page Up: Move one screen up in a
+    // worksheet" (Microsoft, "Keyboard shortcuts in Excel"). The view moves a screen and the
+    // active cell as many rows, so it stays in view at its place on the screen.
+    it("should move the view a screenful with PageDown and PageUp, the active cell in view at its place", async () => {
+      await clickCell(page, "B3");
+      const keys = ["PageDown", "PageDown", "PageDown", "PageUp", "PageUp", "PageDown", "PageUp"];
+      let before = await viewOf(page);
+      for (const [index, key] of keys.entries()) {
+        await page.keyboard.press(key);
+        await until(
+          page,
+          `the active cell moved (${key})`,
+          async () => (await activeCell(page)) !== before.active
+        );
+        const after = await viewOf(page);
+        const context = `${key} (#${index + 1}) from ${before.active} to ${after.active}`;
+        expect(after.cellTop).withContext(`${context}: the active cell in the page`).not.toBeNull();
+        expect(after.cellTop ?? 0)
+          .withContext(`${context}: below the headers`)
+          .toBeGreaterThanOrEqual(after.viewTop - 1);
+        expect(after.cellBottom ?? 0)
+          .withContext(`${context}: above the view's bottom`)
+          .toBeLessThanOrEqual(after.viewBottom + 1);
+        const step = Number(after.active.slice(1)) - Number(before.active.slice(1));
+        expect(Math.abs(step)).withContext(`${context}: a screenful`).toBeGreaterThan(20);
+        expect(after.topRow - before.topRow)
+          .withContext(`${context}: the view moved as far`)
+          .toBe(step);
+        expect(Math.round((after.cellTop ?? 0) - (before.cellTop ?? 0)))
+          .withContext(`${context}: at its place`)
+          .toBe(0);
+        before = after;
+      }
+    }, 60_000);
+  });
 });
