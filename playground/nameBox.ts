@@ -1,14 +1,35 @@
 /**
  * Excel's Name Box, left of the formula bar: it shows the active cell's address, and a person may
- * type an address there ("XFD1048576", "B2:C9", "Sheet2!A1") and press Enter to go to it (Ctrl+G
- * and F5 bring the keyboard here, as Excel's "Go To" does). Escape, or leaving the box, shows the
- * active cell's address again.
+ * type an address there ("XFD1048576", "B2:C9", "Sheet2!A1") and press Enter to go to it (the Go
+ * To dialog, Ctrl+G or F5, reads references as it does). Escape, or leaving the box, shows the
+ * active cell's address again; after Enter or Escape the grid has the keyboard.
  */
 
 /** What the Name Box needs of the grid. */
 export interface GoToTarget {
   /** Goes to an address; throws when it is not one. */
   goTo(address: string): void;
+}
+
+/**
+ * Goes to a reference typed by a person (the Name Box, the Go To dialog).
+ *
+ * @example
+ * ```ts
+ * goToReference(grid, " B2:C9 "); // undefined: B2:C9 is selected
+ * goToReference(grid, "B2:"); // "Reference isn't valid: B2:", and the selection stays
+ * ```
+ * @returns Excel's message when it is not a reference of the workbook (nothing moved), else
+ *   undefined.
+ */
+export function goToReference(grid: GoToTarget, reference: string): string | undefined {
+  const address = reference.trim();
+  try {
+    grid.goTo(address);
+    return undefined;
+  } catch {
+    return `Reference isn't valid: ${address}`;
+  }
 }
 
 /**
@@ -22,12 +43,15 @@ export interface GoToTarget {
  * @param grid Where Enter goes.
  * @param message Where "Reference isn't valid." is said.
  * @param restore Shows the active cell's address in the box again.
+ * @param backToGrid Gives the keyboard back to the grid (after Enter or Escape, as in Excel, where
+ *   what is typed next goes into the active cell).
  */
 export function offerNameBox(
   box: HTMLElement,
   grid: GoToTarget,
   message: HTMLElement | null,
-  restore: () => void
+  restore: () => void,
+  backToGrid: () => void = () => undefined
 ): void {
   box.contentEditable = "plaintext-only";
   box.spellcheck = false;
@@ -47,19 +71,17 @@ export function offerNameBox(
     if (event.key === "Escape") {
       event.preventDefault();
       box.blur();
+      backToGrid();
       return;
     }
     if (event.key !== "Enter") return;
     event.preventDefault();
-    const address = (box.textContent ?? "").trim();
-    try {
-      box.blur();
-      grid.goTo(address);
-      if (message) message.textContent = "";
-    } catch {
-      if (message) message.textContent = `Reference isn't valid: ${address}`;
-      restore();
-    }
+    const typed = box.textContent ?? "";
+    box.blur(); // shows the active cell's address again
+    const failure = goToReference(grid, typed);
+    if (message) message.textContent = failure ?? "";
+    if (failure) restore();
+    else backToGrid();
   });
   box.addEventListener("blur", () => restore());
 }

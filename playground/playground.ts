@@ -18,8 +18,9 @@ import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmu
 import { loadSavedPace, savePace } from "./emulator/savedPace.js";
 import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
 import { extendDragsDownward } from "./fillDragScroll.js";
+import { offerGoToDialog } from "./goToDialog.js";
 import { listenToSheetKeys } from "./grid/sheetKeys.js";
-import { listenToTypedText } from "./grid/typedText.js";
+import { focusGrid, listenToTypedText } from "./grid/typedText.js";
 import { keepBarsInPlace } from "./keepBarsInPlace.js";
 import { warnBeforeLeaving } from "./leaveWarning.js";
 import { offerNameBox } from "./nameBox.js";
@@ -70,8 +71,9 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
     show
   );
   show();
-  offerNameBox(address, grid, message, show);
-  listenToSheetKeys(grid, workbook, () => address.focus());
+  offerNameBox(address, grid, message, show, focusGrid);
+  const goToDialog = offerGoToDialog(document.body, grid, focusGrid);
+  listenToSheetKeys(grid, workbook, () => goToDialog.open());
   listenToTypedText();
   // While a cell is edited, the bar shows what is being typed (as Excel's does).
   const mirror = (event: Event) => {

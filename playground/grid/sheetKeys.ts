@@ -1,7 +1,7 @@
 /**
  * Excel's keys for moving over a whole sheet, on the model's data rather than the grid's block:
  * Ctrl+arrows (the data region's edge, else the sheet's edge), Ctrl+Home (A1), Ctrl+End (the last
- * used row and column), with Shift to extend the selection; Ctrl+G and F5 go to the Name Box;
+ * used row and column), with Shift to extend the selection; Ctrl+G and F5 open the Go To dialog;
  * Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z) undo and redo on the model's history; an
  * arrow, Enter or Tab that leaves the block the grid holds moves the block with it. Keys the block
  * can answer itself are left to jspreadsheet.
@@ -14,6 +14,7 @@ import type { GridWorkbook } from "./gridWorkbook.js";
 import { selectionBlock, type ModelSelection } from "./gridSelection.js";
 import type { SheetBlock } from "./sheetBlock.js";
 import { turnPage } from "./pageKeys.js";
+import { startEditing } from "./typedText.js";
 
 const ARROWS: Record<string, Direction> = {
   ArrowUp: "up",
@@ -33,17 +34,17 @@ const STEPS: Record<Direction, { row: number; column: number }> = {
  *
  * @example
  * ```ts
- * const stop = listenToSheetKeys(grid, workbook, () => nameBox.focus());
+ * const stop = listenToSheetKeys(grid, workbook, () => goToDialog.open());
  * ```
  * @param grid The grid.
  * @param workbook The model (its data decides where Ctrl+arrows go).
- * @param goToBox Called on Ctrl+G or F5: the Name Box takes the keyboard.
+ * @param openGoTo Called on Ctrl+G or F5: Excel's Go To dialog opens.
  * @returns A function that stops listening.
  */
 export function listenToSheetKeys(
   grid: GridWorkbook,
   workbook: MockWorkbook,
-  goToBox: () => void
+  openGoTo: () => void
 ): () => void {
   const keydown = (event: KeyboardEvent) => {
     const current = (
@@ -56,19 +57,29 @@ export function listenToSheetKeys(
     if (control && event.key.toLowerCase() === "g" && !event.shiftKey) {
       event.preventDefault();
       event.stopPropagation();
-      goToBox();
+      openGoTo();
       return;
     }
     if (event.key === "F5") {
       event.preventDefault();
       event.stopPropagation();
-      goToBox();
+      openGoTo();
       return;
     }
     if (current.edition || event.altKey) return;
-    // Delete clears the selected cells in the model, a whole row or column all of it; the grid's
-    // own key would offer to delete the rows or columns of a header's selection (Excel never does).
-    if ((event.key === "Delete" || event.key === "Backspace") && !control) {
+    // Excel's Backspace "clears the content of the active cell" and edits it (Microsoft,
+    // "Keyboard shortcuts in Excel"): the other selected cells keep theirs; Enter writes the
+    // emptied cell (one undoable edit), Escape leaves it as it was.
+    if (event.key === "Backspace" && !control) {
+      event.preventDefault();
+      event.stopPropagation();
+      startEditing("");
+      return;
+    }
+    // Delete "removes the cell contents (data and formulas) from selected cells": in the model, a
+    // whole row or column all of it; the grid's own key would offer to delete the rows or
+    // columns of a header's selection (Excel never does).
+    if (event.key === "Delete" && !control) {
       event.preventDefault();
       event.stopPropagation();
       const sheet = grid.activeSheet();

@@ -25,17 +25,35 @@ function isGridTextarea(target: EventTarget | null): target is HTMLTextAreaEleme
   return target instanceof HTMLTextAreaElement && target.classList.contains("jss_textarea");
 }
 
-/** The grid's textarea takes the keyboard (unless a cell is being edited). */
-function focusGrid(): void {
+/**
+ * The grid's hidden textarea takes the keyboard (unless a cell is being edited), so that text
+ * typed next goes into the active cell: after a click on a cell, the Name Box's Enter or Escape,
+ * or the Go To dialog.
+ *
+ * @example
+ * ```ts
+ * grid.goTo("B2");
+ * focusGrid();
+ * ```
+ */
+export function focusGrid(): void {
   const worksheet = currentWorksheet();
   if (!worksheet || worksheet.edition || !worksheet.textarea) return;
   worksheet.textarea.focus({ preventScroll: true });
 }
 
-/** Opens the active cell's editor holding `text`, as a first keystroke in Excel does. */
-function startEditing(text: string): void {
+/**
+ * Opens the active cell's editor holding `text`, as a first keystroke in Excel does ("" for
+ * Backspace, which clears the active cell and edits it).
+ *
+ * @example
+ * ```ts
+ * startEditing("é");
+ * ```
+ */
+export function startEditing(text: string): void {
   const worksheet = currentWorksheet();
-  if (!worksheet || worksheet.edition || text === "") return;
+  if (!worksheet || worksheet.edition) return;
   const [x, y] = worksheet.selectedCell ?? [];
   const cell = worksheet.records?.[Number(y)]?.[Number(x)]?.element;
   if (!cell) return;
@@ -77,12 +95,12 @@ export function listenToTypedText(): () => void {
     if (!isGridTextarea(event.target) || (event as InputEvent).isComposing) return;
     const text = (event as InputEvent).data ?? event.target.value;
     event.target.value = "";
-    startEditing(text);
+    if (text !== "") startEditing(text);
   };
   const compositionEnd = (event: CompositionEvent) => {
     if (!isGridTextarea(event.target)) return;
     event.target.value = "";
-    startEditing(event.data);
+    if (event.data) startEditing(event.data);
   };
   document.addEventListener("pointerup", pointerUp, true);
   document.addEventListener("keydown", keyDown, true);

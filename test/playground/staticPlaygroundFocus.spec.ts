@@ -8,7 +8,7 @@ import {
   type OpenPlayground,
   until,
 } from "./support/staticPlayground.js";
-import { activeCell, modelCell } from "./support/gridPage.js";
+import { activeCell, goTo, modelCell } from "./support/gridPage.js";
 
 /**
  * The keyboard and the focus on the static playground's grid as Excel has them, with Chromium's
@@ -202,6 +202,160 @@ describe("Keyboard and focus on the static playground's grid, as Excel (Chromium
           .toBe(0);
         before = after;
       }
+    }, 60_000);
+    // Excel: after an address typed in the Name Box and Enter, the selected cell has the
+    // keyboard, and whatever is typed next (of any script, or an IME's text) goes into it.
+    it("should put text of any script typed right after the Name Box's Enter into the cell it selected", async () => {
+      await goTo(page, "D40");
+      await page.keyboard.insertText("日本");
+      await page.keyboard.press("Enter");
+      await until(
+        page,
+        "日本 in D40",
+        async () => (await valueAt(page, "D40")) === "日本",
+        5_000
+      ).catch(() => undefined);
+      expect(await valueAt(page, "D40")).toBe("日本");
+      await goTo(page, "E41");
+      await page.keyboard.type("Ωμέγα Жук");
+      await page.keyboard.press("Enter");
+      await until(
+        page,
+        "Greek in E41",
+        async () => (await valueAt(page, "E41")) !== "",
+        5_000
+      ).catch(() => undefined);
+      expect(await valueAt(page, "E41")).toBe("Ωμέγα Жук");
+      expect(await shown(page, "E41")).toBe("Ωμέγα Жук");
+      expect(await activeCell(page)).toBe("E42");
+    }, 60_000);
+    // Excel: "Ctrl+G or F5: Display the Go To dialog box" (Microsoft, "Keyboard shortcuts in
+    // Excel"): its Reference box, OK and Cancel; a reference that is not one says so and goes
+    // nowhere; Esc or Cancel closes it, and the grid has the keyboard again.
+    it("should open a Go To dialog with Ctrl+G and F5 that goes to its Reference on Enter, refuses a bad one, and closes with Esc or Cancel", async () => {
+      const dialog = page.getByRole("dialog", { name: "Go To" });
+      const reference = dialog.getByRole("textbox", { name: "Reference:" });
+      await clickCell(page, "A2");
+      await page.keyboard.press("Control+g");
+      await until(page, "the Go To dialog", () => dialog.isVisible(), 5_000).catch(() => undefined);
+      expect(await dialog.isVisible())
+        .withContext("Ctrl+G opens Go To")
+        .toBe(true);
+      expect(
+        await reference.evaluate((input) => input === document.activeElement, undefined, {
+          timeout: 2_000,
+        })
+      )
+        .withContext("the keyboard in the Reference box")
+        .toBe(true);
+      await page.keyboard.type("C50");
+      await page.keyboard.press("Enter");
+      await until(page, "C50 active", async () => (await activeCell(page)) === "C50", 5_000);
+      expect(await dialog.isVisible()).toBe(false);
+      // The grid has the keyboard: what is typed goes into C50.
+      await page.keyboard.insertText("Gö");
+      await page.keyboard.press("Enter");
+      await until(page, "Gö in C50", async () => (await valueAt(page, "C50")) === "Gö", 5_000);
+
+      await page.keyboard.press("F5");
+      await until(page, "the Go To dialog (F5)", () => dialog.isVisible(), 5_000);
+      await page.keyboard.type("B2:");
+      await page.keyboard.press("Enter");
+      await until(
+        page,
+        "the message",
+        async () => (await dialog.getByRole("alert").innerText()) !== "",
+        5_000
+      );
+      expect(await dialog.getByRole("alert").innerText()).toContain("Reference isn't valid");
+      expect(await dialog.isVisible())
+        .withContext("still open after a bad reference")
+        .toBe(true);
+      expect(await activeCell(page))
+        .withContext("went nowhere")
+        .toBe("C51");
+      await page.keyboard.press("Escape");
+      await until(page, "Esc closed it", async () => !(await dialog.isVisible()), 5_000);
+      expect(await activeCell(page)).toBe("C51");
+      await page.keyboard.insertText("Ωx");
+      await page.keyboard.press("Enter");
+      await until(page, "Ωx in C51", async () => (await valueAt(page, "C51")) === "Ωx", 5_000);
+
+      await page.keyboard.press("Control+g");
+      await until(page, "the Go To dialog again", () => dialog.isVisible(), 5_000);
+      await reference.fill("Z9");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await until(page, "Cancel closed it", async () => !(await dialog.isVisible()), 5_000);
+      expect(await activeCell(page)).toBe("C52");
+      await page.keyboard.press("Control+g");
+      await reference.fill("Sheet2!B3");
+      await dialog.getByRole("button", { name: "OK" }).click();
+      await until(page, "B3 of Sheet2", async () => (await activeCell(page)) === "B3", 5_000);
+      expect(await dialog.isVisible()).toBe(false);
+      await page.locator(".jtabs-headers > div", { hasText: "Reviews" }).click();
+    }, 60_000);
+
+    // Excel: Backspace "clears the content of the active cell" and starts editing it; Delete
+    // "removes the cell contents … from selected cells" (Microsoft, "Keyboard shortcuts in
+    // Excel"). So Backspace on C5:D7 empties C5 only, in edit mode, and Ctrl+Z brings it back.
+    it("should clear only the active cell of a selected range with Backspace, in edit mode, undoably", async () => {
+      for (const [address, text] of [
+        ["C5", "c5"],
+        ["D5", "d5"],
+        ["C6", "c6"],
+        ["D7", "d7"],
+      ]) {
+        await goTo(page, address);
+        await page.keyboard.type(text);
+        await page.keyboard.press("Enter");
+        await until(
+          page,
+          `${text} typed`,
+          async () => (await valueAt(page, address)) === text,
+          5_000
+        );
+      }
+      await clickCell(page, "C5");
+      await page.keyboard.down("Shift");
+      await clickCell(page, "D7");
+      await page.keyboard.up("Shift");
+      await page.keyboard.press("Backspace");
+      const editor = page.locator(
+        ".jss_worksheet:visible td.editor input, .jss_worksheet:visible td.editor textarea"
+      );
+      await until(page, "C5 in edit mode", async () => (await editor.count()) === 1, 5_000).catch(
+        () => undefined
+      );
+      expect(await editor.count())
+        .withContext("an editor is open")
+        .toBe(1);
+      expect(await page.locator(".jss_worksheet:visible td.editor").getAttribute("data-cell")).toBe(
+        "C5"
+      );
+      expect(await editor.inputValue())
+        .withContext("the editor is empty")
+        .toBe("");
+      expect(await page.locator("#formula-content").innerText())
+        .withContext("the formula bar")
+        .toBe("");
+      expect(await valueAt(page, "D5")).toBe("d5");
+      expect(await valueAt(page, "C6")).toBe("c6");
+      expect(await valueAt(page, "D7")).toBe("d7");
+      await page.keyboard.press("Enter");
+      await until(page, "C5 cleared", async () => (await valueAt(page, "C5")) === "", 5_000);
+      expect(await valueAt(page, "D5")).toBe("d5");
+      expect(await valueAt(page, "C6")).toBe("c6");
+      expect(await valueAt(page, "D7")).toBe("d7");
+      await page.keyboard.press("Control+z");
+      await until(page, "C5 back", async () => (await valueAt(page, "C5")) === "c5", 5_000);
+      expect(await shown(page, "C5")).toBe("c5");
+      // Backspace then typing replaces the active cell's content, as in Excel.
+      await clickCell(page, "D5");
+      await page.keyboard.press("Backspace");
+      await page.keyboard.type("new");
+      await page.keyboard.press("Enter");
+      await until(page, "new in D5", async () => (await valueAt(page, "D5")) === "new", 5_000);
+      expect(await valueAt(page, "C5")).toBe("c5");
     }, 60_000);
   });
 });
