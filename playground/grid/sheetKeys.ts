@@ -2,9 +2,10 @@
  * Excel's keys for moving over a whole sheet, on the model's data rather than the grid's block:
  * Ctrl+arrows (the data region's edge, else the sheet's edge), Ctrl+Home (A1), Ctrl+End (the last
  * used row and column), with Shift to extend the selection; Ctrl+G and F5 open the Go To dialog;
- * Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z) undo and redo on the model's history; an
- * arrow, Enter or Tab that leaves the block the grid holds moves the block with it. Keys the block
- * can answer itself are left to jspreadsheet.
+ * Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z) undo and redo on the model's history; Delete clears the
+ * selection, Backspace the active cell (which it edits); PageDown and PageUp turn a screen (pageKeys);
+ * an arrow, Enter or Tab that leaves the block the grid holds moves the block with it. Keys the
+ * block can answer itself are left to jspreadsheet.
  */
 import jspreadsheet from "jspreadsheet-ce";
 import { LAST_COLUMN, LAST_ROW, type CellBlock } from "../excel/a1.js";
