@@ -112,7 +112,8 @@ describe("Keyboard and focus on the static playground's grid, as Excel (Chromium
     await open?.close();
   });
 
-  // Excel: "select a cell, type, press Enter" puts what was typed into the selected cell. On a
+  // Excel: Enter "completes a cell entry from the cell or the formula bar" (Microsoft, "Keyboard
+  // shortcuts in Excel"): what was typed goes into the cell clicked. On a
   // fresh 1,400 × 900 page, column K is right of the first view: the click scrolls it into view,
   // the grid's block moves sideways, and the text went three columns right (into N22).
   it("should put text typed after a click into the clicked cell, far right of the first view too (K22 on a fresh page, then generated cells)", async () => {
