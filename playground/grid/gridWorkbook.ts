@@ -221,15 +221,12 @@ export class GridWorkbook {
             Number(x2),
             Number(y2)
           ),
-        ...structureEvents(this.workbook, {
+        ...structureEvents(this.workbook, this.history, {
           sheetOf: (instance) => this.nameOf(instance),
           blockOf: (sheet) => this.blockOf(sheet),
           activeRow: (sheet) => this.selection.of(sheet).anchor.row,
           changed: (instance) => this.structureChanged(instance),
-          sorted: () => {
-            this.history.clear();
-            this.windows?.sync(true);
-          },
+          sorted: () => this.windows?.sync(true),
         }),
         oncopy: (instance, range) => {
           const sheet = this.nameOf(instance);
@@ -325,7 +322,6 @@ export class GridWorkbook {
 
   /** Rows or columns inserted or deleted: the headers show the model's numbers again. */
   private structureChanged(instance: WorksheetInstance): void {
-    this.history.clear();
     this.blocks.get(this.nameOf(instance))?.label();
     this.windows?.sync(true);
   }
