@@ -91,7 +91,8 @@ export class GridWorkbook {
       windows: () => this.windows,
     });
     this.selections = this.selection.selections;
-    this.history = new ModelUndo(workbook);
+    // Excel's message box comes over the sheet as the model left it.
+    this.history = new ModelUndo(workbook, (why) => setTimeout(() => window.alert(why)));
     this.refresher = new GridRefresher(
       workbook,
       {

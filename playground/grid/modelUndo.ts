@@ -64,8 +64,14 @@ export class ModelUndo {
   private readonly done: ModelEdit[] = [];
   private readonly undone: ModelEdit[] = [];
 
-  /** @param workbook The model the edits are made to. */
-  constructor(private readonly workbook: MockWorkbook) {}
+  /**
+   * @param workbook The model the edits are made to.
+   * @param refused Told why, when the model refused to undo or redo a structural edit.
+   */
+  constructor(
+    private readonly workbook: MockWorkbook,
+    private readonly refused: (message: string) => void = () => undefined
+  ) {}
 
   /**
    * A person typed, pasted or filled cells (`x` the model's column, `y` its row): the model takes
@@ -141,7 +147,7 @@ export class ModelUndo {
     const edit = this.done.pop();
     if (!edit) return undefined;
     if (edit.kind === "cells") this.write(edit, "before");
-    else if (!this.revert(edit.changes)) return this.clear();
+    else if (!this.revert(edit.changes)) return this.refuse();
     this.undone.push(edit);
     return edit;
   }
@@ -154,7 +160,7 @@ export class ModelUndo {
       this.write(edit, "after");
     } else {
       const changes = this.apply(edit.edits);
-      if (!changes) return this.clear();
+      if (!changes) return this.refuse();
       edit.changes = changes;
     }
     this.done.push(edit);
@@ -170,6 +176,12 @@ export class ModelUndo {
 
   /** Why the model last refused a structural edit or its undo. */
   private refusal: MockOfficeError = new MockOfficeError("InvalidOperation", "");
+
+  /** The model refused to undo or redo: the history is forgotten, and the person told why. */
+  private refuse(): undefined {
+    this.refused(this.refusal.message);
+    return this.clear();
+  }
 
   private remember(edit: ModelEdit): void {
     this.done.push(edit);

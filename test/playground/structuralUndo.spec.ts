@@ -286,12 +286,32 @@ describe("ModelUndo of inserts, deletes and sorts", () => {
     }
   });
 
-  it("should refuse an undo that would drop data written since into the inserted rows, and keep it", () => {
+  it("should refuse an undo that would drop data written since into the inserted rows, keep it, and say why", () => {
     const workbook = new MockWorkbook({ sheets: { Sheet1: [["a"], ["b"]] } });
-    const history = new ModelUndo(workbook);
+    const refusals: string[] = [];
+    const history = new ModelUndo(workbook, (why) => refusals.push(why));
     history.structure("Sheet1", [{ sheet: "Sheet1", axis: "row", at: 1, count: 1 }]);
     workbook.setValues("Sheet1", "A2", [["the add-in's"]]); // not an edit of the history
     expect(history.undo()).toBeUndefined();
     expect(workbook.values("Sheet1", "A1:A3")).toEqual([["a"], ["the add-in's"], ["b"]]);
+    expect(refusals).toEqual([
+      "Excel cannot undo this: cells it would remove hold data written since.",
+    ]);
+    expect(history.redo()).withContext("the history is forgotten").toBeUndefined();
+  });
+
+  it("should take back the deletes already made when the model refuses one of an edit's inserts", () => {
+    const workbook = new MockWorkbook({ sheets: { Sheet1: [["a"], ["b"], ["c"]] } });
+    workbook.setValues("Sheet1", "A1048576", [["last"]]);
+    const history = new ModelUndo(workbook);
+    expect(() =>
+      history.structure("Sheet1", [
+        { sheet: "Sheet1", axis: "row", at: 1, count: -1 },
+        { sheet: "Sheet1", axis: "row", at: 0, count: 2 },
+      ])
+    ).toThrowError(/cannot shift nonblank cells off/);
+    expect(workbook.values("Sheet1", "A1:A3")).toEqual([["a"], ["b"], ["c"]]);
+    expect(workbook.values("Sheet1", "A1048576")).toEqual([["last"]]);
+    expect(history.undo()).toBeUndefined();
   });
 });
