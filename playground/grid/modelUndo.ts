@@ -63,6 +63,8 @@ const LIMIT = 100;
 export class ModelUndo {
   private readonly done: ModelEdit[] = [];
   private readonly undone: ModelEdit[] = [];
+  /** Why the model last refused a structural edit or its undo. */
+  private refusal = new MockOfficeError("InvalidOperation", "");
 
   /**
    * @param workbook The model the edits are made to.
@@ -140,8 +142,8 @@ export class ModelUndo {
 
   /**
    * Takes back the last edit; returns it (undefined when there is none, or when the model refused
-   * to take back a structural edit: then the history is forgotten, as Excel's is when it cannot
-   * undo).
+   * to take back a structural edit: then the history is forgotten, since the edits before it name
+   * cells that did not move back).
    */
   undo(): ModelEdit | undefined {
     const edit = this.done.pop();
@@ -173,9 +175,6 @@ export class ModelUndo {
     this.undone.length = 0;
     return undefined;
   }
-
-  /** Why the model last refused a structural edit or its undo. */
-  private refusal: MockOfficeError = new MockOfficeError("InvalidOperation", "");
 
   /** The model refused to undo or redo: the history is forgotten, and the person told why. */
   private refuse(): undefined {
