@@ -85,6 +85,21 @@ function inputOf(workbook: MockWorkbook, row: number, column: number): string {
   return spilled ? "" : (cell.formula ?? String(cell.value));
 }
 
+/**
+ * The sheet of the generated spec: values in column A, a formula reading them, a spill, and two
+ * workbook names (the add-in's), which inserts and deletes move, grow and shrink.
+ */
+function sheetWithNames(): MockWorkbook {
+  const snapshot = new MockWorkbook({
+    sheets: { Sheet1: [["x", "=A2&A3"], ["y"], ["z", "=TEST.TABLE(A1:A3)"], ["7"]] },
+  }).snapshot();
+  snapshot.names = [
+    ["inputs", { sheet: "Sheet1", block: { top: 0, left: 0, rowCount: 3, columnCount: 1 } }],
+    ["note", { sheet: "Sheet1", block: { top: 3, left: 2, rowCount: 1, columnCount: 1 } }],
+  ];
+  return MockWorkbook.fromSnapshot(snapshot);
+}
+
 const ROWS = 6;
 const COLUMNS = 5;
 
@@ -161,9 +176,7 @@ describe("ModelUndo of inserts, deletes and sorts", () => {
   it("should keep the model equal to the workbook as it was before each edit, after any sequence of typing, inserts, deletes, sorts, undos and redos (generated)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(action, { maxLength: 16 }), async (actions) => {
-        const workbook = new MockWorkbook({
-          sheets: { Sheet1: [["x", "=A2&A3"], ["y"], ["z", "=TEST.TABLE(A1:A3)"], ["7"]] },
-        });
+        const workbook = sheetWithNames();
         const stop = new FormulaEngine(workbook, testRuntime().runtime).start();
         try {
           const history = new ModelUndo(workbook);
