@@ -114,6 +114,7 @@ export class ModelUndo {
    *   the edits made before it are taken back first.
    */
   structure(sheet: string, edits: StructuralEdit[]): void {
+    if (edits.length === 0) return;
     const changes = this.apply(edits);
     if (!changes) throw this.refusal;
     this.remember({ kind: "structure", sheet, edits, changes, cells: selectedBy(edits) });
