@@ -36,8 +36,9 @@ import type {
   MockWorkbookOptions,
   MockWorkbookStats,
 } from "./mockWorkbookTypes.js";
-import { editLines, remapCells, sortRowsOf } from "./structuralEdits.js";
-import type { LineEdit } from "./structuralEdits.js";
+import { sortRowsOf } from "./structuralEdits.js";
+import { applyChange, revertChange } from "./structuralChange.js";
+import type { RowOrder, StructuralChange, StructuralEdit } from "./structuralChange.js";
 import { emptyWorkbookState } from "./workbookState.js";
 import { restoreSnapshot, takeSnapshot } from "./workbookSnapshot.js";
 import type { WorkbookSnapshot } from "./workbookSnapshot.js";
@@ -217,42 +218,44 @@ export class MockWorkbook {
   }
 
   /** Inserts `count` empty columns before column `at` (zero-based), moving cells right, as Excel does. */
-  insertColumns(sheet: string, at: number, count = 1): void {
-    this.editLines({ sheet, axis: "column", at, count });
+  insertColumns(sheet: string, at: number, count = 1): StructuralChange {
+    return this.changeStructure({ sheet, axis: "column", at, count });
   }
 
   /** Inserts `count` empty rows before row `at` (zero-based), moving cells down. */
-  insertRows(sheet: string, at: number, count = 1): void {
-    this.editLines({ sheet, axis: "row", at, count });
+  insertRows(sheet: string, at: number, count = 1): StructuralChange {
+    return this.changeStructure({ sheet, axis: "row", at, count });
   }
 
   /** Deletes `count` rows from row `at` (zero-based); the cells below move up. */
-  deleteRows(sheet: string, at: number, count = 1): void {
-    this.editLines({ sheet, axis: "row", at, count: -count });
+  deleteRows(sheet: string, at: number, count = 1): StructuralChange {
+    return this.changeStructure({ sheet, axis: "row", at, count: -count });
   }
 
   /** Deletes `count` columns from column `at` (zero-based); the cells to the right move left. */
-  deleteColumns(sheet: string, at: number, count = 1): void {
-    this.editLines({ sheet, axis: "column", at, count: -count });
-  }
-
-  /**
-   * An insert or delete of whole rows or columns (see `editLines`): formulas' references are
-   * adjusted as Excel adjusts them, spills crossed are computed again from their anchors.
-   */
-  private editLines(edit: LineEdit): void {
-    editLines(this.state, edit);
-    this.cellsChanged({ sheet: edit.sheet });
+  deleteColumns(sheet: string, at: number, count = 1): StructuralChange {
+    return this.changeStructure({ sheet, axis: "column", at, count: -count });
   }
 
   /**
    * Moves whole rows to a new order, as a grid's sort does: `order[i]` is the row (zero-based)
-   * that ends up at row `i`; rows past `order` stay where they are.
+   * that ends up at row `i`; rows past `order` stay; `rebase` rewrites a moved formula.
    */
-  moveRows(sheet: string, order: readonly number[]): void {
-    const destination = new Map(order.map((from, to) => [from, to]));
-    remapCells(this.state, sheet, (row, column) => [destination.get(row) ?? row, column]);
-    this.cellsChanged({ sheet });
+  moveRows(sheet: string, order: readonly number[], rebase?: RowOrder["rebase"]): StructuralChange {
+    return this.changeStructure({ sheet, order, rebase });
+  }
+
+  /** A structural edit (see `applyChange`; spills crossed spill again), which can be undone. */
+  changeStructure(edit: StructuralEdit): StructuralChange {
+    const change = applyChange(this.state, edit);
+    this.cellsChanged({ sheet: edit.sheet });
+    return change;
+  }
+
+  /** Takes a structural edit back, as Excel's Undo does (see `revertChange`; it may refuse). */
+  revertStructure(change: StructuralChange): void {
+    revertChange(this.state, change);
+    this.cellsChanged({ sheet: change.edit.sheet });
   }
 
   /**

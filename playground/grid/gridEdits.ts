@@ -1,8 +1,8 @@
 /**
- * What a person's edits in the grid do to the model: typed, pasted and filled cells, and a sort (inserts and deletes are the model's own: it adjusts the formulas).
+ * What a person's typed, pasted and filled cells do to the model (inserts, deletes and sorts are
+ * the model's own structural edits: it adjusts the formulas).
  */
 import { columnName } from "../../taskpane/sheet/a1Address.js";
-import { shiftRowReferences } from "../formulas/shiftRowReferences.js";
 import type { MockCellValue, MockWorkbook } from "../excel/mockWorkbook.js";
 
 /**
@@ -63,35 +63,4 @@ function columnRuns(
     else runs.push({ x, y, values: [value] });
   }
   return runs;
-}
-
-/**
- * The grid sorted its rows (`order[i]` is the row now at `i`): the model's rows move alike, and
- * a formula that moved reads its new row, as Excel re-bases relative references in a sort.
- *
- * @example
- * ```ts
- * sortModelRows(workbook, "Reviews", [0, 3, 1, 2]);
- * ```
- */
-export function sortModelRows(
-  workbook: MockWorkbook,
-  sheet: string,
-  order: readonly number[]
-): void {
-  const destination = new Map(order.map((from, to) => [from, to]));
-  const moved: { address: string; formula: string; value: MockCellValue }[] = [];
-  workbook.forEachCell((name, row, column, cell) => {
-    const to = destination.get(row);
-    if (name !== sheet || cell.formula === undefined || to === undefined || to === row) return;
-    moved.push({
-      address: `${columnName(column)}${row + 1}`,
-      formula: shiftRowReferences(cell.formula, to - row),
-      value: cell.value,
-    });
-  });
-  for (const { address, formula, value } of moved) {
-    workbook.setFormula(sheet, address, formula, value);
-  }
-  workbook.moveRows(sheet, order);
 }

@@ -91,7 +91,8 @@ export class GridWorkbook {
       windows: () => this.windows,
     });
     this.selections = this.selection.selections;
-    this.history = new ModelUndo(workbook);
+    // Excel's message box comes over the sheet as the model left it.
+    this.history = new ModelUndo(workbook, (why) => setTimeout(() => window.alert(why)));
     this.refresher = new GridRefresher(
       workbook,
       {
@@ -221,15 +222,12 @@ export class GridWorkbook {
             Number(x2),
             Number(y2)
           ),
-        ...structureEvents(this.workbook, {
+        ...structureEvents(this.workbook, this.history, {
           sheetOf: (instance) => this.nameOf(instance),
           blockOf: (sheet) => this.blockOf(sheet),
           activeRow: (sheet) => this.selection.of(sheet).anchor.row,
           changed: (instance) => this.structureChanged(instance),
-          sorted: () => {
-            this.history.clear();
-            this.windows?.sync(true);
-          },
+          sorted: () => this.windows?.sync(true),
         }),
         oncopy: (instance, range) => {
           const sheet = this.nameOf(instance);
@@ -325,7 +323,6 @@ export class GridWorkbook {
 
   /** Rows or columns inserted or deleted: the headers show the model's numbers again. */
   private structureChanged(instance: WorksheetInstance): void {
-    this.history.clear();
     this.blocks.get(this.nameOf(instance))?.label();
     this.windows?.sync(true);
   }

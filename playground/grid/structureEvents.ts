@@ -1,13 +1,15 @@
 /**
  * The grid's insert and delete of rows and columns, and its sort, done to the model: the model
  * moves its cells as Excel would and adjusts the formulas' references; the grid then shows the
- * model's cells again.
+ * model's cells again. Each is one edit of the model's undo history (ModelUndo), as in Excel.
  */
 import type { SpreadsheetOptions, WorksheetInstance } from "jspreadsheet-ce";
 import { compareForSort } from "../excel/compareForSort.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import { MockOfficeError } from "../excel/MockOfficeError.js";
-import { inputAt, sortModelRows } from "./gridEdits.js";
+import { shiftRowReferences } from "../formulas/shiftRowReferences.js";
+import { inputAt } from "./gridEdits.js";
+import type { ModelUndo } from "./modelUndo.js";
 import { quietly } from "./quietly.js";
 import type { SheetBlock } from "./sheetBlock.js";
 
@@ -30,11 +32,12 @@ export interface StructureTarget {
  *
  * @example
  * ```ts
- * jspreadsheet(element, { ...structureEvents(workbook, target), worksheets });
+ * jspreadsheet(element, { ...structureEvents(workbook, history, target), worksheets });
  * ```
  */
 export function structureEvents(
   workbook: MockWorkbook,
+  history: ModelUndo,
   target: StructureTarget
 ): Pick<
   SpreadsheetOptions,
@@ -44,43 +47,45 @@ export function structureEvents(
   return {
     oninsertrow: (instance, rows) => {
       const first = Math.min(...rows.map((row) => Number(row.row)));
+      const sheet = target.sheetOf(instance);
+      const at = originOf(instance).row + first;
       refusable(
-        () =>
-          workbook.insertRows(
-            target.sheetOf(instance),
-            originOf(instance).row + first,
-            rows.length
-          ),
+        () => history.structure(sheet, [{ sheet, axis: "row", at, count: rows.length }]),
         () => quietly(instance, () => instance.deleteRow(first, rows.length))
       );
       target.changed(instance);
     },
     ondeleterow: (instance, removed) => {
       const { row } = originOf(instance);
+      const sheet = target.sheetOf(instance);
       const rows = [...removed].map(Number).sort((a, b) => b - a);
-      for (const y of rows) workbook.deleteRows(target.sheetOf(instance), row + y, 1);
+      history.structure(
+        sheet,
+        rows.map((y) => ({ sheet, axis: "row", at: row + y, count: -1 }))
+      );
       target.changed(instance);
     },
     oninsertcolumn: (instance, columns) => {
       const first = Math.min(...columns.map((column) => Number(column.column)));
+      const sheet = target.sheetOf(instance);
+      const at = originOf(instance).column + first;
       refusable(
-        () =>
-          workbook.insertColumns(
-            target.sheetOf(instance),
-            originOf(instance).column + first,
-            columns.length
-          ),
+        () => history.structure(sheet, [{ sheet, axis: "column", at, count: columns.length }]),
         () => quietly(instance, () => instance.deleteColumn(first, columns.length))
       );
       target.changed(instance);
     },
     ondeletecolumn: (instance, removed) => {
       const { column } = originOf(instance);
+      const sheet = target.sheetOf(instance);
       const columns = [...removed].map(Number).sort((a, b) => b - a);
-      for (const x of columns) workbook.deleteColumns(target.sheetOf(instance), column + x, 1);
+      history.structure(
+        sheet,
+        columns.map((x) => ({ sheet, axis: "column", at: column + x, count: -1 }))
+      );
       target.changed(instance);
     },
-    onsort: (instance, column, order) => {
+    onsort: (instance, column, direction) => {
       // The grid sorted the rows it holds; the sheet's are the model's: the current region
       // around the active cell (the rows of data next to each other, as Excel's sort takes),
       // its first row kept as the header, is sorted (the grid then shows the model's rows again).
@@ -94,11 +99,13 @@ export function structureEvents(
           top + 1 + index,
           inputAt(workbook, sheet, top + 1 + index, by),
         ]
-      ).sort((a, b) => compareForSort(a, b, order ? 1 : 0));
-      sortModelRows(workbook, sheet, [
+      ).sort((a, b) => compareForSort(a, b, direction ? 1 : 0));
+      // A formula that moved reads its new row, as Excel re-bases relative references in a sort.
+      const order = [
         ...Array.from({ length: top + 1 }, (_, row) => row),
         ...sorted.map(([row]) => row),
-      ]);
+      ];
+      history.structure(sheet, [{ sheet, order, rebase: shiftRowReferences }]);
       target.sorted();
     },
   };

@@ -94,7 +94,7 @@ describe("ModelUndo", () => {
     expect(inputAt(workbook, "Sheet1", 1, 2)).toBe("");
   });
 
-  it("should forget every edit on clear (rows moved: the cells an edit names hold other data)", () => {
+  it("should forget every edit on clear", () => {
     const workbook = new MockWorkbook({ sheets: { Sheet1: [["x"]] } });
     const undo = new ModelUndo(workbook);
     undo.type("Sheet1", [{ x: 0, y: 0, value: "new" }]);
