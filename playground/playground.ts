@@ -18,12 +18,14 @@ import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmu
 import { loadSavedPace, savePace } from "./emulator/savedPace.js";
 import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
 import { extendDragsDownward } from "./fillDragScroll.js";
+import { fillDownOnDoubleClick } from "./grid/fillHandleDoubleClick.js";
 import { listenToSheetKeys } from "./grid/sheetKeys.js";
 import { listenToTypedText } from "./grid/typedText.js";
 import { keepBarsInPlace } from "./keepBarsInPlace.js";
 import { warnBeforeLeaving } from "./leaveWarning.js";
 import { offerNameBox } from "./nameBox.js";
 import { showPageError, showPageErrors } from "./pageErrors.js";
+import { scrollRowsOnWheel } from "./wheelRows.js";
 import { forgetSavedDocument, keepDocumentSaved, loadSavedDocument } from "./savedDocument.js";
 import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
 import playgroundCss from "./playground.css";
@@ -185,6 +187,8 @@ async function main(): Promise<void> {
   showFormulaBar(playground);
   const scroller = gridElement.closest<HTMLElement>(".playground-sheet") ?? gridElement;
   extendDragsDownward(gridElement, scroller, playground.grid);
+  scrollRowsOnWheel(scroller, playground.grid);
+  fillDownOnDoubleClick(gridElement, playground.grid, playground.workbook);
   keepBarsInPlace(scroller);
   await loadScript("taskpane.js");
   document.body.dataset.ready = "true";

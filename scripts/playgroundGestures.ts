@@ -73,8 +73,8 @@ export function fillDownTo(page: Page, column: string, toRow: number): Promise<v
 
 /**
  * Drags the selection's fill handle down to row `toRow` thousands of rows away, as a person does
- * in Excel: the pointer held deep in the bottom edge (the scroll speeds up while held there),
- * then just inside it when the row is near (a steady, slower scroll), then onto the row.
+ * in Excel: the pointer held far below the view's bottom edge (a fast scroll), then just below it
+ * when the row is near (slower), then on the edge (slowest), then onto the row.
  */
 export async function fillFarDownTo(page: Page, column: string, toRow: number): Promise<void> {
   const scroller = await page.locator(".playground-sheet").boundingBox();
@@ -115,9 +115,10 @@ export async function fillFarDownTo(page: Page, column: string, toRow: number): 
       continue;
     }
     const remaining = toRow - lastShown;
-    // Far: deep into the edge (speeding up); nearer: inside it (steady); near: its inner side.
-    const depth = remaining > 800 ? 38 : remaining > 60 ? 30 : 3;
-    await page.mouse.move(x, bottom - 40 + depth + (attempt % 2));
+    // The view scrolls while the pointer is beyond its bottom edge, faster the farther beyond:
+    // far below it while the row is far, a little below it nearer, on the edge when near.
+    const beyond = remaining > 800 ? 200 : remaining > 60 ? 40 : -3;
+    await page.mouse.move(x, bottom + beyond + (attempt % 2));
     await page.waitForTimeout(20);
   }
   throw new Error(`could not fill down to row ${toRow}`);
