@@ -108,9 +108,8 @@ export async function fillFarDownTo(page: Page, column: string, toRow: number): 
       if (++overshoots > 60) throw new Error(`the drag passed row ${toRow}`);
       const middle = scroller.y + scroller.height / 2;
       await page.mouse.move(x, middle, { steps: 2 });
-      const rowHeight =
-        (await boxNow(page.locator(cellSelector(`${column}${lastShown - 1}`))))?.height ?? 24;
-      await page.mouse.wheel(0, -(lastShown - toRow + 10) * rowHeight);
+      // The sheet scrolls three rows a wheel notch (deltaY 100), as Excel's does.
+      await page.mouse.wheel(0, (-(lastShown - toRow + 10) / 3) * 100);
       await page.waitForTimeout(100);
       continue;
     }
