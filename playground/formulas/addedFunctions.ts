@@ -1,7 +1,7 @@
 /**
  * Excel functions that fast-formula-parser lacks (or gets wrong) and that a newcomer reaches for
  * first, written to Microsoft's documented rules. Each reads its arguments with the parser's
- * own helper, so an empty cell is "" or 0 as {@link useExcelEmptyCells} makes it.
+ * own helper, so an empty cell is "" or 0 as {@link useExcelValueRules} makes it.
  */
 import FormulaParser, { FormulaError } from "fast-formula-parser";
 import type { FunctionArgument, ParserContext } from "fast-formula-parser";

@@ -27,7 +27,7 @@ import { formulaPositions, referencedBlock } from "./formulaState.js";
 import type { FormulaState, Position } from "./formulaState.js";
 import { emptySpilled, writeSpill } from "./writeSpill.js";
 import { addedFunctions, addedFunctionsNeedingContext } from "./addedFunctions.js";
-import { useExcelEmptyCells } from "./emptyCells.js";
+import { useExcelValueRules } from "./excelValueRules.js";
 import {
   cancelCalls,
   errorMessage,
@@ -78,7 +78,7 @@ export class FormulaEngine {
     private readonly workbook: MockWorkbook,
     private readonly runtime: CustomFunctionsRuntime
   ) {
-    useExcelEmptyCells();
+    useExcelValueRules();
     this.parser = new FormulaParser({
       onCell: (reference) => this.readCell(reference),
       onRange: (reference) => this.readRange(reference),

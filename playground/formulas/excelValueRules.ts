@@ -1,5 +1,8 @@
 /**
- * Excel's rule for an empty cell that a formula reads: "" where text is wanted, 0 where a number
+ * Excel's rules for the values a formula compares and hands to functions, where
+ * fast-formula-parser strays from them.
+ *
+ * An empty cell that a formula reads is "" where text is wanted, 0 where a number
  * is, FALSE where a logical value is (Microsoft, "Calculation operators and precedence": a
  * blank cell is treated as 0 in arithmetic and as an empty string in text operations; `=A1`
  * of an empty A1 shows 0).
@@ -10,6 +13,9 @@
  * (15), `=ABS(B5)` failed and `=NOT(B5)` was FALSE. The helper is the one place that knows which
  * type a function wants, so the rule is applied there, once, for every function; and in the
  * parser's comparison, where an empty cell compared with text was 0 (`=B5=""` was FALSE).
+ *
+ * Text is compared without regard to case (`="Yes"="yes"` is TRUE; Microsoft, EXACT: "EXACT is
+ * case-sensitive", unlike the = operator); the parser compared it case by case.
  */
 import FormulaParser from "fast-formula-parser";
 import type { FormulaHelpersApi } from "fast-formula-parser";
@@ -42,10 +48,10 @@ export function emptyAs(type: number | null | undefined): string | number | bool
 }
 
 /**
- * Makes the parser read empty cells as Excel does (idempotent; the parser's helpers are shared by
- * every parser of the page).
+ * Makes the parser read empty cells and compare text as Excel does (idempotent; the parser's
+ * helpers are shared by every parser of the page).
  */
-export function useExcelEmptyCells(): void {
+export function useExcelValueRules(): void {
   if (installed) return;
   installed = true;
   const helpers: FormulaHelpersApi = FormulaParser.FormulaHelpers;
@@ -61,14 +67,16 @@ export function useExcelEmptyCells(): void {
     return accept(argument, type, ...rest);
   };
   const compare = operators.Infix.compareOp;
-  operators.Infix.compareOp = (left, infix, right, leftIsArray, rightIsArray) =>
-    compare(
-      left ?? emptyLike(rightIsArray ? firstOf(right) : right),
-      infix,
-      right ?? emptyLike(leftIsArray ? firstOf(left) : left),
-      leftIsArray,
-      rightIsArray
-    );
+  operators.Infix.compareOp = (left, infix, right, leftIsArray, rightIsArray) => {
+    const one = (value: unknown, isArray: boolean) => (isArray ? firstOf(value) : value);
+    let first = one(left, leftIsArray) ?? emptyLike(one(right, rightIsArray));
+    let second = one(right, rightIsArray) ?? emptyLike(first);
+    if (typeof first === "string" && typeof second === "string") {
+      first = first.toLowerCase();
+      second = second.toLowerCase();
+    }
+    return compare(first, infix, second, false, false);
+  };
 }
 
 /** An empty cell compared with `other`: "" with text, FALSE with a logical value, else 0. */

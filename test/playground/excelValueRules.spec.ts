@@ -27,7 +27,11 @@ const find = (needle: string, within: string, caseless: boolean): MockCellValue 
 const table: { formula: string; kinds: Kind[]; model: Model }[] = [
   { formula: "=LEN(A1)", kinds: ["text"], model: ([t]) => String(t).length },
   { formula: "=A1&B1", kinds: ["text", "text"], model: ([a, b]) => `${a}${b}` },
-  { formula: "=A1=B1", kinds: ["text", "text"], model: ([a, b]) => a === b },
+  {
+    formula: "=A1=B1",
+    kinds: ["text", "text"],
+    model: ([a, b]) => String(a).toLowerCase() === String(b).toLowerCase(),
+  },
   { formula: "=LOWER(A1)", kinds: ["text"], model: ([t]) => String(t).toLowerCase() },
   { formula: "=UPPER(A1)", kinds: ["text"], model: ([t]) => String(t).toUpperCase() },
   { formula: "=PROPER(A1)", kinds: ["text"], model: ([t]) => proper(String(t)) },
@@ -126,6 +130,12 @@ describe('Empty cells in formulas (Excel: "" in text, 0 in numbers)', () => {
     expect(evaluate('=IF(A1,"yes","no")', [2])).toBe("yes");
     expect(evaluate("=A1=0", [""])).toBe(true);
     expect(evaluate("=A1=FALSE", [""])).toBe(true);
+  });
+
+  it("should compare text without regard to case, as Excel's = does (EXACT is the case-sensitive test)", () => {
+    expect(evaluate("=A1=B1", ["Yes", "yes"])).toBe(true);
+    expect(evaluate('=A1>"a"', ["B"])).toBe(true);
+    expect(evaluate("=EXACT(A1,B1)", ["Yes", "yes"])).toBe(false);
   });
 
   it("should give every text function Excel's result for empty and filled arguments (generated)", () => {
