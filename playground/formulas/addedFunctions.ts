@@ -137,6 +137,46 @@ function IF(context: ParserContext, ...args: unknown[]): unknown {
   return value ?? 0;
 }
 
+/**
+ * The numbers MAX and MIN take: "If an argument is an array or reference, only numbers in that
+ * array or reference are used. Empty cells, logical values, or text in the array or reference are
+ * ignored"; numbers, logical values and text of numbers typed as arguments count; an error
+ * anywhere is the result.
+ */
+function numbersOf(params: FunctionArgument[]): number[] {
+  const numbers: number[] = [];
+  helpers.flattenParams(params, null, true, (item, info) => {
+    if (item instanceof FormulaError) throw item;
+    if (info.isLiteral) numbers.push(number(item));
+    else if (typeof item === "number") numbers.push(item);
+  });
+  return numbers;
+}
+
+/** MAX(number1, …): the largest; "If the arguments contain no numbers, MAX returns 0." */
+function MAX(...params: FunctionArgument[]): number {
+  const numbers = numbersOf(params);
+  return numbers.length === 0 ? 0 : Math.max(...numbers);
+}
+
+/** MIN(number1, …): the smallest; 0 when the arguments contain no numbers. */
+function MIN(...params: FunctionArgument[]): number {
+  const numbers = numbersOf(params);
+  return numbers.length === 0 ? 0 : Math.min(...numbers);
+}
+
+/**
+ * COUNTA(value1, …): "counts cells containing any type of information, including error values";
+ * it "does not count empty cells".
+ */
+function COUNTA(...params: FunctionArgument[]): number {
+  let count = 0;
+  helpers.flattenParams(params, null, true, (item, info) => {
+    if (info.isLiteral || (item !== null && item !== undefined && item !== "")) count++;
+  });
+  return count;
+}
+
 /** The functions the playground adds to (or puts in place of) the parser's built-ins. */
 export const addedFunctions: Record<string, (...args: FunctionArgument[]) => unknown> = {
   UPPER,
@@ -145,6 +185,9 @@ export const addedFunctions: Record<string, (...args: FunctionArgument[]) => unk
   SUBSTITUTE,
   TEXTJOIN,
   VALUE,
+  MAX,
+  MIN,
+  COUNTA,
 };
 
 /** Added functions that take the parser first (as the parser's IF does). */
