@@ -2,10 +2,9 @@
  * Excel's rules for the values a formula compares and hands to functions, where
  * fast-formula-parser strays from them.
  *
- * An empty cell that a formula reads is "" where text is wanted, 0 where a number
- * is, FALSE where a logical value is (Microsoft, "Calculation operators and precedence": a
- * blank cell is treated as 0 in arithmetic and as an empty string in text operations; `=A1`
- * of an empty A1 shows 0).
+ * An empty cell that a formula reads is, as in Excel, "" where text is wanted (`=LEN(A1)` is 0,
+ * `=A1=""` is TRUE), 0 where a number is (`=A1+1` is 1, `=A1` shows 0) and FALSE where a logical
+ * value is (`=NOT(A1)` is TRUE).
  *
  * fast-formula-parser hands an empty cell to a function as a reference whose value is `null`,
  * and its functions read every argument through one helper, `accept(argument, type)`. That helper
@@ -27,7 +26,7 @@ let installed = false;
  * Whether a function's argument is an empty cell: a reference (not a literal, not omitted)
  * whose value is nothing.
  */
-export function isEmptyCellArgument(argument: unknown): boolean {
+function isEmptyCellArgument(argument: unknown): boolean {
   if (typeof argument !== "object" || argument === null || Array.isArray(argument)) return false;
   const candidate = argument as { value?: unknown; omitted?: boolean; isArray?: boolean };
   return (
@@ -39,7 +38,7 @@ export function isEmptyCellArgument(argument: unknown): boolean {
  * What an empty cell is in the context of `type` (one of the parser's `Types`), or `undefined`
  * when the function takes the argument unparsed or as an array (the parser's own reading holds).
  */
-export function emptyAs(type: number | null | undefined): string | number | boolean | undefined {
+function emptyAs(type: number | null | undefined): string | number | boolean | undefined {
   const types = FormulaParser.Types;
   if (type === types.STRING) return "";
   if (type === types.NUMBER || type === types.NUMBER_NO_BOOLEAN) return 0;

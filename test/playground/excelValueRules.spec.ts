@@ -19,10 +19,12 @@ const find = (needle: string, within: string, caseless: boolean): MockCellValue 
 };
 
 /**
- * Text functions and operators × Excel's documented results ("a blank cell is treated as 0 in
- * arithmetic and as an empty string in text operations"): each formula reads A1, B1, C1 as its
- * arguments; an empty cell is "" where text is wanted and 0 where a number is. A model that
- * returns `undefined` leaves a case Microsoft does not document unchecked.
+ * Text functions and operators × Excel's results: each formula reads A1, B1, C1 as its arguments;
+ * an empty cell is "" where text is wanted and 0 where a number is. The models follow Microsoft's
+ * pages of each function (FIND: "If find_text is "" (empty text), FIND matches the first
+ * character in the search string"; TRIM: "Removes all spaces from text except for single spaces
+ * between words"; TEXTJOIN: "If TRUE, ignores empty cells"). A model that returns `undefined`
+ * leaves a case Microsoft does not document unchecked.
  */
 const table: { formula: string; kinds: Kind[]; model: Model }[] = [
   { formula: "=LEN(A1)", kinds: ["text"], model: ([t]) => String(t).length },
