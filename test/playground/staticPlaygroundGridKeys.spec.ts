@@ -146,7 +146,7 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     await page
       .locator(".jss_worksheet:visible thead td", { hasText: /^A$/ })
       .click({ button: "right" });
-    await page.getByText("Sort A to Z").click();
+    await page.getByText("Sort A to Z", { exact: true }).click();
     await until(page, "the sorted rows", async () => (await valueAt(page, "A3")) === "!Zeta");
     expect(await valueAt(page, "A2")).toBe("!alpha");
     expect(await valueAt(page, "A1")).not.toBe("");
