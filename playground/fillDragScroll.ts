@@ -24,10 +24,10 @@ export interface GrowingGrid {
  * screen's bottom (a maximised window) still scrolls, slowly.
  */
 const EDGE_PX = 6;
-/** Pixels a frame: slowest just beyond the edge (about 10 rows a second)... */
-const SLOWEST_PX = 4;
+/** Pixels a frame: slowest just beyond the edge (about 8 rows a second)... */
+const SLOWEST_PX = 2;
 /** ...growing with the square of the distance beyond it, to the fastest. */
-const SPEED_PER_PX2 = 0.05;
+const SPEED_PER_PX2 = 0.03;
 const FASTEST_PX = 1500;
 /** How often the grid hears of the cell under the pointer while the drag scrolls. */
 const TELL_EVERY_MS = 100;
@@ -54,7 +54,9 @@ export function extendDragsDownward(
   const step = () => {
     frame = undefined;
     if (!dragging || !pointer) return;
-    const bottom = scroller.getBoundingClientRect().bottom;
+    // The cells' bottom edge: a horizontal scroll bar below them is beyond it, as in Excel.
+    const bottom =
+      scroller.getBoundingClientRect().top + scroller.clientTop + scroller.clientHeight;
     const beyond = pointer.y - (bottom - EDGE_PX);
     if (beyond <= 0) return;
     scroller.scrollTop += scrollStep(beyond);
@@ -111,7 +113,8 @@ export function extendDragsDownward(
 
 /**
  * Pixels the view scrolls in a frame with the pointer `beyond` pixels past the edge: a few rows a
- * second just past it, about 20 rows a frame 100 pixels past it.
+ * second just past it, about 12 rows a frame 100 pixels past it, 60 rows a frame (the fastest)
+ * from about 220 pixels past it.
  */
 export function scrollStep(beyond: number): number {
   return Math.min(FASTEST_PX, SLOWEST_PX + SPEED_PER_PX2 * beyond * beyond);

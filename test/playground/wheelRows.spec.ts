@@ -28,6 +28,6 @@ describe("wheelRows and scrollStep (the sheet's scrolling as Excel's)", () => {
         }
       )
     );
-    expect(scrollStep(200)).toBe(1500);
+    expect(scrollStep(300)).toBe(1500);
   });
 });
