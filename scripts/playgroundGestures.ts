@@ -116,7 +116,7 @@ export async function fillFarDownTo(page: Page, column: string, toRow: number): 
     const remaining = toRow - lastShown;
     // The view scrolls while the pointer is beyond its bottom edge, faster the farther beyond:
     // far below it while the row is far, a little below it nearer, on the edge when near.
-    const beyond = remaining > 800 ? 260 : remaining > 60 ? 50 : -3;
+    const beyond = remaining > 800 ? 260 : remaining > 60 ? 50 : remaining > 8 ? 20 : -3;
     await page.mouse.move(x, bottom + beyond + (attempt % 2));
     await page.waitForTimeout(20);
   }
