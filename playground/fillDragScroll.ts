@@ -1,10 +1,13 @@
 /**
- * A drag in the grid (the fill handle, or a selection) that reaches the bottom of the sheet's view
- * scrolls it on, as Excel's sheet goes on below the window, and the grid holds more of the sheet
- * as the drag goes: one drag fills a column far down (and so reaches the spending guard's
- * question by filling one column). Held deep in the edge, the scroll speeds up
- * (as Excel's does), so a drag reaches row 10,000 in seconds; near the edge's inner side it stays
- * slow, to stop on a row.
+ * A drag in the grid (the fill handle, or a selection) that goes beyond the bottom of the sheet's
+ * view scrolls it on, as Excel's sheet goes on below the window, and the grid holds more of the
+ * sheet as the drag goes: one drag fills a column far down (and so reaches the spending guard's
+ * question by filling one column).
+ *
+ * As in Excel, the view scrolls only while the pointer is beyond the edge, faster the farther
+ * beyond it is; back inside the view, the scroll stops at once and the drag ends on the row under
+ * the pointer. (It used to scroll already in the view's last 40 pixels, faster the longer it was
+ * held: a drag could not stop on the last rows in view, nor slow down near its row.)
  */
 
 /** What the drag needs of the grid. */
@@ -16,12 +19,15 @@ export interface GrowingGrid {
   showRowsInView(): void;
 }
 
-const EDGE_PX = 40;
-/** Deeper than this into the edge, the scroll speeds up once held there for a while. */
-const DEEP_PX = 30;
-const STEADY_FRAMES = 30;
-/** How much faster each frame held deep scrolls, and the fastest (pixels a frame). */
-const SPEED_UP = 1.06;
+/**
+ * The edge: the view's last few pixels count as beyond it, so that a pointer held against the
+ * screen's bottom (a maximised window) still scrolls, slowly.
+ */
+const EDGE_PX = 6;
+/** Pixels a frame: slowest just beyond the edge (about 8 rows a second)... */
+const SLOWEST_PX = 2;
+/** ...growing with the square of the distance beyond it, to the fastest. */
+const SPEED_PER_PX2 = 0.03;
 const FASTEST_PX = 1500;
 /** How often the grid hears of the cell under the pointer while the drag scrolls. */
 const TELL_EVERY_MS = 100;
@@ -43,21 +49,17 @@ export function extendDragsDownward(
   let dragging = false;
   let pointer: { x: number; y: number } | undefined;
   let frame: number | undefined;
-  let heldDeep = 0;
   let toldAt = 0;
 
   const step = () => {
     frame = undefined;
     if (!dragging || !pointer) return;
-    const bottom = scroller.getBoundingClientRect().bottom;
-    const depth = pointer.y - (bottom - EDGE_PX);
-    if (depth <= 0) return;
-    heldDeep = depth > DEEP_PX ? heldDeep + 1 : 0;
-    const distance = Math.min(
-      FASTEST_PX,
-      (10 + Math.min(depth, EDGE_PX) * 4) * SPEED_UP ** Math.max(0, heldDeep - STEADY_FRAMES)
-    );
-    scroller.scrollTop += distance;
+    // The cells' bottom edge: a horizontal scroll bar below them is beyond it, as in Excel.
+    const bottom =
+      scroller.getBoundingClientRect().top + scroller.clientTop + scroller.clientHeight;
+    const beyond = pointer.y - (bottom - EDGE_PX);
+    if (beyond <= 0) return;
+    scroller.scrollTop += scrollStep(beyond);
     // The grid holds more rows of the sheet when the view passes the last it holds.
     grid.showRowsInView();
     // The cell now under the pointer is where the drag is: the grid follows mouseover. It is told
@@ -96,7 +98,6 @@ export function extendDragsDownward(
   };
   const up = () => {
     dragging = false;
-    heldDeep = 0;
     pointer = undefined;
   };
   gridElement.addEventListener("mousedown", down, true);
@@ -108,4 +109,13 @@ export function extendDragsDownward(
     window.removeEventListener("mouseup", up);
     if (frame !== undefined) cancelAnimationFrame(frame);
   };
+}
+
+/**
+ * Pixels the view scrolls in a frame with the pointer `beyond` pixels past the edge: a few rows a
+ * second just past it, about 12 rows a frame 100 pixels past it, 60 rows a frame (the fastest)
+ * from about 220 pixels past it.
+ */
+export function scrollStep(beyond: number): number {
+  return Math.min(FASTEST_PX, SLOWEST_PX + SPEED_PER_PX2 * beyond * beyond);
 }

@@ -73,8 +73,8 @@ export function fillDownTo(page: Page, column: string, toRow: number): Promise<v
 
 /**
  * Drags the selection's fill handle down to row `toRow` thousands of rows away, as a person does
- * in Excel: the pointer held deep in the bottom edge (the scroll speeds up while held there),
- * then just inside it when the row is near (a steady, slower scroll), then onto the row.
+ * in Excel: the pointer held far below the view's bottom edge (a fast scroll), then just below it
+ * when the row is near (slower), then on the edge (slowest), then onto the row.
  */
 export async function fillFarDownTo(page: Page, column: string, toRow: number): Promise<void> {
   const scroller = await page.locator(".playground-sheet").boundingBox();
@@ -108,16 +108,16 @@ export async function fillFarDownTo(page: Page, column: string, toRow: number): 
       if (++overshoots > 60) throw new Error(`the drag passed row ${toRow}`);
       const middle = scroller.y + scroller.height / 2;
       await page.mouse.move(x, middle, { steps: 2 });
-      const rowHeight =
-        (await boxNow(page.locator(cellSelector(`${column}${lastShown - 1}`))))?.height ?? 24;
-      await page.mouse.wheel(0, -(lastShown - toRow + 10) * rowHeight);
+      // The sheet scrolls three rows a wheel notch (deltaY 100), as Excel's does.
+      await page.mouse.wheel(0, (-(lastShown - toRow + 10) / 3) * 100);
       await page.waitForTimeout(100);
       continue;
     }
     const remaining = toRow - lastShown;
-    // Far: deep into the edge (speeding up); nearer: inside it (steady); near: its inner side.
-    const depth = remaining > 800 ? 38 : remaining > 60 ? 30 : 3;
-    await page.mouse.move(x, bottom - 40 + depth + (attempt % 2));
+    // The view scrolls while the pointer is beyond its bottom edge, faster the farther beyond:
+    // far below it while the row is far, a little below it nearer, on the edge when near.
+    const beyond = remaining > 800 ? 260 : remaining > 60 ? 50 : remaining > 8 ? 20 : -3;
+    await page.mouse.move(x, bottom + beyond + (attempt % 2));
     await page.waitForTimeout(20);
   }
   throw new Error(`could not fill down to row ${toRow}`);

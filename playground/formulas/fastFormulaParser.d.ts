@@ -30,15 +30,64 @@ declare module "fast-formula-parser" {
   }
   export interface FormulaParserConfig {
     functions?: Record<string, (...args: FunctionArgument[]) => unknown>;
+    /** Functions that receive the parser (their first argument) before their arguments. */
+    functionsNeedContext?: Record<string, (context: ParserContext, ...args: unknown[]) => unknown>;
     onCell?: (reference: CellReference) => unknown;
     onRange?: (reference: RangeReference) => unknown[][];
     onVariable?: (name: string, sheet: string) => CellReference | RangeReference | null;
   }
+  /** The parser's argument types (`Types.STRING`, ...), as its helpers take them. */
+  export interface ArgumentTypes {
+    NUMBER: number;
+    ARRAY: number;
+    BOOLEAN: number;
+    STRING: number;
+    NUMBER_NO_BOOLEAN: number;
+  }
+  /** The helpers every built-in function reads its arguments with (one object, shared). */
+  export interface FormulaHelpersApi {
+    accept(
+      argument: unknown,
+      type?: number | number[] | null,
+      defaultValue?: unknown,
+      ...rest: unknown[]
+    ): unknown;
+    flattenParams(
+      params: FunctionArgument[],
+      type: number | null,
+      allowUnion: boolean,
+      hook: (
+        item: unknown,
+        info: { isLiteral: boolean; isCellRef: boolean; isRangeRef: boolean }
+      ) => void,
+      defaultValue?: unknown,
+      minSize?: number
+    ): void;
+  }
+  /** What the parser's reference-reading helpers give (a reference's value, resolved). */
+  export interface ParserContext {
+    utils: { extractRefValue(argument: unknown): { val: unknown; isArray: boolean } };
+  }
   export default class FormulaParser {
     constructor(config?: FormulaParserConfig);
+    static FormulaHelpers: FormulaHelpersApi;
+    static Types: ArgumentTypes;
     /** Evaluates `formula` (without its `=`) as if it were in the cell at `position`. */
     parse(formula: string, position: CellReference, allowReturnArray?: boolean): unknown;
     static MAX_ROW: number;
     static MAX_COLUMN: number;
   }
+}
+
+declare module "fast-formula-parser/formulas/operators" {
+  type Operation = (
+    left: unknown,
+    infix: string,
+    right: unknown,
+    leftIsArray: boolean,
+    rightIsArray: boolean
+  ) => unknown;
+  /** The parser's infix operators (one object, shared by every parser). */
+  const operators: { Infix: { compareOp: Operation; concatOp: Operation; mathOp: Operation } };
+  export default operators;
 }

@@ -26,6 +26,8 @@ import { CellMessages } from "./cellMessages.js";
 import { formulaPositions, referencedBlock } from "./formulaState.js";
 import type { FormulaState, Position } from "./formulaState.js";
 import { emptySpilled, writeSpill } from "./writeSpill.js";
+import { addedFunctions, addedFunctionsNeedingContext } from "./addedFunctions.js";
+import { useExcelValueRules } from "./excelValueRules.js";
 import {
   cancelCalls,
   errorMessage,
@@ -76,12 +78,17 @@ export class FormulaEngine {
     private readonly workbook: MockWorkbook,
     private readonly runtime: CustomFunctionsRuntime
   ) {
+    useExcelValueRules();
     this.parser = new FormulaParser({
       onCell: (reference) => this.readCell(reference),
       onRange: (reference) => this.readRange(reference),
-      functions: Object.fromEntries(
-        runtime.functionNames().map((name) => [name, (...args) => this.callFunction(name, args)])
-      ),
+      functions: {
+        ...addedFunctions,
+        ...Object.fromEntries(
+          runtime.functionNames().map((name) => [name, (...args) => this.callFunction(name, args)])
+        ),
+      },
+      functionsNeedContext: addedFunctionsNeedingContext,
     });
   }
 

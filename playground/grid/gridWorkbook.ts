@@ -24,14 +24,13 @@ import type { DisplayChange } from "../formulas/formulaEngine.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import { compareForSort } from "../excel/compareForSort.js";
 import { showModelCell } from "./cellLook.js";
-import { copiedCells, pastedInputs } from "./gridClipboard.js";
-import type { Copied } from "./gridClipboard.js";
+import { copiedCells, pastedInputs, type Copied } from "./gridClipboard.js";
+import { excelContextMenu } from "./excelContextMenu.js";
 import { inputAt } from "./gridEdits.js";
 import { fitAddedSheet } from "./addedSheet.js";
 import { GridRefresher } from "./gridRefresher.js";
-import { GridSelection } from "./gridSelection.js";
+import { GridSelection, type ModelSelection } from "./gridSelection.js";
 import { ModelUndo } from "./modelUndo.js";
-import type { ModelSelection } from "./gridSelection.js";
 import { SheetBlock } from "./sheetBlock.js";
 import { SheetWindows } from "./sheetWindows.js";
 import { structureEvents } from "./structureEvents.js";
@@ -211,6 +210,7 @@ export class GridWorkbook {
         parseFormulas: false, // formulas are the formula engine's, over the model
         onload: () => resolve(),
         sorting: (order) => (a, b) => compareForSort(a, b, order),
+        contextMenu: excelContextMenu,
         onafterchanges: (instance, changes) =>
           this.history.type(this.nameOf(instance), this.toModel(instance, changes)),
         // Coordinates come as text after some selections (a click on a row header): numbers.

@@ -125,7 +125,7 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     await page
       .locator(".jss_worksheet:visible thead td", { hasText: /^XFC$/ })
       .click({ button: "right" });
-    await page.locator(".jss_contextmenu div", { hasText: "Insert a new column before" }).click();
+    await page.locator(".jss_contextmenu div", { hasText: "Insert Sheet Columns" }).click();
     await until(page, "Excel's message", async () => dialogs.length > 0);
     expect(dialogs).toEqual([
       "To prevent possible loss of data, Excel cannot shift nonblank cells off of the worksheet.",
@@ -146,7 +146,7 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     await page
       .locator(".jss_worksheet:visible thead td", { hasText: /^A$/ })
       .click({ button: "right" });
-    await page.getByText("Order ascending").click();
+    await page.getByText("Sort A to Z", { exact: true }).click();
     await until(page, "the sorted rows", async () => (await valueAt(page, "A3")) === "!Zeta");
     expect(await valueAt(page, "A2")).toBe("!alpha");
     expect(await valueAt(page, "A1")).not.toBe("");

@@ -260,7 +260,7 @@ describe("The static playground's document across a reload (Chromium)", () => {
       await page
         .locator(`.jss_worksheet:visible thead td[data-x="${x}"]`)
         .click({ button: "right" });
-      await page.getByText("Delete selected columns").click();
+      await page.getByText("Delete Sheet Columns", { exact: true }).click();
     };
     await typeInCell(page, "E1", '=SPELL.BULK("sentiment", A1:A37, "label, score")');
     await until(page, "36 scores", async () => /\d/.test(await shown(page, "F37")));

@@ -171,7 +171,7 @@ describe("The static playground's sheet of Excel's size (Chromium)", () => {
     await page
       .locator(".jss_worksheet:visible tbody td.jss_row", { hasText: /^5001$/ })
       .click({ button: "right" });
-    await page.getByText("Insert a new row before").click();
+    await page.getByText("Insert Sheet Rows", { exact: true }).click();
     await until(page, "C5002 moved down", async () => (await model("C5002")) === 1);
     expect(await model("C5001")).toBe("");
     expect(await model("D5002")).toBe("=C5002*2");

@@ -85,7 +85,7 @@ describe("Undo and redo of sorts, inserts and deletes in the static playground (
     await until(page, "F2's formula", async () => (await shown(page, "F2")) !== "");
     const before = await modelColumn(page, "Reviews", "A", 1, 37);
     await clickCell(page, "A2");
-    await headerMenu(page, "A", "Order descending");
+    await headerMenu(page, "A", "Sort Z to A");
     await until(
       page,
       "the sorted rows",
@@ -134,7 +134,7 @@ describe("Undo and redo of sorts, inserts and deletes in the static playground (
     await typeInCell(page, "B1", "=A3");
     await typeInCell(page, "B2", '=A5&"!"');
     await until(page, "B2's value", async () => (await shown(page, "B2")) === "below!");
-    await headerMenu(page, "3", "Delete selected rows");
+    await headerMenu(page, "3", "Delete Sheet Rows");
     await until(
       page,
       "row 3 deleted",
@@ -174,7 +174,7 @@ describe("Undo and redo of sorts, inserts and deletes in the static playground (
     const language = (await modelCell(page, "Reviews", "B2")).value;
     await typeInCell(page, "D2", '=B2&"?"');
     await until(page, "D2's value", async () => (await shown(page, "D2")) === `${language}?`);
-    await headerMenu(page, "B", "Insert a new column before");
+    await headerMenu(page, "B", "Insert Sheet Columns");
     await until(
       page,
       "column B inserted",

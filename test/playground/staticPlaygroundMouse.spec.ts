@@ -1,0 +1,179 @@
+import type { Page } from "playwright-core";
+import {
+  cellSelector,
+  clickCell,
+  openStaticPlayground,
+  type OpenPlayground,
+  typeInCell,
+  until,
+} from "./support/staticPlayground.js";
+import { modelCell } from "./support/gridPage.js";
+
+/**
+ * The mouse on the static playground's grid as Excel answers it, with a real mouse in Chromium:
+ * the right-click menu, a double-click on the fill handle, a fill drag beyond the view's edge,
+ * and the wheel. One page for all (each spec scrolls back to the top first).
+ */
+
+const sheetView = (page: Page) => page.locator(".playground-sheet");
+const scrollTop = (page: Page) => sheetView(page).evaluate((view) => view.scrollTop);
+
+/** The model's last row (1-based) of `column` on the demo sheet with a formula or a value. */
+function lastFilledRow(page: Page, column: string): Promise<number> {
+  return page.evaluate((column) => {
+    const workbook = (
+      window as unknown as {
+        __playground: {
+          workbook: {
+            forEachCell(
+              visit: (
+                sheet: string,
+                row: number,
+                column: number,
+                cell: { value: unknown; formula?: string }
+              ) => void
+            ): void;
+          };
+        };
+      }
+    ).__playground.workbook;
+    const index = column.charCodeAt(0) - 65;
+    let last = 0;
+    workbook.forEachCell((sheet, row, at, cell) => {
+      const filled = cell.value !== "" || cell.formula !== undefined;
+      if (sheet === "Reviews" && at === index && filled) last = Math.max(last, row + 1);
+    });
+    return last;
+  }, column);
+}
+
+/** The row (1-based) of the grid cell under a point of the page. */
+function rowAt(page: Page, x: number, y: number): Promise<number> {
+  return page.evaluate(
+    ([x, y]) => {
+      const cell = document.elementFromPoint(x, y)?.closest<HTMLElement>("td[data-cell]");
+      return Number(cell?.dataset.cell?.replace(/^[A-Z]+/, "") ?? 0);
+    },
+    [x, y] as const
+  );
+}
+
+/** Two animation frames of the page. */
+const twoFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()))
+      )
+  );
+
+describe("The mouse on the static playground's grid (Chromium)", () => {
+  let open: OpenPlayground;
+  let page: Page;
+
+  beforeAll(async () => {
+    open = await openStaticPlayground();
+    page = open.page;
+    await page.goto(`${open.served.origin}/`);
+    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+  }, 300_000);
+  afterAll(async () => {
+    await open?.close();
+  });
+  beforeEach(async () => {
+    await sheetView(page).evaluate((view) => (view.scrollTop = 0));
+    await until(page, "the top rows", () => page.locator(cellSelector("A2")).isVisible());
+  });
+  afterEach(() => {
+    expect(open.errors).toEqual([]);
+  });
+
+  it("should offer Excel's items on a right-click, never jspreadsheet's Save as or About", async () => {
+    const menu = page.locator(".jss_contextmenu");
+    await page.locator(cellSelector("A3")).click({ button: "right" });
+    await until(page, "the menu", () => menu.isVisible());
+    const titles = await menu.locator(":scope > div:not(.header) > a").allInnerTexts();
+    expect(titles).toEqual(["Insert Sheet Rows", "Delete Sheet Rows", "Copy", "Paste"]);
+    expect(await menu.innerText()).not.toMatch(/About|Save as|comments|after/i);
+    await page.keyboard.press("Escape");
+    await page.mouse.click(5, 5);
+    await page.locator(".jss_worksheet:visible thead td[data-x='1']").click({ button: "right" });
+    await until(page, "the column's menu", () => menu.isVisible());
+    const columnMenu = await menu.innerText();
+    for (const title of [
+      "Insert Sheet Columns",
+      "Delete Sheet Columns",
+      "Sort A to Z",
+      "Sort Z to A",
+    ]) {
+      expect(columnMenu).toContain(title);
+    }
+    expect(columnMenu).not.toMatch(/About|Save as|Rename/i);
+    await page.keyboard.press("Escape");
+    await page.mouse.click(5, 5);
+  });
+
+  it("should fill down as far as the adjacent column's data on a double-click of the fill handle (Excel), not to the grid's last row", async () => {
+    // The demo's data is A1:B37; C2's fill handle, double-clicked, fills C3:C37 and stops.
+    await typeInCell(page, "C2", "=LEN(B2)");
+    await clickCell(page, "C2");
+    const corner = await page.locator(".jss_corner:visible").first().boundingBox();
+    if (!corner) throw new Error("no fill handle");
+    await page.mouse.dblclick(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    await until(
+      page,
+      "C37's formula",
+      async () => (await modelCell(page, "Reviews", "C37")).formula === "=LEN(B37)"
+    );
+    expect((await modelCell(page, "Reviews", "C37")).value).toBe("2");
+    expect(await modelCell(page, "Reviews", "C38")).toEqual({ value: "", formula: null });
+    expect(await lastFilledRow(page, "C")).toBe(37);
+  });
+
+  it("should stop a fill drag's scroll when the pointer is back in the view, and end the fill on the row under it (Excel scrolls only while the pointer is beyond the edge)", async () => {
+    const view = await sheetView(page).boundingBox();
+    if (!view) throw new Error("no sheet view");
+    const bottom = view.y + view.height;
+    await typeInCell(page, "E2", "kept");
+    await clickCell(page, "E2");
+    const corner = await page.locator(".jss_corner:visible").first().boundingBox();
+    if (!corner) throw new Error("no fill handle");
+    const x = corner.x + corner.width / 2;
+    await page.mouse.move(x, corner.y + corner.height / 2);
+    await page.mouse.down();
+    // Beyond the view's bottom edge: the view scrolls on.
+    await page.mouse.move(x, bottom + 60, { steps: 4 });
+    await until(page, "the drag's scroll", async () => (await scrollTop(page)) > 2_000);
+    // Back inside the view, on one of its last rows: the scroll stops there.
+    const inside = bottom - 15;
+    await page.mouse.move(x, inside, { steps: 2 });
+    await page.waitForTimeout(300);
+    const stoppedAt = await scrollTop(page);
+    const row = await rowAt(page, x, inside);
+    await page.waitForTimeout(400);
+    expect(await scrollTop(page)).toBe(stoppedAt);
+    expect(await rowAt(page, x, inside)).toBe(row);
+    await page.mouse.up();
+    await until(page, "the fill", async () => (await lastFilledRow(page, "E")) > 2);
+    expect(row).toBeGreaterThan(80);
+    expect(await lastFilledRow(page, "E")).toBe(row);
+    expect((await modelCell(page, "Reviews", `E${row}`)).value).toBe("kept");
+  });
+
+  it("should follow a large wheel delta within two frames, three rows a notch as Excel scrolls", async () => {
+    const view = await sheetView(page).boundingBox();
+    if (!view) throw new Error("no sheet view");
+    const rowHeight = (await page.locator(cellSelector("A2")).boundingBox())?.height ?? 0;
+    expect(rowHeight).toBeGreaterThan(0);
+    await page.mouse.move(view.x + 300, view.y + 300);
+    // 30 notches (deltaY 100 each in Chromium): 90 rows.
+    await page.mouse.wheel(0, 3000);
+    await twoFrames(page);
+    expect((await scrollTop(page)) / rowHeight).toBeCloseTo(90, 0);
+    expect(await page.locator(cellSelector("A95")).isVisible()).toBe(true);
+    // And back up: a notch is three rows.
+    await page.mouse.wheel(0, -100);
+    await twoFrames(page);
+    expect((await scrollTop(page)) / rowHeight).toBeCloseTo(87, 0);
+  });
+});
