@@ -1,12 +1,11 @@
-import { defer, type Observable } from "rxjs";
+import type { Observable } from "rxjs";
 import type { ConnectionCheck } from "./ConnectionCheck.js";
-import { clientParts, type ClientParts } from "./runs/ClientParts.js";
+import type { ClientParts } from "./runs/ClientParts.js";
+import { clientSettings, type ClientSettings } from "./runs/ClientSettings.js";
 import { controlCall } from "./operators/controlCall.js";
 import { lastSnapshot } from "./util/lastSnapshot.js";
 import { lazyModule } from "./util/lazyModule.js";
-import { clientRun } from "./runs/clientRun.js";
 import { withModule } from "./runs/inLoadOrder.js";
-import { resumedRun } from "./runs/resumedRun.js";
 import type { PromiseRunOptions } from "./PromiseRunOptions.js";
 import type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
 import type {
@@ -22,6 +21,15 @@ import type {
   SpellOutputs,
 } from "./types.js";
 import { Spell } from "./Spell.js";
+
+/**
+ * The client's core (transport, run slots, single runs), loaded with the first call of any
+ * client: a page that imports the client and calls nothing yet loads only the client.
+ */
+const coreModule = lazyModule("./runs/clientCore.js", () => import("./runs/clientCore.js"));
+
+/** The core's exports. */
+type ClientCore = NonNullable<typeof coreModule.module>;
 
 /** The bulk machinery, loaded with the first `bulk` or `resumeBulk`. */
 const bulkModule = lazyModule("./runs/clientBulk.js", () => import("./runs/clientBulk.js"));
@@ -44,15 +52,32 @@ export type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
  * ```
  */
 export class SpellClient {
-  /** Transport, limits and settings; the key only in the transport's private fields. */
-  private readonly parts: ClientParts;
+  /** Checked settings and the load order of the calls; completed into the parts by the core. */
+  private readonly settings: ClientSettings;
+  /**
+   * Transport, limits and settings, built once the core has loaded; the key only in a closure
+   * until then, and in the transport's private fields after.
+   */
+  private readonly partsOf: (core: ClientCore) => ClientParts;
 
   /**
    * @param options the service addresses, the key and the client's settings
-   * @throws SpellError on a bad key, service URL or limit (nothing is sent)
+   * @throws SpellError on a bad key, service URL or limit (nothing is loaded or sent)
    */
   constructor(options: SpellClientOptions) {
-    this.parts = clientParts(options);
+    const settings = clientSettings(options);
+    let parts: ClientParts | undefined;
+    this.settings = settings;
+    this.partsOf = (core) => (parts ??= core.clientParts(settings, options));
+  }
+
+  /**
+   * Work that needs the client's core, in its place among the client's calls: loads the core
+   * on the first call (a failed load is a `SpellCodeLoadError`, nothing sent), then starts at
+   * once.
+   */
+  private withCore<T>(use: (parts: ClientParts, core: ClientCore) => Observable<T>): Observable<T> {
+    return withModule(this.settings, coreModule, (core) => use(this.partsOf(core), core));
   }
 
   /**
@@ -88,10 +113,10 @@ export class SpellClient {
    */
   run(spellId: string, inputs: SpellInputs, options: RunOptions = {}): Observable<RunSnapshot> {
     return controlCall(
-      clientRun(this.parts, spellId, inputs, options),
+      this.withCore((parts, { clientRun }) => clientRun(parts, spellId, inputs, options)),
       options,
       `run of "${spellId}"`,
-      this.parts.scheduler
+      this.settings.scheduler
     );
   }
 
@@ -122,10 +147,12 @@ export class SpellClient {
     inputsList: readonly SpellInputs[],
     options: BulkOptions = {}
   ): Observable<BulkSnapshot> {
-    const bulk$ = withModule(this.parts, bulkModule, ({ clientBulk }) =>
-      clientBulk(this.parts, spellId, inputsList, options)
+    const bulk$ = this.withCore((parts) =>
+      withModule(parts, bulkModule, ({ clientBulk }) =>
+        clientBulk(parts, spellId, inputsList, options)
+      )
     );
-    return controlCall(bulk$, options, `bulk of "${spellId}"`, this.parts.scheduler);
+    return controlCall(bulk$, options, `bulk of "${spellId}"`, this.settings.scheduler);
   }
 
   /**
@@ -167,8 +194,9 @@ export class SpellClient {
    * @return a cold Observable of snapshots
    */
   resumeRun(runId: string | number): Observable<RunSnapshot> {
-    const { api, limiter, poll, scheduler } = this.parts;
-    return resumedRun(api, limiter, poll, scheduler, runId);
+    return this.withCore(({ api, limiter, poll, scheduler }, { resumedRun }) =>
+      resumedRun(api, limiter, poll, scheduler, runId)
+    );
   }
 
   /**
@@ -198,8 +226,10 @@ export class SpellClient {
     count: number,
     options: Pick<BulkOptions, "detach"> = {}
   ): Observable<BulkSnapshot> {
-    return withModule(this.parts, bulkModule, ({ clientResumeBulk }) =>
-      clientResumeBulk(this.parts, token, count, options)
+    return this.withCore((parts) =>
+      withModule(parts, bulkModule, ({ clientResumeBulk }) =>
+        clientResumeBulk(parts, token, count, options)
+      )
     );
   }
 
@@ -215,7 +245,7 @@ export class SpellClient {
    * @return a cold Observable emitting once
    */
   cancelBulk(groupId: string): Observable<void> {
-    return defer(() => this.parts.api.cancelBulk(groupId));
+    return this.withCore(({ api }) => api.cancelBulk(groupId));
   }
 
   /**
@@ -234,13 +264,14 @@ export class SpellClient {
    */
   checkConnection(): Promise<ConnectionCheck> {
     const probeId = `spellrun-connection-test-${Math.random().toString(36).slice(2)}`;
-    const { options } = this.parts;
+    const { options } = this.settings;
     // Loaded on the first check: most programs never make one.
     return Promise.all([
+      coreModule.load(),
       import("./http/checkConnection.js"),
       import("./http/SpellBulkApi.js"),
-    ]).then(([{ checkConnection }, { SpellBulkApi }]) => {
-      const api = this.parts.api.sharedAs(SpellBulkApi);
+    ]).then(([core, { checkConnection }, { SpellBulkApi }]) => {
+      const api = this.partsOf(core).api.sharedAs(SpellBulkApi);
       return checkConnection(
         api.probeHosts(probeId),
         { baseUrl: options.baseUrl, pollBaseUrl: options.pollBaseUrl },
@@ -341,6 +372,6 @@ export class SpellClient {
    * @return a string key
    */
   reuseKey(spellId: string, inputs: SpellInputs): string {
-    return this.parts.reuseKey(spellId, inputs);
+    return this.settings.reuseKey(spellId, inputs);
   }
 }
