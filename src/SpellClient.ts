@@ -1,10 +1,10 @@
 import type { Observable } from "rxjs";
 import type { ConnectionCheck } from "./ConnectionCheck.js";
-import type { ClientParts } from "./runs/ClientParts.js";
 import { clientSettings, type ClientSettings } from "./runs/ClientSettings.js";
 import { controlCall } from "./operators/controlCall.js";
 import { lastSnapshot } from "./util/lastSnapshot.js";
 import { lazyModule } from "./util/lazyModule.js";
+import { clientCoreAccess, type ClientCoreAccess } from "./runs/clientCoreAccess.js";
 import { withModule } from "./runs/inLoadOrder.js";
 import type { PromiseRunOptions } from "./PromiseRunOptions.js";
 import type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
@@ -21,15 +21,6 @@ import type {
   SpellOutputs,
 } from "./types.js";
 import { Spell } from "./Spell.js";
-
-/**
- * The client's core (transport, run slots, single runs), loaded with the first call of any
- * client: a page that imports the client and calls nothing yet loads only the client.
- */
-const coreModule = lazyModule("./runs/clientCore.js", () => import("./runs/clientCore.js"));
-
-/** The core's exports. */
-type ClientCore = NonNullable<typeof coreModule.module>;
 
 /** The bulk machinery, loaded with the first `bulk` or `resumeBulk`. */
 const bulkModule = lazyModule("./runs/clientBulk.js", () => import("./runs/clientBulk.js"));
@@ -54,30 +45,16 @@ export type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
 export class SpellClient {
   /** Checked settings and the load order of the calls; completed into the parts by the core. */
   private readonly settings: ClientSettings;
-  /**
-   * Transport, limits and settings, built once the core has loaded; the key only in a closure
-   * until then, and in the transport's private fields after.
-   */
-  private readonly partsOf: (core: ClientCore) => ClientParts;
+  /** The core (transport, limits, single runs), loaded with the first call; holds the key. */
+  private readonly core: ClientCoreAccess;
 
   /**
    * @param options the service addresses, the key and the client's settings
    * @throws SpellError on a bad key, service URL or limit (nothing is loaded or sent)
    */
   constructor(options: SpellClientOptions) {
-    const settings = clientSettings(options);
-    let parts: ClientParts | undefined;
-    this.settings = settings;
-    this.partsOf = (core) => (parts ??= core.clientParts(settings, options));
-  }
-
-  /**
-   * Work that needs the client's core, in its place among the client's calls: loads the core
-   * on the first call (a failed load is a `SpellCodeLoadError`, nothing sent), then starts at
-   * once.
-   */
-  private withCore<T>(use: (parts: ClientParts, core: ClientCore) => Observable<T>): Observable<T> {
-    return withModule(this.settings, coreModule, (core) => use(this.partsOf(core), core));
+    this.settings = clientSettings(options);
+    this.core = clientCoreAccess(this.settings, options);
   }
 
   /**
@@ -113,7 +90,7 @@ export class SpellClient {
    */
   run(spellId: string, inputs: SpellInputs, options: RunOptions = {}): Observable<RunSnapshot> {
     return controlCall(
-      this.withCore((parts, { clientRun }) => clientRun(parts, spellId, inputs, options)),
+      this.core.call((parts, { clientRun }) => clientRun(parts, spellId, inputs, options)),
       options,
       `run of "${spellId}"`,
       this.settings.scheduler
@@ -147,7 +124,7 @@ export class SpellClient {
     inputsList: readonly SpellInputs[],
     options: BulkOptions = {}
   ): Observable<BulkSnapshot> {
-    const bulk$ = this.withCore((parts) =>
+    const bulk$ = this.core.call((parts) =>
       withModule(parts, bulkModule, ({ clientBulk }) =>
         clientBulk(parts, spellId, inputsList, options)
       )
@@ -194,7 +171,7 @@ export class SpellClient {
    * @return a cold Observable of snapshots
    */
   resumeRun(runId: string | number): Observable<RunSnapshot> {
-    return this.withCore(({ api, limiter, poll, scheduler }, { resumedRun }) =>
+    return this.core.call(({ api, limiter, poll, scheduler }, { resumedRun }) =>
       resumedRun(api, limiter, poll, scheduler, runId)
     );
   }
@@ -226,7 +203,7 @@ export class SpellClient {
     count: number,
     options: Pick<BulkOptions, "detach"> = {}
   ): Observable<BulkSnapshot> {
-    return this.withCore((parts) =>
+    return this.core.call((parts) =>
       withModule(parts, bulkModule, ({ clientResumeBulk }) =>
         clientResumeBulk(parts, token, count, options)
       )
@@ -245,7 +222,7 @@ export class SpellClient {
    * @return a cold Observable emitting once
    */
   cancelBulk(groupId: string): Observable<void> {
-    return this.withCore(({ api }) => api.cancelBulk(groupId));
+    return this.core.call(({ api }) => api.cancelBulk(groupId));
   }
 
   /**
@@ -267,11 +244,11 @@ export class SpellClient {
     const { options } = this.settings;
     // Loaded on the first check: most programs never make one.
     return Promise.all([
-      coreModule.load(),
+      this.core.parts(),
       import("./http/checkConnection.js"),
       import("./http/SpellBulkApi.js"),
-    ]).then(([core, { checkConnection }, { SpellBulkApi }]) => {
-      const api = this.partsOf(core).api.sharedAs(SpellBulkApi);
+    ]).then(([parts, { checkConnection }, { SpellBulkApi }]) => {
+      const api = parts.api.sharedAs(SpellBulkApi);
       return checkConnection(
         api.probeHosts(probeId),
         { baseUrl: options.baseUrl, pollBaseUrl: options.pollBaseUrl },
