@@ -58,6 +58,24 @@ export class SpellClient {
   }
 
   /**
+   * Loads the client's core (transport, run slots, single runs) now, which its first call would
+   * load otherwise: for a page that wants its first run to start without that wait (call it
+   * while the page is idle), or a marble spec (a `TestScheduler` drives no load). Sends nothing.
+   * Bulk, reuse and batching still load with their first use.
+   *
+   * ## Example
+   * ```ts
+   * const client = new SpellClient({ apiKey, baseUrl, pollBaseUrl });
+   * void client.preload().catch(() => undefined); // a failed load is tried again by the first call
+   * ```
+   * @return resolves once the core is loaded
+   * @throws SpellCodeLoadError (rejects) when the core failed to load; the next call loads it again
+   */
+  preload(): Promise<void> {
+    return this.core.parts().then(() => undefined);
+  }
+
+  /**
    * Runs a spell once.
    *
    * Wait mode (`wait: true`, the default) sends one start request and emits one `success`

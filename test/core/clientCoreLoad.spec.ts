@@ -1,4 +1,5 @@
 import type { Observable } from "rxjs";
+import { SpellClient } from "../../src/SpellClient.js";
 import { SpellCodeLoadError } from "../../src/errors/SpellCodeLoadError.js";
 import type { ClientParts } from "../../src/runs/ClientParts.js";
 import { clientSettings } from "../../src/runs/ClientSettings.js";
@@ -6,6 +7,7 @@ import { clientCoreAccess, type ClientCore } from "../../src/runs/clientCoreAcce
 import { withModule } from "../../src/runs/inLoadOrder.js";
 import { lazyModule } from "../../src/util/lazyModule.js";
 import type { RunSnapshot, SpellClientOptions } from "../../src/types.js";
+import { waitUntil } from "./support/collect.js";
 
 /** A module whose load the spec finishes (or fails) by hand; it finishes as `loaded()`. */
 function controlledModule<M>(name: string, loaded: () => Promise<M>) {
@@ -98,11 +100,12 @@ describe("SpellClient's core, loaded with the first call", () => {
     await settle();
     expect(started).toEqual([]);
     core.finish();
+    await waitUntil(() => started.length > 0, "the first start");
     await settle();
     // The nested call waits for its own module; the run made after it waits behind it.
     expect(started).toEqual(["first"]);
     second.finish();
-    await settle();
+    await waitUntil(() => started.length === 3 && last.outputs.length > 0, "every start");
     expect(started).toEqual(["first", "nested", "last"]);
     expect([first.outputs, nested.outputs, last.outputs]).toEqual([
       [{ spellId: "first" }],
@@ -124,6 +127,7 @@ describe("SpellClient's core, loaded with the first call", () => {
     );
     const lost = new Error("chunk lost");
     core.fail(lost);
+    await waitUntil(() => a.errors.length + b.errors.length === 2, "both calls' errors");
     await settle();
     for (const error of [...a.errors, ...b.errors, await parts]) {
       expect(error).toBeInstanceOf(SpellCodeLoadError);
@@ -134,8 +138,20 @@ describe("SpellClient's core, loaded with the first call", () => {
     const again = watch(access.call(run("again")));
     expect(core.loads()).toBe(2);
     core.finish();
-    await settle();
+    await waitUntil(() => again.outputs.length > 0, "the run after the failed load");
     expect(started).toEqual(["again"]);
     expect(again.outputs).toEqual([{ spellId: "again" }]);
+  });
+});
+
+describe("SpellClient.preload", () => {
+  it("should load the core without sending anything, so that the next run is sent on subscribe", async () => {
+    const { started, options } = service();
+    const client = new SpellClient(options);
+    await client.preload();
+    expect(started).toEqual([]);
+    client.run("at-once", {}).subscribe();
+    // Synchronously: no load to wait for any more.
+    expect(started).toEqual(["at-once"]);
   });
 });
