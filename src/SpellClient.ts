@@ -31,7 +31,9 @@ export type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
 /**
  * A client of the Spell Run service where every run is a cold Observable: nothing is sent until
  * you subscribe, and unsubscribing stops everything (requests aborted, timers cleared, unfinished
- * bulk groups cancelled).
+ * bulk groups cancelled). Building it checks the options at once; its core (transport, run
+ * slots, single runs) loads with the first call (or `preload()`), bulk, reuse and batching with
+ * their first use.
  *
  * ## Example
  * ```ts
