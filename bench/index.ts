@@ -10,7 +10,9 @@
  * shipped add-in does not do and which costs a filled-down column ~25% more. Its baseline runs
  * in the same bundle. `--tsx` runs it under tsx like the others. `functions` also runs
  * functionsBrowser.ts: the same column in headless Chromium on the add-in's built bundle, the
- * figure that counts (Excel runs the functions in a browser engine, not in Node).
+ * figure that counts (Excel runs the functions in a browser engine, not in Node). `bundleSize`
+ * also runs firstRunLoad.ts: what loading the client's core on its first call costs a page in
+ * headless Chromium.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync } from "node:fs";
@@ -28,7 +30,10 @@ const all = [
   "gatewayThroughput",
 ];
 /** Benchmarks run right after another one of the same name (npm run bench -- functions). */
-const companions: Record<string, string[]> = { functions: ["functionsBrowser"] };
+const companions: Record<string, string[]> = {
+  functions: ["functionsBrowser"],
+  bundleSize: ["firstRunLoad"],
+};
 const bundled = new Set(process.argv.includes("--tsx") ? [] : ["functions"]);
 const chosen = process.argv.slice(2).filter((name) => all.includes(name));
 let failed = 0;

@@ -1,12 +1,11 @@
-import { defer, type Observable } from "rxjs";
+import type { Observable } from "rxjs";
 import type { ConnectionCheck } from "./ConnectionCheck.js";
-import { clientParts, type ClientParts } from "./runs/ClientParts.js";
+import { clientSettings, type ClientSettings } from "./runs/ClientSettings.js";
 import { controlCall } from "./operators/controlCall.js";
 import { lastSnapshot } from "./util/lastSnapshot.js";
 import { lazyModule } from "./util/lazyModule.js";
-import { clientRun } from "./runs/clientRun.js";
+import { clientCoreAccess, type ClientCoreAccess } from "./runs/clientCoreAccess.js";
 import { withModule } from "./runs/inLoadOrder.js";
-import { resumedRun } from "./runs/resumedRun.js";
 import type { PromiseRunOptions } from "./PromiseRunOptions.js";
 import type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
 import type {
@@ -32,7 +31,9 @@ export type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
 /**
  * A client of the Spell Run service where every run is a cold Observable: nothing is sent until
  * you subscribe, and unsubscribing stops everything (requests aborted, timers cleared, unfinished
- * bulk groups cancelled).
+ * bulk groups cancelled). Building it checks the options at once; its core (transport, run
+ * slots, single runs) loads with the first call (or `preload()`), bulk, reuse and batching with
+ * their first use.
  *
  * ## Example
  * ```ts
@@ -44,15 +45,36 @@ export type { PromiseBulkOptions } from "./PromiseBulkOptions.js";
  * ```
  */
 export class SpellClient {
-  /** Transport, limits and settings; the key only in the transport's private fields. */
-  private readonly parts: ClientParts;
+  /** Checked settings and the load order of the calls; completed into the parts by the core. */
+  private readonly settings: ClientSettings;
+  /** The core (transport, limits, single runs), loaded with the first call; holds the key. */
+  private readonly core: ClientCoreAccess;
 
   /**
    * @param options the service addresses, the key and the client's settings
-   * @throws SpellError on a bad key, service URL or limit (nothing is sent)
+   * @throws SpellError on a bad key, service URL or limit (nothing is loaded or sent)
    */
   constructor(options: SpellClientOptions) {
-    this.parts = clientParts(options);
+    this.settings = clientSettings(options);
+    this.core = clientCoreAccess(this.settings, options);
+  }
+
+  /**
+   * Loads the client's core (transport, run slots, single runs) now, which its first call would
+   * load otherwise: for a page that wants its first run to start without that wait (call it
+   * while the page is idle), or a marble spec (a `TestScheduler` drives no load). Sends nothing.
+   * Bulk, reuse and batching still load with their first use.
+   *
+   * ## Example
+   * ```ts
+   * const client = new SpellClient({ apiKey, baseUrl, pollBaseUrl });
+   * void client.preload().catch(() => undefined); // a failed load is tried again by the first call
+   * ```
+   * @return resolves once the core is loaded
+   * @throws SpellCodeLoadError (rejects) when the core failed to load; the next call loads it again
+   */
+  preload(): Promise<void> {
+    return this.core.parts().then(() => undefined);
   }
 
   /**
@@ -88,10 +110,10 @@ export class SpellClient {
    */
   run(spellId: string, inputs: SpellInputs, options: RunOptions = {}): Observable<RunSnapshot> {
     return controlCall(
-      clientRun(this.parts, spellId, inputs, options),
+      this.core.call((parts, { clientRun }) => clientRun(parts, spellId, inputs, options)),
       options,
       `run of "${spellId}"`,
-      this.parts.scheduler
+      this.settings.scheduler
     );
   }
 
@@ -122,10 +144,12 @@ export class SpellClient {
     inputsList: readonly SpellInputs[],
     options: BulkOptions = {}
   ): Observable<BulkSnapshot> {
-    const bulk$ = withModule(this.parts, bulkModule, ({ clientBulk }) =>
-      clientBulk(this.parts, spellId, inputsList, options)
+    const bulk$ = this.core.call((parts) =>
+      withModule(parts, bulkModule, ({ clientBulk }) =>
+        clientBulk(parts, spellId, inputsList, options)
+      )
     );
-    return controlCall(bulk$, options, `bulk of "${spellId}"`, this.parts.scheduler);
+    return controlCall(bulk$, options, `bulk of "${spellId}"`, this.settings.scheduler);
   }
 
   /**
@@ -167,8 +191,9 @@ export class SpellClient {
    * @return a cold Observable of snapshots
    */
   resumeRun(runId: string | number): Observable<RunSnapshot> {
-    const { api, limiter, poll, scheduler } = this.parts;
-    return resumedRun(api, limiter, poll, scheduler, runId);
+    return this.core.call(({ api, limiter, poll, scheduler }, { resumedRun }) =>
+      resumedRun(api, limiter, poll, scheduler, runId)
+    );
   }
 
   /**
@@ -198,8 +223,10 @@ export class SpellClient {
     count: number,
     options: Pick<BulkOptions, "detach"> = {}
   ): Observable<BulkSnapshot> {
-    return withModule(this.parts, bulkModule, ({ clientResumeBulk }) =>
-      clientResumeBulk(this.parts, token, count, options)
+    return this.core.call((parts) =>
+      withModule(parts, bulkModule, ({ clientResumeBulk }) =>
+        clientResumeBulk(parts, token, count, options)
+      )
     );
   }
 
@@ -215,7 +242,7 @@ export class SpellClient {
    * @return a cold Observable emitting once
    */
   cancelBulk(groupId: string): Observable<void> {
-    return defer(() => this.parts.api.cancelBulk(groupId));
+    return this.core.call(({ api }) => api.cancelBulk(groupId));
   }
 
   /**
@@ -234,13 +261,14 @@ export class SpellClient {
    */
   checkConnection(): Promise<ConnectionCheck> {
     const probeId = `spellrun-connection-test-${Math.random().toString(36).slice(2)}`;
-    const { options } = this.parts;
+    const { options } = this.settings;
     // Loaded on the first check: most programs never make one.
     return Promise.all([
+      this.core.parts(),
       import("./http/checkConnection.js"),
       import("./http/SpellBulkApi.js"),
-    ]).then(([{ checkConnection }, { SpellBulkApi }]) => {
-      const api = this.parts.api.sharedAs(SpellBulkApi);
+    ]).then(([parts, { checkConnection }, { SpellBulkApi }]) => {
+      const api = parts.api.sharedAs(SpellBulkApi);
       return checkConnection(
         api.probeHosts(probeId),
         { baseUrl: options.baseUrl, pollBaseUrl: options.pollBaseUrl },
@@ -341,6 +369,6 @@ export class SpellClient {
    * @return a string key
    */
   reuseKey(spellId: string, inputs: SpellInputs): string {
-    return this.parts.reuseKey(spellId, inputs);
+    return this.settings.reuseKey(spellId, inputs);
   }
 }

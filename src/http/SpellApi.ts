@@ -33,6 +33,7 @@ import type { SpellApiOptions } from "./SpellApiOptions.js";
 import type { SpellRunEndpoints } from "./SpellRunEndpoints.js";
 import { resolveFetch } from "./resolveFetch.js";
 import { RateLimitPause } from "./RateLimitPause.js";
+import { DEFAULT_MAX_IN_FLIGHT } from "./transportDefaults.js";
 import type { RequestLog } from "./requestJson.js";
 import type { SpellLogger, SpellLogRequest } from "../SpellLogEvent.js";
 import { emitLog, errorText } from "../util/emitLog.js";
@@ -42,8 +43,6 @@ export type { SpellApiOptions } from "./SpellApiOptions.js";
 export type { SpellEndpoints } from "./SpellEndpoints.js";
 export type { SpellRunEndpoints } from "./SpellRunEndpoints.js";
 
-/** Default of `SpellClientOptions.maxInFlight`, documented there. */
-export const DEFAULT_MAX_IN_FLIGHT = 8;
 /** Default of `SpellClientOptions.waitTimeoutMs`, documented there. */
 const DEFAULT_WAIT_TIMEOUT_MS = 120_000;
 

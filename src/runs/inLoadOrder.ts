@@ -1,6 +1,24 @@
 import { concatMap, defer, from, throwError, type Observable } from "rxjs";
-import type { ClientParts } from "./ClientParts.js";
 import type { LazyModule } from "../util/lazyModule.js";
+
+/**
+ * Where a client notes the module load its calls wait behind (its settings, later its parts:
+ * one object, so calls made before and after the core loaded share it).
+ *
+ * ## Example
+ * ```ts
+ * const order: LoadOrder = {};
+ * withModule(order, bulkModule, ({ clientBulk }) => clientBulk(parts, "echo", rows, {}));
+ * ```
+ * @internal
+ */
+export interface LoadOrder {
+  /**
+   * Set while a call waits for a module loaded on first use: calls subscribed meanwhile wait
+   * for it, so every call keeps its place (see `inLoadOrder`).
+   */
+  loading?: Promise<void>;
+}
 
 /**
  * Work of a client's call that must keep its place behind calls still loading a module: calls
@@ -12,12 +30,12 @@ import type { LazyModule } from "../util/lazyModule.js";
  * ```ts
  * inLoadOrder(parts, () => parts.limiter.schedule(run$));
  * ```
- * @param parts the client's parts
+ * @param parts the client's load order (its settings or parts)
  * @param work the call's work
  * @return the work, started after the loads that were under way when it was subscribed
  * @internal
  */
-export function inLoadOrder<T>(parts: ClientParts, work: () => Observable<T>): Observable<T> {
+export function inLoadOrder<T>(parts: LoadOrder, work: () => Observable<T>): Observable<T> {
   return defer(() => {
     const turn = parts.loading;
     return turn ? from(turn).pipe(concatMap(work)) : work();
@@ -34,14 +52,14 @@ export function inLoadOrder<T>(parts: ClientParts, work: () => Observable<T>): O
  * ```ts
  * withModule(parts, bulkModule, ({ clientBulk }) => clientBulk(parts, "echo", rows, {}));
  * ```
- * @param parts the client's parts
+ * @param parts the client's load order (its settings or parts)
  * @param lazy the module
  * @param use the call's work with the module
  * @return the work, started once the module is there
  * @internal
  */
 export function withModule<M, T>(
-  parts: ClientParts,
+  parts: LoadOrder,
   lazy: LazyModule<M>,
   use: (module: M) => Observable<T>
 ): Observable<T> {

@@ -1,35 +1,6 @@
 import { Observable, asyncScheduler, type Subscription } from "rxjs";
-import { SpellError } from "../errors/SpellError.js";
-
-// While above 0, freed slots are not handed on yet (see `handOnSlotsAfter`).
-let holdDepth = 0;
-const limitersToResume = new Set<ConcurrencyLimiter>();
-
-/**
- * Runs `work` (which unsubscribes many callers at once, e.g. on one `AbortSignal`) and hands the
- * slots it frees to queued work only afterwards. Otherwise each freed slot would start the next
- * queued run, which sends its request before its own unsubscribe comes a moment later.
- *
- * ## Example
- * ```ts
- * handOnSlotsAfter(() => subscriptions.forEach((subscription) => subscription.unsubscribe()));
- * ```
- * @param work what frees the slots
- * @internal
- */
-export function handOnSlotsAfter(work: () => void): void {
-  holdDepth++;
-  try {
-    work();
-  } finally {
-    holdDepth--;
-    if (holdDepth === 0) {
-      const limiters = [...limitersToResume];
-      limitersToResume.clear();
-      for (const limiter of limiters) limiter.startQueued();
-    }
-  }
-}
+import { checkLimit } from "./checkLimit.js";
+import { heldUntilHandOn } from "./handOnSlotsAfter.js";
 
 /**
  * A client-wide limit on work in flight. `schedule(work$)` returns a cold Observable that
@@ -57,9 +28,7 @@ export class ConcurrencyLimiter {
     readonly limit: number,
     option = "maxInFlight"
   ) {
-    if (!(limit >= 1)) {
-      throw new SpellError(`SpellClient: ${option} must be at least 1, got ${String(limit)}`);
-    }
+    checkLimit(limit, option);
   }
 
   /** Work currently holding a slot. */
@@ -160,10 +129,7 @@ export class ConcurrencyLimiter {
   /** Hands free slots to queued work (later, inside `handOnSlotsAfter` or a teardown). @internal */
   startQueued(): void {
     if (this.startsHeld) return;
-    if (holdDepth > 0) {
-      limitersToResume.add(this);
-      return;
-    }
+    if (heldUntilHandOn(this)) return;
     while (this.running < this.limit && this.queue.length > 0) {
       const begin = this.queue.shift() as () => void;
       begin();

@@ -1,4 +1,4 @@
-import { handOnSlotsAfter } from "./ConcurrencyLimiter.js";
+import { handOnSlotsAfter } from "./handOnSlotsAfter.js";
 
 // One "abort" listener per signal, whatever the number of calls sharing it.
 const listenersBySignal = new WeakMap<AbortSignal, Set<() => void>>();

@@ -18,8 +18,16 @@ const INPUTS = [1, 2, 3, 4, 5].map((n) => ({ ms: 15_000 + n }));
 describe("SpellClient with reuse across a reload, against the emulator", () => {
   let emulator: RunningEmulator;
 
-  /** The store as a page sees it: after its reload, what it still does goes nowhere. */
-  function pageStore(store: ResultStore): { store: ResultStore; reload: () => void } {
+  /**
+   * The store and the network as a page sees them: after its reload, what it still does goes
+   * nowhere (its requests never reach the service, as a closed page's do not; so a cancel the
+   * spec's cleanup makes it send cannot land in the next spec's counts).
+   */
+  function page(store: ResultStore): {
+    store: ResultStore;
+    fetch: typeof fetch;
+    reload: () => void;
+  } {
     let gone = false;
     return {
       store: {
@@ -27,13 +35,29 @@ describe("SpellClient with reuse across a reload, against the emulator", () => {
         set: (key, outputs, ttlMs) => (gone ? undefined : store.set(key, outputs, ttlMs)),
         delete: (key) => (gone ? undefined : store.delete?.(key)),
       },
+      fetch: (input, init) =>
+        gone
+          ? new Promise<Response>((_resolve, reject) =>
+              init?.signal?.addEventListener("abort", () =>
+                reject(new DOMException("The page is gone", "AbortError"))
+              )
+            )
+          : fetch(input, init),
       reload: () => (gone = true),
     };
   }
 
-  function newClient(store: ResultStore, batch: boolean): SpellClient {
+  function newClient(store: ResultStore, batch: boolean, fetchFn = fetch): SpellClient {
     const { baseUrl, pollBaseUrl, apiKey } = emulator;
-    return new SpellClient({ baseUrl, pollBaseUrl, apiKey, ...fast, batch, reuse: { store } });
+    return new SpellClient({
+      baseUrl,
+      pollBaseUrl,
+      apiKey,
+      ...fast,
+      batch,
+      reuse: { store },
+      fetch: fetchFn,
+    });
   }
 
   beforeAll(async () => {
@@ -53,8 +77,8 @@ describe("SpellClient with reuse across a reload, against the emulator", () => {
     it(`should watch the runs started before a reload instead of starting them again (${batch ? "batched" : "single"} runs)`, async () => {
       // The store outlives the page (as the add-in's storage does); the service keeps its runs.
       const store = new MemoryResultStore();
-      const page = pageStore(store);
-      const before = newClient(page.store, batch);
+      const old = page(store);
+      const before = newClient(old.store, batch, old.fetch);
       const running = INPUTS.map((inputs) =>
         before.run("sleep", inputs, { wait: false }).subscribe()
       );
@@ -63,7 +87,7 @@ describe("SpellClient with reuse across a reload, against the emulator", () => {
       await pause(20);
       // The reload, runs still going: the old page's work ends (no cancel is sent); a new client
       // over the same store calculates the same cells again.
-      page.reload();
+      old.reload();
       expect(store.size).toBe(INPUTS.length);
       const after = newClient(store, batch);
       const results = await Promise.all(
