@@ -536,6 +536,8 @@ export class PersistentResultStore implements ResultStore {
   }
 
   private async writePending(): Promise<void> {
+    // Not loaded: nothing changed, and an index not read yet must not be written over.
+    if (!this.indexReady) return;
     const results = this.resultLane.takeChanges();
     const started = this.startedLane.takeChanges();
     const head = JSON.stringify(
