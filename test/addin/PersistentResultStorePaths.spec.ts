@@ -282,7 +282,7 @@ describe("PersistentResultStore over generated paths (sets, gets, deletes, flush
         }
         await store.flush();
       }),
-      { numRuns: 400 }
+      { numRuns: 1000 }
     );
   });
 });
