@@ -56,6 +56,11 @@ export interface ResultStoreLosses {
   startedRunsNotStored: number;
   /** Results forgotten in memory and not in storage: the next calculation runs them again. */
   resultsForgotten: number;
+  /**
+   * Flushes storage refused (full with other data, or unavailable): what they held is reused
+   * until a reload only.
+   */
+  writesRefused: number;
 }
 
 /** One index row of an earlier version: [item id, expiresAt (ms since epoch), characters stored]. */
@@ -138,6 +143,7 @@ export class PersistentResultStore implements ResultStore {
     resultsNotStored: 0,
     startedRunsNotStored: 0,
     resultsForgotten: 0,
+    writesRefused: 0,
   };
   private loaded: Promise<void> | undefined;
   /** Set once `loaded` has resolved: `get` then answers from memory without a promise. */
@@ -292,6 +298,13 @@ export class PersistentResultStore implements ResultStore {
   async clear(): Promise<void> {
     await this.load();
     for (const id of [...this.rows.keys()]) this.drop(id);
+    // Nothing is left that the limits cost.
+    Object.assign(this.lost, {
+      resultsNotStored: 0,
+      startedRunsNotStored: 0,
+      resultsForgotten: 0,
+      writesRefused: 0,
+    });
     await this.flush();
   }
 
@@ -573,6 +586,7 @@ export class PersistentResultStore implements ResultStore {
       if (Object.keys(items).length > 0) await this.storage.setItems(items);
     } catch {
       // Full or unavailable storage: results stay reusable in memory until the next reload.
+      this.lost.writesRefused++;
     } finally {
       this.writing = new Map();
     }
