@@ -226,4 +226,67 @@ describe("PersistentResultStore", () => {
     expect(await reloaded.get("key-d")).toEqual({ key: "d" });
     expect(await reloaded.get("key-e")).toEqual({ key: "e" });
   });
+  it("should move an index of the previous layout (one item of rows) into segments, keeping its results", async () => {
+    const entry = JSON.stringify({ key: "key-a", outputs: { summary: "A" } });
+    const id = hashText("key-a").toString(36);
+    await storage.setItems({
+      "spellrun.results.index": JSON.stringify({
+        ids: "hashText",
+        rows: [[id, now + 60_000, entry.length]],
+      }),
+      [`spellrun.results.${id}`]: entry,
+    });
+    const store = new PersistentResultStore(storage, { now: clock });
+    expect(await store.get("key-a")).toEqual({ summary: "A" });
+    await store.flush();
+    expect(await indexedIds(storage)).toEqual([id]);
+    expect(await new PersistentResultStore(storage, { now: clock }).get("key-a")).toEqual({
+      summary: "A",
+    });
+  });
+
+  it("should keep 20,000 typical results in memory and 10,000 in storage with its default limits", async () => {
+    const store = new PersistentResultStore(storage, { now: clock });
+    const key = (row: number) =>
+      `["https://api.example/v1","summarize",{"text":"Review ${row}: ${"a fine product, ".repeat(8)}"}]`;
+    const outputs = (row: number) => ({ summary: `Fine (${row}).`, sentiment: "positive" });
+    for (let row = 0; row < 20_000; row++) await store.set(key(row), outputs(row), 60_000);
+    for (let row = 0; row < 20_000; row++) {
+      expect(store.get(key(row)))
+        .withContext(`row ${row}`)
+        .toEqual(outputs(row));
+    }
+    await store.flush();
+    const reloaded = new PersistentResultStore(storage, { now: clock });
+    expect(await reloaded.get(key(19_999))).toEqual(outputs(19_999));
+    expect(reloaded.size).toBeGreaterThanOrEqual(10_000);
+    // The newest are the ones kept.
+    for (let row = 20_000 - reloaded.size; row < 20_000; row += 997) {
+      expect(await reloaded.get(key(row)))
+        .withContext(`row ${row}`)
+        .toEqual(outputs(row));
+    }
+  });
+
+  it("should rewrite only the index segments that changed as results stream in", async () => {
+    let written = 0;
+    const counting: KeyValueStorage = {
+      ...storage,
+      setItems: (items) => {
+        for (const [name, value] of Object.entries(items)) {
+          if (name.includes(".index")) written += value.length;
+        }
+        return storage.setItems(items);
+      },
+    };
+    const store = new PersistentResultStore(counting, { now: clock, flushDelayMs: 1e9 });
+    for (let row = 0; row < 10_000; row++) await store.set(`key-${row}`, { row }, 60_000);
+    await store.flush();
+    written = 0;
+    await store.set("key-next", { row: 10_000 }, 60_000);
+    await store.flush();
+    // One segment of 500 rows of some 25 characters (and the head, as a segment was added).
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(15_000);
+  });
 });
