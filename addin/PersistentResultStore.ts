@@ -149,6 +149,8 @@ export class PersistentResultStore implements ResultStore {
   /** Set once `loaded` has resolved: `get` then answers from memory without a promise. */
   private indexReady = false;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Entries to read from storage, asked for in this turn (see `readItem`). */
+  private reads: Map<string, ((text: string | null) => void)[]> | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
   /**
@@ -522,10 +524,7 @@ export class PersistentResultStore implements ResultStore {
 
   private async readEntry(id: string): Promise<StoredEntry | undefined> {
     try {
-      const text =
-        this.pendingWrites.get(id) ??
-        this.writing.get(id) ??
-        (await this.storage.getItem(this.itemKey(id)));
+      const text = this.pendingWrites.get(id) ?? this.writing.get(id) ?? (await this.readItem(id));
       const parsed: unknown = JSON.parse(text ?? "null");
       if (parsed && typeof parsed === "object" && "key" in parsed && "outputs" in parsed) {
         return parsed as StoredEntry;
@@ -534,6 +533,42 @@ export class PersistentResultStore implements ResultStore {
       // Unreadable: treated as not remembered.
     }
     return undefined;
+  }
+
+  /**
+   * An entry's stored text, read with the others asked for in the same turn (a recalculation
+   * after a reload asks for thousands at once): one `getItems` where storage has it.
+   */
+  private readItem(id: string): Promise<string | null> {
+    return new Promise((resolve) => {
+      if (!this.reads) {
+        this.reads = new Map();
+        queueMicrotask(() => this.readAsked());
+      }
+      const waiting = this.reads.get(id);
+      if (waiting) waiting.push(resolve);
+      else this.reads.set(id, [resolve]);
+    });
+  }
+
+  private readAsked(): void {
+    const reads = this.reads ?? new Map<string, ((text: string | null) => void)[]>();
+    this.reads = undefined;
+    const keys = [...reads.keys()].map((id) => this.itemKey(id));
+    const storage = this.storage;
+    const reading = storage.getItems
+      ? storage.getItems(keys)
+      : Promise.all(keys.map((key) => storage.getItem(key).catch(() => null))).then((texts) =>
+          Object.fromEntries(keys.map((key, index) => [key, texts[index]]))
+        );
+    const answer = (items: Record<string, string | null | undefined>) => {
+      for (const [id, waiting] of reads) {
+        const text = items[this.itemKey(id)] ?? null;
+        for (const resolve of waiting) resolve(text);
+      }
+    };
+    // Unreadable: treated as not remembered.
+    reading.then(answer, () => answer({}));
   }
 
   private scheduleFlush(): void {

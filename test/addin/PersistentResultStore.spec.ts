@@ -289,4 +289,30 @@ describe("PersistentResultStore", () => {
     expect(written).toBeGreaterThan(0);
     expect(written).toBeLessThan(15_000);
   });
+  it("should read the results a recalculation asks for after a reload in one getItems call", async () => {
+    const store = new PersistentResultStore(storage, { now: clock });
+    for (let row = 0; row < 1_000; row++) await store.set(`key-${row}`, { row }, 60_000);
+    await store.flush();
+    const reads: number[] = [];
+    const counting: KeyValueStorage = {
+      ...storage,
+      getItem: (key) => {
+        reads.push(1);
+        return storage.getItem(key);
+      },
+      getItems: async (keys) => {
+        reads.push(keys.length);
+        return (await storage.getItems?.(keys)) ?? {};
+      },
+    };
+    const reloaded = new PersistentResultStore(counting, { now: clock });
+    await reloaded.get("key-0"); // the index: its head and two segments
+    reads.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 1_000 }, (_, row) => reloaded.get(`key-${row}`))
+    );
+    expect(answers).toEqual(Array.from({ length: 1_000 }, (_, row) => ({ row })));
+    // key-0 was read with the index; the 999 others together.
+    expect(reads).toEqual([999]);
+  });
 });

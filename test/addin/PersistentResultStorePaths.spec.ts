@@ -4,7 +4,7 @@ import {
   PersistentResultStore,
   type PersistentResultStoreOptions,
 } from "../../addin/PersistentResultStore.js";
-import { memoryStorage, type KeyValueStorage } from "../../addin/keyValueStorage.js";
+import type { KeyValueStorage } from "../../addin/keyValueStorage.js";
 
 /** Results of six reuse keys, and the records of runs started for three of them. */
 const RESULT_KEYS = ["r0", "r1", "r2", "r3", "r4", "r5"];
@@ -79,10 +79,15 @@ interface Known {
 }
 
 /** The storage of one page: once the page is gone, what its store still writes goes nowhere. */
-function pageStorage(backing: KeyValueStorage): KeyValueStorage & { gone: boolean } {
+function pageStorage(
+  backing: KeyValueStorage,
+  batchReads: boolean
+): KeyValueStorage & { gone: boolean } {
   const page = {
     gone: false,
     getItem: (key: string) => backing.getItem(key),
+    // Storage with and without reads of several items in one call.
+    getItems: batchReads ? backing.getItems : undefined,
     setItem: (key: string, value: string) =>
       page.gone ? Promise.resolve() : backing.setItem(key, value),
     removeItem: (key: string) => (page.gone ? Promise.resolve() : backing.removeItem(key)),
@@ -101,187 +106,197 @@ function must(holds: boolean, rule: string): void {
 describe("PersistentResultStore over generated paths (sets, gets, deletes, flushes, reloads, kills, clock)", () => {
   it("should keep started runs while results can go, never answer another key's or a stale value, and stay within its storage limit", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 60 }), async (steps) => {
-        let now = 1_000_000;
-        const items = new Map<string, string>();
-        const backing: KeyValueStorage = {
-          ...memoryStorage(),
-          getItem: async (key) => items.get(key) ?? null,
-          setItems: async (entries) => {
-            for (const [key, value] of Object.entries(entries)) items.set(key, value);
-          },
-          removeItems: async (keys) => {
-            for (const key of keys) items.delete(key);
-          },
-        };
-        let page = pageStorage(backing);
-        const open = () => new PersistentResultStore(page, { ...LIMITS, now: () => now });
-        let store = open();
-        /** The latest value set for each key in the store's life (deleted: none). */
-        const latest = new Map<string, Known>();
-        /** Every value a key ever had: after a kill, storage may hold an older one. */
-        const history = new Map<string, Set<string>>(KEYS.map((key) => [key, new Set()]));
-        /** Keys set (or read back) by this page and not deleted: what its memory may hold. */
-        let touched = new Set<string>();
-        /** Keys set since the last flush: a kill may lose them. */
-        let unflushed = new Set<string>();
-        /** A kill happened since the key was last flushed: its stored value may be older. */
-        const mayBeOlder = new Set<string>();
-        let serial = 0;
-
-        const live = (key: string) => {
-          const known = latest.get(key);
-          return known && known.expiresAt > now ? known : undefined;
-        };
-        const memoryNeed = () =>
-          [...touched].reduce(
-            (sum, key) => sum + (latest.get(key)?.chars ?? 0) + MEMORY_OVERHEAD_CHARS,
-            0
-          );
-
-        const set = async (key: string, outputs: Record<string, unknown>, ttlMs: number) => {
-          await store.set(key, outputs, ttlMs);
-          const chars = JSON.stringify({ key, outputs }).length;
-          latest.set(key, { outputs, expiresAt: now + ttlMs, chars });
-          history.get(key)?.add(JSON.stringify(outputs));
-          touched.add(key);
-          unflushed.add(key);
-          mayBeOlder.delete(key);
-        };
-
-        /** Checks every key's answer against the model. */
-        const checkAnswers = async (afterReload: boolean) => {
-          for (const key of KEYS) {
-            const answer = await store.get(key);
-            const known = live(key);
-            if (answer === undefined) {
-              if (!known) continue;
-              // A started run's record always fits (results go first): it is never lost, unless a
-              // kill took it before it was written.
-              if (key.startsWith("started ")) {
-                must(mayBeOlder.has(key), `the record of ${key} was lost`);
-              }
-              // While this page's memory holds everything it was given, nothing it set is lost.
-              if (
-                !afterReload &&
-                touched.has(key) &&
-                memoryNeed() <= (LIMITS.maxMemoryChars ?? 0)
-              ) {
-                must(false, `${key} forgotten with memory to spare`);
-              }
-              continue;
-            }
-            must(
-              known !== undefined || mayBeOlder.has(key),
-              `${key} answered after it was deleted or expired`
-            );
-            const text = JSON.stringify(answer);
-            must(
-              history.get(key)?.has(text) === true,
-              `${key} answered with another key's outputs: ${text}`
-            );
-            if (!mayBeOlder.has(key)) {
-              must(
-                text === JSON.stringify(known?.outputs),
-                `${key} answered with a stale value ${text}`
-              );
-              touched.add(key);
-            }
-          }
-        };
-
-        /** Storage within its limit, and holding exactly what its index names, each item its own key's. */
-        const checkStorage = (flushed: boolean) => {
-          let chars = 0;
-          for (const [key, value] of items) chars += key.length + value.length;
-          must(chars <= (LIMITS.maxTotalChars ?? 0), `storage holds ${chars} characters`);
-          if (!flushed) return;
-          const head = JSON.parse(items.get("p.index") ?? '{"segments":[]}') as {
-            segments: string[];
+      fc.asyncProperty(
+        fc.array(stepArbitrary, { minLength: 1, maxLength: 60 }),
+        fc.boolean(),
+        async (steps, batchReads) => {
+          let now = 1_000_000;
+          const items = new Map<string, string>();
+          const backing: KeyValueStorage = {
+            getItem: async (key) => items.get(key) ?? null,
+            getItems: async (keys) =>
+              Object.fromEntries(keys.map((key) => [key, items.get(key) ?? null])),
+            setItem: async (key, value) => void items.set(key, value),
+            removeItem: async (key) => void items.delete(key),
+            setItems: async (entries) => {
+              for (const [key, value] of Object.entries(entries)) items.set(key, value);
+            },
+            removeItems: async (keys) => {
+              for (const key of keys) items.delete(key);
+            },
           };
-          const named = new Set<string>(["p.index"]);
-          for (const name of head.segments) {
-            named.add(`p.index.${name}`);
-            for (const line of (items.get(`p.index.${name}`) ?? "").split("\n")) {
-              const id = line.split(" ")[0];
-              named.add(`p.${id}`);
-              const entry = JSON.parse(items.get(`p.${id}`) ?? "null") as { key: string } | null;
-              must(entry !== null, `index names item ${id} that storage lacks`);
-              must(hashText(entry?.key ?? "").toString(36) === id, `item ${id} holds another key`);
-            }
-          }
-          for (const key of items.keys()) must(named.has(key), `item ${key} left behind`);
-        };
+          let page = pageStorage(backing, batchReads);
+          const open = () => new PersistentResultStore(page, { ...LIMITS, now: () => now });
+          let store = open();
+          /** The latest value set for each key in the store's life (deleted: none). */
+          const latest = new Map<string, Known>();
+          /** Every value a key ever had: after a kill, storage may hold an older one. */
+          const history = new Map<string, Set<string>>(KEYS.map((key) => [key, new Set()]));
+          /** Keys set (or read back) by this page and not deleted: what its memory may hold. */
+          let touched = new Set<string>();
+          /** Keys set since the last flush: a kill may lose them. */
+          let unflushed = new Set<string>();
+          /** A kill happened since the key was last flushed: its stored value may be older. */
+          const mayBeOlder = new Set<string>();
+          let serial = 0;
 
-        for (const step of steps) {
-          switch (step.kind) {
-            case "setResult":
-              await set(
-                RESULT_KEYS[step.key],
-                { v: serial++, pad: "x".repeat(step.pad) },
-                step.ttlMs
-              );
-              break;
-            case "setStarted":
-              await set(STARTED_KEYS[step.key], { startedRun: { runId: serial++ } }, step.ttlMs);
-              break;
-            case "get": {
-              const key = KEYS[step.key];
+          const live = (key: string) => {
+            const known = latest.get(key);
+            return known && known.expiresAt > now ? known : undefined;
+          };
+          const memoryNeed = () =>
+            [...touched].reduce(
+              (sum, key) => sum + (latest.get(key)?.chars ?? 0) + MEMORY_OVERHEAD_CHARS,
+              0
+            );
+
+          const set = async (key: string, outputs: Record<string, unknown>, ttlMs: number) => {
+            await store.set(key, outputs, ttlMs);
+            const chars = JSON.stringify({ key, outputs }).length;
+            latest.set(key, { outputs, expiresAt: now + ttlMs, chars });
+            history.get(key)?.add(JSON.stringify(outputs));
+            touched.add(key);
+            unflushed.add(key);
+            mayBeOlder.delete(key);
+          };
+
+          /** Checks every key's answer against the model. */
+          const checkAnswers = async (afterReload: boolean) => {
+            for (const key of KEYS) {
               const answer = await store.get(key);
-              if (answer !== undefined) {
-                const text = JSON.stringify(answer);
-                must(
-                  history.get(key)?.has(text) === true,
-                  `${key} answered with another key's outputs`
-                );
-                must(
-                  live(key) !== undefined || mayBeOlder.has(key),
-                  `${key} answered after delete or expiry`
-                );
-                if (!mayBeOlder.has(key)) touched.add(key);
+              const known = live(key);
+              if (answer === undefined) {
+                if (!known) continue;
+                // A started run's record always fits (results go first): it is never lost, unless a
+                // kill took it before it was written.
+                if (key.startsWith("started ")) {
+                  must(mayBeOlder.has(key), `the record of ${key} was lost`);
+                }
+                // While this page's memory holds everything it was given, nothing it set is lost.
+                if (
+                  !afterReload &&
+                  touched.has(key) &&
+                  memoryNeed() <= (LIMITS.maxMemoryChars ?? 0)
+                ) {
+                  must(false, `${key} forgotten with memory to spare`);
+                }
+                continue;
               }
-              break;
+              must(
+                known !== undefined || mayBeOlder.has(key),
+                `${key} answered after it was deleted or expired`
+              );
+              const text = JSON.stringify(answer);
+              must(
+                history.get(key)?.has(text) === true,
+                `${key} answered with another key's outputs: ${text}`
+              );
+              if (!mayBeOlder.has(key)) {
+                must(
+                  text === JSON.stringify(known?.outputs),
+                  `${key} answered with a stale value ${text}`
+                );
+                touched.add(key);
+              }
             }
-            case "delete":
-              await store.delete(KEYS[step.key]);
-              latest.delete(KEYS[step.key]);
-              touched.delete(KEYS[step.key]);
-              mayBeOlder.delete(KEYS[step.key]);
-              unflushed.add(KEYS[step.key]);
-              break;
-            case "flush":
-              await store.flush();
-              unflushed = new Set();
-              break;
-            case "reload":
-            case "kill": {
-              if (step.kind === "reload") {
+          };
+
+          /** Storage within its limit, and holding exactly what its index names, each item its own key's. */
+          const checkStorage = (flushed: boolean) => {
+            let chars = 0;
+            for (const [key, value] of items) chars += key.length + value.length;
+            must(chars <= (LIMITS.maxTotalChars ?? 0), `storage holds ${chars} characters`);
+            if (!flushed) return;
+            const head = JSON.parse(items.get("p.index") ?? '{"segments":[]}') as {
+              segments: string[];
+            };
+            const named = new Set<string>(["p.index"]);
+            for (const name of head.segments) {
+              named.add(`p.index.${name}`);
+              for (const line of (items.get(`p.index.${name}`) ?? "").split("\n")) {
+                const id = line.split(" ")[0];
+                named.add(`p.${id}`);
+                const entry = JSON.parse(items.get(`p.${id}`) ?? "null") as { key: string } | null;
+                must(entry !== null, `index names item ${id} that storage lacks`);
+                must(
+                  hashText(entry?.key ?? "").toString(36) === id,
+                  `item ${id} holds another key`
+                );
+              }
+            }
+            for (const key of items.keys()) must(named.has(key), `item ${key} left behind`);
+          };
+
+          for (const step of steps) {
+            switch (step.kind) {
+              case "setResult":
+                await set(
+                  RESULT_KEYS[step.key],
+                  { v: serial++, pad: "x".repeat(step.pad) },
+                  step.ttlMs
+                );
+                break;
+              case "setStarted":
+                await set(STARTED_KEYS[step.key], { startedRun: { runId: serial++ } }, step.ttlMs);
+                break;
+              case "get": {
+                const key = KEYS[step.key];
+                const answer = await store.get(key);
+                if (answer !== undefined) {
+                  const text = JSON.stringify(answer);
+                  must(
+                    history.get(key)?.has(text) === true,
+                    `${key} answered with another key's outputs`
+                  );
+                  must(
+                    live(key) !== undefined || mayBeOlder.has(key),
+                    `${key} answered after delete or expiry`
+                  );
+                  if (!mayBeOlder.has(key)) touched.add(key);
+                }
+                break;
+              }
+              case "delete":
+                await store.delete(KEYS[step.key]);
+                latest.delete(KEYS[step.key]);
+                touched.delete(KEYS[step.key]);
+                mayBeOlder.delete(KEYS[step.key]);
+                unflushed.add(KEYS[step.key]);
+                break;
+              case "flush":
                 await store.flush();
                 unflushed = new Set();
-              } else {
-                // What was not flushed is lost: storage may still answer an earlier value of
-                // those keys, or a deleted one.
-                for (const key of unflushed) mayBeOlder.add(key);
-                unflushed = new Set();
+                break;
+              case "reload":
+              case "kill": {
+                if (step.kind === "reload") {
+                  await store.flush();
+                  unflushed = new Set();
+                } else {
+                  // What was not flushed is lost: storage may still answer an earlier value of
+                  // those keys, or a deleted one.
+                  for (const key of unflushed) mayBeOlder.add(key);
+                  unflushed = new Set();
+                }
+                page.gone = true;
+                void store.flush(); // its timer, into storage that is gone
+                page = pageStorage(backing, batchReads);
+                store = open();
+                touched = new Set();
+                break;
               }
-              page.gone = true;
-              void store.flush(); // its timer, into storage that is gone
-              page = pageStorage(backing);
-              store = open();
-              touched = new Set();
-              break;
+              case "clock":
+                now += step.ms;
+                break;
             }
-            case "clock":
-              now += step.ms;
-              break;
+            checkStorage(step.kind === "flush" || step.kind === "reload");
+            if (step.kind === "reload" || step.kind === "flush") {
+              await checkAnswers(step.kind === "reload");
+            }
           }
-          checkStorage(step.kind === "flush" || step.kind === "reload");
-          if (step.kind === "reload" || step.kind === "flush") {
-            await checkAnswers(step.kind === "reload");
-          }
+          await store.flush();
         }
-        await store.flush();
-      }),
+      ),
       { numRuns: 1000 }
     );
   });
