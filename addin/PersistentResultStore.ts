@@ -24,7 +24,8 @@ export interface PersistentResultStoreOptions {
   /**
    * Most characters of results kept in memory (each counted as its stored text and 100 more),
    * far more than storage: a recalculation reuses what this page paid for even when storage is
-   * full. @default 24_000_000
+   * full. Measured in Node: 20,000 typical results (285 characters each) take 11 MB of heap,
+   * 1.4 bytes per character counted, so the default holds at most some 35 MB. @default 24_000_000
    */
   maxMemoryChars?: number;
   /** A larger result is reused while in memory but not written to storage. @default 200_000 */
