@@ -6,7 +6,8 @@
  * limits that hold every result. Results arrive 500 at a time (one bulk run's rows), one flush
  * each. Prints per layout: characters written in all, the last flush's characters and time (the
  * index at its largest), and the time of every flush together; then what the add-in's default
- * limits keep at each size. Storage is in memory: the figures are the store's own work.
+ * limits keep at each size. Storage is in memory: the figures are the store's own work (times: the
+ * least of three runs).
  */
 import { memoryStorage, type KeyValueStorage } from "../addin/keyValueStorage.js";
 import { PersistentResultStore } from "../addin/PersistentResultStore.js";
@@ -104,6 +105,16 @@ async function stream(
   };
 }
 
+/** `stream` three times: the characters of one, the least times (the machine may be busy). */
+async function best(size: number, make: Parameters<typeof stream>[1]): Promise<Figures> {
+  const runs = [await stream(size, make), await stream(size, make), await stream(size, make)];
+  return {
+    ...runs[0],
+    lastFlushMs: Math.min(...runs.map((run) => run.lastFlushMs)),
+    allFlushesMs: Math.min(...runs.map((run) => run.allFlushesMs)),
+  };
+}
+
 function line(name: string, size: number, figures: Figures, baseline?: Figures): string {
   const ratio = baseline ? (figures.totalChars / baseline.totalChars).toFixed(3) : "1.000";
   return `| ${name} | ${size.toLocaleString("en-US")} | ${figures.totalChars.toLocaleString("en-US")} | ${ratio} | ${figures.lastFlushChars.toLocaleString("en-US")} | ${figures.lastFlushIndexChars.toLocaleString("en-US")} | ${figures.lastFlushMs.toFixed(2)} | ${figures.allFlushesMs.toFixed(1)} | ${figures.stored.toLocaleString("en-US")} |`;
@@ -123,16 +134,13 @@ async function main(): Promise<void> {
   );
   console.log("|---|---|---|---|---|---|---|---|---|");
   for (const size of SIZES) {
-    const single = await stream(size, (storage) => new SingleIndexResultStore(storage, unlimited));
-    const segmented = await stream(
-      size,
-      (storage) => new PersistentResultStore(storage, unlimited)
-    );
-    const defaults = await stream(
+    const single = await best(size, (storage) => new SingleIndexResultStore(storage, unlimited));
+    const segmented = await best(size, (storage) => new PersistentResultStore(storage, unlimited));
+    const defaults = await best(
       size,
       (storage) => new PersistentResultStore(storage, { flushDelayMs: 1e9 })
     );
-    const oldDefaults = await stream(
+    const oldDefaults = await best(
       size,
       (storage) => new SingleIndexResultStore(storage, { flushDelayMs: 1e9 })
     );
