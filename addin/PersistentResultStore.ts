@@ -18,7 +18,8 @@ export interface PersistentResultStoreOptions {
    * Most characters kept in storage in total (items and their names, the index included).
    * `OfficeRuntime.storage` allows 10 MB per add-in domain (shared with other add-ins there and
    * with the add-in's settings and saved jobs) and `localStorage` about 5 million characters, so
-   * this stays below both: 10,000 results of 350 characters each fit. @default 4_000_000
+   * this stays below both: 10,000 results of 340 characters each (the key with its inputs, and
+   * the outputs) fit. @default 4_000_000
    */
   maxTotalChars?: number;
   /**
