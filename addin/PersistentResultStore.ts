@@ -49,14 +49,20 @@ export interface PersistentResultStoreOptions {
  * and may be paid again.
  */
 export interface ResultStoreLosses {
-  /** Results taken out of storage to make room: a reload no longer reuses them. */
+  /**
+   * Results taken out of storage to make room: a reload no longer reuses them (memory may still
+   * hold them until then).
+   */
   resultsNotStored: number;
   /**
    * Records of started runs taken out of storage (only when no result was left to take): a
    * reload while such a run is still going sends it again.
    */
   startedRunsNotStored: number;
-  /** Results forgotten in memory and not in storage: the next calculation runs them again. */
+  /**
+   * Results in neither memory nor storage any more (some of them counted in `resultsNotStored`
+   * too): the next calculation runs them again.
+   */
   resultsForgotten: number;
   /**
    * Flushes storage refused (full with other data, or unavailable): what they held is reused
@@ -96,7 +102,8 @@ const MEMORY_OVERHEAD_CHARS = 100;
  *
  * Two tiers. Memory keeps every entry set or read, bounded by characters (`maxMemoryChars`, some
  * 60,000 typical results); storage keeps the newest within `maxTotalChars` and `maxEntries`, so
- * that a reload reuses them. Records of started runs are taken out of either tier only when no
+ * that a reload reuses them. When memory is full it lets go first of results storage holds (the
+ * newest, which storage keeps longest), so that together they hold as many as they can. Records of started runs are taken out of either tier only when no
  * result is left to take: a record lost while its run goes on is a run paid again after a
  * reload. What the limits cost is counted (`losses`). Expired entries are dropped when seen.
  *
@@ -122,8 +129,18 @@ export class PersistentResultStore implements ResultStore {
   private readonly prefix: string;
   private readonly now: () => number;
   private readonly rows = new Map<string, Row>();
-  /** Results in memory, least recently set or read first. */
-  private readonly values = new Map<string, StoredEntry>();
+  /** Results in memory that storage holds too. */
+  private readonly storedValues = new Map<string, StoredEntry>();
+  /**
+   * Ids of `storedValues`, newest last; an id no longer there is skipped when met (memory lets
+   * go of the newest first: storage keeps them longest).
+   */
+  private storedValueOrder: string[] = [];
+  /**
+   * Results in memory only (storage let go of them, or too large for it), least recently used
+   * first: memory lets go of these last, since nothing can read them again.
+   */
+  private readonly onlyValues = new Map<string, StoredEntry>();
   /** Started runs' records in memory, oldest first. */
   private readonly startedValues = new Map<string, StoredEntry>();
   private memoryChars = 0;
@@ -219,10 +236,10 @@ export class PersistentResultStore implements ResultStore {
     }
     const entry = this.memoryOf(row).get(id);
     if (entry) {
-      if (!row.started) {
+      if (!row.started && !row.stored) {
         // Recently used: the last to leave memory.
-        this.values.delete(id);
-        this.values.set(id, entry);
+        this.onlyValues.delete(id);
+        this.onlyValues.set(id, entry);
       }
       return entry.key === key ? entry.outputs : undefined;
     }
@@ -273,8 +290,8 @@ export class PersistentResultStore implements ResultStore {
       stored: false,
     };
     this.rows.set(id, row);
-    this.keepInMemory(id, row, entry);
     if (text.length <= this.maxEntryChars) this.store(id, row, text);
+    this.keepInMemory(id, row, entry);
     this.evictStorage();
     this.evictMemory();
     this.scheduleFlush();
@@ -330,7 +347,8 @@ export class PersistentResultStore implements ResultStore {
   }
 
   private memoryOf(row: Row): Map<string, StoredEntry> {
-    return row.started ? this.startedValues : this.values;
+    if (row.started) return this.startedValues;
+    return row.stored ? this.storedValues : this.onlyValues;
   }
 
   private laneOf(row: Row): ResultIndexLane {
@@ -341,6 +359,11 @@ export class PersistentResultStore implements ResultStore {
     const memory = this.memoryOf(row);
     if (memory.has(id)) return;
     memory.set(id, entry);
+    if (memory === this.storedValues) {
+      this.storedValueOrder.push(id);
+      // Ids that left meanwhile are dropped once they are half of the list.
+      if (this.storedValueOrder.length > 2 * this.storedValues.size + 64) this.compactOrder();
+    }
     this.memoryChars += row.chars + MEMORY_OVERHEAD_CHARS;
   }
 
@@ -357,10 +380,18 @@ export class PersistentResultStore implements ResultStore {
     this.pendingRemoves.delete(id);
   }
 
-  /** Takes an entry out of the stored index; its item is removed at the next flush. */
+  /**
+   * Takes an entry out of the stored index (its item is removed at the next flush); a result in
+   * memory stays there, as one nothing can read again.
+   */
   private unstore(id: string, row: Row): void {
     if (!row.stored) return;
     this.laneOf(row).remove(id);
+    const entry = this.storedValues.get(id);
+    if (entry) {
+      this.storedValues.delete(id);
+      this.onlyValues.set(id, entry);
+    }
     row.stored = false;
     this.storedChars -= this.storedCost(id, row);
     this.pendingWrites.delete(id);
@@ -391,17 +422,24 @@ export class PersistentResultStore implements ResultStore {
       if (row.started) this.lost.startedRunsNotStored++;
       else this.lost.resultsNotStored++;
       this.unstore(id, row);
-      if (!this.memoryOf(row).has(id)) this.rows.delete(id);
+      if (!this.memoryOf(row).has(id)) {
+        // Nowhere now: the next calculation runs it again.
+        this.rows.delete(id);
+        if (!row.started) this.lost.resultsForgotten++;
+      }
     }
   }
 
   /**
-   * Memory within its limit: the results least recently used leave it first (still read from
-   * storage when stored there), then, only when no result is left, started runs' records.
+   * Memory within its limit. Results storage holds too leave it first, newest first (storage
+   * keeps those longest, and they are read again when asked for); then results in memory only,
+   * least recently used first (paid runs forgotten); only when no result is left, started runs'
+   * records. So memory and storage together hold as many results as they can.
    */
   private evictMemory(): void {
     while (this.memoryChars > this.maxMemoryChars) {
-      const id = firstKey(this.values) ?? firstKey(this.startedValues);
+      const id =
+        this.newestStoredValue() ?? firstKey(this.onlyValues) ?? firstKey(this.startedValues);
       const row = id === undefined ? undefined : this.rows.get(id);
       if (id === undefined || !row) return;
       this.forgetInMemory(id, row);
@@ -411,6 +449,30 @@ export class PersistentResultStore implements ResultStore {
         else this.lost.resultsForgotten++;
       }
     }
+  }
+
+  /** `storedValueOrder` without the ids no longer in `storedValues`, each once (its last place). */
+  private compactOrder(): void {
+    const seen = new Set<string>();
+    const kept: string[] = [];
+    for (let index = this.storedValueOrder.length - 1; index >= 0; index--) {
+      const id = this.storedValueOrder[index];
+      if (seen.has(id) || !this.storedValues.has(id)) continue;
+      seen.add(id);
+      kept.push(id);
+    }
+    this.storedValueOrder = kept.reverse();
+  }
+
+  /** The id of the newest result in memory that storage holds too, if any. */
+  private newestStoredValue(): string | undefined {
+    const order = this.storedValueOrder;
+    while (order.length > 0) {
+      const id = order[order.length - 1];
+      if (this.storedValues.has(id)) return id;
+      order.pop();
+    }
+    return undefined;
   }
 
   /** The characters an entry takes in storage: its item, the item's name, its index row. */

@@ -18,12 +18,12 @@ export function rememberedResultsNote(losses: ResultStoreLosses): string | undef
   const parts: string[] = [];
   if (losses.resultsNotStored > 0) {
     parts.push(
-      `${count(losses.resultsNotStored, "result")} no longer fit in this computer's storage: they are reused until Excel reloads the add-in, then run again (and may cost again) when recalculated.`
+      `${count(losses.resultsNotStored, "result")} no longer fit in this computer's storage: after Excel reloads the add-in they run again (and may cost again) when recalculated.`
     );
   }
   if (losses.resultsForgotten > 0) {
     parts.push(
-      `${count(losses.resultsForgotten, "result")} did not fit in memory either and run again when recalculated.`
+      `${count(losses.resultsForgotten, "result")} did not fit in memory either: they run again at the next recalculation.`
     );
   }
   if (losses.startedRunsNotStored > 0) {

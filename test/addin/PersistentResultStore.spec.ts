@@ -315,4 +315,25 @@ describe("PersistentResultStore", () => {
     // key-0 was read with the index; the 999 others together.
     expect(reads).toEqual([999]);
   });
+  it("should let memory go first of results storage holds, so that together they keep the most", async () => {
+    // Storage holds two results, memory three: of six results set, one is lost, not three.
+    const entryChars = JSON.stringify({ key: "k0", outputs: { key: "k0" } }).length;
+    const store = new PersistentResultStore(storage, {
+      now: clock,
+      maxEntries: 2,
+      maxMemoryChars: 3 * (100 + entryChars),
+    });
+    const keys = ["k0", "k1", "k2", "k3", "k4", "k5"];
+    for (const key of keys) await store.set(key, { key }, 60_000);
+    expect(store.storedSize).toBe(2);
+    const answers = await Promise.all(keys.map((key) => store.get(key)));
+    // k0-k2 in memory (storage let go of them), k4 and k5 in storage; k3 was in neither.
+    expect(answers.map((answer) => answer?.key)).toEqual(["k0", "k1", "k2", undefined, "k4", "k5"]);
+    expect(store.losses()).toEqual({
+      resultsNotStored: 4,
+      startedRunsNotStored: 0,
+      resultsForgotten: 1,
+      writesRefused: 0,
+    });
+  });
 });
