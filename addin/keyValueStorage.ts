@@ -11,6 +11,11 @@ import { runtimeSingleton } from "./runtimeSingleton.js";
  */
 export interface KeyValueStorage {
   getItem(key: string): Promise<string | null>;
+  /**
+   * Reads several items in one call (`null` for one not there); without it, `getItem` each.
+   * A recalculation after a reload reads thousands of remembered results at once.
+   */
+  getItems?(keys: string[]): Promise<Record<string, string | null>>;
   setItem(key: string, value: string): Promise<void>;
   removeItem(key: string): Promise<void>;
   /** Writes several items in one call. */
@@ -70,6 +75,7 @@ export function memoryStorage(): KeyValueStorage {
   const items = new Map<string, string>();
   return {
     getItem: async (key) => items.get(key) ?? null,
+    getItems: async (keys) => Object.fromEntries(keys.map((key) => [key, items.get(key) ?? null])),
     setItem: async (key, value) => void items.set(key, value),
     removeItem: async (key) => void items.delete(key),
     setItems: async (entries) => {
@@ -102,6 +108,7 @@ function pageLocalStorage(): Storage | undefined {
 function fromOfficeRuntime(storage: OfficeRuntime.Storage): KeyValueStorage {
   return {
     getItem: (key) => storage.getItem(key),
+    getItems: (keys) => storage.getItems(keys),
     setItem: (key, value) => storage.setItem(key, value),
     removeItem: (key) => storage.removeItem(key),
     setItems: (items) => storage.setItems(items),
@@ -112,6 +119,7 @@ function fromOfficeRuntime(storage: OfficeRuntime.Storage): KeyValueStorage {
 function fromWebStorage(storage: Storage): KeyValueStorage {
   return {
     getItem: async (key) => storage.getItem(key),
+    getItems: async (keys) => Object.fromEntries(keys.map((key) => [key, storage.getItem(key)])),
     setItem: async (key, value) => storage.setItem(key, value),
     removeItem: async (key) => storage.removeItem(key),
     setItems: async (items) => {

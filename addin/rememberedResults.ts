@@ -1,6 +1,7 @@
 import { PersistentResultStore } from "./PersistentResultStore.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 import { keyValueStorage } from "./keyValueStorage.js";
+import { rememberedResultsNote } from "./rememberedResultsNote.js";
 
 interface RememberedState {
   store?: PersistentResultStore;
@@ -38,6 +39,20 @@ export function rememberedResults(): PersistentResultStore {
  */
 export async function clearRememberedResults(): Promise<void> {
   await rememberedResults().clear();
+}
+
+/**
+ * The task pane's note on the remembered results' limits (`rememberedResultsNote`), or
+ * `undefined` while they have cost nothing.
+ *
+ * ## Example
+ * ```ts
+ * const note = rememberedResultsLimitNote();
+ * if (note) say(note);
+ * ```
+ */
+export function rememberedResultsLimitNote(): string | undefined {
+  return rememberedResultsNote(rememberedResults().losses());
 }
 
 /**

@@ -28,6 +28,7 @@ const all = [
   "bulkFinish",
   "bundleSize",
   "gatewayThroughput",
+  "resultStore",
 ];
 /** Benchmarks run right after another one of the same name (npm run bench -- functions). */
 const companions: Record<string, string[]> = {

@@ -23,6 +23,11 @@ export interface SettingsViewDeps {
   saveSettings(patch: Partial<SpellSettings>): Promise<SpellSettings>;
   testConnection(settings: SpellSettings): Promise<ConnectionCheck>;
   clearRememberedResults(): Promise<void>;
+  /**
+   * What the remembered results' limits cost, when they did (`rememberedResultsLimitNote`):
+   * shown above "Clear remembered results".
+   */
+  rememberedNote?(): string | undefined;
   recalculate(): Promise<void>;
 }
 
@@ -123,6 +128,13 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
   const save = element("fluent-button", { id: "save-settings", appearance: "accent" }, "Save");
   const test = element("fluent-button", { id: "test-connection" }, "Test connection");
   const clear = element("fluent-button", { id: "clear-results" }, "Clear remembered results");
+  const rememberedNote = element("p", { id: "remembered-note", class: "hint", hidden: "" });
+  /** The note read again: on mount, when the form is used, after a clear. */
+  const showRememberedNote = () => {
+    const note = deps.rememberedNote?.();
+    rememberedNote.textContent = note ?? "";
+    rememberedNote.hidden = note === undefined;
+  };
   const status = element("p", {
     id: "settings-status",
     class: "status",
@@ -160,6 +172,7 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
         { class: "hint" },
         "Forget every remembered result and recalculate the workbook: SPELL formulas run again (and may cost again)."
       ),
+      rememberedNote,
       element("div", { class: "actions" }, clear),
       status
     )
@@ -248,10 +261,13 @@ export async function mountSettingsView(root: HTMLElement, deps: SettingsViewDep
     busy(clear, async () => {
       await deps.clearRememberedResults();
       await deps.recalculate();
+      showRememberedNote();
       say("Remembered results cleared; the workbook is recalculating.", "good");
     })
   );
 
+  showRememberedNote();
+  root.addEventListener("focusin", showRememberedNote);
   const settings = await deps.loadSettings();
   fill(settings);
   const called = serviceAddresses(settings);

@@ -1,5 +1,8 @@
 import { defer, from, switchMap } from "rxjs";
-import { clearRememberedResults } from "../../addin/rememberedResults.js";
+import {
+  clearRememberedResults,
+  rememberedResultsLimitNote,
+} from "../../addin/rememberedResults.js";
 import { spendingGuard } from "../../addin/spendingGuard.js";
 import { refundStart, spendingGate } from "../../addin/spendingGate.js";
 import { rerunWaitingCells } from "../sheet/rerunWaitingCells.js";
@@ -66,6 +69,7 @@ export function taskPaneDeps(): {
       saveSettings,
       testConnection: (settings) => testConnection(settings),
       clearRememberedResults,
+      rememberedNote: rememberedResultsLimitNote,
       recalculate: recalculateWorkbook,
     },
     spending: {

@@ -1,6 +1,22 @@
 import { PersistentResultStore } from "../../addin/PersistentResultStore.js";
 import { memoryStorage, type KeyValueStorage } from "../../addin/keyValueStorage.js";
-import fc from "fast-check";
+import { hashText } from "../../addin/hashText.js";
+
+/** The ids the stored index names, oldest first per lane (results, then started runs). */
+async function indexedIds(
+  storage: KeyValueStorage,
+  prefix = "spellrun.results"
+): Promise<string[]> {
+  const head = JSON.parse((await storage.getItem(`${prefix}.index`)) ?? '{"segments":[]}') as {
+    segments: string[];
+  };
+  const ids: string[] = [];
+  for (const name of head.segments) {
+    const text = (await storage.getItem(`${prefix}.index.${name}`)) ?? "";
+    ids.push(...text.split("\n").map((line) => line.split(" ")[0]));
+  }
+  return ids;
+}
 
 describe("PersistentResultStore", () => {
   let storage: KeyValueStorage;
@@ -60,7 +76,9 @@ describe("PersistentResultStore", () => {
     expect(await store.get("key-a")).toBeUndefined();
     expect(await store.get("key-b")).toBeUndefined();
     await store.flush();
-    expect(await storage.getItem("spellrun.results.index")).toBe('{"ids":"hashText","rows":[]}');
+    expect(await storage.getItem("spellrun.results.index")).toBe(
+      '{"ids":"hashText","segments":[]}'
+    );
   });
 
   it("should still reuse results an earlier version stored under other ids, moving them once", async () => {
@@ -80,20 +98,19 @@ describe("PersistentResultStore", () => {
     await store.flush();
     expect(await storage.getItem("spellrun.results.old-a")).toBeNull();
     expect(await storage.getItem("spellrun.results.old-gone")).toBeNull();
-    const index = JSON.parse((await storage.getItem("spellrun.results.index")) as string) as {
-      rows: unknown[];
-    };
-    expect(index.rows.length).toBe(1);
+    expect((await indexedIds(storage)).length).toBe(1);
     const reloaded = new PersistentResultStore(storage, { now: clock });
     expect(await reloaded.get("key-a")).toEqual({ summary: "A" });
     expect(reloaded.size).toBe(1);
   });
 
-  it("should evict the oldest first beyond maxEntries, in memory and in storage", async () => {
+  it("should evict the oldest first beyond maxEntries from storage, keeping it in memory", async () => {
     const store = new PersistentResultStore(storage, { now: clock, maxEntries: 3 });
     for (const key of ["k1", "k2", "k3", "k4"]) await store.set(key, { key }, 60_000);
-    expect(store.size).toBe(3);
-    expect(await store.get("k1")).toBeUndefined();
+    expect(store.size).toBe(4);
+    expect(store.storedSize).toBe(3);
+    expect(await store.get("k1")).toEqual({ key: "k1" });
+    expect(store.losses().resultsNotStored).toBe(1);
     await store.flush();
     const reloaded = new PersistentResultStore(storage, { now: clock, maxEntries: 3 });
     expect(await reloaded.get("k1")).toBeUndefined();
@@ -107,8 +124,10 @@ describe("PersistentResultStore", () => {
     await store.set("k2", { v: 2 }, 60_000);
     await store.set("k1", { v: 3 }, 60_000);
     await store.set("k3", { v: 4 }, 60_000);
-    expect(await store.get("k1")).toEqual({ v: 3 });
-    expect(await store.get("k2")).toBeUndefined();
+    await store.flush();
+    const reloaded = new PersistentResultStore(storage, { now: clock, maxEntries: 2 });
+    expect(await reloaded.get("k1")).toEqual({ v: 3 });
+    expect(await reloaded.get("k2")).toBeUndefined();
   });
 
   it("should stay within maxTotalChars and keep oversized results in memory only", async () => {
@@ -124,8 +143,13 @@ describe("PersistentResultStore", () => {
     expect(await reloaded.get("big")).toBeUndefined();
     await store.set("a", { text: "a".repeat(200) }, 60_000);
     await store.set("b", { text: "b".repeat(200) }, 60_000);
-    expect(await store.get("big")).toBeUndefined();
-    expect(await store.get("b")).toBeDefined();
+    await store.flush();
+    const total = [...(await indexedIds(storage))].length;
+    expect(total).toBe(1); // "a" left storage for "b"
+    expect(await store.get("a")).toBeDefined(); // still in memory
+    const again = new PersistentResultStore(storage, { now: clock });
+    expect(await again.get("a")).toBeUndefined();
+    expect(await again.get("b")).toBeDefined();
   });
 
   it("should batch writes into one setItems per flush", async () => {
@@ -141,7 +165,8 @@ describe("PersistentResultStore", () => {
     await Promise.all(["k1", "k2", "k3"].map((key) => store.set(key, { key }, 60_000)));
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(calls.length).toBe(1);
-    expect(calls[0].split(",").length).toBe(4); // three results and the index
+    // Three results, the index's one segment and its head.
+    expect(calls[0].split(",").length).toBe(5);
   });
 
   it("should clear everything, in memory and in storage", async () => {
@@ -157,11 +182,8 @@ describe("PersistentResultStore", () => {
     const store = new PersistentResultStore(storage, { now: clock });
     await store.set("k1", { v: 1 }, 60_000);
     await store.flush();
-    const index = JSON.parse((await storage.getItem("spellrun.results.index")) as string) as {
-      rows: [string][];
-    };
     await storage.setItem(
-      `spellrun.results.${index.rows[0][0]}`,
+      `spellrun.results.${hashText("k1").toString(36)}`,
       JSON.stringify({ key: "other", outputs: { v: 9 } })
     );
     expect(await new PersistentResultStore(storage, { now: clock }).get("k1")).toBeUndefined();
@@ -196,59 +218,122 @@ describe("PersistentResultStore", () => {
     const store = new PersistentResultStore(watched, { now: clock, maxEntries: 2 });
     for (const key of ["a", "b", "c", "d", "e"]) await store.set(`key-${key}`, { key }, 60_000);
     await store.flush();
-    // The two kept and the index; nothing of the three evicted reached storage.
-    expect(written.length).toBe(3);
+    // The two kept, the index's segment and head; nothing of the three evicted reached storage.
+    expect(written.length).toBe(4);
     expect(removed).toEqual([]);
     const reloaded = new PersistentResultStore(storage, { now: clock, maxEntries: 2 });
     expect(await reloaded.get("key-c")).toBeUndefined();
     expect(await reloaded.get("key-d")).toEqual({ key: "d" });
     expect(await reloaded.get("key-e")).toEqual({ key: "e" });
   });
+  it("should move an index of the previous layout (one item of rows) into segments, keeping its results", async () => {
+    const entry = JSON.stringify({ key: "key-a", outputs: { summary: "A" } });
+    const id = hashText("key-a").toString(36);
+    await storage.setItems({
+      "spellrun.results.index": JSON.stringify({
+        ids: "hashText",
+        rows: [[id, now + 60_000, entry.length]],
+      }),
+      [`spellrun.results.${id}`]: entry,
+    });
+    const store = new PersistentResultStore(storage, { now: clock });
+    expect(await store.get("key-a")).toEqual({ summary: "A" });
+    await store.flush();
+    expect(await indexedIds(storage)).toEqual([id]);
+    expect(await new PersistentResultStore(storage, { now: clock }).get("key-a")).toEqual({
+      summary: "A",
+    });
+  });
 
-  it("should keep storage holding exactly what the index names (generated sets, flushes and reloads)", async () => {
-    const action = fc.oneof(
-      fc.record({ kind: fc.constant("set" as const), key: fc.integer({ min: 0, max: 6 }) }),
-      fc.constant({ kind: "flush" as const }),
-      fc.constant({ kind: "reload" as const })
-    );
-    await fc.assert(
-      fc.asyncProperty(fc.array(action, { maxLength: 40 }), async (actions) => {
-        const items = new Map<string, string>();
-        const backing: KeyValueStorage = {
-          getItem: async (key) => items.get(key) ?? null,
-          setItem: async (key, value) => void items.set(key, value),
-          removeItem: async (key) => void items.delete(key),
-          setItems: async (entries) => {
-            for (const [key, value] of Object.entries(entries)) items.set(key, value);
-          },
-          removeItems: async (keys) => {
-            for (const key of keys) items.delete(key);
-          },
-        };
-        const options = { now: clock, maxEntries: 3, prefix: "p" };
-        let store = new PersistentResultStore(backing, options);
-        const kept: number[] = [];
-        for (const step of actions) {
-          if (step.kind === "set") {
-            await store.set(`key-${step.key}`, { value: step.key }, 60_000);
-            kept.splice(kept.indexOf(step.key) >>> 0, kept.includes(step.key) ? 1 : 0);
-            kept.push(step.key);
-            if (kept.length > 3) kept.shift();
-          } else {
-            await store.flush();
-            if (step.kind === "reload") store = new PersistentResultStore(backing, options);
-          }
-          if (step.kind === "set") continue;
-          const index = JSON.parse(items.get("p.index") ?? '{"rows":[]}') as {
-            rows: Array<[string, number, number]>;
-          };
-          const entries = [...items.keys()].filter((key) => key !== "p.index").sort();
-          expect(entries).toEqual(index.rows.map(([id]) => `p.${id}`).sort());
-          for (const key of kept) {
-            expect(await store.get(`key-${key}`)).toEqual({ value: key });
-          }
+  it("should keep 20,000 typical results in memory and 10,000 in storage with its default limits", async () => {
+    const store = new PersistentResultStore(storage, { now: clock });
+    const key = (row: number) =>
+      `["https://api.example/v1","summarize",{"text":"Review ${row}: ${"a fine product, ".repeat(8)}"}]`;
+    const outputs = (row: number) => ({ summary: `Fine (${row}).`, sentiment: "positive" });
+    for (let row = 0; row < 20_000; row++) await store.set(key(row), outputs(row), 60_000);
+    for (let row = 0; row < 20_000; row++) {
+      expect(store.get(key(row)))
+        .withContext(`row ${row}`)
+        .toEqual(outputs(row));
+    }
+    await store.flush();
+    const reloaded = new PersistentResultStore(storage, { now: clock });
+    expect(await reloaded.get(key(19_999))).toEqual(outputs(19_999));
+    expect(reloaded.size).toBeGreaterThanOrEqual(10_000);
+    // The newest are the ones kept.
+    for (let row = 20_000 - reloaded.size; row < 20_000; row += 997) {
+      expect(await reloaded.get(key(row)))
+        .withContext(`row ${row}`)
+        .toEqual(outputs(row));
+    }
+  });
+
+  it("should rewrite only the index segments that changed as results stream in", async () => {
+    let written = 0;
+    const counting: KeyValueStorage = {
+      ...storage,
+      setItems: (items) => {
+        for (const [name, value] of Object.entries(items)) {
+          if (name.includes(".index")) written += value.length;
         }
-      })
+        return storage.setItems(items);
+      },
+    };
+    const store = new PersistentResultStore(counting, { now: clock, flushDelayMs: 1e9 });
+    for (let row = 0; row < 10_000; row++) await store.set(`key-${row}`, { row }, 60_000);
+    await store.flush();
+    written = 0;
+    await store.set("key-next", { row: 10_000 }, 60_000);
+    await store.flush();
+    // One segment of 500 rows of some 25 characters (and the head, as a segment was added).
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(15_000);
+  });
+  it("should read the results a recalculation asks for after a reload in one getItems call", async () => {
+    const store = new PersistentResultStore(storage, { now: clock });
+    for (let row = 0; row < 1_000; row++) await store.set(`key-${row}`, { row }, 60_000);
+    await store.flush();
+    const reads: number[] = [];
+    const counting: KeyValueStorage = {
+      ...storage,
+      getItem: (key) => {
+        reads.push(1);
+        return storage.getItem(key);
+      },
+      getItems: async (keys) => {
+        reads.push(keys.length);
+        return (await storage.getItems?.(keys)) ?? {};
+      },
+    };
+    const reloaded = new PersistentResultStore(counting, { now: clock });
+    await reloaded.get("key-0"); // the index: its head and two segments
+    reads.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 1_000 }, (_, row) => reloaded.get(`key-${row}`))
     );
+    expect(answers).toEqual(Array.from({ length: 1_000 }, (_, row) => ({ row })));
+    // key-0 was read with the index; the 999 others together.
+    expect(reads).toEqual([999]);
+  });
+  it("should let memory go first of results storage holds, so that together they keep the most", async () => {
+    // Storage holds two results, memory three: of six results set, one is lost, not three.
+    const entryChars = JSON.stringify({ key: "k0", outputs: { key: "k0" } }).length;
+    const store = new PersistentResultStore(storage, {
+      now: clock,
+      maxEntries: 2,
+      maxMemoryChars: 3 * (100 + entryChars),
+    });
+    const keys = ["k0", "k1", "k2", "k3", "k4", "k5"];
+    for (const key of keys) await store.set(key, { key }, 60_000);
+    expect(store.storedSize).toBe(2);
+    const answers = await Promise.all(keys.map((key) => store.get(key)));
+    // k0-k2 in memory (storage let go of them), k4 and k5 in storage; k3 was in neither.
+    expect(answers.map((answer) => answer?.key)).toEqual(["k0", "k1", "k2", undefined, "k4", "k5"]);
+    expect(store.losses()).toEqual({
+      resultsNotStored: 4,
+      startedRunsNotStored: 0,
+      resultsForgotten: 1,
+      writesRefused: 0,
+    });
   });
 });

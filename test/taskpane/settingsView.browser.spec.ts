@@ -176,6 +176,27 @@ describe("Task pane settings", () => {
     expect(root.querySelector("#base-url")?.getAttribute("aria-invalid")).toBe("true");
   });
 
+  it("should note what the remembered results' limits cost above Clear, and drop the note once cleared", async () => {
+    let note: string | undefined =
+      "Remembered results are at their limit. 1,200 results no longer fit.";
+    await mountSettingsView(root, {
+      loadSettings,
+      saveSettings,
+      testConnection: (settings) => testConnection(settings),
+      clearRememberedResults: async () => {
+        note = undefined;
+      },
+      rememberedNote: () => note,
+      recalculate: async () => undefined,
+    });
+    const shown = root.querySelector("#remembered-note") as HTMLElement;
+    expect(shown.hidden).toBeFalse();
+    expect(shown.textContent).toBe(note as string);
+    (root.querySelector("#clear-results") as HTMLElement).click();
+    await waitFor(() => shown.hidden, 5_000, "the note gone after the clear");
+    expect(shown.textContent).toBe("");
+  });
+
   it("should show the test result in the form", async () => {
     const { baseUrl, pollBaseUrl } = emulatorForBrowser();
     await saveSettings({ apiKey: "wrong-key", baseUrl, pollBaseUrl });
