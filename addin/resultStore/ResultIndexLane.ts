@@ -13,6 +13,8 @@
  * lane.add("k3f", "k3f lz2a 8c");
  * lane.oldest(); // "k3f"
  * ```
+ *
+ * @internal
  */
 export class ResultIndexLane {
   /** Segment number → (id → row text), both in age order. */
