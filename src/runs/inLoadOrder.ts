@@ -1,9 +1,21 @@
-import { concatMap, defer, from, throwError, type Observable } from "rxjs";
+import { Observable, type Subscriber, type TeardownLogic } from "rxjs";
 import type { LazyModule } from "../util/lazyModule.js";
 
 /**
- * Where a client notes the module load its calls wait behind (its settings, later its parts:
- * one object, so calls made before and after the core loaded share it).
+ * A call's place among a client's calls while some wait for a module loaded on first use: its
+ * `started` settles once the call's work has been subscribed (or the call has ended before).
+ */
+interface Turn {
+  readonly started: Promise<void>;
+  done: boolean;
+  /** A part of the call (a module it needs inside) still waits: the call has not started. */
+  deferred: boolean;
+  finish(): void;
+}
+
+/**
+ * Where a client keeps its calls' order while modules load (its settings, later its parts: one
+ * object, so calls made before and after the core loaded share it).
  *
  * ## Example
  * ```ts
@@ -13,18 +25,113 @@ import type { LazyModule } from "../util/lazyModule.js";
  * @internal
  */
 export interface LoadOrder {
-  /**
-   * Set while a call waits for a module loaded on first use: calls subscribed meanwhile wait
-   * for it, so every call keeps its place (see `inLoadOrder`).
-   */
-  loading?: Promise<void>;
+  /** The last call made that had to wait (for a module, or for a call before it). */
+  lastTurn?: Turn;
+  /** Set while a waiting call starts its work: what that work subscribes is part of it. */
+  currentTurn?: Turn;
+}
+
+function newTurn(): Turn {
+  let settle!: () => void;
+  const turn: Turn = {
+    started: new Promise<void>((resolve) => (settle = resolve)),
+    done: false,
+    deferred: false,
+    finish: () => {
+      if (turn.done) return;
+      turn.done = true;
+      settle();
+    },
+  };
+  return turn;
+}
+
+/**
+ * Starts a call's work now: a waiting call's own turn is current meanwhile, so work it
+ * subscribes on the way (a module needed inside) stays part of it; the turn is over once the
+ * work has started, unless a part of it went on waiting.
+ */
+function startWork<T>(
+  order: LoadOrder,
+  turn: Turn | undefined,
+  work: () => Observable<T>,
+  subscriber: Subscriber<T>
+): TeardownLogic {
+  if (turn === undefined) return work().subscribe(subscriber);
+  const outer = order.currentTurn;
+  order.currentTurn = turn;
+  turn.deferred = false;
+  try {
+    return work().subscribe(subscriber);
+  } catch (error) {
+    subscriber.error(error);
+    return undefined;
+  } finally {
+    order.currentTurn = outer;
+    if (!turn.deferred) turn.finish();
+  }
+}
+
+/**
+ * A call's work in its place: it starts once every call made before it has started and `lazy`
+ * (when given) has loaded. Nothing waiting and the module there (the usual case): it starts
+ * synchronously on subscribe, so a `TestScheduler` drives it like any other code.
+ */
+function inTurn<T>(
+  order: LoadOrder,
+  lazy: LazyModule<unknown> | undefined,
+  work: () => Observable<T>
+): Observable<T> {
+  return new Observable<T>((subscriber) => {
+    // Subscribed by a waiting call as it starts: this is that call, already in its place.
+    const own = order.currentTurn;
+    const before = own ? undefined : order.lastTurn;
+    const loaded = lazy === undefined || lazy.module !== undefined;
+    if (loaded && (before === undefined || before.done)) {
+      return own ? work().subscribe(subscriber) : startWork(order, undefined, work, subscriber);
+    }
+    const turn = own ?? newTurn();
+    if (own) own.deferred = true;
+    else order.lastTurn = turn;
+    let failure: { error: unknown } | undefined;
+    const load =
+      lazy === undefined || lazy.module !== undefined
+        ? undefined
+        : lazy.load().then(
+            () => undefined,
+            (error: unknown) => void (failure = { error })
+          );
+    let closed = false;
+    let teardown: TeardownLogic;
+    void Promise.all([before?.started, load]).then(() => {
+      if (closed) return;
+      if (failure) {
+        turn.finish();
+        subscriber.error(failure.error);
+        return;
+      }
+      teardown = startWork(order, turn, work, subscriber);
+      if (closed) runTeardown(teardown);
+    });
+    return () => {
+      closed = true;
+      runTeardown(teardown);
+      // A call let go before it started: the calls after it go on.
+      turn.finish();
+    };
+  });
+}
+
+function runTeardown(teardown: TeardownLogic): void {
+  if (typeof teardown === "function") teardown();
+  else teardown?.unsubscribe();
 }
 
 /**
  * Work of a client's call that must keep its place behind calls still loading a module: calls
  * take request and run slots in the order they were subscribed, even when an earlier one (the
- * first `bulk`) waited for its module. Nothing is loading (the usual case): the work starts at
- * once.
+ * first `bulk`, any call on a client whose core still loads) waited for its module. Nothing is
+ * waiting (the usual case): the work starts at once.
  *
  * ## Example
  * ```ts
@@ -32,21 +139,19 @@ export interface LoadOrder {
  * ```
  * @param parts the client's load order (its settings or parts)
  * @param work the call's work
- * @return the work, started after the loads that were under way when it was subscribed
+ * @return the work, started after the calls made before it that were waiting
  * @internal
  */
 export function inLoadOrder<T>(parts: LoadOrder, work: () => Observable<T>): Observable<T> {
-  return defer(() => {
-    const turn = parts.loading;
-    return turn ? from(turn).pipe(concatMap(work)) : work();
-  });
+  return inTurn(parts, undefined, work);
 }
 
 /**
  * Work that needs a module loaded on first use (`lazyModule`), in its place among the client's
- * calls (see `inLoadOrder`). Once the module has loaded, the work starts synchronously on
- * subscribe, so a `TestScheduler` drives it like any other code. A failed load errors this call
- * only; the next call tries again.
+ * calls (see `inLoadOrder`): it starts once the module has loaded and every call made before it
+ * has started. Once the module has loaded and nothing waits, the work starts synchronously on
+ * subscribe. A failed load errors this call only (the calls after it go on); the next call
+ * tries again.
  *
  * ## Example
  * ```ts
@@ -63,22 +168,5 @@ export function withModule<M, T>(
   lazy: LazyModule<M>,
   use: (module: M) => Observable<T>
 ): Observable<T> {
-  return defer(() => {
-    const loaded = lazy.module;
-    if (loaded !== undefined) return inLoadOrder(parts, () => use(loaded));
-    let failure: unknown;
-    const ready = lazy.load().then(
-      () => undefined,
-      (error: unknown) => void (failure = error)
-    );
-    // Calls subscribed from now on wait for this load too (and for the ones before it).
-    const turn = (parts.loading ?? Promise.resolve()).then(() => ready);
-    parts.loading = turn;
-    void turn.then(() => {
-      if (parts.loading === turn) parts.loading = undefined;
-    });
-    return from(turn).pipe(
-      concatMap(() => (lazy.module === undefined ? throwError(() => failure) : use(lazy.module)))
-    );
-  });
+  return inTurn(parts, lazy as LazyModule<unknown>, () => use(lazy.module as M));
 }

@@ -115,6 +115,20 @@ describe("SpellClient's core, loaded with the first call", () => {
     expect(core.loads()).toBe(1);
   });
 
+  it("should start many calls made before the core loaded in the order they were made (the last one went first)", async () => {
+    const { started, options } = service();
+    const core = controlledCore();
+    const access = clientCoreAccess(clientSettings(options), options, core.lazy);
+    const names = ["a", "b", "c", "d", "e"];
+    const calls = names.map((name) => watch(access.call(run(name))));
+    await settle();
+    expect(started).toEqual([]);
+    core.finish();
+    await waitUntil(() => calls.every((call) => call.outputs.length > 0), "every call's result");
+    expect(started).toEqual(names);
+    expect(core.loads()).toBe(1);
+  });
+
   it("should fail the calls waiting for a core that failed to load with SpellCodeLoadError, sending nothing, and load it again on the next call", async () => {
     const { started, options } = service();
     const core = controlledCore();

@@ -1,0 +1,145 @@
+import fc from "fast-check";
+import type { Observable } from "rxjs";
+import type { ClientParts } from "../../src/runs/ClientParts.js";
+import { clientSettings } from "../../src/runs/ClientSettings.js";
+import { clientCoreAccess, type ClientCore } from "../../src/runs/clientCoreAccess.js";
+import { withModule } from "../../src/runs/inLoadOrder.js";
+import { lazyModule, type LazyModule } from "../../src/util/lazyModule.js";
+import type { RunSnapshot, SpellClientOptions } from "../../src/types.js";
+
+/**
+ * A module whose load a path finishes by hand (none of these fails); finished before its load
+ * began, it loads at once when asked.
+ */
+function heldModule<M>(name: string, loaded: () => Promise<M>) {
+  let finished = false;
+  let finish: (() => void) | undefined;
+  const lazy: LazyModule<M> = lazyModule<M>(
+    name,
+    () =>
+      new Promise<M>((resolve) => {
+        finish = () => resolve(loaded());
+        // Finished before anything asked for it: the load ends at once.
+        if (finished) finish();
+      })
+  );
+  return {
+    lazy,
+    finish: () => {
+      finished = true;
+      finish?.();
+    },
+  };
+}
+
+/** A service answering every wait-mode start at once; notes the spells started, in order. */
+function service(): { started: string[]; options: SpellClientOptions } {
+  const started: string[] = [];
+  const fetch = (_input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const { spellId } = JSON.parse(String(init?.body)) as { spellId: string };
+    started.push(spellId);
+    return Promise.resolve(
+      new Response(JSON.stringify({ state: "success", outputs: { spellId } }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      })
+    );
+  };
+  return {
+    started,
+    options: {
+      apiKey: "spec-key-0123456789",
+      baseUrl: "https://spell.example",
+      pollBaseUrl: "https://poll.spell.example",
+      fetch,
+    },
+  };
+}
+
+async function turns(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** A step of a path: a call (a plain run, or one needing module P or Q first), a load finished, time. */
+type Step =
+  | { kind: "call"; needs: "core" | "P" | "Q" }
+  | { kind: "finish"; module: "core" | "P" | "Q" }
+  | { kind: "turns"; count: number };
+
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("call" as const),
+      needs: fc.constantFrom("core" as const, "P" as const, "Q" as const),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("finish" as const),
+      module: fc.constantFrom("core" as const, "P" as const, "Q" as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("turns" as const),
+      count: fc.integer({ min: 1, max: 3 }),
+    }),
+  }
+);
+
+describe("A client's calls over generated paths of module loads", () => {
+  // Node reads the core's files once; the paths hold and finish its load by hand.
+  beforeAll(async () => {
+    await import("../../src/runs/clientCore.js");
+  });
+
+  it("should start every call in the order it was made, whatever loads its calls wait for and whenever they finish", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 30 }), async (steps) => {
+        const { started, options } = service();
+        const core = heldModule<ClientCore>(
+          "./runs/clientCore.js",
+          () => import("../../src/runs/clientCore.js")
+        );
+        const modules = {
+          core,
+          P: heldModule("./runs/p.js", () => Promise.resolve({ name: "P" })),
+          Q: heldModule("./runs/q.js", () => Promise.resolve({ name: "Q" })),
+        };
+        const access = clientCoreAccess(clientSettings(options), options, core.lazy);
+        const made: string[] = [];
+        const call = (needs: "core" | "P" | "Q"): void => {
+          const name = `${made.length}:${needs}`;
+          made.push(name);
+          const run = (parts: ClientParts, { clientRun }: ClientCore): Observable<RunSnapshot> =>
+            clientRun(parts, name, {}, {});
+          access
+            .call((parts, module) =>
+              needs === "core"
+                ? run(parts, module)
+                : withModule(parts, modules[needs].lazy, () => run(parts, module))
+            )
+            .subscribe();
+        };
+        for (const step of steps) {
+          if (step.kind === "call") call(step.needs);
+          else if (step.kind === "finish") modules[step.module].finish();
+          else await turns(step.count);
+          // Invariant after every step: what has started is the calls' first ones, in order.
+          if (started.join() !== made.slice(0, started.length).join()) {
+            throw new Error(`broken: started ${started.join(" ")} of made ${made.join(" ")}`);
+          }
+        }
+        for (const module of Object.values(modules)) module.finish();
+        for (let i = 0; i < 200 && started.length < made.length; i++) await turns(1);
+        if (started.join() !== made.join()) {
+          throw new Error(`broken: started ${started.join(" ")} of made ${made.join(" ")}`);
+        }
+      }),
+      { numRuns: 200 }
+    );
+  });
+});
