@@ -49,6 +49,8 @@ const SLOTS = 3;
 type Action =
   | { kind: "enter"; row: number; column: number; slot: number }
   | { kind: "type"; row: number; column: number; value: string }
+  | { kind: "erase"; row: number; column: number; rows: number; columns: number }
+  | { kind: "clearFormula"; index: number }
   | { kind: "resize"; slot: number; rows: number; columns: number }
   | { kind: "delete"; axis: "row" | "column"; at: number }
   | { kind: "undo" }
@@ -67,6 +69,19 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       ...cell,
       value: fc.constantFrom("", "", "v"),
     }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("erase" as const),
+      ...cell,
+      rows: fc.integer({ min: 1, max: 3 }),
+      columns: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("clearFormula" as const), index: fc.nat(9) }),
   },
   {
     weight: 2,
@@ -159,6 +174,15 @@ function brokenRule(workbook: MockWorkbook): string | undefined {
   return undefined;
 }
 
+/** The formulas' anchors in the area, row by row. */
+function formulaAnchors(workbook: MockWorkbook): { row: number; column: number }[] {
+  const anchors: { row: number; column: number }[] = [];
+  workbook.forEachCell((sheet, row, column, cell) => {
+    if (sheet === "Sheet1" && cell.formula !== undefined) anchors.push({ row, column });
+  });
+  return anchors.sort((a, b) => a.row - b.row || a.column - b.column);
+}
+
 /** The model's area, for a failure's message. */
 function picture(workbook: MockWorkbook): string {
   return workbook
@@ -193,6 +217,15 @@ describe("Spills blocked by other spills (Excel: a blocked spill spills once the
                 undo.type("Sheet1", [{ x: next.column, y: next.row, value }]);
               } else if (next.kind === "type") {
                 undo.type("Sheet1", [{ x: next.column, y: next.row, value: next.value }]);
+              } else if (next.kind === "erase") {
+                // Delete over a selection, as the grid's Delete key.
+                const { row: top, column: left, rows: rowCount, columns: columnCount } = next;
+                undo.erase("Sheet1", { top, left, rowCount, columnCount });
+              } else if (next.kind === "clearFormula") {
+                // Delete on a formula's anchor (the n-th formula, row by row).
+                const anchors = formulaAnchors(workbook);
+                const anchor = anchors[next.index % Math.max(1, anchors.length)];
+                if (anchor) undo.type("Sheet1", [{ x: anchor.column, y: anchor.row, value: "" }]);
               } else if (next.kind === "resize") {
                 undo.type("Sizes", [
                   { x: 0, y: next.slot, value: String(next.rows) },
