@@ -153,10 +153,12 @@ export class FormulaEngine {
       }
     }
     for (const cell of fresh) this.states.delete(cell);
-    // In the order they were entered: after a structural edit every spill of the sheet is
-    // computed again, and the earlier formula takes cells two of them want (see `release`).
-    dependents.sort((a, b) => this.enteredOf(a) - this.enteredOf(b));
-    this.recalculate([...fresh, ...dependents], index.positions);
+    // The formulas written first; then the others in the order they were entered, with those a
+    // released spill range blocked: of two wanting the same cells, the earlier takes them (see
+    // `release`), after a structural edit (every spill of the sheet computed again) too.
+    const others = new Set([...dependents, ...this.blockedByReleased(index.positions)]);
+    const ordered = [...others].sort((a, b) => this.enteredOf(a) - this.enteredOf(b));
+    this.recalculate([...fresh, ...ordered], index.positions);
     this.changes.next({ sheet: sheet ?? "", block });
   }
 

@@ -258,3 +258,123 @@ describe("Spills blocked by other spills (Excel: a blocked spill spills once the
     );
   }, 60000);
 });
+
+describe("A spill blocked by another formula's spill", () => {
+  let stop: () => void = () => undefined;
+  afterEach(() => stop());
+
+  /** B3 spills B3:D5 (slot 1: 3×3), C1 wants C1:C3 (slot 2: 3×1) and shows #SPILL!. */
+  async function blockedSheet() {
+    const workbook = new MockWorkbook({
+      sheets: {
+        Sheet1: [],
+        Sizes: [
+          [3, 3],
+          [3, 1],
+          [2, 2],
+        ],
+      },
+    });
+    stop = new FormulaEngine(workbook, gridRuntime()).start();
+    const undo = new ModelUndo(workbook);
+    undo.type("Sheet1", [{ x: 1, y: 2, value: gridFormula(0, "f0") }]);
+    undo.type("Sheet1", [{ x: 2, y: 0, value: gridFormula(1, "f1") }]);
+    await settled();
+    expect(workbook.cell("Sheet1", "C1").value).toBe("#SPILL!");
+    expect(workbook.cell("Sheet1", "C3").value).toBe("f0:0,1");
+    return { workbook, undo };
+  }
+  const c1Spills = (workbook: MockWorkbook) =>
+    expect(workbook.values("Sheet1", "C1:C3")).toEqual([["f1:0,0"], ["f1:1,0"], ["f1:2,0"]]);
+
+  it("should spill once the formula in its way is cleared, and be blocked again when the clear is undone", async () => {
+    const { workbook, undo } = await blockedSheet();
+    undo.type("Sheet1", [{ x: 1, y: 2, value: "" }]);
+    await settled();
+    c1Spills(workbook);
+    expect(workbook.values("Sheet1", "B3:D5").flat().join("")).toBe("f1:2,0");
+    undo.undo(); // B3 is back: C1's spill is now in its way (the later entry gives way)
+    await settled();
+    expect(workbook.cell("Sheet1", "B3").value).toBe("#SPILL!");
+    c1Spills(workbook);
+    expect(brokenRule(workbook)).toBeUndefined();
+  });
+
+  it("should spill once the spill in its way gets fewer rows, and be blocked again when that is undone", async () => {
+    const { workbook, undo } = await blockedSheet();
+    undo.type("Sheet1", [{ x: 1, y: 2, value: "" }]);
+    undo.type("Sizes", [{ x: 0, y: 2, value: "1" }]);
+    undo.type("Sheet1", [{ x: 1, y: 1, value: gridFormula(2, "f2") }]); // B2 wants B2:C2
+    await settled();
+    c1Spills(workbook);
+    expect(workbook.cell("Sheet1", "B2").value).toBe("#SPILL!");
+    undo.type("Sizes", [{ x: 0, y: 1, value: "1" }]); // C1's result: 1 row
+    await settled();
+    expect(workbook.values("Sheet1", "B1:C3")).toEqual([
+      ["", "f1:0,0"],
+      ["f2:0,0", "f2:0,1"],
+      ["", ""],
+    ]);
+    undo.undo(); // 3 rows again: C2 is B2's now, C1 is blocked
+    await settled();
+    expect(workbook.cell("Sheet1", "C1").value).toBe("#SPILL!");
+    expect(workbook.values("Sheet1", "B2:C2")).toEqual([["f2:0,0", "f2:0,1"]]);
+    undo.redo();
+    await settled();
+    expect(workbook.values("Sheet1", "B1:C2")).toEqual([
+      ["", "f1:0,0"],
+      ["f2:0,0", "f2:0,1"],
+    ]);
+    expect(brokenRule(workbook)).toBeUndefined();
+  });
+
+  it("should spill once the row of the formula in its way is deleted, and after a redo of the delete", async () => {
+    const { workbook, undo } = await blockedSheet();
+    undo.structure("Sheet1", [{ sheet: "Sheet1", axis: "row", at: 2, count: -1 }]);
+    await settled();
+    c1Spills(workbook);
+    undo.undo(); // row 3 is back: B3 and C1 spill again, the earlier entered (B3) first
+    await settled();
+    expect(workbook.cell("Sheet1", "C1").value).toBe("#SPILL!");
+    expect(workbook.cell("Sheet1", "C3").value).toBe("f0:0,1");
+    undo.redo();
+    await settled();
+    c1Spills(workbook);
+  });
+
+  it("should spill once the column of the formula in its way is deleted", async () => {
+    const { workbook, undo } = await blockedSheet();
+    // C1 moves to B1 and wants B1:B3; B3 (the blocker's anchor) goes with column B.
+    undo.structure("Sheet1", [{ sheet: "Sheet1", axis: "column", at: 1, count: -1 }]);
+    await settled();
+    expect(workbook.values("Sheet1", "B1:B3")).toEqual([["f1:0,0"], ["f1:1,0"], ["f1:2,0"]]);
+  });
+
+  it("should give freed cells two blocked formulas want to the one entered first, the other staying #SPILL!", async () => {
+    const { workbook, undo } = await blockedSheet();
+    undo.type("Sheet1", [{ x: 3, y: 1, value: gridFormula(2, "f2") }]); // D2 wants D2:E3
+    await settled();
+    expect(workbook.cell("Sheet1", "D2").value).toBe("#SPILL!");
+    undo.type("Sheet1", [{ x: 1, y: 2, value: "" }]);
+    await settled();
+    c1Spills(workbook); // C1 entered before D2; D2:E3 is clear of C1:C3, so D2 spills too
+    expect(workbook.values("Sheet1", "D2:E3")).toEqual([
+      ["f2:0,0", "f2:0,1"],
+      ["f2:1,0", "f2:1,1"],
+    ]);
+    undo.type("Sheet1", [{ x: 2, y: 0, value: "" }]);
+    undo.type("Sheet1", [{ x: 3, y: 1, value: "" }]);
+    // Both blocked by B3 again, and wanting C2 both: B3 cleared, the earlier (C1) takes C2.
+    undo.type("Sheet1", [{ x: 1, y: 2, value: gridFormula(0, "f3") }]);
+    undo.type("Sheet1", [{ x: 2, y: 0, value: gridFormula(1, "f4") }]);
+    undo.type("Sheet1", [{ x: 1, y: 1, value: gridFormula(2, "f5") }]); // B2 wants B2:C3
+    await settled();
+    expect(workbook.cell("Sheet1", "C1").value).toBe("#SPILL!");
+    expect(workbook.cell("Sheet1", "B2").value).toBe("#SPILL!");
+    undo.type("Sheet1", [{ x: 1, y: 2, value: "" }]);
+    await settled();
+    expect(workbook.values("Sheet1", "C1:C3")).toEqual([["f4:0,0"], ["f4:1,0"], ["f4:2,0"]]);
+    expect(workbook.cell("Sheet1", "B2").value).toBe("#SPILL!");
+    expect(brokenRule(workbook)).toBeUndefined();
+  });
+});
