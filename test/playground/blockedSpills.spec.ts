@@ -254,7 +254,7 @@ describe("Spills blocked by other spills (Excel: a blocked spill spills once the
           }
         }
       ),
-      { numRuns: 200 }
+      { numRuns: 300 }
     );
   }, 60000);
 });
