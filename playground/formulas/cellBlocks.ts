@@ -11,6 +11,14 @@ export function contains(block: CellBlock, row: number, column: number): boolean
   );
 }
 
+/** Whether every cell of `inner` is in `outer`. */
+export function within(inner: CellBlock, outer: CellBlock): boolean {
+  return (
+    contains(outer, inner.top, inner.left) &&
+    contains(outer, inner.top + inner.rowCount - 1, inner.left + inner.columnCount - 1)
+  );
+}
+
 /** Whether a dependency (a block of a sheet) and a block of `sheet` share a cell. */
 export function overlaps(
   dependency: { sheet: string; block: CellBlock },

@@ -21,7 +21,7 @@ import type { CellBlock } from "../excel/a1.js";
 import type { MockCell, MockCellValue, MockWorkbook } from "../excel/mockWorkbook.js";
 import type { CustomFunctionsRuntime } from "../functions/customFunctionsRuntime.js";
 import { quoteSheet } from "../excel/mockRanges.js";
-import { contains, overlaps, union } from "./cellBlocks.js";
+import { contains, overlaps, union, within } from "./cellBlocks.js";
 import { CellMessages } from "./cellMessages.js";
 import { formulaPositions, referencedBlock } from "./formulaState.js";
 import type { FormulaState, Position } from "./formulaState.js";
@@ -39,6 +39,9 @@ import {
   toParser,
   type CallSite,
 } from "./formulaValues.js";
+
+/** How often one recalculation checks a blocked spill again (see `recalculate`). */
+const MAX_RECHECKS = 3;
 
 /** A change the grid shows: a block of a sheet, or the whole sheet when no block is given. */
 export interface DisplayChange {
@@ -70,6 +73,10 @@ export class FormulaEngine {
   private readonly messages = new CellMessages();
   /** True while the engine writes results, so that its own writes are not taken for edits. */
   private writing = false;
+  /** Formulas entered so far (each formula's `entered` is its place in that count). */
+  private entries = 0;
+  /** Spill ranges given up since the formulas they blocked were last checked (see `release`). */
+  private released: { sheet: string; block: CellBlock }[] = [];
 
   /** What the grid must show again, after edits and after results. */
   readonly displayChanges: Observable<DisplayChange> = this.changes.asObservable();
@@ -130,7 +137,11 @@ export class FormulaEngine {
       // kept where their arguments are the same (nothing is run twice).
       const edited = state !== undefined && state.formula !== cell.formula && !moved;
       if (!state || (written && block) || edited) {
-        if (state) cancelCalls(state.calls, 0);
+        if (state) {
+          cancelCalls(state.calls, 0);
+          // The model emptied what the formula spilled when its anchor was written.
+          this.release(position.sheet, state.covered);
+        }
         fresh.push(cell);
       } else if (
         sheet === undefined ||
@@ -142,7 +153,12 @@ export class FormulaEngine {
       }
     }
     for (const cell of fresh) this.states.delete(cell);
-    this.recalculate([...fresh, ...dependents], index.positions);
+    // The formulas written first; then the others in the order they were entered, with those a
+    // released spill range blocked: of two wanting the same cells, the earlier takes them (see
+    // `release`), after a structural edit (every spill of the sheet computed again) too.
+    const others = new Set([...dependents, ...this.blockedByReleased(index.positions)]);
+    const ordered = [...others].sort((a, b) => this.enteredOf(a) - this.enteredOf(b));
+    this.recalculate([...fresh, ...ordered], index.positions);
     this.changes.next({ sheet: sheet ?? "", block });
   }
 
@@ -189,6 +205,7 @@ export class FormulaEngine {
         this.writing = false;
       }
       state.covered = anchor;
+      this.release(sheet, covered);
       this.changes.next({ sheet, block: covered });
     }
     return intoSpill || intoWanted;
@@ -214,13 +231,29 @@ export class FormulaEngine {
     this.recalculate(cells, positions);
   }
 
-  /** Evaluates `cells`, then every formula that reads what they show, once each. */
+  /**
+   * Evaluates `cells`, then every formula that reads what they show, once each; and each time a
+   * spill range is given up, the formulas it blocked (see `release`), even those evaluated before.
+   */
   private recalculate(cells: MockCell[], positions: Map<MockCell, Position>): void {
     const done = new Set<MockCell>();
-    const queue = [...cells];
+    const rechecks = new Map<MockCell, number>();
+    const queue = cells.map((cell) => ({ cell, recheck: false }));
+    const takeReleased = () => {
+      for (const cell of this.blockedByReleased(positions)) queue.push({ cell, recheck: true });
+    };
+    takeReleased();
     while (queue.length > 0) {
-      const cell = queue.shift() as MockCell;
-      if (done.has(cell)) continue;
+      const { cell, recheck } = queue.shift() as { cell: MockCell; recheck: boolean };
+      if (recheck) {
+        // Still blocked? A few checks at most: spills that keep taking each other's cells
+        // (each sized by what the other shows) settle as #SPILL! rather than loop.
+        const count = rechecks.get(cell) ?? 0;
+        if (!this.states.get(cell)?.wanted || count >= MAX_RECHECKS) continue;
+        rechecks.set(cell, count + 1);
+      } else if (done.has(cell)) {
+        continue;
+      }
       done.add(cell);
       const position = positions.get(cell);
       if (!position || cell.formula === undefined) continue;
@@ -230,10 +263,47 @@ export class FormulaEngine {
           !done.has(other) &&
           state.dependencies.some((d) => overlaps(d, position.sheet, covered))
         ) {
-          queue.push(other);
+          queue.push({ cell: other, recheck: false });
         }
       }
+      takeReleased();
     }
+    this.released = [];
+  }
+
+  /**
+   * A formula gave up (some of) its spill range: it was cleared, edited, deleted, its result got
+   * smaller, or it is blocked now. The formulas that range blocked are checked again by the next
+   * `recalculate`, and spill if nothing else is in their way: Microsoft's "How to correct a
+   * #SPILL! error" ("Spill range isn't blank … Once the obstruction is cleared, the formula will
+   * spill as intended"). Every release of a spill range comes here.
+   *
+   * Two blocked formulas may want the same freed cells; Excel documents no rule for which spills
+   * (it follows its calculation chain). Here the one entered first spills, and the other stays
+   * #SPILL! (its range is not blank): the same edits always give the same sheet.
+   */
+  private release(sheet: string, block: CellBlock): void {
+    if (block.rowCount * block.columnCount > 1) this.released.push({ sheet, block });
+  }
+
+  /** The blocked formulas whose wanted ranges cross a released range, in the order entered. */
+  private blockedByReleased(positions: Map<MockCell, Position>): MockCell[] {
+    if (this.released.length === 0) return [];
+    const released = this.released;
+    this.released = [];
+    const blocked: MockCell[] = [];
+    for (const [cell, state] of this.states) {
+      const position = positions.get(cell);
+      if (!state.wanted || !position || cell.formula === undefined) continue;
+      const wanted = { sheet: position.sheet, block: state.wanted };
+      if (released.some(({ sheet, block }) => overlaps(wanted, sheet, block))) blocked.push(cell);
+    }
+    return blocked.sort((a, b) => this.enteredOf(a) - this.enteredOf(b));
+  }
+
+  /** When a formula was entered (see `FormulaState.entered`); a formula not evaluated yet is last. */
+  private enteredOf(cell: MockCell): number {
+    return this.states.get(cell)?.entered ?? Number.MAX_SAFE_INTEGER;
   }
 
   /** Evaluates one formula and writes what it shows; returns the block it covers now. */
@@ -247,6 +317,7 @@ export class FormulaEngine {
       dependencies: [],
       calls: [],
       covered: shown ?? anchor,
+      entered: ++this.entries,
     };
     this.states.set(cell, state);
     state.formula = formula;
@@ -325,6 +396,7 @@ export class FormulaEngine {
     } finally {
       this.writing = false;
     }
+    if (!within(before, state.covered)) this.release(sheet, before);
     this.changes.next({ sheet, block: union(before, state.covered) });
     return union(before, state.covered);
   }
@@ -397,7 +469,9 @@ export class FormulaEngine {
       if (position && cell.formula !== undefined) continue;
       cancelCalls(state.calls, 0);
       this.states.delete(cell);
-      if (position) this.changes.next({ sheet: position.sheet, block: state.covered });
+      if (!position) continue; // deleted with its row or column: the sheet is evaluated again
+      this.release(position.sheet, state.covered);
+      this.changes.next({ sheet: position.sheet, block: state.covered });
     }
   }
 }

@@ -13,6 +13,11 @@ export interface FormulaState {
   covered: CellBlock;
   /** The block a blocked spill wants (it shows #SPILL! until that block is clear). */
   wanted?: CellBlock;
+  /**
+   * When the formula was entered (a count, 1 for the first): of two blocked spills wanting the
+   * same freed cells, the one entered first takes them.
+   */
+  entered: number;
 }
 
 /** Where a formula is: its sheet, zero-based row and column. */
