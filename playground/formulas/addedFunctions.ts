@@ -153,6 +153,40 @@ function numbersOf(params: FunctionArgument[]): number[] {
   return numbers;
 }
 
+/** Excel's wildcards in a search: `?` one character, `*` any run, `~` before either takes it as is. */
+function wildcardPattern(find: string): RegExp {
+  let pattern = "";
+  for (let i = 0; i < find.length; i++) {
+    const char = find[i];
+    if (char === "~" && (find[i + 1] === "?" || find[i + 1] === "*" || find[i + 1] === "~")) {
+      pattern += `\\${find[++i]}`;
+    } else if (char === "?") pattern += "[\\s\\S]";
+    else if (char === "*") pattern += "[\\s\\S]*?";
+    else pattern += char.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+  }
+  return new RegExp(pattern, "i");
+}
+
+/**
+ * SEARCH(find_text, within_text, [start_num]): "SEARCH and SEARCHB are not case sensitive"
+ * (FIND is); "You can use the wildcard characters — the question mark (?) and asterisk (*)";
+ * "If the start_num argument is omitted, it is assumed to be 1"; "If start_num is not greater
+ * than zero (0) or is greater than the length of the within_text argument, the #VALUE! error
+ * value is returned", as is a find_text not found. (The parser's own was case-sensitive.)
+ */
+function SEARCH(
+  find: FunctionArgument,
+  within: FunctionArgument,
+  start?: FunctionArgument
+): number | FormulaError {
+  const needle = text(find);
+  const source = text(within);
+  const from = given(start) ? Math.trunc(number(start)) : 1;
+  if (from < 1 || from > source.length) return new FormulaError("#VALUE!");
+  const at = source.slice(from - 1).search(wildcardPattern(needle));
+  return at < 0 ? new FormulaError("#VALUE!") : at + from;
+}
+
 /** MAX(number1, …): the largest; "If the arguments contain no numbers, MAX returns 0." */
 function MAX(...params: FunctionArgument[]): number {
   const numbers = numbersOf(params);
@@ -188,6 +222,8 @@ export const addedFunctions: Record<string, (...args: FunctionArgument[]) => unk
   MAX,
   MIN,
   COUNTA,
+  SEARCH,
+  SEARCHB: SEARCH,
 };
 
 /** Added functions that take the parser first (as the parser's IF does). */

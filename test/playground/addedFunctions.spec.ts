@@ -44,6 +44,17 @@ const examples: [formula: string, shown: MockCellValue][] = [
   ["=MAX(C1:F1)", "#N/A"],
   ["=COUNTA(A1:F1)", 5],
   ['=COUNTA(1,"",B1)', 2],
+  ['=SEARCH("B","ab")', 2],
+  ['=SEARCH("b","aBc")', 2],
+  ['=SEARCH("a?c","xabc")', 2],
+  ['=SEARCH("*c","xxc")', 1],
+  ['=SEARCH("~?","a?")', 2],
+  ['=SEARCH("(","a(b")', 2],
+  ['=SEARCH("b","abcb",3)', 4],
+  ['=SEARCH("b","abc",0)', "#VALUE!"],
+  ['=SEARCH("z","abc")', "#VALUE!"],
+  ['=SEARCHB("B","ab")', 2],
+  ['=FIND("B","ab")', "#VALUE!"],
 ];
 
 describe("Functions the playground adds to the formula parser", () => {
