@@ -1,3 +1,4 @@
+import { indexedDbStorage } from "./indexedDbStorage.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
 
 /**
@@ -48,6 +49,35 @@ export function keyValueStorage(): KeyValueStorage {
 }
 
 /**
+ * Where the add-in keeps what money was paid for (remembered results, the spending guard's
+ * counts): as `keyValueStorage`, except that a page outside Office uses its IndexedDB
+ * (`indexedDbStorage`, database `spellrun-addin`, reading what earlier versions left in
+ * `localStorage`) rather than `localStorage`, which Chromium writes to disk only seconds to
+ * minutes after a change: a browser killed or crashed meanwhile lost results already paid for,
+ * and the reopened page paid for them again. A write is on disk when its promise resolves.
+ * `useKeyValueStorage` overrides it too.
+ *
+ * ## Example
+ * ```ts
+ * const store = new PersistentResultStore(durableKeyValueStorage());
+ * ```
+ *
+ * @return The storage to use now.
+ */
+export function durableKeyValueStorage(): KeyValueStorage {
+  const state = storageState();
+  if (state.override) return state.override;
+  const officeStorage = officeRuntimeStorage();
+  if (officeStorage) return fromOfficeRuntime(officeStorage);
+  const database = pageIndexedDb();
+  if (database) {
+    state.durable ??= indexedDbStorage(database, DURABLE_DATABASE, pageLocalStorage());
+    return state.durable;
+  }
+  return keyValueStorage();
+}
+
+/**
  * Replaces the storage (benchmarks, specs); `undefined` goes back to the automatic choice.
  *
  * ## Example
@@ -87,13 +117,29 @@ export function memoryStorage(): KeyValueStorage {
   };
 }
 
-function storageState(): { override?: KeyValueStorage; memory?: KeyValueStorage } {
+/** The IndexedDB database of `durableKeyValueStorage` in a page outside Office. */
+const DURABLE_DATABASE = "spellrun-addin";
+
+function storageState(): {
+  override?: KeyValueStorage;
+  memory?: KeyValueStorage;
+  durable?: KeyValueStorage;
+} {
   return runtimeSingleton("keyValueStorage", () => ({}));
 }
 
 function officeRuntimeStorage(): OfficeRuntime.Storage | undefined {
   if (typeof OfficeRuntime === "undefined") return undefined;
   return OfficeRuntime.storage ?? undefined;
+}
+
+function pageIndexedDb(): IDBFactory | undefined {
+  try {
+    return typeof indexedDB === "undefined" ? undefined : indexedDB;
+  } catch {
+    // Reading `indexedDB` throws a SecurityError where the page may not use storage.
+    return undefined;
+  }
 }
 
 function pageLocalStorage(): Storage | undefined {

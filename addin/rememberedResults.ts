@@ -1,6 +1,6 @@
 import { PersistentResultStore } from "./PersistentResultStore.js";
 import { runtimeSingleton } from "./runtimeSingleton.js";
-import { keyValueStorage } from "./keyValueStorage.js";
+import { durableKeyValueStorage } from "./keyValueStorage.js";
 import { rememberedResultsNote } from "./rememberedResultsNote.js";
 
 interface RememberedState {
@@ -20,7 +20,7 @@ interface RememberedState {
  */
 export function rememberedResults(): PersistentResultStore {
   const state = rememberedState();
-  state.store ??= new PersistentResultStore(keyValueStorage());
+  state.store ??= new PersistentResultStore(durableKeyValueStorage());
   return state.store;
 }
 

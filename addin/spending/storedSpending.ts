@@ -1,5 +1,5 @@
 import type { SpendingDecision, SpendingLedger } from "../spendingPolicy.js";
-import { keyValueStorage } from "../keyValueStorage.js";
+import { durableKeyValueStorage } from "../keyValueStorage.js";
 
 /**
  * What the spending guard stores per document and user in the add-in's storage (never in the
@@ -42,7 +42,7 @@ export async function readStoredSpending(
   if (!key) return undefined;
   try {
     const value: unknown = JSON.parse(
-      (await keyValueStorage().getItem(SPENDING_STORAGE_PREFIX + key)) ?? "null"
+      (await durableKeyValueStorage().getItem(SPENDING_STORAGE_PREFIX + key)) ?? "null"
     );
     if (!value || typeof value !== "object") return undefined;
     const { decision, day, startedToday, recent } = value as Record<string, unknown>;
@@ -79,7 +79,7 @@ export async function writeStoredSpending(
   if (!key) return;
   try {
     const recent = stored.recent.slice(-MAX_RECENT);
-    await keyValueStorage().setItem(
+    await durableKeyValueStorage().setItem(
       SPENDING_STORAGE_PREFIX + key,
       JSON.stringify({ ...stored, recent })
     );
