@@ -12,7 +12,8 @@ const STORE = "items";
  *
  * Items `legacy` holds (the page's `localStorage`, where earlier versions kept them) are read
  * when the database has no item of that name, and removed from there too, so that nothing
- * written before is lost and nothing removed comes back. Writes go to the database only.
+ * written before is lost and nothing removed comes back. Writes go to the database only, unless
+ * it cannot be opened (a page not allowed to use it): then every call goes to `legacy`.
  *
  * ## Example
  * ```ts
@@ -54,12 +55,22 @@ export function indexedDbStorage(
     });
     return opened;
   };
-  /** Runs `use` in one transaction; resolves once the transaction is complete (on disk). */
+  /**
+   * Runs `use` in one transaction; resolves once the transaction is complete (on disk). Where
+   * the database cannot be opened (the page may not use it), `instead` answers from `legacy`.
+   */
   const transact = async <T>(
     mode: IDBTransactionMode,
-    use: (store: IDBObjectStore) => () => T
+    use: (store: IDBObjectStore) => () => T,
+    instead: (storage: Storage) => T
   ): Promise<T> => {
-    const db = await database();
+    let db: IDBDatabase;
+    try {
+      db = await database();
+    } catch (error) {
+      if (!legacy) throw error;
+      return instead(legacy);
+    }
     return new Promise<T>((resolve, reject) => {
       const transaction = db.transaction(STORE, mode);
       const result = use(transaction.objectStore(STORE));
@@ -83,26 +94,40 @@ export function indexedDbStorage(
     }
   };
   const getItems = (keys: string[]): Promise<Record<string, string | null>> =>
-    transact("readonly", (store) => {
-      const requests = keys.map((key) => store.get(key));
-      return () =>
-        Object.fromEntries(
-          keys.map((key, index) => {
-            const value: unknown = requests[index].result;
-            return [key, typeof value === "string" ? value : legacyItem(key)];
-          })
-        );
-    });
+    transact(
+      "readonly",
+      (store) => {
+        const requests = keys.map((key) => store.get(key));
+        return () =>
+          Object.fromEntries(
+            keys.map((key, index) => {
+              const value: unknown = requests[index].result;
+              return [key, typeof value === "string" ? value : legacyItem(key)];
+            })
+          );
+      },
+      () => Object.fromEntries(keys.map((key) => [key, legacyItem(key)]))
+    );
   const setItems = (items: Record<string, string>): Promise<void> =>
-    transact("readwrite", (store) => {
-      for (const [key, value] of Object.entries(items)) store.put(value, key);
-      return () => undefined;
-    });
+    transact(
+      "readwrite",
+      (store) => {
+        for (const [key, value] of Object.entries(items)) store.put(value, key);
+        return () => undefined;
+      },
+      (storage) => {
+        for (const [key, value] of Object.entries(items)) storage.setItem(key, value);
+      }
+    );
   const removeItems = async (keys: string[]): Promise<void> => {
-    await transact("readwrite", (store) => {
-      for (const key of keys) store.delete(key);
-      return () => undefined;
-    });
+    await transact(
+      "readwrite",
+      (store) => {
+        for (const key of keys) store.delete(key);
+        return () => undefined;
+      },
+      () => undefined
+    );
     forgetLegacy(keys);
   };
   return {

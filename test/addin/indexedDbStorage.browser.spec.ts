@@ -59,6 +59,25 @@ describe("indexedDbStorage (Chromium)", () => {
     expect(localStorage.getItem(both)).toBeNull();
   });
 
+  it("should use localStorage where the database cannot be opened", async () => {
+    const key = `${name}.refused`;
+    legacyKeys.push(key);
+    const refusing = {
+      open: () => {
+        const request = {} as IDBOpenDBRequest;
+        setTimeout(() => request.onerror?.(new Event("error")));
+        return request;
+      },
+    } as unknown as IDBFactory;
+    const storage = indexedDbStorage(refusing, name, localStorage);
+    await storage.setItems({ [key]: "kept" });
+    expect(localStorage.getItem(key)).toBe("kept");
+    expect(await storage.getItem(key)).toBe("kept");
+    await storage.removeItem(key);
+    expect(localStorage.getItem(key)).toBeNull();
+    await expectAsync(indexedDbStorage(refusing, name).getItem(key)).toBeRejected();
+  });
+
   it("should let the result store write each result within its flush delay, without a flush call or pagehide", async () => {
     const flushDelayMs = 100;
     const store = new PersistentResultStore(indexedDbStorage(indexedDB, name), { flushDelayMs });
