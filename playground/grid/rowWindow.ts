@@ -183,10 +183,16 @@ export class RowWindow {
       if (!rowOut && (column === undefined || !this.columnOut(column))) return;
       if (column !== undefined) this.scroller.scrollLeft = this.columnStart(column);
       this.scroller.scrollTop = rowTop - Math.max(0, covered);
-      // The headers stick below the bars once scrolled: they may cover more than before.
-      const stuck = header.getBoundingClientRect().bottom - this.viewTop();
-      this.scroller.scrollTop = this.bodyTop() + row * height - Math.max(0, stuck);
       this.sync();
+      // The rows now in the page and the headers stuck below the bars: the row's own place.
+      const element = this.parts().rows[row - this.block.row]?.element;
+      if (element?.isConnected) {
+        const off = element.getBoundingClientRect().top - header.getBoundingClientRect().bottom;
+        if (Math.abs(off) >= 1) {
+          this.scroller.scrollTop += off;
+          this.sync();
+        }
+      }
       return;
     }
     if (column !== undefined) this.revealColumn(column);
