@@ -6,7 +6,7 @@ import {
   type OpenPlayground,
   until,
 } from "./support/staticPlayground.js";
-import { activeCell, modelCell } from "./support/gridPage.js";
+import { activeCell, goTo as nameBoxGoTo, modelCell, modelSelection } from "./support/gridPage.js";
 
 /**
  * Excel's Go To (Ctrl+G, F5) after a click on a cell, with Chromium's mouse and keyboard at two
@@ -43,7 +43,7 @@ function changed(before: Record<string, string>, after: Record<string, string>):
   return Object.keys(after).filter((address) => before[address] !== after[address]);
 }
 
-/** The first and last rows whose row header is fully in the sheet's view. */
+/** The first and last rows whose row header is in the sheet's view (row 1 at the top lies 3 px under the column headers). */
 function rowsInView(page: Page): Promise<{ first: number; last: number; firstColumn: string }> {
   return page.evaluate(() => {
     const scroller = document.querySelector(".playground-sheet") as HTMLElement;
@@ -58,7 +58,7 @@ function rowsInView(page: Page): Promise<{ first: number; last: number; firstCol
     const rows = [...table.querySelectorAll<HTMLElement>("tbody tr td:first-child")]
       .filter((cell) => {
         const { top, bottom } = cell.getBoundingClientRect();
-        return cell.textContent && top >= viewTop - 1 && bottom <= viewBottom + 1;
+        return cell.textContent && top >= viewTop - 4 && bottom <= viewBottom + 1;
       })
       .map((cell) => Number(cell.textContent));
     const firstColumn =
@@ -144,4 +144,32 @@ describe("Go To after a click on the static playground's grid, as Excel (Chromiu
       }
     }, 90_000);
   }
+
+  // Excel's Name Box: a range typed there is selected, and the view shows its first cell (the
+  // active cell). A1:B37 from a view at row 12 kept the view there: its last cell was in view.
+  it("should show a range's first cell when the Name Box goes to a range whose last cell is in view", async () => {
+    const page = await newPlaygroundPage(open.browser);
+    try {
+      await page.goto(`${open.served.origin}/`);
+      await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+      await nameBoxGoTo(page, "A300");
+      await nameBoxGoTo(page, "A12");
+      await page.waitForTimeout(300);
+      expect((await rowsInView(page)).first)
+        .withContext("the view at row 12")
+        .toBe(12);
+      await page.locator("#formula-address").click();
+      await page.keyboard.type("A1:B37");
+      await page.keyboard.press("Enter");
+      await until(page, "A1 active", async () => (await activeCell(page)) === "A1", 5_000);
+      await page.waitForTimeout(300);
+      expect(await modelSelection(page)).toContain("A1:B37");
+      expect((await rowsInView(page)).first)
+        .withContext("the view shows A1")
+        .toBe(1);
+      expect((await rowsInView(page)).firstColumn).toBe("A");
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
 });
