@@ -18,7 +18,7 @@ import { activeCell, goTo as nameBoxGoTo, modelCell, modelSelection } from "./su
 
 const SHEET = "Reviews";
 
-/** The model cells of the demo sheet that differ between two snapshots (A1:Z600). */
+/** The model cells A1:Z600 of the demo sheet, by address. */
 function snapshot(page: Page): Promise<Record<string, string>> {
   return page.evaluate(
     ([sheet]) => {
@@ -39,11 +39,15 @@ function snapshot(page: Page): Promise<Record<string, string>> {
   );
 }
 
+/** The cells whose value differs between two snapshots. */
 function changed(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys(after).filter((address) => before[address] !== after[address]);
 }
 
-/** The first and last rows whose row header is in the sheet's view (row 1 at the top lies 3 px under the column headers). */
+/**
+ * The first and last rows whose row header is in the sheet's view (row 1 at the top lies 3 px
+ * under the column headers), and the first column right of the row headers.
+ */
 function rowsInView(page: Page): Promise<{ first: number; last: number; firstColumn: string }> {
   return page.evaluate(() => {
     const scroller = document.querySelector(".playground-sheet") as HTMLElement;
