@@ -38,8 +38,10 @@ export function formulaProblem(formula: string, message: string): string {
   const text = formula.replace(/^=/, "");
   const at = position(message);
   const where = at === undefined ? "" : ` at character ${at}`;
-  const found = /but found:? (?:--> )?'?(.*?)'?(?: <--)?$/.exec(parserReason(message))?.[1];
-  const ended = found === "" || (at !== undefined && at > text.length);
+  const token = /but found:? (?:--> )?'?(.*?)'?(?: <--)?$/.exec(parserReason(message))?.[1];
+  const ended = token === "" || (at !== undefined && at > text.length);
+  // What the parser found where it stopped ("this" when it does not say).
+  const found = token || "this";
   const operator = OPERATORS.exec(text.trimStart())?.[0];
   if (operator && operator !== "-" && operator !== "+" && operator !== "=")
     return `the formula starts with the operator ${operator}, which has no value before it`;

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { FormulaEngine } from "../../playground/formulas/formulaEngine.js";
 import { CustomFunctionsRuntime } from "../../playground/functions/customFunctionsRuntime.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
@@ -36,4 +37,28 @@ describe("The reason a formula cannot be read", () => {
       expect(message).toMatch(reason);
     });
   }
+
+  // Any formula cut short or with a character dropped: when it cannot be read, a reason is given.
+  it("should never give an empty reason for a generated broken formula", () => {
+    const formulas = ["=SUM(A1:B2,3)*(2+4)", '=IF(A1>1,"a&b",{1,2})', '=ROUND(-A1/3,2)^2&"x"'];
+    fc.assert(
+      fc.property(fc.constantFrom(...formulas), fc.nat(), fc.boolean(), (formula, index, drop) => {
+        const at = 1 + (index % (formula.length - 1));
+        const broken = drop ? formula.slice(0, at) + formula.slice(at + 1) : formula.slice(0, at);
+        const workbook = new MockWorkbook({ sheets: { Sheet1: [[1]] } });
+        const engine = new FormulaEngine(workbook, new CustomFunctionsRuntime([], "TEST"));
+        const stop = engine.start();
+        workbook.setValues("Sheet1", "B2", [[broken]]);
+        stop();
+        const message = engine.messageAt("Sheet1", "B2") ?? "";
+        const problem = /^There's a problem with this formula:(.*)$/s.exec(message);
+        // fast-check prints the seed and the shrunk formula of a failure.
+        return (
+          !problem ||
+          (problem[1].trim() !== "" && workbook.cell("Sheet1", "B2").value === "#VALUE!")
+        );
+      }),
+      { numRuns: 60 }
+    );
+  });
 });
