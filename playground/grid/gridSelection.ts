@@ -95,7 +95,10 @@ export class GridSelection {
    */
   select(sheet: string, selection: ModelSelection, jump = false): void {
     const { anchor, end } = selection;
-    this.target.windows()?.hold(sheet, end.row, end.column);
+    // Go To keeps the active cell (the anchor) in the block, however large the range: what is
+    // typed next goes into it.
+    if (jump) this.target.windows()?.hold(sheet, anchor.row, anchor.column);
+    else this.target.windows()?.hold(sheet, end.row, end.column);
     this.modelSelections.set(sheet, selection);
     this.show(sheet);
     this.workbook.select(`${quoteSheet(sheet)}!${blockAddress(selectionBlock(selection))}`);
@@ -117,13 +120,17 @@ export class GridSelection {
     });
   }
 
-  /** Shows the model's selection in the grid, as far as the block holds it. */
+  /**
+   * Shows the model's selection in the grid, as far as the block holds it (its end or its anchor:
+   * a range larger than the block, gone to, shows its part with the active cell).
+   */
   show(sheet: string): void {
     const worksheet = this.target.worksheetOf(sheet);
     const block = this.target.blockOf(sheet);
     const selection = this.modelSelections.get(sheet);
     quietly(worksheet, () => {
-      if (!selection || !block.holds(selection.end.row, selection.end.column)) {
+      const held = (cell: { row: number; column: number }) => block.holds(cell.row, cell.column);
+      if (!selection || (!held(selection.end) && !held(selection.anchor))) {
         worksheet.resetSelection();
         return;
       }

@@ -172,6 +172,30 @@ describe("Go To after a click on the static playground's grid, as Excel (Chromiu
         .withContext("the view shows A1")
         .toBe(1);
       expect((await rowsInView(page)).firstColumn).toBe("A");
+
+      // A range larger than the grid's block: its first cell is shown, and typing goes there.
+      await nameBoxGoTo(page, "C300");
+      await page.locator("#formula-address").click();
+      await page.keyboard.type("B2:D5000");
+      await page.keyboard.press("Enter");
+      await until(page, "B2 active", async () => (await activeCell(page)) === "B2", 5_000);
+      await page.waitForTimeout(300);
+      expect(await modelSelection(page)).toContain("B2:D5000");
+      expect((await rowsInView(page)).first)
+        .withContext("the view shows B2")
+        .toBeLessThan(3);
+      const before = await snapshot(page);
+      await page.keyboard.type("big");
+      await page.keyboard.press("Enter");
+      await until(
+        page,
+        "big in B2",
+        async () => (await modelCell(page, SHEET, "B2")).value === "big",
+        5_000
+      ).catch(() => undefined);
+      expect(changed(before, await snapshot(page)))
+        .withContext("typed after B2:D5000")
+        .toEqual(["B2"]);
     } finally {
       await page.close();
     }
