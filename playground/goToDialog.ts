@@ -91,6 +91,11 @@ export function offerGoToDialog(
       if (dialog.open) return;
       input.value = "";
       message.textContent = "";
+      // A closed modal dialog gives the keyboard back to what had it before, scrolled into view:
+      // the grid's textarea at the cell clicked before Go To, which took the view (and the
+      // grid's block) back there from the cell gone to, so that what was typed next was lost.
+      // With nothing to give back to, `backToGrid` gives it to the grid, without scrolling.
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
       dialog.showModal();
       input.focus();
     },

@@ -23,6 +23,7 @@ import type { CustomFunctionsRuntime } from "../functions/customFunctionsRuntime
 import { quoteSheet } from "../excel/mockRanges.js";
 import { contains, overlaps, union, within } from "./cellBlocks.js";
 import { CellMessages } from "./cellMessages.js";
+import { formulaProblem } from "./formulaProblem.js";
 import { formulaPositions, referencedBlock } from "./formulaState.js";
 import type { FormulaState, Position } from "./formulaState.js";
 import { emptySpilled, writeSpill } from "./writeSpill.js";
@@ -338,7 +339,7 @@ export class FormulaEngine {
       result = new FormulaError(unknown ? "#NAME?" : "#VALUE!");
       parseProblem = unknown
         ? `A function of this formula is not known here: ${firstLine(message)}`
-        : `There's a problem with this formula: ${firstLine(message)}`;
+        : `There's a problem with this formula: ${formulaProblem(formula, message)}`;
     } finally {
       cancelCalls(state.calls, this.current.callIndex);
       this.current = undefined;

@@ -67,8 +67,10 @@ export class GridSelection {
   }
 
   /**
-   * Goes to a cell or a range (the Name Box, Ctrl+G, Ctrl+arrows): the block moves there when it
-   * holds no such cell, the view scrolls to it, and it is selected.
+   * Goes to a cell or a range (the Name Box, Ctrl+G): the block moves there when it holds no
+   * such cell, it is selected, and the view shows its first cell (the active cell) at its top
+   * left when none of that cell was in view, as Excel's Go To does (a range's last cell in view
+   * is not enough: A1:B37 gone to from row 12 shows A1).
    *
    * @param address "XFD1048576", "B2:C9", or with a sheet ("Sheet2!A1").
    * @throws Error when it is not an address of a sheet of the grid.
@@ -77,21 +79,32 @@ export class GridSelection {
     const { sheet: named, block } = parseAddress(address.trim());
     const sheet = named || this.target.activeSheet();
     if (!this.target.hasSheet(sheet)) throw new Error(`No sheet named ${sheet}`);
-    this.select(sheet, {
-      anchor: { row: block.top, column: block.left },
-      end: { row: block.top + block.rowCount - 1, column: block.left + block.columnCount - 1 },
-    });
+    this.select(
+      sheet,
+      {
+        anchor: { row: block.top, column: block.left },
+        end: { row: block.top + block.rowCount - 1, column: block.left + block.columnCount - 1 },
+      },
+      true
+    );
   }
 
-  /** Selects in the model and in the grid, the view following the selection's active end. */
-  select(sheet: string, selection: ModelSelection): void {
+  /**
+   * Selects in the model and in the grid, the view following the selection's active end (or
+   * showing its anchor at the view's top left, for `jump`: Go To).
+   */
+  select(sheet: string, selection: ModelSelection, jump = false): void {
     const { anchor, end } = selection;
-    this.target.windows()?.hold(sheet, end.row, end.column);
+    // Go To keeps the active cell (the anchor) in the block, however large the range: what is
+    // typed next goes into it.
+    if (jump) this.target.windows()?.hold(sheet, anchor.row, anchor.column);
+    else this.target.windows()?.hold(sheet, end.row, end.column);
     this.modelSelections.set(sheet, selection);
     this.show(sheet);
     this.workbook.select(`${quoteSheet(sheet)}!${blockAddress(selectionBlock(selection))}`);
     this.announce(sheet, anchor);
-    this.target.windows()?.reveal(sheet, end.row, end.column);
+    if (jump) this.target.windows()?.reveal(sheet, anchor.row, anchor.column, true);
+    else this.target.windows()?.reveal(sheet, end.row, end.column);
     // Keys typed next go to this sheet's grid (as after a click in it).
     (jspreadsheet as unknown as { current: WorksheetInstance | null }).current =
       this.target.worksheetOf(sheet);
@@ -107,13 +120,17 @@ export class GridSelection {
     });
   }
 
-  /** Shows the model's selection in the grid, as far as the block holds it. */
+  /**
+   * Shows the model's selection in the grid, as far as the block holds it (its end or its anchor:
+   * a range larger than the block, gone to, shows its part with the active cell).
+   */
   show(sheet: string): void {
     const worksheet = this.target.worksheetOf(sheet);
     const block = this.target.blockOf(sheet);
     const selection = this.modelSelections.get(sheet);
     quietly(worksheet, () => {
-      if (!selection || !block.holds(selection.end.row, selection.end.column)) {
+      const held = (cell: { row: number; column: number }) => block.holds(cell.row, cell.column);
+      if (!selection || (!held(selection.end) && !held(selection.anchor))) {
         worksheet.resetSelection();
         return;
       }

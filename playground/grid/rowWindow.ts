@@ -166,9 +166,11 @@ export class RowWindow {
    * Scrolls so that the model's cell (row, column) is in view when none of it is (a jump:
    * Ctrl+Down, Ctrl+End, the Name Box); a cell partly in view stays where it is, so a click never
    * moves the cell under the pointer.
+   *
+   * @param atTopLeft Puts a cell out of view at the view's top left (Excel's Go To and Name Box)
+   *   rather than at the nearest edge.
    */
-  reveal(row: number, column?: number): void {
-    if (column !== undefined) this.revealColumn(column);
+  reveal(row: number, column?: number, atTopLeft = false): void {
     const height = this.height();
     const rowTop = this.bodyTop() + row * height;
     // The column headers' cells stick below the bars (the header row itself scrolls away).
@@ -176,10 +178,45 @@ export class RowWindow {
     const covered = header.getBoundingClientRect().bottom - this.viewTop();
     const viewTop = this.scroller.scrollTop + Math.max(0, covered);
     const viewBottom = this.scroller.scrollTop + this.scroller.clientHeight;
+    const rowOut = rowTop + height <= viewTop || rowTop >= viewBottom;
+    if (atTopLeft) {
+      if (!rowOut && (column === undefined || !this.columnOut(column))) return;
+      if (column !== undefined) this.scroller.scrollLeft = this.columnStart(column);
+      this.scroller.scrollTop = rowTop - Math.max(0, covered);
+      this.sync();
+      // The rows now in the page and the headers stuck below the bars: the row's own place.
+      const element = this.parts().rows[row - this.block.row]?.element;
+      if (element?.isConnected) {
+        const off = element.getBoundingClientRect().top - header.getBoundingClientRect().bottom;
+        if (Math.abs(off) >= 1) {
+          this.scroller.scrollTop += off;
+          this.sync();
+        }
+      }
+      return;
+    }
+    if (column !== undefined) this.revealColumn(column);
     if (rowTop + height <= viewTop) this.scroller.scrollTop -= viewTop - rowTop;
     else if (rowTop >= viewBottom) this.scroller.scrollTop += rowTop + height - viewBottom;
     else return;
     this.sync();
+  }
+
+  /** The scroll position (left) that puts a model column first right of the row headers. */
+  private columnStart(column: number): number {
+    const header = this.parts().tbody.querySelector("td")?.offsetWidth ?? 50;
+    return this.bodyLeft() + this.block.columnLeft(column) - header;
+  }
+
+  /** Whether none of a model column is in view. */
+  private columnOut(column: number): boolean {
+    const left = this.bodyLeft() + this.block.columnLeft(column);
+    const right = left + this.block.widthOf(column);
+    const header = this.parts().tbody.querySelector("td")?.offsetWidth ?? 50;
+    return (
+      right <= this.scroller.scrollLeft + header ||
+      left >= this.scroller.scrollLeft + this.scroller.clientWidth
+    );
   }
 
   private revealColumn(column: number): void {

@@ -101,9 +101,12 @@ export class SheetWindows {
     window.sync(true);
   }
 
-  /** Scrolls a sheet's model cell (row, column) into view. */
-  reveal(sheet: string, row: number, column?: number): void {
-    this.windows.get(sheet)?.reveal(row, column);
+  /**
+   * Scrolls a sheet's model cell (row, column) into view; `atTopLeft` puts a cell out of view at
+   * the view's top left (Go To, the Name Box).
+   */
+  reveal(sheet: string, row: number, column?: number, atTopLeft = false): void {
+    this.windows.get(sheet)?.reveal(row, column, atTopLeft);
   }
 
   /** Moves the block to the view when the view left it (grows it during a drag). */
