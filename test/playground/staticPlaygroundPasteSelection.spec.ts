@@ -63,6 +63,8 @@ describe("A paste into a long selection in the static playground (Chromium)", ()
     await until(page, "E's paste undone", async () => (await inputs([3], "E"))[0] === "");
     expect(await inputs(rows, "E")).toEqual(rows.map(() => ""));
     expect(await inputs(rows, "D")).toEqual(rows.map(() => "pasted"));
+    await page.keyboard.press("Control+z"); // E2's formula
+    await until(page, "E2 undone", async () => (await inputs([2], "E"))[0] === "");
     await page.keyboard.press("Control+z");
     await until(page, "D's paste undone", async () => (await inputs([3], "D"))[0] === "");
     expect(await inputs(rows, "D")).toEqual(rows.map(() => ""));
