@@ -35,6 +35,9 @@ import { SheetBlock } from "./sheetBlock.js";
 import { SheetWindows } from "./sheetWindows.js";
 import { structureEvents } from "./structureEvents.js";
 
+/** No resizing of rows and columns by a drag on a header's border (jspreadsheet's options). */
+const FIXED_SIZES = { columnResize: false, rowResize: false } as const;
+
 /** A column's width when the sheet gives it none. */
 const DEFAULT_COLUMN_WIDTH = 120;
 
@@ -278,6 +281,9 @@ export class GridWorkbook {
           // Enter and Tab at the block's edge move on in the sheet; they never insert a line.
           allowManualInsertRow: false,
           allowManualInsertColumn: false,
+          // Heights and widths are fixed: a width set by hand was lost when the block moved, and
+          // a taller row put the rows' spacers off.
+          ...FIXED_SIZES,
         })),
       });
     }).then(() => {
@@ -367,6 +373,7 @@ export class GridWorkbook {
   /** A sheet made with the "+" tab: the model gets it, and its cells show the model's values. */
   private added(worksheet: WorksheetInstance): void {
     const name = String(worksheet.options.worksheetName);
+    Object.assign(worksheet.options, FIXED_SIZES);
     if (!this.workbook.sheetNames().includes(name)) this.workbook.addSheet(name);
     this.worksheets.set(name, worksheet);
     fitAddedSheet(
