@@ -1,8 +1,11 @@
 /**
  * Excel's Name Box, left of the formula bar: it shows the active cell's address, and a person may
  * type an address there ("XFD1048576", "B2:C9", "Sheet2!A1") and press Enter to go to it (the Go
- * To dialog, Ctrl+G or F5, reads references as it does). Escape, or leaving the box, shows the
- * active cell's address again; after Enter or Escape the grid has the keyboard.
+ * To dialog, Ctrl+G or F5, reads references as it does). A text that is no reference ("hello
+ * world") goes nowhere: the box says "Reference isn't valid" (as the Go To dialog does; Excel
+ * would make a name of it, and names are not kept here) and keeps the text selected to be
+ * corrected. Escape, or leaving the box, shows the active cell's address again; after a good
+ * Enter or Escape the grid has the keyboard.
  */
 
 /** What the Name Box needs of the grid. */
@@ -41,7 +44,8 @@ export function goToReference(grid: GoToTarget, reference: string): string | und
  * ```
  * @param box The element showing the active cell's address.
  * @param grid Where Enter goes.
- * @param message Where "Reference isn't valid." is said.
+ * @param message Where "Reference isn't valid: …" is said (beside the box, while it has the
+ *   keyboard).
  * @param restore Shows the active cell's address in the box again.
  * @param backToGrid Gives the keyboard back to the grid (after Enter or Escape, as in Excel, where
  *   what is typed next goes into the active cell).
@@ -58,14 +62,15 @@ export function offerNameBox(
   box.setAttribute("role", "textbox");
   box.setAttribute("aria-label", "Name Box");
   box.title = "Name Box: type a cell's address (XFD1048576) and press Enter to go there";
-  box.addEventListener("focus", () => {
-    // The whole address is selected, so what is typed replaces it (as in Excel).
+  // The whole text is selected, so what is typed replaces it (as in Excel).
+  const selectAll = () => {
     const range = document.createRange();
     range.selectNodeContents(box);
     const selection = window.getSelection();
     selection?.removeAllRanges();
     selection?.addRange(range);
-  });
+  };
+  box.addEventListener("focus", selectAll);
   box.addEventListener("keydown", (event) => {
     event.stopPropagation(); // the grid's keys are not the box's
     if (event.key === "Escape") {
@@ -76,12 +81,17 @@ export function offerNameBox(
     }
     if (event.key !== "Enter") return;
     event.preventDefault();
-    const typed = box.textContent ?? "";
+    const failure = goToReference(grid, box.textContent ?? "");
+    if (failure) {
+      // Not a reference (names are not kept here): said beside the box, nothing moved, and the
+      // text stays selected to be corrected (Escape or leaving the box shows the address again).
+      if (message) message.textContent = failure;
+      selectAll();
+      return;
+    }
+    if (message) message.textContent = "";
     box.blur(); // shows the active cell's address again
-    const failure = goToReference(grid, typed);
-    if (message) message.textContent = failure ?? "";
-    if (failure) restore();
-    else backToGrid();
+    backToGrid();
   });
   box.addEventListener("blur", () => restore());
 }

@@ -66,8 +66,11 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
       "td.editor input, td.editor textarea"
     );
     content.textContent = editor ? editor.value : (cell.formula ?? String(cell.value));
-    // Why the cell shows an error (Excel shows it beside the cell's error sign).
-    if (message) message.textContent = engine.messageAt(active.sheet, active.address) ?? "";
+    // Why the cell shows an error (Excel shows it beside the cell's error sign); while the Name
+    // Box has the keyboard, the message is the box's ("Reference isn't valid: …").
+    if (message && document.activeElement !== address) {
+      message.textContent = engine.messageAt(active.sheet, active.address) ?? "";
+    }
   };
   merge(grid.selections.pipe(tap((selected) => (active = selected))), grid.refreshes).subscribe(
     show

@@ -41,6 +41,9 @@ import {
   type CallSite,
 } from "./formulaValues.js";
 
+/** Columns up to which a dependency or a block is indexed by column (see `readersByColumn`). */
+const NARROW = 64;
+
 /** How often one recalculation checks a blocked spill again (see `recalculate`). */
 const MAX_RECHECKS = 3;
 
@@ -244,8 +247,12 @@ export class FormulaEngine {
       for (const cell of this.blockedByReleased(positions)) queue.push({ cell, recheck: true });
     };
     takeReleased();
-    while (queue.length > 0) {
-      const { cell, recheck } = queue.shift() as { cell: MockCell; recheck: boolean };
+    // Which formulas read a column: looked up per evaluated cell rather than scanning every
+    // formula (a paste of 100,000 formulas was quadratic). Only `evaluate` changes a formula's
+    // dependencies, and an evaluated formula is done, so the index holds for those still to do.
+    const readers = this.readersByColumn();
+    for (let next = 0; next < queue.length; next++) {
+      const { cell, recheck } = queue[next];
       if (recheck) {
         // Still blocked? A few checks at most: spills that keep taking each other's cells
         // (each sized by what the other shows) settle as #SPILL! rather than loop.
@@ -259,8 +266,10 @@ export class FormulaEngine {
       const position = positions.get(cell);
       if (!position || cell.formula === undefined) continue;
       const covered = this.evaluate(cell, position);
-      for (const [other, state] of this.states) {
+      for (const other of readers(position.sheet, covered)) {
+        const state = this.states.get(other);
         if (
+          state &&
           !done.has(other) &&
           state.dependencies.some((d) => overlaps(d, position.sheet, covered))
         ) {
@@ -270,6 +279,42 @@ export class FormulaEngine {
       takeReleased();
     }
     this.released = [];
+  }
+
+  /**
+   * The formulas that may read a block (those with a dependency on one of its columns, and those
+   * reading more than `NARROW` columns), in the order of `states`, from the states now.
+   */
+  private readersByColumn(): (sheet: string, block: CellBlock) => MockCell[] {
+    const order = new Map<MockCell, number>();
+    const bySheet = new Map<string, Map<number, MockCell[]>>();
+    const wide: MockCell[] = [];
+    for (const [cell, state] of this.states) {
+      order.set(cell, order.size);
+      for (const { sheet, block } of state.dependencies) {
+        if (block.columnCount > NARROW) {
+          wide.push(cell);
+          continue;
+        }
+        const columns = bySheet.get(sheet) ?? new Map<number, MockCell[]>();
+        bySheet.set(sheet, columns);
+        for (let column = block.left; column < block.left + block.columnCount; column++) {
+          const cells = columns.get(column);
+          if (!cells) columns.set(column, [cell]);
+          else if (cells[cells.length - 1] !== cell) cells.push(cell);
+        }
+      }
+    }
+    const all = [...order.keys()];
+    return (sheet, block) => {
+      if (block.columnCount > NARROW) return all;
+      const columns = bySheet.get(sheet);
+      const found = new Set<MockCell>(wide);
+      for (let column = block.left; column < block.left + block.columnCount; column++) {
+        for (const cell of columns?.get(column) ?? []) found.add(cell);
+      }
+      return [...found].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    };
   }
 
   /**

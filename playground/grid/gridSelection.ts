@@ -112,12 +112,16 @@ export class GridSelection {
 
   /** Selects the block of cells that covers `cells` (an edit undone or redone), as `select`. */
   selectCells(sheet: string, cells: readonly { row: number; column: number }[]): void {
-    const rows = cells.map((cell) => cell.row);
-    const columns = cells.map((cell) => cell.column);
-    this.select(sheet, {
-      anchor: { row: Math.min(...rows), column: Math.min(...columns) },
-      end: { row: Math.max(...rows), column: Math.max(...columns) },
-    });
+    // A loop, not Math.min(...rows): a paste of 100,000 cells would overflow the stack.
+    const anchor = { row: Infinity, column: Infinity };
+    const end = { row: -Infinity, column: -Infinity };
+    for (const { row, column } of cells) {
+      anchor.row = Math.min(anchor.row, row);
+      anchor.column = Math.min(anchor.column, column);
+      end.row = Math.max(end.row, row);
+      end.column = Math.max(end.column, column);
+    }
+    this.select(sheet, { anchor, end });
   }
 
   /**

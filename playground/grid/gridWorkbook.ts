@@ -18,22 +18,25 @@
 import jspreadsheet from "jspreadsheet-ce";
 import type { WorksheetInstance } from "jspreadsheet-ce";
 import { Observable, Subject } from "rxjs";
-import { columnName } from "../../taskpane/sheet/a1Address.js";
+import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
 import type { CellBlock } from "../excel/a1.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import { compareForSort } from "../excel/compareForSort.js";
 import { showModelCell } from "./cellLook.js";
-import { copiedCells, pastedInputs, type Copied } from "./gridClipboard.js";
+import { copiedCells, pasteOverSelection, type Copied } from "./gridClipboard.js";
 import { excelContextMenu } from "./excelContextMenu.js";
 import { inputAt } from "./gridEdits.js";
 import { fitAddedSheet } from "./addedSheet.js";
 import { GridRefresher } from "./gridRefresher.js";
-import { GridSelection, type ModelSelection } from "./gridSelection.js";
+import { GridSelection, selectionBlock, type ModelSelection } from "./gridSelection.js";
 import { ModelUndo } from "./modelUndo.js";
 import { SheetBlock } from "./sheetBlock.js";
 import { SheetWindows } from "./sheetWindows.js";
 import { structureEvents } from "./structureEvents.js";
+
+/** No resizing of rows and columns by a drag on a header's border (jspreadsheet's options). */
+const FIXED_SIZES = { columnResize: false, rowResize: false } as const;
 
 /** A column's width when the sheet gives it none. */
 const DEFAULT_COLUMN_WIDTH = 120;
@@ -240,15 +243,32 @@ export class GridWorkbook {
           );
           return undefined;
         },
-        // A paste of what was copied in the grid brings the copied formulas, their relative
-        // references moved to where each lands, as Excel pastes formulas.
-        onbeforepaste: (instance, pasted, x, y) =>
-          pastedInputs(
+        // A paste goes to the model over the whole selection (the block holds only its rows
+        // near the view), as one edit; what was copied in the grid brings the copied formulas,
+        // their relative references moved to where each lands, as Excel pastes formulas. The
+        // grid then shows the model (jspreadsheet's own paste is not made).
+        onbeforepaste: (instance, pasted, x, y) => {
+          const sheet = this.nameOf(instance);
+          const origin = this.originOf(instance);
+          const { cells, block } = pasteOverSelection(
             this.copied,
             pasted,
-            this.originOf(instance).column + Number(x),
-            this.originOf(instance).row + Number(y)
-          ) as unknown as string | undefined,
+            { row: origin.row + Number(y), column: origin.column + Number(x) },
+            selectionBlock(this.selection.of(sheet))
+          );
+          this.history.type(sheet, cells);
+          const selected = selectionBlock(this.selection.of(sheet));
+          if (blockAddress(selected) !== blockAddress(block)) {
+            this.select(sheet, {
+              anchor: { row: block.top, column: block.left },
+              end: {
+                row: block.top + block.rowCount - 1,
+                column: block.left + block.columnCount - 1,
+              },
+            });
+          }
+          return false;
+        },
         // The "+" tab: a real sheet of the model, whose formulas evaluate.
         oncreateworksheet: (worksheet) => this.added(worksheet),
         worksheets: this.sheets.map((sheet) => ({
@@ -261,6 +281,9 @@ export class GridWorkbook {
           // Enter and Tab at the block's edge move on in the sheet; they never insert a line.
           allowManualInsertRow: false,
           allowManualInsertColumn: false,
+          // Heights and widths are fixed: a width set by hand was lost when the block moved, and
+          // a taller row put the rows' spacers off.
+          ...FIXED_SIZES,
         })),
       });
     }).then(() => {
@@ -350,6 +373,7 @@ export class GridWorkbook {
   /** A sheet made with the "+" tab: the model gets it, and its cells show the model's values. */
   private added(worksheet: WorksheetInstance): void {
     const name = String(worksheet.options.worksheetName);
+    Object.assign(worksheet.options, FIXED_SIZES);
     if (!this.workbook.sheetNames().includes(name)) this.workbook.addSheet(name);
     this.worksheets.set(name, worksheet);
     fitAddedSheet(

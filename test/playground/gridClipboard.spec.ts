@@ -1,4 +1,8 @@
-import { pastedInputs, type Copied } from "../../playground/grid/gridClipboard.js";
+import {
+  pasteOverSelection,
+  pastedInputs,
+  type Copied,
+} from "../../playground/grid/gridClipboard.js";
 
 /** What jspreadsheet hands `onbeforepaste`: the clipboard's text, repeated over the selection. */
 function pastedText(rows: string[][]): { value: unknown }[][] {
@@ -58,5 +62,65 @@ describe("pastedInputs", () => {
     const twoRows: Copied = { ...oneCell, inputs: [["=A2"], ["=A3"]], shown: [["a"], ["b"]] };
     expect(pastedInputs(twoRows, pastedText([["a"], ["b"], ["a"]]), 7, 1)).toBeUndefined();
     expect(pastedInputs(undefined, pastedText([["66"]]), 7, 1)).toBeUndefined();
+  });
+});
+
+describe("pasteOverSelection", () => {
+  const oneCell: Copied = {
+    sheet: "Reviews",
+    left: 4,
+    top: 1,
+    inputs: [["=LEN(D2)"]],
+    shown: [["6"]],
+  };
+
+  it("should fill every row of a selection longer than the part the grid holds, each formula moved to its row", () => {
+    // E3:E100002 selected; the grid holds its last 22 rows (the paste starts at E99981 there).
+    const selection = { top: 2, left: 4, rowCount: 100_000, columnCount: 1 };
+    const pasted = pastedText(Array.from({ length: 22 }, () => ["6"]));
+    const started = Date.now();
+    const { cells, block } = pasteOverSelection(
+      oneCell,
+      pasted,
+      { row: 99_980, column: 4 },
+      selection
+    );
+    const elapsed = Date.now() - started;
+    expect(block).toEqual(selection);
+    expect(cells.length).toBe(100_000);
+    expect(cells[0]).toEqual({ x: 4, y: 2, value: "=LEN(D3)" });
+    expect(cells[99_999]).toEqual({ x: 4, y: 100_001, value: "=LEN(D100002)" });
+    expect(elapsed).toBeLessThan(5_000);
+  });
+
+  it("should repeat text from elsewhere over a selection that is a multiple of it, else write it once", () => {
+    const selection = { top: 0, left: 0, rowCount: 6, columnCount: 1 };
+    // "a", "b" pasted; the grid repeated it over the 4 rows it holds of A1:A6.
+    const pasted = pastedText([["a"], ["b"], ["a"], ["b"]]);
+    const repeated = pasteOverSelection(undefined, pasted, { row: 0, column: 0 }, selection);
+    expect(repeated.cells.map((cell) => cell.value)).toEqual(["a", "b", "a", "b", "a", "b"]);
+    const once = pasteOverSelection(
+      undefined,
+      pasted,
+      { row: 0, column: 0 },
+      { ...selection, rowCount: 5 }
+    );
+    expect(once.block).toEqual({ top: 0, left: 0, rowCount: 2, columnCount: 1 });
+  });
+
+  it("should paste at the grid's cell when the selection does not hold it, and stop at the sheet's last row", () => {
+    const pasted = pastedText([["x"], ["y"]]);
+    const elsewhere = pasteOverSelection(
+      undefined,
+      pasted,
+      { row: 1_048_575, column: 2 },
+      {
+        top: 0,
+        left: 0,
+        rowCount: 1,
+        columnCount: 1,
+      }
+    );
+    expect(elsewhere.cells).toEqual([{ x: 2, y: 1_048_575, value: "x" }]);
   });
 });
