@@ -18,18 +18,18 @@
 import jspreadsheet from "jspreadsheet-ce";
 import type { WorksheetInstance } from "jspreadsheet-ce";
 import { Observable, Subject } from "rxjs";
-import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
+import { columnName } from "../../taskpane/sheet/a1Address.js";
 import type { CellBlock } from "../excel/a1.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import { compareForSort } from "../excel/compareForSort.js";
 import { showModelCell } from "./cellLook.js";
-import { copiedCells, pasteOverSelection, type Copied } from "./gridClipboard.js";
+import { clipboardEvents } from "./clipboardEvents.js";
 import { excelContextMenu } from "./excelContextMenu.js";
 import { inputAt } from "./gridEdits.js";
 import { fitAddedSheet } from "./addedSheet.js";
 import { GridRefresher } from "./gridRefresher.js";
-import { GridSelection, selectionBlock, type ModelSelection } from "./gridSelection.js";
+import { GridSelection, type ModelSelection } from "./gridSelection.js";
 import { ModelUndo } from "./modelUndo.js";
 import { SheetBlock } from "./sheetBlock.js";
 import { SheetWindows } from "./sheetWindows.js";
@@ -73,7 +73,6 @@ export class GridWorkbook {
   /** Emits after the grid showed the model's latest values. */
   readonly refreshes: Observable<void> = this.refreshed.asObservable();
 
-  private copied: Copied | undefined;
   private readonly selection: GridSelection;
   private readonly history: ModelUndo;
 
@@ -232,43 +231,12 @@ export class GridWorkbook {
           changed: (instance) => this.structureChanged(instance),
           sorted: () => this.windows?.sync(true),
         }),
-        oncopy: (instance, range) => {
-          const sheet = this.nameOf(instance);
-          this.copied = copiedCells(
-            instance,
-            sheet,
-            this.originOf(instance),
-            range,
-            (row, column) => inputAt(this.workbook, sheet, row, column)
-          );
-          return undefined;
-        },
-        // A paste goes to the model over the whole selection (the block holds only its rows
-        // near the view), as one edit; what was copied in the grid brings the copied formulas,
-        // their relative references moved to where each lands, as Excel pastes formulas. The
-        // grid then shows the model (jspreadsheet's own paste is not made).
-        onbeforepaste: (instance, pasted, x, y) => {
-          const sheet = this.nameOf(instance);
-          const origin = this.originOf(instance);
-          const { cells, block } = pasteOverSelection(
-            this.copied,
-            pasted,
-            { row: origin.row + Number(y), column: origin.column + Number(x) },
-            selectionBlock(this.selection.of(sheet))
-          );
-          this.history.type(sheet, cells);
-          const selected = selectionBlock(this.selection.of(sheet));
-          if (blockAddress(selected) !== blockAddress(block)) {
-            this.select(sheet, {
-              anchor: { row: block.top, column: block.left },
-              end: {
-                row: block.top + block.rowCount - 1,
-                column: block.left + block.columnCount - 1,
-              },
-            });
-          }
-          return false;
-        },
+        ...clipboardEvents(this.workbook, this.history, {
+          sheetOf: (instance) => this.nameOf(instance),
+          originOf: (instance) => this.originOf(instance),
+          selectionOf: (sheet) => this.selection.of(sheet),
+          select: (sheet, selection) => this.select(sheet, selection),
+        }),
         // The "+" tab: a real sheet of the model, whose formulas evaluate.
         oncreateworksheet: (worksheet) => this.added(worksheet),
         worksheets: this.sheets.map((sheet) => ({
