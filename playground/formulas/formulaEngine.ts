@@ -14,35 +14,24 @@
  * re-evaluating when a call's value arrives is what Excel does with asynchronous functions anyway.
  */
 import FormulaParser, { FormulaError } from "fast-formula-parser";
-import type { CellReference, FunctionArgument, RangeReference } from "fast-formula-parser";
+import type { CellReference, RangeReference } from "fast-formula-parser";
 import { Observable, Subject } from "rxjs";
-import { blockAddress, columnName } from "../excel/a1.js";
+import { blockAddress } from "../excel/a1.js";
 import type { CellBlock } from "../excel/a1.js";
 import type { MockCell, MockCellValue, MockWorkbook } from "../excel/mockWorkbook.js";
 import type { CustomFunctionsRuntime } from "../functions/customFunctionsRuntime.js";
-import { quoteSheet } from "../excel/mockRanges.js";
 import { contains, overlaps, union, within } from "./cellBlocks.js";
 import { CellMessages } from "./cellMessages.js";
+import { CustomFunctionCalls, type Evaluation } from "./customFunctionCalls.js";
 import { formulaProblem } from "./formulaProblem.js";
 import { formulaPositions, referencedBlock } from "./formulaState.js";
 import type { FormulaState, Position } from "./formulaState.js";
+import { readersByColumn } from "./readersByColumn.js";
+import { ReleasedSpills } from "./releasedSpills.js";
 import { emptySpilled, writeSpill } from "./writeSpill.js";
 import { addedFunctions, addedFunctionsNeedingContext } from "./addedFunctions.js";
 import { useExcelValueRules } from "./excelValueRules.js";
-import {
-  cancelCalls,
-  errorMessage,
-  firstLine,
-  fromModel,
-  PENDING,
-  toFunctionArgument,
-  toGrid,
-  toParser,
-  type CallSite,
-} from "./formulaValues.js";
-
-/** Columns up to which a dependency or a block is indexed by column (see `readersByColumn`). */
-const NARROW = 64;
+import { cancelCalls, errorMessage, firstLine, fromModel, toGrid } from "./formulaValues.js";
 
 /** How often one recalculation checks a blocked spill again (see `recalculate`). */
 const MAX_RECHECKS = 3;
@@ -69,35 +58,35 @@ export class FormulaEngine {
   private readonly changes = new Subject<DisplayChange>();
   private readonly parser: FormulaParser;
   /** The formula being evaluated (the parser is synchronous: one at a time). */
-  private current: { position: Position; state: FormulaState; callIndex: number } | undefined;
-  /** Cells whose calls produced a value since the last flush. */
-  private readonly arrived = new Set<FormulaState>();
-  private flushQueued = false;
+  private current: Evaluation | undefined;
+  /** The custom functions' calls of the formulas. */
+  private readonly calls: CustomFunctionCalls;
   /** Why a formula shows an error, as Excel's tooltip. */
   private readonly messages = new CellMessages();
   /** True while the engine writes results, so that its own writes are not taken for edits. */
   private writing = false;
   /** Formulas entered so far (each formula's `entered` is its place in that count). */
   private entries = 0;
-  /** Spill ranges given up since the formulas they blocked were last checked (see `release`). */
-  private released: { sheet: string; block: CellBlock }[] = [];
+  /** Spill ranges given up since the formulas they blocked were last checked. */
+  private readonly released = new ReleasedSpills(this.states);
 
   /** What the grid must show again, after edits and after results. */
   readonly displayChanges: Observable<DisplayChange> = this.changes.asObservable();
 
   constructor(
     private readonly workbook: MockWorkbook,
-    private readonly runtime: CustomFunctionsRuntime
+    runtime: CustomFunctionsRuntime
   ) {
     useExcelValueRules();
+    this.calls = new CustomFunctionCalls(runtime, this.states, (cells) =>
+      this.recalculate(cells, formulaPositions(this.workbook))
+    );
     this.parser = new FormulaParser({
       onCell: (reference) => this.readCell(reference),
       onRange: (reference) => this.readRange(reference),
       functions: {
         ...addedFunctions,
-        ...Object.fromEntries(
-          runtime.functionNames().map((name) => [name, (...args) => this.callFunction(name, args)])
-        ),
+        ...this.calls.functions(() => this.current),
       },
       functionsNeedContext: addedFunctionsNeedingContext,
     });
@@ -144,7 +133,7 @@ export class FormulaEngine {
         if (state) {
           cancelCalls(state.calls, 0);
           // The model emptied what the formula spilled when its anchor was written.
-          this.release(position.sheet, state.covered);
+          this.released.release(position.sheet, state.covered);
         }
         fresh.push(cell);
       } else if (
@@ -159,9 +148,9 @@ export class FormulaEngine {
     for (const cell of fresh) this.states.delete(cell);
     // The formulas written first; then the others in the order they were entered, with those a
     // released spill range blocked: of two wanting the same cells, the earlier takes them (see
-    // `release`), after a structural edit (every spill of the sheet computed again) too.
-    const others = new Set([...dependents, ...this.blockedByReleased(index.positions)]);
-    const ordered = [...others].sort((a, b) => this.enteredOf(a) - this.enteredOf(b));
+    // `ReleasedSpills`), after a structural edit (every spill of the sheet computed again) too.
+    const others = new Set([...dependents, ...this.released.takeBlocked(index.positions)]);
+    const ordered = this.released.inOrderEntered(others);
     this.recalculate([...fresh, ...ordered], index.positions);
     this.changes.next({ sheet: sheet ?? "", block });
   }
@@ -209,7 +198,7 @@ export class FormulaEngine {
         this.writing = false;
       }
       state.covered = anchor;
-      this.release(sheet, covered);
+      this.released.release(sheet, covered);
       this.changes.next({ sheet, block: covered });
     }
     return intoSpill || intoWanted;
@@ -237,20 +226,21 @@ export class FormulaEngine {
 
   /**
    * Evaluates `cells`, then every formula that reads what they show, once each; and each time a
-   * spill range is given up, the formulas it blocked (see `release`), even those evaluated before.
+   * spill range is given up, the formulas it blocked (see `ReleasedSpills`), even those
+   * evaluated before.
    */
   private recalculate(cells: MockCell[], positions: Map<MockCell, Position>): void {
     const done = new Set<MockCell>();
     const rechecks = new Map<MockCell, number>();
     const queue = cells.map((cell) => ({ cell, recheck: false }));
     const takeReleased = () => {
-      for (const cell of this.blockedByReleased(positions)) queue.push({ cell, recheck: true });
+      for (const cell of this.released.takeBlocked(positions)) queue.push({ cell, recheck: true });
     };
     takeReleased();
     // Which formulas read a column: looked up per evaluated cell rather than scanning every
     // formula (a paste of 100,000 formulas was quadratic). Only `evaluate` changes a formula's
     // dependencies, and an evaluated formula is done, so the index holds for those still to do.
-    const readers = this.readersByColumn();
+    const readers = readersByColumn(this.states);
     for (let next = 0; next < queue.length; next++) {
       const { cell, recheck } = queue[next];
       if (recheck) {
@@ -278,78 +268,7 @@ export class FormulaEngine {
       }
       takeReleased();
     }
-    this.released = [];
-  }
-
-  /**
-   * The formulas that may read a block (those with a dependency on one of its columns, and those
-   * reading more than `NARROW` columns), in the order of `states`, from the states now.
-   */
-  private readersByColumn(): (sheet: string, block: CellBlock) => MockCell[] {
-    const order = new Map<MockCell, number>();
-    const bySheet = new Map<string, Map<number, MockCell[]>>();
-    const wide: MockCell[] = [];
-    for (const [cell, state] of this.states) {
-      order.set(cell, order.size);
-      for (const { sheet, block } of state.dependencies) {
-        if (block.columnCount > NARROW) {
-          wide.push(cell);
-          continue;
-        }
-        const columns = bySheet.get(sheet) ?? new Map<number, MockCell[]>();
-        bySheet.set(sheet, columns);
-        for (let column = block.left; column < block.left + block.columnCount; column++) {
-          const cells = columns.get(column);
-          if (!cells) columns.set(column, [cell]);
-          else if (cells[cells.length - 1] !== cell) cells.push(cell);
-        }
-      }
-    }
-    const all = [...order.keys()];
-    return (sheet, block) => {
-      if (block.columnCount > NARROW) return all;
-      const columns = bySheet.get(sheet);
-      const found = new Set<MockCell>(wide);
-      for (let column = block.left; column < block.left + block.columnCount; column++) {
-        for (const cell of columns?.get(column) ?? []) found.add(cell);
-      }
-      return [...found].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-    };
-  }
-
-  /**
-   * A formula gave up (some of) its spill range: it was cleared, edited, deleted, its result got
-   * smaller, or it is blocked now. The formulas that range blocked are checked again by the next
-   * `recalculate`, and spill if nothing else is in their way: Microsoft's "How to correct a
-   * #SPILL! error" ("Spill range isn't blank … Once the obstruction is cleared, the formula will
-   * spill as intended"). Every release of a spill range comes here.
-   *
-   * Two blocked formulas may want the same freed cells; Excel documents no rule for which spills
-   * (it follows its calculation chain). Here the one entered first spills, and the other stays
-   * #SPILL! (its range is not blank): the same edits always give the same sheet.
-   */
-  private release(sheet: string, block: CellBlock): void {
-    if (block.rowCount * block.columnCount > 1) this.released.push({ sheet, block });
-  }
-
-  /** The blocked formulas whose wanted ranges cross a released range, in the order entered. */
-  private blockedByReleased(positions: Map<MockCell, Position>): MockCell[] {
-    if (this.released.length === 0) return [];
-    const released = this.released;
-    this.released = [];
-    const blocked: MockCell[] = [];
-    for (const [cell, state] of this.states) {
-      const position = positions.get(cell);
-      if (!state.wanted || !position || cell.formula === undefined) continue;
-      const wanted = { sheet: position.sheet, block: state.wanted };
-      if (released.some(({ sheet, block }) => overlaps(wanted, sheet, block))) blocked.push(cell);
-    }
-    return blocked.sort((a, b) => this.enteredOf(a) - this.enteredOf(b));
-  }
-
-  /** When a formula was entered (see `FormulaState.entered`); a formula not evaluated yet is last. */
-  private enteredOf(cell: MockCell): number {
-    return this.states.get(cell)?.entered ?? Number.MAX_SAFE_INTEGER;
+    this.released.clear();
   }
 
   /** Evaluates one formula and writes what it shows; returns the block it covers now. */
@@ -442,53 +361,9 @@ export class FormulaEngine {
     } finally {
       this.writing = false;
     }
-    if (!within(before, state.covered)) this.release(sheet, before);
+    if (!within(before, state.covered)) this.released.release(sheet, before);
     this.changes.next({ sheet, block: union(before, state.covered) });
     return union(before, state.covered);
-  }
-
-  /** A custom function called by the formula being evaluated: its call site's value so far. */
-  private callFunction(name: string, args: FunctionArgument[]): unknown {
-    const current = this.current;
-    if (!current) return new FormulaError("#VALUE!");
-    const values = args.map((arg) => (arg.omitted ? undefined : toFunctionArgument(arg.value)));
-    const key = JSON.stringify([name, values]);
-    const index = current.callIndex++;
-    let site = current.state.calls[index];
-    if (!site || site.key !== key) {
-      site?.subscription?.unsubscribe();
-      const fresh: CallSite = { key, value: PENDING };
-      site = fresh;
-      current.state.calls[index] = fresh;
-      const { sheet, row, column } = current.position;
-      const state = current.state;
-      let subscribing = true;
-      fresh.subscription = this.runtime
-        .call(name, values, `${quoteSheet(sheet)}!${columnName(column)}${row + 1}`)
-        .subscribe((value) => {
-          fresh.value = value;
-          // A value given during the call itself is used by this evaluation, right below.
-          if (!subscribing) this.valueArrived(state);
-        });
-      subscribing = false;
-    }
-    return toParser(site.value);
-  }
-
-  /** A call's value arrived: the cell is evaluated again soon, with others that arrived too. */
-  private valueArrived(state: FormulaState): void {
-    this.arrived.add(state);
-    if (this.flushQueued) return;
-    this.flushQueued = true;
-    queueMicrotask(() => {
-      this.flushQueued = false;
-      const arrived = new Set(this.arrived);
-      this.arrived.clear();
-      const cells = [...this.states]
-        .filter(([, state]) => arrived.has(state))
-        .map(([cell]) => cell);
-      this.recalculate(cells, formulaPositions(this.workbook));
-    });
   }
 
   private readCell(reference: CellReference): unknown {
@@ -516,7 +391,7 @@ export class FormulaEngine {
       cancelCalls(state.calls, 0);
       this.states.delete(cell);
       if (!position) continue; // deleted with its row or column: the sheet is evaluated again
-      this.release(position.sheet, state.covered);
+      this.released.release(position.sheet, state.covered);
       this.changes.next({ sheet: position.sheet, block: state.covered });
     }
   }
