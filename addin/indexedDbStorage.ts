@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from "./keyValueStorage.js";
+import type { KeyValueStorage } from "./storage/KeyValueStorage.js";
 
 /** The object store that holds the items, one record per item (its name is the record's key). */
 const STORE = "items";
