@@ -71,6 +71,12 @@ export function offerNameBox(
     selection?.addRange(range);
   };
   box.addEventListener("focus", selectAll);
+  // The grid's clicks are not the box's: jspreadsheet (on the document) ends the grid's selection
+  // and drops its current worksheet on a click outside the grid, so Escape then had no active
+  // cell to give the keyboard to, and the grid, reselecting, scrolled to its first row.
+  for (const type of ["mousedown", "mouseup", "dblclick", "contextmenu", "paste"]) {
+    box.addEventListener(type, (event) => event.stopPropagation());
+  }
   box.addEventListener("keydown", (event) => {
     event.stopPropagation(); // the grid's keys are not the box's
     if (event.key === "Escape") {
@@ -81,11 +87,14 @@ export function offerNameBox(
     }
     if (event.key !== "Enter") return;
     event.preventDefault();
+    const kept0 = kept;
+    kept = null; // Enter may go somewhere: the view follows
     const failure = goToReference(grid, box.textContent ?? "");
     if (failure) {
       // Not a reference (names are not kept here): said beside the box, nothing moved, and the
       // text stays selected to be corrected (Escape or leaving the box shows the address again).
       if (message) message.textContent = failure;
+      kept = kept0;
       selectAll();
       return;
     }
@@ -93,5 +102,34 @@ export function offerNameBox(
     box.blur(); // shows the active cell's address again
     backToGrid();
   });
-  box.addEventListener("blur", () => restore());
+  box.addEventListener("blur", () => {
+    kept = null;
+    restore();
+  });
+
+  // The box sits in the sheet's sticky bars, inside the scrolling sheet: the browser, bringing the
+  // focused box (then its caret) into view, scrolled the sheet towards its top on a click and on
+  // each character typed. Excel's view stays until Enter goes somewhere: while the box has the
+  // keyboard, the sheet is kept where it was (a wheel still scrolls it).
+  let kept: Map<Element, { top: number; left: number }> | null = null;
+  const keep = () => {
+    if (kept) return;
+    kept = new Map();
+    for (let element = box.parentElement; element; element = element.parentElement) {
+      kept.set(element, { top: element.scrollTop, left: element.scrollLeft });
+    }
+  };
+  box.addEventListener("mousedown", keep);
+  box.addEventListener("focus", keep);
+  document.addEventListener("wheel", () => (kept = null), { capture: true, passive: true });
+  document.addEventListener(
+    "scroll",
+    (event) => {
+      const at = event.target instanceof Element ? kept?.get(event.target) : undefined;
+      if (!at || !(event.target instanceof Element)) return;
+      event.target.scrollTop = at.top;
+      event.target.scrollLeft = at.left;
+    },
+    true
+  );
 }
