@@ -6,8 +6,9 @@ import { clientSettings } from "../../src/runs/ClientSettings.js";
 import { clientCoreAccess, type ClientCore } from "../../src/runs/clientCoreAccess.js";
 import { withModule } from "../../src/runs/inLoadOrder.js";
 import { lazyModule } from "../../src/util/lazyModule.js";
-import type { RunSnapshot, SpellClientOptions } from "../../src/types.js";
+import type { RunSnapshot } from "../../src/types.js";
 import { waitUntil } from "./support/collect.js";
+import { answeringService } from "./support/answeringService.js";
 
 /** A module whose load the spec finishes (or fails) by hand; it finishes as `loaded()`. */
 function controlledModule<M>(name: string, loaded: () => Promise<M>) {
@@ -32,30 +33,6 @@ function controlledCore() {
     "./runs/clientCore.js",
     () => import("../../src/runs/clientCore.js")
   );
-}
-
-/** A service answering every wait-mode start at once; notes the spells started, in order. */
-function service(): { started: string[]; options: SpellClientOptions } {
-  const started: string[] = [];
-  const fetch = (_input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const { spellId } = JSON.parse(String(init?.body)) as { spellId: string };
-    started.push(spellId);
-    return Promise.resolve(
-      new Response(JSON.stringify({ state: "success", outputs: { spellId } }), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      })
-    );
-  };
-  return {
-    started,
-    options: {
-      apiKey: "spec-key-0123456789",
-      baseUrl: "https://spell.example",
-      pollBaseUrl: "https://poll.spell.example",
-      fetch,
-    },
-  };
 }
 
 /** A single wait-mode run of `spellId` through the core, as `SpellClient.run` makes it. */
@@ -85,7 +62,7 @@ describe("SpellClient's core, loaded with the first call", () => {
   });
 
   it("should send nothing before the core has loaded, then start the calls made meanwhile in their order, a later call waiting for an earlier call's module", async () => {
-    const { started, options } = service();
+    const { started, options } = answeringService();
     const core = controlledCore();
     const access = clientCoreAccess(clientSettings(options), options, core.lazy);
     // A call that needs a second module once the core is there, as the first bulk does.
@@ -116,7 +93,7 @@ describe("SpellClient's core, loaded with the first call", () => {
   });
 
   it("should start many calls made before the core loaded in the order they were made (the last one went first)", async () => {
-    const { started, options } = service();
+    const { started, options } = answeringService();
     const core = controlledCore();
     const access = clientCoreAccess(clientSettings(options), options, core.lazy);
     const names = ["a", "b", "c", "d", "e"];
@@ -130,7 +107,7 @@ describe("SpellClient's core, loaded with the first call", () => {
   });
 
   it("should fail the calls waiting for a core that failed to load with SpellCodeLoadError, sending nothing, and load it again on the next call", async () => {
-    const { started, options } = service();
+    const { started, options } = answeringService();
     const core = controlledCore();
     const access = clientCoreAccess(clientSettings(options), options, core.lazy);
     const a = watch(access.call(run("a")));
@@ -160,7 +137,7 @@ describe("SpellClient's core, loaded with the first call", () => {
 
 describe("SpellClient.preload", () => {
   it("should load the core without sending anything, so that the next run is sent on subscribe", async () => {
-    const { started, options } = service();
+    const { started, options } = answeringService();
     const client = new SpellClient(options);
     await client.preload();
     expect(started).toEqual([]);

@@ -5,7 +5,8 @@ import { clientSettings } from "../../src/runs/ClientSettings.js";
 import { clientCoreAccess, type ClientCore } from "../../src/runs/clientCoreAccess.js";
 import { withModule } from "../../src/runs/inLoadOrder.js";
 import { lazyModule, type LazyModule } from "../../src/util/lazyModule.js";
-import type { RunSnapshot, SpellClientOptions } from "../../src/types.js";
+import type { RunSnapshot } from "../../src/types.js";
+import { answeringService } from "./support/answeringService.js";
 
 /**
  * A module whose load a path finishes by hand (none of these fails); finished before its load
@@ -28,30 +29,6 @@ function heldModule<M>(name: string, loaded: () => Promise<M>) {
     finish: () => {
       finished = true;
       finish?.();
-    },
-  };
-}
-
-/** A service answering every wait-mode start at once; notes the spells started, in order. */
-function service(): { started: string[]; options: SpellClientOptions } {
-  const started: string[] = [];
-  const fetch = (_input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const { spellId } = JSON.parse(String(init?.body)) as { spellId: string };
-    started.push(spellId);
-    return Promise.resolve(
-      new Response(JSON.stringify({ state: "success", outputs: { spellId } }), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      })
-    );
-  };
-  return {
-    started,
-    options: {
-      apiKey: "spec-key-0123456789",
-      baseUrl: "https://spell.example",
-      pollBaseUrl: "https://poll.spell.example",
-      fetch,
     },
   };
 }
@@ -99,7 +76,7 @@ describe("A client's calls over generated paths of module loads", () => {
   it("should start every call in the order it was made, whatever loads its calls wait for and whenever they finish", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 30 }), async (steps) => {
-        const { started, options } = service();
+        const { started, options } = answeringService();
         const core = heldModule<ClientCore>(
           "./runs/clientCore.js",
           () => import("../../src/runs/clientCore.js")
