@@ -10,7 +10,8 @@
  *   peer, the core's fetch and undici for `spellrun/node`; none of the command's parsers, never
  *   a web server), and npm names no install script of ours;
  * - "Are the types wrong?" (`attw`, run on the library's tarball) finds no problem: `import`
- *   gets ES module types and `require` CommonJS ones, for `spellrun` and `spellrun/node`;
+ *   gets ES module types and `require` CommonJS ones, for `spellrun`, `spellrun/client` and
+ *   `spellrun/node`;
  * - `import` (ESM), `require` (CommonJS) and the types (`tsc` under nodenext and bundler) load,
  *   and a default import (`import spellrun from "spellrun"`, which has no default) fails to
  *   compile rather than at run time, from an ES module and from CommonJS (esModuleInterop);
@@ -254,13 +255,27 @@ try {
     "function function {}"
   );
 
+  nodeCheck(
+    "spellrun/client by import and require, the same classes as spellrun",
+    scratch,
+    [
+      "--input-type=module",
+      "-e",
+      'import * as client from "spellrun/client"; import * as root from "spellrun"; import { createRequire } from "node:module"; const require = createRequire(import.meta.url); const cjs = require("spellrun/client"); const cjsRoot = require("spellrun"); const names = Object.keys(client).filter((name) => name !== "__esModule"); console.log(names.length > 10 && names.every((name) => client[name] === root[name] && cjs[name] === cjsRoot[name]), typeof cjs.SpellClient);',
+    ],
+    "true function"
+  );
+
   // The types, as a TypeScript user compiles against them: ESM and CommonJS files under
   // nodenext, and a bundler project.
   const typed = `import { SpellClient, type SpellClientOptions, type RunSnapshot } from "spellrun";
 import { proxyFromEnvironment } from "spellrun/node";
+import { isSpellError, SpellClient as LeanClient } from "spellrun/client";
 const options: SpellClientOptions = { apiKey: "k", baseUrl: "https://a.example", pollBaseUrl: "https://b.example", ...proxyFromEnvironment({}) };
 const client: SpellClient = new SpellClient(options);
 export const snapshot: ((s: RunSnapshot) => string) = (s) => s.state;
+export const lean: LeanClient = client;
+export const recognised = (error: unknown): string => (isSpellError(error) ? error.message : "");
 export { client };
 `;
   writeFileSync(path.join(scratch, "esm.mts"), typed);

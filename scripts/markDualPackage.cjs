@@ -17,7 +17,11 @@ fs.writeFileSync(
   JSON.stringify({ type: "commonjs", sideEffects: false }) + "\n"
 );
 const marker = "export declare const __esModule: true;\n";
-for (const entry of ["index.d.ts", path.join("node", "index.d.ts")]) {
+for (const entry of [
+  "index.d.ts",
+  path.join("client", "index.d.ts"),
+  path.join("node", "index.d.ts"),
+]) {
   const file = path.join(lib, "cjs", entry);
   const text = fs.readFileSync(file, "utf8");
   if (text.includes(marker)) continue;

@@ -1,12 +1,11 @@
-import {
-  asyncScheduler,
-  mergeMap,
-  takeUntil,
-  throwError,
-  timer,
-  type MonoTypeOperatorFunction,
-  type SchedulerLike,
-} from "rxjs";
+// A file the client loads before its first call: rxjs from its own files, not from "rxjs" (see
+// "The client's first load" in docs/development.md).
+import { asyncScheduler } from "rxjs/internal/scheduler/async";
+import { mergeMap } from "rxjs/internal/operators/mergeMap";
+import { takeUntil } from "rxjs/internal/operators/takeUntil";
+import { throwError } from "rxjs/internal/observable/throwError";
+import { timer } from "rxjs/internal/observable/timer";
+import type { MonoTypeOperatorFunction, SchedulerLike } from "rxjs";
 
 /**
  * A time limit on a whole stream, from subscribing: when `limitMs` passes before the source

@@ -1,4 +1,7 @@
-import { Observable, type MonoTypeOperatorFunction } from "rxjs";
+// A file the client loads before its first call: rxjs from its own files, not from "rxjs" (see
+// "The client's first load" in docs/development.md).
+import { Observable } from "rxjs/internal/Observable";
+import type { MonoTypeOperatorFunction } from "rxjs";
 import { SpellError } from "../errors/SpellError.js";
 import { onAbort } from "../util/onAbort.js";
 

@@ -1,4 +1,7 @@
-import { asyncScheduler, type SchedulerLike } from "rxjs";
+// A file the client loads before its first call: rxjs from its own files, not from "rxjs" (see
+// "The client's first load" in docs/development.md).
+import { asyncScheduler } from "rxjs/internal/scheduler/async";
+import type { SchedulerLike } from "rxjs";
 import { checkApiKey } from "../http/checkApiKey.js";
 import { serviceUrl } from "../http/serviceUrl.js";
 import { DEFAULT_MAX_IN_FLIGHT } from "../http/transportDefaults.js";

@@ -1,4 +1,7 @@
-import { Observable, type Subscriber, type TeardownLogic } from "rxjs";
+// A file the client loads before its first call: rxjs from its own files, not from "rxjs" (see
+// "The client's first load" in docs/development.md).
+import { Observable } from "rxjs/internal/Observable";
+import type { Subscriber, TeardownLogic } from "rxjs";
 import type { LazyModule } from "../util/lazyModule.js";
 
 /**
