@@ -1,12 +1,13 @@
 /**
- * What loading the client's core on the first call costs a page: `import { SpellClient }` built
- * as bundleSize.ts builds it (esbuild, ES modules for the browser, minified, code splitting),
- * served by a plain static server on 127.0.0.1 and run in headless Chromium. Each round is a
- * fresh page (no cache) that imports the client, then times `run` to its snapshot twice: the
- * first run loads the core (its chunks, fetched then), the second finds it loaded. The service
- * is an injected `fetch` answering a wait-mode start at once, so the two figures differ only by
- * the core's load. Rounds run without throttling (the page's own host) and with 50 ms more
- * latency per request and 10 Mbit/s (Chrome DevTools' network emulation), medians printed.
+ * What loading the client's core on the first call costs a page: `import { SpellClient } from
+ * "spellrun/client"` built as bundleSize.ts builds it (esbuild, ES modules for the browser,
+ * minified, code splitting), served by a plain static server on 127.0.0.1 and run in headless
+ * Chromium. Each round is a fresh page (no cache) that imports the client, then times `run` to
+ * its snapshot twice: the first run loads the core (its chunks, fetched then), the second finds
+ * it loaded. The service is an injected `fetch` answering a wait-mode start at once, so the two
+ * figures differ only by the core's load. Rounds run without throttling (the page's own host)
+ * and with 50 ms more latency per request and 10 Mbit/s (Chrome DevTools' network emulation),
+ * medians printed.
  *
  * ```sh
  * npm run bench -- bundleSize      # runs this one after bundleSize.ts
@@ -63,7 +64,7 @@ function build(): void {
     outdir,
     logLevel: "silent",
     stdin: {
-      contents: `export { SpellClient } from "./src/index.ts";`,
+      contents: `export { SpellClient } from "./src/client/index.ts";`,
       resolveDir: source,
       loader: "ts",
       sourcefile: "client.ts",

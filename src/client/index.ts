@@ -12,7 +12,11 @@
  * ## Example
  * ```ts
  * import { SpellClient, isSpellError } from "spellrun/client";
- * const client = new SpellClient({ apiKey: "k", baseUrl: "https://api.example" });
+ * const client = new SpellClient({
+ *   apiKey: "k",
+ *   baseUrl: "https://api.example",
+ *   pollBaseUrl: "https://poll.example",
+ * });
  * client.runOutputs("summarize", { text: "A long text" }).catch((error: unknown) => {
  *   if (isSpellError(error)) console.warn(error.message);
  * });

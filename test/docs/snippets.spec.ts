@@ -71,6 +71,7 @@ describe("TypeScript in README.md and docs/library.md", () => {
           skipLibCheck: true,
           paths: {
             spellrun: [path.join(root, "src", "index.ts")],
+            "spellrun/client": [path.join(root, "src", "client", "index.ts")],
             "spellrun/node": [path.join(root, "src", "node", "index.ts")],
           },
         },
