@@ -42,7 +42,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildSync, type BuildOptions } from "esbuild";
 import webpack from "webpack";
-import { firstLoad } from "../scripts/firstLoad";
+import { firstLoad, PAGE_BUILD } from "../scripts/firstLoad";
 
 const root = path.join(__dirname, "..");
 const outdir = path.join(root, "node_modules", ".cache", "spellrun-bundle-size");
@@ -55,17 +55,7 @@ interface Size {
   gzip: number;
 }
 
-const common: BuildOptions = {
-  bundle: true,
-  minify: true,
-  write: false,
-  format: "esm",
-  platform: "browser",
-  target: "es2020",
-  metafile: true,
-  outdir,
-  logLevel: "silent",
-};
+const common: BuildOptions = { ...PAGE_BUILD, outdir, logLevel: "silent" };
 
 function sizeOf(name: string, files: Uint8Array[]): Size {
   const joined = Buffer.concat(files);

@@ -2,6 +2,20 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildSync, type BuildOptions, type Metafile } from "esbuild";
 
+/**
+ * How a browser page's module is built for measuring (esbuild: bundled, minified, ES modules,
+ * ES2020, with a metafile), as a bundler user builds an app.
+ */
+export const PAGE_BUILD: BuildOptions = {
+  bundle: true,
+  minify: true,
+  write: false,
+  format: "esm",
+  platform: "browser",
+  target: "es2020",
+  metafile: true,
+};
+
 /** What a page fetches before it can run the code built from `contents`. */
 export interface FirstLoad {
   /** Minified bytes of the entry and every chunk it imports statically. */
@@ -42,13 +56,7 @@ export function firstLoad(
   options: BuildOptions = {}
 ): FirstLoad {
   const result = buildSync({
-    bundle: true,
-    minify: true,
-    write: false,
-    format: "esm",
-    platform: "browser",
-    target: "es2020",
-    metafile: true,
+    ...PAGE_BUILD,
     splitting: true,
     chunkNames: "[name]-[hash]",
     outdir: path.join(resolveDir, "node_modules", ".cache", "spellrun-first-load"),
