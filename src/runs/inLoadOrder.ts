@@ -6,11 +6,18 @@ import type { LazyModule } from "../util/lazyModule.js";
 
 /**
  * A call's place among a client's calls while some wait for a module loaded on first use: its
- * `started` settles once the call's work has been subscribed (or the call has ended before).
+ * `started` settles once the call's work has been subscribed (or the call has ended before) and
+ * every call before it has started or ended, so that a call let go while waiting lets the calls
+ * after it go on only in their order.
  */
 interface Turn {
   readonly started: Promise<void>;
-  done: boolean;
+  /** This call's work has been subscribed, or the call has ended. */
+  finished: boolean;
+  /** This call and every call before it have started or ended (set once seen). */
+  passed: boolean;
+  /** The call before it, until every call up to this one has passed. */
+  before: Turn | undefined;
   /** A part of the call (a module it needs inside) still waits: the call has not started. */
   deferred: boolean;
   finish(): void;
@@ -34,19 +41,36 @@ export interface LoadOrder {
   currentTurn?: Turn;
 }
 
-function newTurn(): Turn {
+function newTurn(before: Turn | undefined): Turn {
   let settle!: () => void;
+  const own = new Promise<void>((resolve) => (settle = resolve));
   const turn: Turn = {
-    started: new Promise<void>((resolve) => (settle = resolve)),
-    done: false,
+    started: before === undefined ? own : Promise.all([before.started, own]).then(() => undefined),
+    finished: false,
+    passed: false,
+    before,
     deferred: false,
     finish: () => {
-      if (turn.done) return;
-      turn.done = true;
+      if (turn.finished) return;
+      turn.finished = true;
       settle();
     },
   };
   return turn;
+}
+
+/**
+ * Whether `turn` and every turn before it have finished: walks back to the first unfinished one
+ * (the latest turns are usually the waiting ones, so the walk is short) and, once all have
+ * finished, forgets the chain so that it is not walked again.
+ */
+function hasPassed(turn: Turn): boolean {
+  for (let at: Turn | undefined = turn; at !== undefined && !at.passed; at = at.before) {
+    if (!at.finished) return false;
+  }
+  turn.passed = true;
+  turn.before = undefined;
+  return true;
 }
 
 /**
@@ -90,10 +114,10 @@ function inTurn<T>(
     const own = order.currentTurn;
     const before = own ? undefined : order.lastTurn;
     const loaded = lazy === undefined || lazy.module !== undefined;
-    if (loaded && (before === undefined || before.done)) {
+    if (loaded && (before === undefined || hasPassed(before))) {
       return own ? work().subscribe(subscriber) : startWork(order, undefined, work, subscriber);
     }
-    const turn = own ?? newTurn();
+    const turn = own ?? newTurn(before);
     if (own) own.deferred = true;
     else order.lastTurn = turn;
     let failure: { error: unknown } | undefined;

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { Observable } from "rxjs";
+import type { Observable, Subscription } from "rxjs";
 import type { ClientParts } from "../../src/runs/ClientParts.js";
 import { clientSettings } from "../../src/runs/ClientSettings.js";
 import { clientCoreAccess, type ClientCore } from "../../src/runs/clientCoreAccess.js";
@@ -37,9 +37,13 @@ async function turns(count: number): Promise<void> {
   for (let i = 0; i < count; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** A step of a path: a call (a plain run, or one needing module P or Q first), a load finished, time. */
+/**
+ * A step of a path: a call (a plain run, or one needing module P or Q first), a call let go (its
+ * caller unsubscribes, maybe before it started), a load finished, time.
+ */
 type Step =
   | { kind: "call"; needs: "core" | "P" | "Q" }
+  | { kind: "drop"; which: number }
   | { kind: "finish"; module: "core" | "P" | "Q" }
   | { kind: "turns"; count: number };
 
@@ -60,6 +64,10 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("drop" as const), which: fc.nat() }),
+  },
+  {
+    weight: 1,
     arbitrary: fc.record({
       kind: fc.constant("turns" as const),
       count: fc.integer({ min: 1, max: 3 }),
@@ -73,7 +81,7 @@ describe("A client's calls over generated paths of module loads", () => {
     await import("../../src/runs/clientCore.js");
   });
 
-  it("should start every call in the order it was made, whatever loads its calls wait for and whenever they finish", async () => {
+  it("should start every call in the order it was made, whatever loads its calls wait for, whenever they finish and whichever calls are let go", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 30 }), async (steps) => {
         const { started, options } = answeringService();
@@ -88,33 +96,55 @@ describe("A client's calls over generated paths of module loads", () => {
         };
         const access = clientCoreAccess(clientSettings(options), options, core.lazy);
         const made: string[] = [];
+        const subscriptions: Subscription[] = [];
+        // Calls let go before they started: they never start, and the calls after them go on.
+        const droppedWaiting = new Set<string>();
         const call = (needs: "core" | "P" | "Q"): void => {
           const name = `${made.length}:${needs}`;
           made.push(name);
           const run = (parts: ClientParts, { clientRun }: ClientCore): Observable<RunSnapshot> =>
             clientRun(parts, name, {}, {});
-          access
-            .call((parts, module) =>
-              needs === "core"
-                ? run(parts, module)
-                : withModule(parts, modules[needs].lazy, () => run(parts, module))
-            )
-            .subscribe();
+          subscriptions.push(
+            access
+              .call((parts, module) =>
+                needs === "core"
+                  ? run(parts, module)
+                  : withModule(parts, modules[needs].lazy, () => run(parts, module))
+              )
+              .subscribe()
+          );
+        };
+        /** Started calls are the calls made, in order, less those let go before they started. */
+        const check = (atEnd: boolean): void => {
+          const expected = made.filter((name) => !droppedWaiting.has(name));
+          const ok = atEnd
+            ? started.join() === expected.join()
+            : started.join() === expected.slice(0, started.length).join();
+          if (!ok) {
+            throw new Error(
+              `broken: started ${started.join(" ")} of made ${made.join(" ")}, ` +
+                `let go before starting: ${[...droppedWaiting].join(" ")}`
+            );
+          }
         };
         for (const step of steps) {
           if (step.kind === "call") call(step.needs);
-          else if (step.kind === "finish") modules[step.module].finish();
-          else await turns(step.count);
+          else if (step.kind === "drop" && made.length > 0) {
+            const index = step.which % made.length;
+            const subscription = subscriptions[index];
+            if (!subscription.closed && !started.includes(made[index])) {
+              droppedWaiting.add(made[index]);
+            }
+            subscription.unsubscribe();
+          } else if (step.kind === "finish") modules[step.module].finish();
+          else if (step.kind === "turns") await turns(step.count);
           // Invariant after every step: what has started is the calls' first ones, in order.
-          if (started.join() !== made.slice(0, started.length).join()) {
-            throw new Error(`broken: started ${started.join(" ")} of made ${made.join(" ")}`);
-          }
+          check(false);
         }
         for (const module of Object.values(modules)) module.finish();
-        for (let i = 0; i < 200 && started.length < made.length; i++) await turns(1);
-        if (started.join() !== made.join()) {
-          throw new Error(`broken: started ${started.join(" ")} of made ${made.join(" ")}`);
-        }
+        const expected = made.length - droppedWaiting.size;
+        for (let i = 0; i < 200 && started.length < expected; i++) await turns(1);
+        check(true);
       }),
       { numRuns: 200 }
     );

@@ -55,7 +55,7 @@ describe("withModule and inLoadOrder", () => {
     // Nothing loading any more: a call starts at once, synchronously.
     inLoadOrder(parts, work(started, "later")).subscribe();
     expect(started).toEqual(["bulk:m", "run", "later"]);
-    expect(parts.lastTurn?.done).toBe(true);
+    expect(parts.lastTurn?.finished).toBe(true);
   });
 
   it("should start work with a loaded module synchronously, loading it once", async () => {
