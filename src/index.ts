@@ -16,7 +16,6 @@ export * from "./failureReason.js";
 export * from "./http/redactKey.js";
 export * from "./formatLogEvent.js";
 export * from "./RunState.js";
-export * from "./Endpoint.js";
 export * from "./http/serviceEndpoints.js";
 export * from "./http/parseServiceUrl.js";
 export * from "./operators/pollUntilDone.js";

@@ -41,6 +41,7 @@ export { SpellPollLimitError, type SpellPollLimitDetails } from "../errors/Spell
 export type { SpellLogEvent, SpellLogger, SpellLogRequest } from "../SpellLogEvent.js";
 export type { ConnectionCheck, ConnectionProblem } from "../ConnectionCheck.js";
 export type { RunState, RunStateCounts } from "../RunState.js";
+export type { Endpoint, HttpMethod } from "../Endpoint.js";
 export type {
   BulkResumeToken,
   BulkRow,
@@ -56,6 +57,7 @@ export type {
   RunOptions,
   RunSnapshot,
   RunSnapshotFields,
+  RequestTimeouts,
   SpellClientOptions,
   SpellInputs,
   SpellOutputs,
