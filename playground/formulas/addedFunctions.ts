@@ -5,6 +5,14 @@
  */
 import FormulaParser, { FormulaError } from "fast-formula-parser";
 import type { FunctionArgument, ParserContext } from "fast-formula-parser";
+import { arrayFunctions } from "./arrayFunctions.js";
+import {
+  conditionalFunctions,
+  conditionalFunctionsNeedingContext,
+} from "./conditionalFunctions.js";
+import { lookupFunctions } from "./lookupFunctions.js";
+import { roundingFunctions } from "./rounding.js";
+import { wildcardPattern } from "./wildcards.js";
 
 const helpers = FormulaParser.FormulaHelpers;
 const types = FormulaParser.Types;
@@ -153,20 +161,6 @@ function numbersOf(params: FunctionArgument[]): number[] {
   return numbers;
 }
 
-/** Excel's wildcards in a search: `?` one character, `*` any run, `~` before either takes it as is. */
-function wildcardPattern(find: string): RegExp {
-  let pattern = "";
-  for (let i = 0; i < find.length; i++) {
-    const char = find[i];
-    if (char === "~" && (find[i + 1] === "?" || find[i + 1] === "*" || find[i + 1] === "~")) {
-      pattern += `\\${find[++i]}`;
-    } else if (char === "?") pattern += "[\\s\\S]";
-    else if (char === "*") pattern += "[\\s\\S]*?";
-    else pattern += char.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-  }
-  return new RegExp(pattern, "i");
-}
-
 /**
  * SEARCH(find_text, within_text, [start_num]): "SEARCH and SEARCHB are not case sensitive"
  * (FIND is); "You can use the wildcard characters — the question mark (?) and asterisk (*)";
@@ -183,7 +177,7 @@ function SEARCH(
   const source = text(within);
   const from = given(start) ? Math.trunc(number(start)) : 1;
   if (from < 1 || from > source.length) return new FormulaError("#VALUE!");
-  const at = source.slice(from - 1).search(wildcardPattern(needle));
+  const at = source.slice(from - 1).search(wildcardPattern(needle, false));
   return at < 0 ? new FormulaError("#VALUE!") : at + from;
 }
 
@@ -224,10 +218,14 @@ export const addedFunctions: Record<string, (...args: FunctionArgument[]) => unk
   COUNTA,
   SEARCH,
   SEARCHB: SEARCH,
+  ...lookupFunctions,
+  ...conditionalFunctions,
+  ...arrayFunctions,
+  ...roundingFunctions,
 };
 
 /** Added functions that take the parser first (as the parser's IF does). */
 export const addedFunctionsNeedingContext: Record<
   string,
   (context: ParserContext, ...args: unknown[]) => unknown
-> = { IF };
+> = { IF, ...conditionalFunctionsNeedingContext };

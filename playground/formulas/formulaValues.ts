@@ -41,7 +41,10 @@ export function errorMessage(shown: MockCellValue, calls: readonly CallSite[]): 
 /** What the parser reads for a cell: empty cells are `null` (0 in arithmetic, "" in text). */
 export function fromModel(value: MockCellValue): unknown {
   if (value === "") return null;
-  if (typeof value === "string" && /^#(N\/A|VALUE!|REF!|DIV\/0!|NUM!|NAME\?|NULL!)$/.test(value)) {
+  if (
+    typeof value === "string" &&
+    /^#(N\/A|VALUE!|REF!|DIV\/0!|NUM!|NAME\?|NULL!|CALC!|SPILL!)$/.test(value)
+  ) {
     return new FormulaError(value);
   }
   return value;
