@@ -14,7 +14,7 @@
  *    the view, moved as the view scrolls), which is set-up, timed apart, with a jump far down
  *    (the block moves) and the cost of each row the grid builds (a drag growing the block).
  *
- *   npx tsx bench/playgroundGrid.ts [--rows 100000] [--distance 48000] [--speed 4000] [--no-fill] [--no-build <folder>]
+ *   npx tsx bench/playgroundGrid.ts [--rows 100000] [--distance 48000] [--speed 4000] [--no-fill] [--browser-wheel] [--no-build <folder>]
  *
  * Without `--no-build` it builds the static playground into a temporary folder (about a minute).
  */
@@ -34,6 +34,16 @@ function option(name: string, fallback: string): string {
 const rows = Number(option("--rows", "100000"));
 const distance = Number(option("--distance", "48000"));
 const speed = Number(option("--speed", "4000"));
+
+const browserWheel = process.argv.includes("--browser-wheel");
+/** A script that keeps the sheet's own wheel listener out (for --browser-wheel). */
+const LEAVE_WHEEL_TO_BROWSER = `{
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (type === "wheel" && this instanceof HTMLElement && this.classList.contains("playground-sheet")) return;
+    return add.call(this, type, listener, options);
+  };
+}`;
 
 /** The value at fraction `q` of sorted numbers. */
 function quantile(sorted: number[], q: number): number {
@@ -84,6 +94,9 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
     await context.addInitScript("globalThis.__name = (target) => target;");
+    // --browser-wheel: the browser scrolls by itself (the page's wheel handler is not added), to
+    // compare the frame times of the two.
+    if (browserWheel) await context.addInitScript(LEAVE_WHEEL_TO_BROWSER);
     const open = async () => {
       const page = await context.newPage();
       await page.goto(`${served.origin}/`);
@@ -165,7 +178,9 @@ async function main(): Promise<void> {
       () => (document.querySelector(".playground-sheet") as HTMLElement).scrollTop
     );
     const intervals = frameIntervals(trace.traceEvents).sort((a, b) => a - b);
-    console.log(`Playground grid (headless Chromium, ${rows.toLocaleString("en")} filled rows)`);
+    console.log(
+      `Playground grid (headless Chromium, ${rows.toLocaleString("en")} filled rows${browserWheel ? ", the browser's own wheel scrolling" : ""})`
+    );
     console.log(
       `  fill of 10,000 rows by the fill handle (mouse): ${(fillMs / 1000).toFixed(1)} s`
     );
