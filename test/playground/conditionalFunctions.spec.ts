@@ -147,6 +147,42 @@ describe("Conditional functions in the playground (Microsoft's examples)", () =>
     expect(sheet.shown('=AVERAGEIFS(D2:D5,D2:D5,"<>Incomplete",D2:D5,">80")')).toBe(87.5);
   });
 
+  it("should count the cells a wildcard pattern matches whole, case ignored, as a matcher of Excel's rule does (generated)", () => {
+    sheet = formulaSheet([]);
+    /** Excel's rule read plainly: ? one character, * any run, ~ before ? * ~ the character itself. */
+    const matches = (pattern: string, text: string): boolean => {
+      if (pattern === "") return text === "";
+      const [head, next] = [pattern[0], pattern[1]];
+      if (head === "~" && (next === "?" || next === "*" || next === "~")) {
+        return text[0] === next && matches(pattern.slice(2), text.slice(1));
+      }
+      if (head === "*")
+        return [...Array(text.length + 1).keys()].some((i) =>
+          matches(pattern.slice(1), text.slice(i))
+        );
+      if (text === "") return false;
+      if (head === "?") return matches(pattern.slice(1), text.slice(1));
+      return (
+        head.toLowerCase() === text[0].toLowerCase() && matches(pattern.slice(1), text.slice(1))
+      );
+    };
+    const text = (chars: string, minLength: number) =>
+      fc.array(fc.constantFrom(...chars), { minLength, maxLength: 5 }).map((list) => list.join(""));
+    fc.assert(
+      fc.property(
+        fc.array(text("aAb*?~", 0), { minLength: 8, maxLength: 8 }),
+        text("ab*?~", 1),
+        (cells, pattern) => {
+          sheet.fill(cells.map((cell) => [cell]));
+          const expected = cells.filter((cell) => cell !== "" && matches(pattern, cell)).length;
+          expect(sheet.shown(`=COUNTIF(A1:A8,"${pattern}")`)).toBe(expected);
+          expect(sheet.shown(`=COUNTIF(A1:A8,"<>${pattern}")`)).toBe(8 - expected);
+        }
+      ),
+      { numRuns: 150 }
+    );
+  });
+
   it("should count and sum by a comparison with a number as a model does (generated columns)", () => {
     sheet = formulaSheet([]);
     const cell = fc.oneof(fc.integer({ min: -20, max: 20 }), fc.constantFrom("", "x", "Yes"));
