@@ -10,8 +10,9 @@ import {
   conditionalFunctions,
   conditionalFunctionsNeedingContext,
 } from "./conditionalFunctions.js";
-import { lookupFunctions } from "./lookupFunctions.js";
+import { lookupFunctions, lookupFunctionsNeedingContext } from "./lookupFunctions.js";
 import { roundingFunctions } from "./rounding.js";
+import { statisticalFunctions } from "./statisticalFunctions.js";
 import { wildcardPattern } from "./wildcards.js";
 
 const helpers = FormulaParser.FormulaHelpers;
@@ -222,10 +223,11 @@ export const addedFunctions: Record<string, (...args: FunctionArgument[]) => unk
   ...conditionalFunctions,
   ...arrayFunctions,
   ...roundingFunctions,
+  ...statisticalFunctions,
 };
 
 /** Added functions that take the parser first (as the parser's IF does). */
 export const addedFunctionsNeedingContext: Record<
   string,
   (context: ParserContext, ...args: unknown[]) => unknown
-> = { IF, ...conditionalFunctionsNeedingContext };
+> = { IF, ...conditionalFunctionsNeedingContext, ...lookupFunctionsNeedingContext };

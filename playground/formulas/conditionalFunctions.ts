@@ -1,7 +1,7 @@
 /**
- * COUNTIF, COUNTIFS, SUMIF, SUMIFS, AVERAGEIF and AVERAGEIFS with Excel's criteria
- * ({@link criterion}). fast-formula-parser lacked the *IFS ones and matched criteria case by case
- * (see `criteria.ts`).
+ * COUNTIF, COUNTIFS, SUMIF, SUMIFS, AVERAGEIF, AVERAGEIFS, MAXIFS and MINIFS with Excel's
+ * criteria ({@link criterion}), and COUNTBLANK. fast-formula-parser lacked the *IFS ones and
+ * COUNTBLANK, and matched criteria case by case (see `criteria.ts`).
  *
  * Microsoft: SUMIFS, "Each additional range must have the same number of rows and columns as the
  * sum_range argument" (else #VALUE!); SUMIF, "Blank and text values are ignored" in what it adds,
@@ -84,6 +84,31 @@ function AVERAGEIFS(averageRange: FunctionArgument, ...pairs: FunctionArgument[]
   return sum / count;
 }
 
+/**
+ * MAXIFS and MINIFS(target_range, criteria_range1, criteria1, …): the largest or smallest number
+ * where every criterion is met; "If no cells meet the criteria, MAXIFS returns 0".
+ */
+const extremeIfs =
+  (pick: (...values: number[]) => number) =>
+  (range: FunctionArgument, ...pairs: FunctionArgument[]): number => {
+    const numbers: number[] = [];
+    for (const value of meeting(cellsOf(range), pairs)) {
+      if (value instanceof FormulaError) throw value;
+      if (typeof value === "number") numbers.push(value);
+    }
+    return numbers.length === 0 ? 0 : pick(...numbers);
+  };
+
+/**
+ * COUNTBLANK(range): "Cells with formulas that return "" (empty text) are also counted. Cells
+ * with zero values are not counted."
+ */
+function COUNTBLANK(range: FunctionArgument): number {
+  return cellsOf(range)
+    .flat()
+    .filter((value) => value === null || value === undefined || value === "").length;
+}
+
 /** COUNTIF(range, criteria): COUNTIFS with one pair. */
 function COUNTIF(range: FunctionArgument, criteria: FunctionArgument): number {
   return COUNTIFS(range, criteria);
@@ -126,6 +151,9 @@ export const conditionalFunctions: Record<string, (...args: FunctionArgument[]) 
   COUNTIFS,
   SUMIFS,
   AVERAGEIFS,
+  MAXIFS: extremeIfs(Math.max),
+  MINIFS: extremeIfs(Math.min),
+  COUNTBLANK,
 };
 
 /** SUMIF and AVERAGEIF, which the parser calls with itself first and their references unread. */

@@ -1,6 +1,6 @@
 /**
- * MATCH, VLOOKUP, HLOOKUP and XLOOKUP as Microsoft documents them. fast-formula-parser lacked
- * MATCH and XLOOKUP, and its VLOOKUP and HLOOKUP matched text case by case (`=VLOOKUP("banana",
+ * MATCH, VLOOKUP, HLOOKUP, XLOOKUP, XMATCH and CHOOSE as Microsoft documents them.
+ * fast-formula-parser lacked MATCH, XLOOKUP, XMATCH and CHOOSE, and its VLOOKUP and HLOOKUP matched text case by case (`=VLOOKUP("banana",
  * …,FALSE)` did not find "Banana") and found a wildcard pattern anywhere in a cell.
  *
  * Microsoft, MATCH: "MATCH does not distinguish between uppercase and lowercase letters when
@@ -16,7 +16,7 @@
  * the first item, -1 from the last (2 and -2, binary searches of sorted data, find what 1 finds).
  */
 import { FormulaError } from "fast-formula-parser";
-import type { FunctionArgument } from "fast-formula-parser";
+import type { FunctionArgument, ParserContext } from "fast-formula-parser";
 import FormulaParser from "fast-formula-parser";
 import { compareSameKind, gridOf } from "./valueOrder.js";
 import { hasWildcards, wildcardPattern } from "./wildcards.js";
@@ -182,10 +182,50 @@ function XLOOKUP(
   return picked.length === 1 && picked[0].length === 1 ? (picked[0][0] ?? 0) : picked;
 }
 
+/**
+ * XMATCH(lookup_value, lookup_array, [match_mode], [search_mode]): the position XLOOKUP would
+ * take ("XMATCH … returns the relative position of an item"), match_mode 0 (exact) by default.
+ */
+function XMATCH(
+  lookupValue: FunctionArgument,
+  lookupArray: FunctionArgument,
+  matchMode?: FunctionArgument,
+  searchMode?: FunctionArgument
+): number | FormulaError {
+  const lookup = lookupValueOf(lookupValue);
+  const values = line(gridOf(lookupArray.value));
+  const mode = XLOOKUP_MODES[wholeNumber(matchMode, 0)];
+  const search = wholeNumber(searchMode, 1);
+  if (!values || !mode || ![1, -1, 2, -2].includes(search)) return new FormulaError("#VALUE!");
+  const fromLast = search === -1;
+  const found = findIndex(fromLast ? [...values].reverse() : values, lookup, mode);
+  if (found < 0) return NOT_FOUND();
+  return (fromLast ? values.length - 1 - found : found) + 1;
+}
+
+/**
+ * CHOOSE(index_num, value1, …): the value at index_num; "If index_num is less than 1 or greater
+ * than the number of the last value in the list, CHOOSE returns the #VALUE! error value." The
+ * parser calls CHOOSE with itself first, its arguments read.
+ */
+function CHOOSE(_parser: ParserContext, ...args: unknown[]): unknown {
+  const [index, ...values] = args as FunctionArgument[];
+  const at = wholeNumber(index, 0);
+  if (at < 1 || at > values.length) return new FormulaError("#VALUE!");
+  return values[at - 1].value ?? 0;
+}
+
 /** The lookup functions the playground adds to (or puts in place of) the parser's. */
 export const lookupFunctions: Record<string, (...args: FunctionArgument[]) => unknown> = {
   MATCH,
   VLOOKUP,
   HLOOKUP,
   XLOOKUP,
+  XMATCH,
 };
+
+/** CHOOSE, which the parser calls with itself first (its arguments read). */
+export const lookupFunctionsNeedingContext: Record<
+  string,
+  (context: ParserContext, ...args: unknown[]) => unknown
+> = { CHOOSE };

@@ -147,6 +147,32 @@ describe("Conditional functions in the playground (Microsoft's examples)", () =>
     expect(sheet.shown('=AVERAGEIFS(D2:D5,D2:D5,"<>Incomplete",D2:D5,">80")')).toBe(87.5);
   });
 
+  it("should give MAXIFS's, MINIFS's and COUNTBLANK's documented results", () => {
+    sheet = formulaSheet([
+      ["Grade", "Weight"],
+      [89, 1],
+      [93, 2],
+      [96, 2],
+      [85, 3],
+      [91, 1],
+      [88, 1],
+    ]);
+    expect(sheet.shown("=MAXIFS(A2:A7,B2:B7,1)")).toBe(91);
+    expect(sheet.shown("=MINIFS(A2:A7,B2:B7,1)")).toBe(88);
+    // "If no cells meet the criteria, MAXIFS returns 0."
+    expect(sheet.shown("=MAXIFS(A2:A7,B2:B7,9)")).toBe(0);
+    expect(sheet.shown('=MAXIFS(A2:A7,B2:B7,">1",A2:A7,"<95")')).toBe(93);
+    sheet.fill([
+      ["Data", "Data"],
+      [6, ""],
+      ["", 27],
+      [4, 34],
+      [0, ""],
+    ]);
+    // Empty cells and "" are counted, zeros are not.
+    expect(sheet.shown("=COUNTBLANK(A2:B5)")).toBe(3);
+  });
+
   it("should count the cells a wildcard pattern matches whole, case ignored, as a matcher of Excel's rule does (generated)", () => {
     sheet = formulaSheet([]);
     /** Excel's rule read plainly: ? one character, * any run, ~ before ? * ~ the character itself. */

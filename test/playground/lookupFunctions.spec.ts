@@ -116,6 +116,20 @@ describe("Lookup functions in the playground (Microsoft's examples)", () => {
     expect(sheet.shown('=XLOOKUP("chile",A1:A5,B1:B4)')).toBe("#VALUE!");
   });
 
+  it("should give XMATCH's and CHOOSE's documented results", () => {
+    sheet = formulaSheet([["Gra"], ["Grape"], ["Grapefruit"], ["Grape"]]);
+    expect(sheet.shown("=XMATCH(4,{5,4,3,2,1})")).toBe(2);
+    expect(sheet.shown("=XMATCH(4.5,{5,4,3,2,1},1)")).toBe(1);
+    expect(sheet.shown('=XMATCH("grape",A1:A4)')).toBe(2);
+    expect(sheet.shown('=XMATCH("grape",A1:A4,0,-1)')).toBe(4);
+    expect(sheet.shown('=XMATCH("gra*",A1:A4,2)')).toBe(1);
+    expect(sheet.shown('=XMATCH("melon",A1:A4)')).toBe("#N/A");
+    expect(sheet.shown('=CHOOSE(2,"1st","2nd","3rd","Finished")')).toBe("2nd");
+    expect(sheet.shown("=CHOOSE(3,A1,A2,A3)")).toBe("Grapefruit");
+    expect(sheet.shown('=CHOOSE(5,"1st","2nd")')).toBe("#VALUE!");
+    expect(sheet.shown("=SUM(CHOOSE(1,{1,2,3},{4}))")).toBe(6);
+  });
+
   it("should find in MATCH the first cell equal to the text without regard to case, else #N/A (generated lists)", () => {
     sheet = formulaSheet([]);
     const word = fc.constantFrom("apple", "Apple", "APPLE", "pear", "Pear", "fig", "");
