@@ -150,6 +150,24 @@ const XLOOKUP_MODES: Record<number, MatchMode> = {
 };
 
 /**
+ * The index XLOOKUP and XMATCH find by their match_mode and search_mode (-1 from the last item),
+ * -1 for none, #VALUE! for a mode they do not know.
+ */
+function xSearch(
+  values: unknown[],
+  lookup: unknown,
+  matchMode: FunctionArgument | undefined,
+  searchMode: FunctionArgument | undefined
+): number | FormulaError {
+  const mode = XLOOKUP_MODES[wholeNumber(matchMode, 0)];
+  const search = wholeNumber(searchMode, 1);
+  if (!mode || ![1, -1, 2, -2].includes(search)) return new FormulaError("#VALUE!");
+  const fromLast = search === -1;
+  const found = findIndex(fromLast ? [...values].reverse() : values, lookup, mode);
+  return found < 0 || !fromLast ? found : values.length - 1 - found;
+}
+
+/**
  * XLOOKUP(lookup_value, lookup_array, return_array, [if_not_found], [match_mode],
  * [search_mode]): the row (or column) of return_array where lookup_array matches; a row of
  * several cells spills.
@@ -171,13 +189,9 @@ function XLOOKUP(
   if (byRows ? results.length !== values.length : results[0]?.length !== values.length) {
     return new FormulaError("#VALUE!");
   }
-  const mode = XLOOKUP_MODES[wholeNumber(matchMode, 0)];
-  const search = wholeNumber(searchMode, 1);
-  if (!mode || ![1, -1, 2, -2].includes(search)) return new FormulaError("#VALUE!");
-  const fromLast = search === -1;
-  const found = findIndex(fromLast ? [...values].reverse() : values, lookup, mode);
-  if (found < 0) return given(ifNotFound) ? ifNotFound.value : NOT_FOUND();
-  const at = fromLast ? values.length - 1 - found : found;
+  const at = xSearch(values, lookup, matchMode, searchMode);
+  if (at instanceof FormulaError) return at;
+  if (at < 0) return given(ifNotFound) ? ifNotFound.value : NOT_FOUND();
   const picked = byRows ? [results[at]] : results.map((row) => [row[at]]);
   return picked.length === 1 && picked[0].length === 1 ? (picked[0][0] ?? 0) : picked;
 }
@@ -194,13 +208,10 @@ function XMATCH(
 ): number | FormulaError {
   const lookup = lookupValueOf(lookupValue);
   const values = line(gridOf(lookupArray.value));
-  const mode = XLOOKUP_MODES[wholeNumber(matchMode, 0)];
-  const search = wholeNumber(searchMode, 1);
-  if (!values || !mode || ![1, -1, 2, -2].includes(search)) return new FormulaError("#VALUE!");
-  const fromLast = search === -1;
-  const found = findIndex(fromLast ? [...values].reverse() : values, lookup, mode);
-  if (found < 0) return NOT_FOUND();
-  return (fromLast ? values.length - 1 - found : found) + 1;
+  if (!values) return new FormulaError("#VALUE!");
+  const at = xSearch(values, lookup, matchMode, searchMode);
+  if (at instanceof FormulaError) return at;
+  return at < 0 ? NOT_FOUND() : at + 1;
 }
 
 /**
