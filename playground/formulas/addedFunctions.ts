@@ -5,6 +5,7 @@
  */
 import FormulaParser, { FormulaError } from "fast-formula-parser";
 import type { FunctionArgument, ParserContext } from "fast-formula-parser";
+import { aggregateFunctions } from "./aggregateFunctions.js";
 import { arrayFunctions } from "./arrayFunctions.js";
 import {
   conditionalFunctions,
@@ -12,7 +13,6 @@ import {
 } from "./conditionalFunctions.js";
 import { lookupFunctions, lookupFunctionsNeedingContext } from "./lookupFunctions.js";
 import { roundingFunctions } from "./rounding.js";
-import { statisticalFunctions } from "./statisticalFunctions.js";
 import { wildcardPattern } from "./wildcards.js";
 
 const helpers = FormulaParser.FormulaHelpers;
@@ -147,22 +147,6 @@ function IF(context: ParserContext, ...args: unknown[]): unknown {
 }
 
 /**
- * The numbers MAX and MIN take: "If an argument is an array or reference, only numbers in that
- * array or reference are used. Empty cells, logical values, or text in the array or reference are
- * ignored"; numbers, logical values and text of numbers typed as arguments count; an error
- * anywhere is the result.
- */
-function numbersOf(params: FunctionArgument[]): number[] {
-  const numbers: number[] = [];
-  helpers.flattenParams(params, null, true, (item, info) => {
-    if (item instanceof FormulaError) throw item;
-    if (info.isLiteral) numbers.push(number(item));
-    else if (typeof item === "number") numbers.push(item);
-  });
-  return numbers;
-}
-
-/**
  * SEARCH(find_text, within_text, [start_num]): "SEARCH and SEARCHB are not case sensitive"
  * (FIND is); "You can use the wildcard characters — the question mark (?) and asterisk (*)";
  * "If the start_num argument is omitted, it is assumed to be 1"; "If start_num is not greater
@@ -180,18 +164,6 @@ function SEARCH(
   if (from < 1 || from > source.length) return new FormulaError("#VALUE!");
   const at = source.slice(from - 1).search(wildcardPattern(needle, false));
   return at < 0 ? new FormulaError("#VALUE!") : at + from;
-}
-
-/** MAX(number1, …): the largest; "If the arguments contain no numbers, MAX returns 0." */
-function MAX(...params: FunctionArgument[]): number {
-  const numbers = numbersOf(params);
-  return numbers.length === 0 ? 0 : Math.max(...numbers);
-}
-
-/** MIN(number1, …): the smallest; 0 when the arguments contain no numbers. */
-function MIN(...params: FunctionArgument[]): number {
-  const numbers = numbersOf(params);
-  return numbers.length === 0 ? 0 : Math.min(...numbers);
 }
 
 /**
@@ -214,8 +186,6 @@ export const addedFunctions: Record<string, (...args: FunctionArgument[]) => unk
   SUBSTITUTE,
   TEXTJOIN,
   VALUE,
-  MAX,
-  MIN,
   COUNTA,
   SEARCH,
   SEARCHB: SEARCH,
@@ -223,7 +193,7 @@ export const addedFunctions: Record<string, (...args: FunctionArgument[]) => unk
   ...conditionalFunctions,
   ...arrayFunctions,
   ...roundingFunctions,
-  ...statisticalFunctions,
+  ...aggregateFunctions,
 };
 
 /** Added functions that take the parser first (as the parser's IF does). */

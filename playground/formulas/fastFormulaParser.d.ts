@@ -72,6 +72,11 @@ declare module "fast-formula-parser" {
       range: unknown,
       other: unknown
     ): [unknown[][], unknown[][]];
+    /**
+     * A plain value as a number: a number as it is, TRUE 1, text of a number its number; other
+     * text (or "") throws #VALUE!.
+     */
+    acceptNumber(value: unknown): number;
     /** A context function's argument read (a reference's value). */
     retrieveArg(context: ParserContext, argument: unknown): FunctionArgument;
   }

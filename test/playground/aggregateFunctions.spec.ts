@@ -2,9 +2,19 @@ import { formulaSheet } from "./support/formulaSheet.js";
 import type { FormulaSheet } from "./support/formulaSheet.js";
 
 /** LARGE, SMALL and MEDIAN in the playground, with the examples of Microsoft's pages. */
-describe("LARGE, SMALL and MEDIAN in the playground (Microsoft's examples)", () => {
+describe("SUM, AVERAGE, LARGE, SMALL and MEDIAN in the playground (Microsoft's examples)", () => {
   let sheet: FormulaSheet;
   afterEach(() => sheet.stop());
+
+  it("should give AVERAGE's documented results, and SUM's and AVERAGE's over text and empty cells", () => {
+    sheet = formulaSheet([["Data"], [10], [7], [9], [27], [2], ["text"], [""], [true]]);
+    expect(sheet.shown("=AVERAGE(A2:A6)")).toBe(11);
+    expect(sheet.shown("=AVERAGE(A2:A6,5)")).toBe(10);
+    // Text, logical values and empty cells of a range are left out.
+    expect(sheet.shown("=AVERAGE(A2:A9)")).toBe(11);
+    expect(sheet.shown("=SUM(A1:A9)")).toBe(55);
+    expect(sheet.shown("=AVERAGE(A7:A9)")).toBe("#DIV/0!");
+  });
 
   it("should give LARGE's and SMALL's documented results, #NUM! past the data", () => {
     sheet = formulaSheet([
