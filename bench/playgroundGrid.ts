@@ -9,12 +9,16 @@
  *    (`Input.synthesizeScrollGesture`, a mouse wheel scrolling steadily, as its telemetry
  *    benchmarks scroll) down `--distance` pixels at `--speed` pixels a second, read from
  *    Chromium's performance trace (the intervals between the frames it drew, `DrawFrame` events;
- *    where the trace holds none, the intervals between `BeginMainThreadFrame` events): median
- *    and p95. The rows are written into the model (the grid holds only a block of the sheet near
- *    the view, moved as the view scrolls), which is set-up, timed apart, with a jump far down
- *    (the block moves) and the cost of each row the grid builds (a drag growing the block).
+ *    where the trace holds none, the intervals between `BeginMainThreadFrame` events): median,
+ *    p95 and max, and how long the page's handling of each wheel event took (`EventDispatch`).
+ *    The rows are written into the model (the grid holds only a block of the sheet near the
+ *    view, moved as the view scrolls), which is set-up, timed apart, with a jump far down (the
+ *    block moves) and the cost of each row the grid builds (a drag growing the block).
+ *    `--browser-wheel` leaves the wheel to the browser (the page's handler, `wheelRows.ts`, not
+ *    added), to compare.
  *
- *   npx tsx bench/playgroundGrid.ts [--rows 100000] [--distance 48000] [--speed 4000] [--no-fill] [--no-build <folder>]
+ *   npx tsx bench/playgroundGrid.ts [--rows 100000] [--distance 48000] [--speed 4000] [--no-fill]
+ *     [--browser-wheel] [--no-build <folder>]
  *
  * Without `--no-build` it builds the static playground into a temporary folder (about a minute).
  */
@@ -35,6 +39,16 @@ const rows = Number(option("--rows", "100000"));
 const distance = Number(option("--distance", "48000"));
 const speed = Number(option("--speed", "4000"));
 
+const browserWheel = process.argv.includes("--browser-wheel");
+/** A script that keeps the sheet's own wheel listener out (for --browser-wheel). */
+const LEAVE_WHEEL_TO_BROWSER = `{
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (type === "wheel" && this instanceof HTMLElement && this.classList.contains("playground-sheet")) return;
+    return add.call(this, type, listener, options);
+  };
+}`;
+
 /** The value at fraction `q` of sorted numbers. */
 function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return NaN;
@@ -45,6 +59,16 @@ interface TraceEvent {
   name: string;
   ts: number;
   ph: string;
+  dur?: number;
+  args?: { data?: { type?: string } };
+}
+
+/** Main-thread times (ms) of the wheel events' handling the trace shows (`EventDispatch`). */
+function wheelDispatches(events: TraceEvent[]): number[] {
+  return events
+    .filter((event) => event.name === "EventDispatch" && event.args?.data?.type === "wheel")
+    .map((event) => (event.dur ?? 0) / 1000)
+    .sort((a, b) => a - b);
 }
 
 /** Intervals (ms) between the frames a trace shows drawn. */
@@ -84,6 +108,9 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
     await context.addInitScript("globalThis.__name = (target) => target;");
+    // --browser-wheel: the browser scrolls by itself (the page's wheel handler is not added), to
+    // compare the frame times of the two.
+    if (browserWheel) await context.addInitScript(LEAVE_WHEEL_TO_BROWSER);
     const open = async () => {
       const page = await context.newPage();
       await page.goto(`${served.origin}/`);
@@ -165,7 +192,10 @@ async function main(): Promise<void> {
       () => (document.querySelector(".playground-sheet") as HTMLElement).scrollTop
     );
     const intervals = frameIntervals(trace.traceEvents).sort((a, b) => a - b);
-    console.log(`Playground grid (headless Chromium, ${rows.toLocaleString("en")} filled rows)`);
+    const wheels = wheelDispatches(trace.traceEvents);
+    console.log(
+      `Playground grid (headless Chromium, ${rows.toLocaleString("en")} filled rows${browserWheel ? ", the browser's own wheel scrolling" : ""})`
+    );
     console.log(
       `  fill of 10,000 rows by the fill handle (mouse): ${(fillMs / 1000).toFixed(1)} s`
     );
@@ -177,7 +207,10 @@ async function main(): Promise<void> {
       `  scroll: ${distance.toLocaleString("en")} px at ${speed.toLocaleString("en")} px/s in ${(scrollMs / 1000).toFixed(1)} s, to ${Math.round(scrolledTo / 24).toLocaleString("en")} rows down`
     );
     console.log(
-      `  frame time while scrolling: median ${quantile(intervals, 0.5).toFixed(1)} ms, p95 ${quantile(intervals, 0.95).toFixed(1)} ms (${intervals.length} frames)`
+      `  frame time while scrolling: median ${quantile(intervals, 0.5).toFixed(1)} ms, p95 ${quantile(intervals, 0.95).toFixed(1)} ms, max ${quantile(intervals, 1).toFixed(1)} ms (${intervals.length} frames)`
+    );
+    console.log(
+      `  wheel events handled on the main thread: ${wheels.length}, median ${quantile(wheels, 0.5).toFixed(2)} ms, p95 ${quantile(wheels, 0.95).toFixed(2)} ms, max ${quantile(wheels, 1).toFixed(2)} ms`
     );
   } finally {
     await browser.close();

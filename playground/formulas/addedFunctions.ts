@@ -5,6 +5,15 @@
  */
 import FormulaParser, { FormulaError } from "fast-formula-parser";
 import type { FunctionArgument, ParserContext } from "fast-formula-parser";
+import { aggregateFunctions } from "./aggregateFunctions.js";
+import { arrayFunctions } from "./arrayFunctions.js";
+import {
+  conditionalFunctions,
+  conditionalFunctionsNeedingContext,
+} from "./conditionalFunctions.js";
+import { lookupFunctions, lookupFunctionsNeedingContext } from "./lookupFunctions.js";
+import { roundingFunctions } from "./rounding.js";
+import { wildcardPattern } from "./wildcards.js";
 
 const helpers = FormulaParser.FormulaHelpers;
 const types = FormulaParser.Types;
@@ -138,36 +147,6 @@ function IF(context: ParserContext, ...args: unknown[]): unknown {
 }
 
 /**
- * The numbers MAX and MIN take: "If an argument is an array or reference, only numbers in that
- * array or reference are used. Empty cells, logical values, or text in the array or reference are
- * ignored"; numbers, logical values and text of numbers typed as arguments count; an error
- * anywhere is the result.
- */
-function numbersOf(params: FunctionArgument[]): number[] {
-  const numbers: number[] = [];
-  helpers.flattenParams(params, null, true, (item, info) => {
-    if (item instanceof FormulaError) throw item;
-    if (info.isLiteral) numbers.push(number(item));
-    else if (typeof item === "number") numbers.push(item);
-  });
-  return numbers;
-}
-
-/** Excel's wildcards in a search: `?` one character, `*` any run, `~` before either takes it as is. */
-function wildcardPattern(find: string): RegExp {
-  let pattern = "";
-  for (let i = 0; i < find.length; i++) {
-    const char = find[i];
-    if (char === "~" && (find[i + 1] === "?" || find[i + 1] === "*" || find[i + 1] === "~")) {
-      pattern += `\\${find[++i]}`;
-    } else if (char === "?") pattern += "[\\s\\S]";
-    else if (char === "*") pattern += "[\\s\\S]*?";
-    else pattern += char.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-  }
-  return new RegExp(pattern, "i");
-}
-
-/**
  * SEARCH(find_text, within_text, [start_num]): "SEARCH and SEARCHB are not case sensitive"
  * (FIND is); "You can use the wildcard characters — the question mark (?) and asterisk (*)";
  * "If the start_num argument is omitted, it is assumed to be 1"; "If start_num is not greater
@@ -183,20 +162,8 @@ function SEARCH(
   const source = text(within);
   const from = given(start) ? Math.trunc(number(start)) : 1;
   if (from < 1 || from > source.length) return new FormulaError("#VALUE!");
-  const at = source.slice(from - 1).search(wildcardPattern(needle));
+  const at = source.slice(from - 1).search(wildcardPattern(needle, false));
   return at < 0 ? new FormulaError("#VALUE!") : at + from;
-}
-
-/** MAX(number1, …): the largest; "If the arguments contain no numbers, MAX returns 0." */
-function MAX(...params: FunctionArgument[]): number {
-  const numbers = numbersOf(params);
-  return numbers.length === 0 ? 0 : Math.max(...numbers);
-}
-
-/** MIN(number1, …): the smallest; 0 when the arguments contain no numbers. */
-function MIN(...params: FunctionArgument[]): number {
-  const numbers = numbersOf(params);
-  return numbers.length === 0 ? 0 : Math.min(...numbers);
 }
 
 /**
@@ -219,15 +186,18 @@ export const addedFunctions: Record<string, (...args: FunctionArgument[]) => unk
   SUBSTITUTE,
   TEXTJOIN,
   VALUE,
-  MAX,
-  MIN,
   COUNTA,
   SEARCH,
   SEARCHB: SEARCH,
+  ...lookupFunctions,
+  ...conditionalFunctions,
+  ...arrayFunctions,
+  ...roundingFunctions,
+  ...aggregateFunctions,
 };
 
 /** Added functions that take the parser first (as the parser's IF does). */
 export const addedFunctionsNeedingContext: Record<
   string,
   (context: ParserContext, ...args: unknown[]) => unknown
-> = { IF };
+> = { IF, ...conditionalFunctionsNeedingContext, ...lookupFunctionsNeedingContext };

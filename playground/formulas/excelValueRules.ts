@@ -19,6 +19,7 @@
 import FormulaParser from "fast-formula-parser";
 import type { FormulaHelpersApi } from "fast-formula-parser";
 import operators from "fast-formula-parser/formulas/operators";
+import { useArrayOperators } from "./arrayOperators.js";
 
 let installed = false;
 
@@ -76,6 +77,8 @@ export function useExcelValueRules(): void {
     }
     return compare(first, infix, second, false, false);
   };
+  // After the comparison above, so that each value of an array is compared by its rules.
+  useArrayOperators();
 }
 
 /** An empty cell compared with `other`: "" with text, FALSE with a logical value, else 0. */

@@ -63,6 +63,22 @@ declare module "fast-formula-parser" {
       defaultValue?: unknown,
       minSize?: number
     ): void;
+    /**
+     * The values of a context function's two range arguments, the second read from its top-left
+     * cell in the first one's shape (SUMIF's sum_range); the first twice when the second is null.
+     */
+    retrieveRanges(
+      context: ParserContext,
+      range: unknown,
+      other: unknown
+    ): [unknown[][], unknown[][]];
+    /**
+     * A plain value as a number: a number as it is, TRUE 1, text of a number its number; other
+     * text (or "") throws #VALUE!.
+     */
+    acceptNumber(value: unknown): number;
+    /** A context function's argument read (a reference's value). */
+    retrieveArg(context: ParserContext, argument: unknown): FunctionArgument;
   }
   /** What the parser's reference-reading helpers give (a reference's value, resolved). */
   export interface ParserContext {

@@ -31,6 +31,7 @@ import { ReleasedSpills } from "./releasedSpills.js";
 import { emptySpilled, writeSpill } from "./writeSpill.js";
 import { addedFunctions, addedFunctionsNeedingContext } from "./addedFunctions.js";
 import { useExcelValueRules } from "./excelValueRules.js";
+import { assertSupported } from "./unsupportedFunctions.js";
 import { cancelCalls, errorMessage, firstLine, fromModel, toGrid } from "./formulaValues.js";
 
 /** How often one recalculation checks a blocked spill again (see `recalculate`). */
@@ -291,6 +292,7 @@ export class FormulaEngine {
     let result: unknown;
     let parseProblem: string | undefined;
     try {
+      assertSupported(formula);
       result = this.parser.parse(
         formula.replace(/^=/, ""),
         { sheet: position.sheet, row: position.row + 1, col: position.column + 1 },

@@ -38,10 +38,16 @@ export function errorMessage(shown: MockCellValue, calls: readonly CallSite[]): 
   return failed ? (failed.value as CustomFunctionError).message : undefined;
 }
 
-/** What the parser reads for a cell: empty cells are `null` (0 in arithmetic, "" in text). */
+/**
+ * What the parser reads for a cell: empty cells are `null` (0 in arithmetic, "" in text), an
+ * error's code (#BUSY! of a call still running included) the error, as formulas read it in Excel.
+ */
 export function fromModel(value: MockCellValue): unknown {
   if (value === "") return null;
-  if (typeof value === "string" && /^#(N\/A|VALUE!|REF!|DIV\/0!|NUM!|NAME\?|NULL!)$/.test(value)) {
+  if (
+    typeof value === "string" &&
+    /^#(N\/A|VALUE!|REF!|DIV\/0!|NUM!|NAME\?|NULL!|CALC!|SPILL!|BUSY!)$/.test(value)
+  ) {
     return new FormulaError(value);
   }
   return value;
