@@ -31,17 +31,19 @@ const INSERTION_POINT = /[=(,+\-*/^&<>:]\s*$/;
  *
  * @example
  * ```ts
- * offerFormulaBar({ field: document.querySelector("#formula-content")! }, grid, focusGrid);
+ * offerFormulaBar({ field: document.querySelector("#formula-content")! }, grid, focusGrid, show);
  * ```
  * @param parts The bar's text box and buttons.
  * @param grid The grid (its active cell is edited; Enter and Tab move its selection).
  * @param backToGrid Gives the keyboard back to the grid once the edit ended, as in Excel.
+ * @param restore Shows the active cell's input in the bar again (once an edit ended).
  * @returns Whether the bar is editing a cell now (the page then leaves the bar's text alone).
  */
 export function offerFormulaBar(
   { field, enter, cancel }: FormulaBarParts,
   grid: GridWorkbook,
-  backToGrid: () => void
+  backToGrid: () => void,
+  restore: () => void
 ): { editing(): boolean } {
   field.spellcheck = false;
   let editing = false;
@@ -79,6 +81,7 @@ export function offerFormulaBar(
     pointed = null;
     endCellEdit(save, save ? text : undefined);
     backToGrid();
+    restore();
     if (move) {
       const sheet = grid.activeSheet();
       const { anchor } = grid.selectionOf(sheet);
@@ -120,6 +123,7 @@ export function offerFormulaBar(
     // grid, which then selected that cell).
     if (into && cellField()) editInCell();
     else endCellEdit(true, cellField() ? field.value : undefined);
+    restore();
   });
 
   for (const [button, save] of [
@@ -136,6 +140,7 @@ export function offerFormulaBar(
       else if (cellField()) {
         endCellEdit(save);
         backToGrid();
+        restore();
       }
     });
   }

@@ -66,10 +66,12 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
       cancel: document.getElementById("formula-cancel") as HTMLButtonElement | null,
     },
     grid,
-    focusGrid
+    focusGrid,
+    () => show()
   );
   let active = { sheet: grid.activeSheet(), address: "A1" };
-  const show = () => {
+  function show(): void {
+    if (!address || !content) return;
     const cell = workbook.cell(active.sheet, active.address);
     // What a person is typing in the Name Box stays until they press Enter or leave it.
     if (document.activeElement !== address) address.textContent = active.address;
@@ -81,7 +83,7 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
       message.textContent = engine.messageAt(active.sheet, active.address) ?? "";
       message.title = message.textContent;
     }
-  };
+  }
   merge(grid.selections.pipe(tap((selected) => (active = selected))), grid.refreshes).subscribe(
     show
   );
