@@ -29,8 +29,13 @@ describe("The static playground's formula bar and status line (Chromium)", () =>
     await open?.close();
   });
 
+  /** Where the grid starts in the sheet's scrolled content (a scroll does not move it). */
   const gridTop = () =>
-    page.evaluate(() => document.querySelector("#grid")?.getBoundingClientRect().top);
+    page.evaluate(() => {
+      const sheet = document.querySelector(".playground-sheet") as HTMLElement;
+      const grid = document.querySelector("#grid") as HTMLElement;
+      return grid.getBoundingClientRect().top - sheet.getBoundingClientRect().top + sheet.scrollTop;
+    });
   const message = () => page.locator("#formula-message").innerText();
 
   it("should not move the grid when a message shows under the formula bar", async () => {
