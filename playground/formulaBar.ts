@@ -10,6 +10,7 @@
  * puts that cell's reference at the caret ("Point" mode), a second click replaces it; any other
  * click on a cell ends the edit and selects that cell.
  */
+import { LAST_COLUMN, LAST_ROW } from "./excel/a1.js";
 import type { GridWorkbook } from "./grid/gridWorkbook.js";
 import { cellField, editCell, editInCell, endCellEdit } from "./grid/cellEditor.js";
 
@@ -85,7 +86,10 @@ export function offerFormulaBar(
     if (move) {
       const sheet = grid.activeSheet();
       const { anchor } = grid.selectionOf(sheet);
-      const to = { row: Math.max(0, anchor.row + move.row), column: anchor.column + move.column };
+      const to = {
+        row: Math.max(0, Math.min(LAST_ROW, anchor.row + move.row)),
+        column: Math.max(0, Math.min(LAST_COLUMN, anchor.column + move.column)),
+      };
       grid.select(sheet, { anchor: to, end: to });
     }
   };
@@ -114,7 +118,8 @@ export function offerFormulaBar(
     event.preventDefault();
   });
   field.addEventListener("blur", () => {
-    if (!editing || opening) return;
+    // The window left (another program, another tab): the edit waits, as Excel's does.
+    if (!editing || opening || !document.hasFocus()) return;
     editing = false;
     pointed = null;
     const into = pointerAt instanceof Element ? pointerAt.closest("td.editor") : null;

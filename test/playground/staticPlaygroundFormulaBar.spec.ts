@@ -172,6 +172,18 @@ describe("Editing a cell in the static playground's formula bar (Chromium)", () 
     await until(page, "E22 active", async () => (await activeCell(page)) === "E22");
     expect(await shown(page, "E20")).toBe("6");
     expect(await editedCell()).toBeNull();
+    expect(await bar().inputValue())
+      .withContext("E22's input")
+      .toBe("");
+    // A click on the Name Box ends the edit too, written.
+    await clickCell(page, "E24");
+    await clickBar("end");
+    await page.keyboard.type("=3*3");
+    await page.locator("#formula-address").click();
+    await until(page, "E24 written", async () => (await shown(page, "E24")) === "9");
+    expect(await editedCell()).toBeNull();
+    await page.keyboard.press("Escape");
+    expect(await bar().inputValue()).toBe("=3*3");
   }, 60_000);
 
   it("should run a SPELL.RUN formula edited in the bar once, and an edit that changes nothing not at all", async () => {
