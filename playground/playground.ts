@@ -18,7 +18,9 @@ import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmu
 import { loadSavedPace, savePace } from "./emulator/savedPace.js";
 import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
 import { extendDragsDownward } from "./fillDragScroll.js";
+import { offerFormulaBar } from "./formulaBar.js";
 import { offerGoToDialog } from "./goToDialog.js";
+import { cellField } from "./grid/cellEditor.js";
 import { fillDownOnDoubleClick } from "./grid/fillHandleDoubleClick.js";
 import { listenToSheetKeys } from "./grid/sheetKeys.js";
 import { focusGrid, listenToTypedText } from "./grid/typedText.js";
@@ -49,29 +51,39 @@ function loadScript(source: string): Promise<void> {
 }
 
 /**
- * Excel's formula bar: the active cell's address and what was typed there (its formula), or
- * what is being typed while the cell is edited.
+ * Excel's formula bar: the active cell's address (the Name Box) and what was typed there (its
+ * formula), or what is being typed while the cell is edited; a click in it edits the cell there.
  */
 function showFormulaBar({ grid, workbook, engine }: Playground): void {
   const address = document.getElementById("formula-address");
-  const content = document.getElementById("formula-content");
+  const content = document.getElementById("formula-content") as HTMLInputElement | null;
   const message = document.getElementById("formula-message");
   if (!address || !content) return;
+  const bar = offerFormulaBar(
+    {
+      field: content,
+      enter: document.getElementById("formula-enter") as HTMLButtonElement | null,
+      cancel: document.getElementById("formula-cancel") as HTMLButtonElement | null,
+    },
+    grid,
+    focusGrid,
+    () => show()
+  );
   let active = { sheet: grid.activeSheet(), address: "A1" };
-  const show = () => {
+  function show(): void {
+    if (!address || !content) return;
     const cell = workbook.cell(active.sheet, active.address);
     // What a person is typing in the Name Box stays until they press Enter or leave it.
     if (document.activeElement !== address) address.textContent = active.address;
-    const editor = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(
-      "td.editor input, td.editor textarea"
-    );
-    content.textContent = editor ? editor.value : (cell.formula ?? String(cell.value));
+    // What is typed in the bar stays until the edit ends.
+    if (!bar.editing()) content.value = cellField()?.value ?? cell.formula ?? String(cell.value);
     // Why the cell shows an error (Excel shows it beside the cell's error sign); while the Name
     // Box has the keyboard, the message is the box's ("Reference isn't valid: …").
     if (message && document.activeElement !== address) {
       message.textContent = engine.messageAt(active.sheet, active.address) ?? "";
+      message.title = message.textContent;
     }
-  };
+  }
   merge(grid.selections.pipe(tap((selected) => (active = selected))), grid.refreshes).subscribe(
     show
   );
@@ -86,7 +98,7 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
     const editing =
       (editor instanceof HTMLInputElement || editor instanceof HTMLTextAreaElement) &&
       editor.closest("td.editor") !== null;
-    if (editing) content.textContent = editor.value;
+    if (editing) content.value = editor.value;
   };
   for (const type of ["input", "keyup"]) document.addEventListener(type, mirror, true);
 }
@@ -113,14 +125,17 @@ function offerPaces(emulator: InPageEmulator): void {
 /**
  * Keeps the document saved in the page (shown beside the title, as Excel's "Saved"), and offers
  * "Reset to demo": the saved document is forgotten and the page opens the demo again.
+ * `reopened`: the page opened the saved document (a reload), which is saved as it stands.
  */
 function keepSaved(
   playground: Playground,
   errors: HTMLElement | null,
-  emulator: InPageEmulator | undefined
+  emulator: InPageEmulator | undefined,
+  reopened: boolean
 ): void {
   const status = document.getElementById("playground-saved");
   const reset = document.getElementById("playground-reset") as HTMLButtonElement | null;
+  if (status && reopened) status.textContent = "Saved in this browser";
   const stopSaving = keepDocumentSaved(playground.workbook, {
     onSaving: (saving) => {
       if (status) status.textContent = saving ? "Saving…" : "Saved in this browser";
@@ -187,7 +202,7 @@ async function main(): Promise<void> {
   (window as unknown as { __playground?: unknown }).__playground = playground;
   (window as unknown as { __emulator?: unknown }).__emulator = emulator;
   if (emulator) offerPaces(emulator);
-  keepSaved(playground, errors, emulator);
+  keepSaved(playground, errors, emulator, saved !== undefined);
   warnBeforeLeaving(() => Math.max(emulator?.store.inFlight() ?? 0, busyCells()));
   showFormulaBar(playground);
   const scroller = gridElement.closest<HTMLElement>(".playground-sheet") ?? gridElement;

@@ -177,12 +177,12 @@ describe("Excel's behaviour in the static playground (Chromium)", () => {
   it("should show the chosen sheet's cell in the formula bar after switching sheets", async () => {
     await typeInCell(page, "C2", "=1+1");
     await clickCell(page, "C2");
-    expect(await page.locator("#formula-content").innerText()).toBe("=1+1");
+    expect(await page.locator("#formula-content").inputValue()).toBe("=1+1");
     await page.locator(".jtabs-headers > div", { hasText: "Sheet2" }).click();
     await until(
       page,
       "Sheet2's cell in the bar",
-      async () => (await page.locator("#formula-content").innerText()) !== "=1+1"
+      async () => (await page.locator("#formula-content").inputValue()) !== "=1+1"
     );
     expect(await page.locator("#formula-address").innerText()).toBe("A1");
   }, 30_000);
@@ -194,18 +194,18 @@ describe("Excel's behaviour in the static playground (Chromium)", () => {
     await until(
       page,
       "the typing in the bar",
-      async () => (await page.locator("#formula-content").innerText()) === "=1+"
+      async () => (await page.locator("#formula-content").inputValue()) === "=1+"
     );
     await page.keyboard.type("41");
     await until(
       page,
       "more typing in the bar",
-      async () => (await page.locator("#formula-content").innerText()) === "=1+41"
+      async () => (await page.locator("#formula-content").inputValue()) === "=1+41"
     );
     await page.keyboard.press("Enter");
     expect(await shown(page, "C3")).toBe("42");
     await clickCell(page, "C3");
-    expect(await page.locator("#formula-content").innerText()).toBe("=1+41");
+    expect(await page.locator("#formula-content").inputValue()).toBe("=1+41");
   }, 30_000);
 
   it("should show a new sheet's cell in the formula bar after +, and the first sheet's own cell back", async () => {
@@ -218,12 +218,12 @@ describe("Excel's behaviour in the static playground (Chromium)", () => {
       "the new sheet's cell in the bar",
       async () => (await page.locator("#formula-address").innerText()) === "A1"
     );
-    expect(await page.locator("#formula-content").innerText()).toBe("");
+    expect(await page.locator("#formula-content").inputValue()).toBe("");
     await page.locator(".jtabs-headers > div", { hasText: "Reviews" }).click();
     await until(
       page,
       "Reviews' cell in the bar",
-      async () => (await page.locator("#formula-content").innerText()) === "=2+3"
+      async () => (await page.locator("#formula-content").inputValue()) === "=2+3"
     );
     expect(await page.locator("#formula-address").innerText()).toBe("C12");
   }, 30_000);

@@ -336,7 +336,7 @@ describe("Keyboard and focus on the static playground's grid, as Excel (Chromium
       expect(await editor.inputValue())
         .withContext("the editor is empty")
         .toBe("");
-      expect(await page.locator("#formula-content").innerText())
+      expect(await page.locator("#formula-content").inputValue())
         .withContext("the formula bar")
         .toBe("");
       expect(await valueAt(page, "D5")).toBe("d5");

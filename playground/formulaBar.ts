@@ -1,0 +1,179 @@
+/**
+ * Excel's formula bar as a place to edit the active cell ("Edit mode": Microsoft, "Change the
+ * Edit mode in Excel": "edit cell contents by clicking in the formula bar"). A click in the bar
+ * edits the active cell there, its formula (not its value) shown, the caret where clicked; what
+ * is typed shows in the cell as it is typed. Enter ends the edit and moves down, Tab moves right
+ * (Shift the other way), as in the cell; the Enter button (✓) ends it and stays, Esc and the
+ * Cancel button (✗) leave the cell as it was. The edit is the cell's own (the grid's cell
+ * editor), so it is one undoable edit of the model, and a text left the same writes nothing.
+ * While the text is a formula and the caret follows an operator, "(" or ",", a click on a cell
+ * puts that cell's reference at the caret ("Point" mode), a second click replaces it; any other
+ * click on a cell ends the edit and selects that cell.
+ */
+import { LAST_COLUMN, LAST_ROW } from "./excel/a1.js";
+import type { GridWorkbook } from "./grid/gridWorkbook.js";
+import { cellField, editCell, editInCell, endCellEdit } from "./grid/cellEditor.js";
+
+/** The formula bar's parts. */
+export interface FormulaBarParts {
+  /** The text box of the bar. */
+  field: HTMLInputElement;
+  /** Excel's Enter button (✓): ends the edit, the active cell stays. */
+  enter?: HTMLButtonElement | null;
+  /** Excel's Cancel button (✗): leaves the cell as it was. */
+  cancel?: HTMLButtonElement | null;
+}
+
+/** Text before the caret after which a clicked cell's reference goes in (Excel's Point mode). */
+const INSERTION_POINT = /[=(,+\-*/^&<>:]\s*$/;
+
+/**
+ * Lets a person edit the active cell in the formula bar.
+ *
+ * @example
+ * ```ts
+ * offerFormulaBar({ field: document.querySelector("#formula-content")! }, grid, focusGrid, show);
+ * ```
+ * @param parts The bar's text box and buttons.
+ * @param grid The grid (its active cell is edited; Enter and Tab move its selection).
+ * @param backToGrid Gives the keyboard back to the grid once the edit ended, as in Excel.
+ * @param restore Shows the active cell's input in the bar again (once an edit ended).
+ * @returns Whether the bar is editing a cell now (the page then leaves the bar's text alone).
+ */
+export function offerFormulaBar(
+  { field, enter, cancel }: FormulaBarParts,
+  grid: GridWorkbook,
+  backToGrid: () => void,
+  restore: () => void
+): { editing(): boolean } {
+  field.spellcheck = false;
+  let editing = false;
+  // The cell's editor takes the keyboard as it opens: the bar's blur then is no end of the edit.
+  let opening = false;
+  // A reference just put in by a click (Point mode), replaced by the next click.
+  let pointed: { start: number; end: number } | null = null;
+  let pointerAt: EventTarget | null = null;
+
+  const begin = () => {
+    if (editing) return;
+    const sheet = grid.activeSheet();
+    const { anchor } = grid.selectionOf(sheet);
+    if (!grid.blockOf(sheet).holds(anchor.row, anchor.column)) {
+      grid.select(sheet, { anchor, end: anchor });
+    }
+    const block = grid.blockOf(sheet);
+    const worksheet = grid.worksheet(sheet);
+    const cell = worksheet.getCellFromCoords(
+      anchor.column - block.column,
+      anchor.row - block.row
+    ) as HTMLElement | null;
+    if (!cell) return;
+    editing = true;
+    pointed = null;
+    opening = true;
+    const edit = editCell(worksheet, cell);
+    if (edit && edit.value !== field.value) field.value = edit.value;
+    if (document.activeElement !== field) field.focus({ preventScroll: true });
+    opening = false;
+  };
+  const end = (save: boolean, move?: { row: number; column: number }) => {
+    const text = field.value;
+    editing = false;
+    pointed = null;
+    endCellEdit(save, save ? text : undefined);
+    backToGrid();
+    restore();
+    if (move) {
+      const sheet = grid.activeSheet();
+      const { anchor } = grid.selectionOf(sheet);
+      const to = {
+        row: Math.max(0, Math.min(LAST_ROW, anchor.row + move.row)),
+        column: Math.max(0, Math.min(LAST_COLUMN, anchor.column + move.column)),
+      };
+      grid.select(sheet, { anchor: to, end: to });
+    }
+  };
+
+  // The grid's clicks are not the bar's: jspreadsheet (on the document) ends an edit and the
+  // grid's selection on a click outside the grid.
+  for (const type of ["mousedown", "mouseup", "dblclick", "contextmenu", "paste"]) {
+    field.addEventListener(type, (event) => event.stopPropagation());
+  }
+  // Opened before the click's own default, which then puts the caret where it was clicked.
+  field.addEventListener("mousedown", begin);
+  field.addEventListener("focus", begin);
+  field.addEventListener("input", () => {
+    pointed = null;
+    const edit = cellField();
+    if (edit) edit.value = field.value;
+  });
+  field.addEventListener("keydown", (event) => {
+    event.stopPropagation(); // the grid's keys are not the bar's
+    if (!editing || event.isComposing) return;
+    const back = event.shiftKey ? -1 : 1;
+    if (event.key === "Enter" && !event.altKey) end(true, { row: back, column: 0 });
+    else if (event.key === "Tab") end(true, { row: 0, column: back });
+    else if (event.key === "Escape") end(false);
+    else return;
+    event.preventDefault();
+  });
+  field.addEventListener("blur", () => {
+    // The window left (another program, another tab): the edit waits, as Excel's does.
+    if (!editing || opening || !document.hasFocus()) return;
+    editing = false;
+    pointed = null;
+    const into = pointerAt instanceof Element ? pointerAt.closest("td.editor") : null;
+    // A click into the cell edited goes on with the edit there; any other click ends it, as a
+    // click outside the cell ends the grid's own edit (a click on another cell was ended by the
+    // grid, which then selected that cell).
+    if (into && cellField()) editInCell();
+    else endCellEdit(true, cellField() ? field.value : undefined);
+    restore();
+  });
+
+  for (const [button, save] of [
+    [enter, true],
+    [cancel, false],
+  ] as const) {
+    if (!button) continue;
+    button.addEventListener("mousedown", (event) => {
+      event.preventDefault(); // the edit keeps the keyboard until the click ends it
+      event.stopPropagation();
+    });
+    button.addEventListener("click", () => {
+      if (editing) end(save);
+      else if (cellField()) {
+        endCellEdit(save);
+        backToGrid();
+        restore();
+      }
+    });
+  }
+
+  // A click on a cell while a formula is edited in the bar at an insertion point.
+  const pointAt = (event: MouseEvent) => {
+    pointerAt = event.target;
+    const target = event.target instanceof Element ? event.target : null;
+    const clicked = target?.closest<HTMLElement>(".jss_worksheet td[data-cell]");
+    if (!editing || !clicked?.dataset.cell || clicked.classList.contains("editor")) return;
+    const text = field.value;
+    const caret = field.selectionStart ?? text.length;
+    const replacing = pointed && pointed.end === caret ? pointed : null;
+    const start = replacing ? replacing.start : caret;
+    if (!text.startsWith("=") || (!replacing && !INSERTION_POINT.test(text.slice(0, caret)))) {
+      return;
+    }
+    event.preventDefault(); // the bar keeps the keyboard
+    event.stopPropagation(); // the grid neither ends the edit nor selects the cell
+    const reference = clicked.dataset.cell;
+    const end = replacing ? replacing.end : (field.selectionEnd ?? caret);
+    field.value = text.slice(0, start) + reference + text.slice(end);
+    const after = start + reference.length;
+    field.setSelectionRange(after, after);
+    pointed = { start, end: after };
+    const edit = cellField();
+    if (edit) edit.value = field.value;
+  };
+  document.addEventListener("mousedown", pointAt, true);
+  return { editing: () => editing };
+}
