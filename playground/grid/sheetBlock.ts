@@ -164,6 +164,10 @@ export class SheetBlock {
    */
   private shiftCells(shift: number): void {
     const parts = this.parts();
+    // jspreadsheet takes its selection's marks off the headers by its cells' places: taken off
+    // before the cells move (the block's move shows the model's selection again after), else a
+    // header K's mark stayed on the header that came to show Q (and one more after each move).
+    quietly(this.worksheet, () => this.worksheet.resetSelection());
     // The list as seen `shift` places on (a negative shift turns it the other way).
     const rotate = <T>(list: T[]): T[] => [...list.slice(shift), ...list.slice(0, shift)];
     parts.records.forEach((records, y) => {
@@ -193,8 +197,7 @@ export class SheetBlock {
     });
     let width = 0;
     parts.headers.forEach((header, x) => {
-      const text = columnName(this.column + x);
-      if (header.textContent !== text) header.textContent = text;
+      showLetter(header, columnName(this.column + x));
       const columnWidth = this.widthOf(this.column + x);
       width += columnWidth;
       if (parts.cols[x].colElement.getAttribute("width") !== String(columnWidth)) {
@@ -214,6 +217,8 @@ export class SheetBlock {
     const headerColumn = parts.table.querySelector("colgroup > col");
     if (headerColumn && headerColumn.getAttribute("width") !== headerWidth) {
       headerColumn.setAttribute("width", headerWidth);
+      // Where a column's letter stops when its column is partly under the row headers.
+      parts.table.style.setProperty("--playground-row-headers-width", `${headerWidth}px`);
     }
     parts.table.style.marginRight = `${Math.max(0, after)}px`;
   }
@@ -221,4 +226,25 @@ export class SheetBlock {
   private parts(): BlockParts {
     return this.worksheet as unknown as BlockParts;
   }
+}
+
+/**
+ * Shows a column's letter in its header, in an element of its own that the page's style keeps
+ * right of the row headers while the column is partly scrolled under them (a first column
+ * partly in view showed no letter: it lay under the row headers).
+ */
+function showLetter(header: HTMLElement, text: string): void {
+  const letter = header.firstChild;
+  if (
+    header.childNodes.length === 1 &&
+    letter instanceof HTMLElement &&
+    letter.classList.contains("playground-column-letter")
+  ) {
+    if (letter.textContent !== text) letter.textContent = text;
+    return;
+  }
+  const element = document.createElement("span");
+  element.className = "playground-column-letter";
+  element.textContent = text;
+  header.replaceChildren(element);
 }
