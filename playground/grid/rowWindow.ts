@@ -145,7 +145,13 @@ export class RowWindow {
       return;
     const first = Math.max(0, firstSeen - OVERSCAN);
     const last = Math.min(rows.length, Math.max(lastSeen, firstSeen) + OVERSCAN);
-    const kept = !force && this.count === rows.length && this.attachedAsExpected(tbody);
+    // A block moved up or down moved its rows' elements to other places (SheetBlock): all are
+    // put in the page again.
+    const kept =
+      !force &&
+      this.origin === this.block.row &&
+      this.count === rows.length &&
+      this.attachedAsExpected(tbody);
     if (kept && first < this.last && last > this.first) {
       // Overlapping ranges: only the rows that leave or come in move (less to lay out again).
       for (let y = this.first; y < first; y++) rows[y].element.remove();

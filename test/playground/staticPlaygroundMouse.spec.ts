@@ -7,7 +7,7 @@ import {
   typeInCell,
   until,
 } from "./support/staticPlayground.js";
-import { modelCell } from "./support/gridPage.js";
+import { activeCell, modelCell } from "./support/gridPage.js";
 
 /**
  * The mouse on the static playground's grid as Excel answers it, with a real mouse in Chromium:
@@ -266,6 +266,29 @@ describe("The mouse on the static playground's grid (Chromium)", () => {
     expect(await lastFilledRow(page, "E")).toBe(row);
     expect((await modelCell(page, "Reviews", `E${row}`)).value).toBe("kept");
   });
+
+  // A cell scrolled into view and clicked (Chromium scrolls a clicked element into view, as it
+  // does for find in page) is the one selected, though its scroll moved the grid's block down:
+  // C195 selected C460 when the move rewrote the block's rows in place.
+  it("should select and type into the cell clicked after its scroll into view moved the grid's block down", async () => {
+    const view = await sheetView(page).boundingBox();
+    if (!view) throw new Error("no sheet view");
+    await page.mouse.move(view.x + 300, view.y + 300);
+    await page.mouse.wheel(0, 3000); // 90 rows
+    await twoFrames(page);
+    await page.waitForTimeout(300);
+    await clickCell(page, "C195");
+    await until(page, "C195 active", async () => (await activeCell(page)) === "C195", 3_000);
+    await page.keyboard.type("clicked");
+    await page.keyboard.press("Enter");
+    await until(
+      page,
+      "clicked in C195",
+      async () => (await modelCell(page, "Reviews", "C195")).value === "clicked",
+      3_000
+    );
+    await page.keyboard.press("Control+z");
+  }, 30_000);
 
   it("should follow a large wheel delta within two frames, three rows a notch as Excel scrolls", async () => {
     const view = await sheetView(page).boundingBox();
