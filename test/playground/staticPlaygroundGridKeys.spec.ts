@@ -191,12 +191,23 @@ describe("Keys on the static playground's grid (Chromium)", () => {
         .toBe(active);
     }
     // Typed into the active cell, Enter writes it and moves on within the range.
-    await page.keyboard.type("inrange");
+    await page.keyboard.type("=LEN(B5)");
     await page.keyboard.press("Enter");
-    await until(page, "inrange in C5", async () => (await valueAt(page, "C5")) === "inrange");
+    const formulaAt = async (address: string) =>
+      (await modelCell(page, "Reviews", address)).formula;
+    await until(page, "a formula in C5", async () => (await formulaAt("C5")) === "=LEN(B5)");
     await until(page, "B3 active", async () => (await activeCell(page)) === "B3");
     expect(await modelSelection(page)).toMatch(/B3:C5$/);
     expect(await valueAt(page, "C6")).toBe("");
+    // A copy with the active cell moved within the range is the whole range's, its formulas too.
+    await page.keyboard.press("Enter");
+    await until(page, "B4 active", async () => (await activeCell(page)) === "B4");
+    const b3 = await valueAt(page, "B3");
+    await page.keyboard.press("Control+c");
+    await clickCell(page, "F3");
+    await page.keyboard.press("Control+v");
+    await until(page, "F3 pasted", async () => (await valueAt(page, "F3")) === b3);
+    expect(await formulaAt("G5")).toBe("=LEN(F5)");
   }, 60_000);
 
   // Excel: Shift+PageDown "extends the selection down one screen", Shift+PageUp up one screen.
