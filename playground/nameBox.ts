@@ -5,7 +5,7 @@
  * world") goes nowhere: the box says "Reference isn't valid" (as the Go To dialog does; Excel
  * would make a name of it, and names are not kept here) and keeps the text selected to be
  * corrected. Escape, or leaving the box, shows the active cell's address again; after a good
- * Enter or Escape the grid has the keyboard.
+ * Enter, Escape or Tab the grid has the keyboard.
  */
 
 /** What the Name Box needs of the grid. */
@@ -79,7 +79,9 @@ export function offerNameBox(
   }
   box.addEventListener("keydown", (event) => {
     event.stopPropagation(); // the grid's keys are not the box's
-    if (event.key === "Escape") {
+    // Tab leaves the box as Escape does: the keyboard goes back to the active cell, not on to the
+    // formula bar's field next in the page (where what was typed next was lost to the sheet).
+    if (event.key === "Escape" || (event.key === "Tab" && !event.ctrlKey && !event.altKey)) {
       event.preventDefault();
       box.blur();
       backToGrid();

@@ -25,7 +25,7 @@ const EXCEL_TITLES: Readonly<Record<string, string>> = {
  * taken out; `false` (no menu) when none is left.
  */
 export function excelMenuItems(
-  _instance: WorksheetInstance,
+  instance: WorksheetInstance,
   _column: unknown,
   _row: unknown,
   _event: unknown,
@@ -42,7 +42,24 @@ export function excelMenuItems(
     if (title) kept.push({ ...item, title, shortcut: item.shortcut?.replace(/ \+ /g, "+") });
   }
   while (kept.length > 0 && kept[kept.length - 1].type === "line") kept.pop();
+  // jSuites builds the menu from the items once this returns (in the same task).
+  const menu = (instance as unknown as { parent?: { contextMenu?: HTMLElement } }).parent
+    ?.contextMenu;
+  if (menu && kept.length > 0) queueMicrotask(() => asMenu(menu));
   return kept.length > 0 ? kept : false;
+}
+
+/**
+ * The built menu as a menu for the keyboard and screen readers: jSuites' header for small
+ * screens (a hidden "Menu" title and "close" link, read out as the menu's first item) taken out,
+ * and its items and separators named as such.
+ */
+function asMenu(menu: HTMLElement): void {
+  menu.querySelector(":scope > .header")?.remove();
+  menu.setAttribute("role", "menu");
+  for (const child of menu.children) {
+    child.setAttribute("role", child.tagName === "HR" ? "separator" : "menuitem");
+  }
 }
 
 /**

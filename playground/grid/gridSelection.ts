@@ -15,10 +15,15 @@ import { quietly } from "./quietly.js";
 import type { SheetBlock } from "./sheetBlock.js";
 import type { SheetWindows } from "./sheetWindows.js";
 
-/** A selection of the model: its anchor (where it started) and its active end (where it moved). */
+/**
+ * A selection of the model: its anchor (where it started) and its far end (where it moved); the
+ * active cell is the anchor unless Enter or Tab moved it within the range (`active`).
+ */
 export interface ModelSelection {
   anchor: { row: number; column: number };
   end: { row: number; column: number };
+  /** The active cell when Enter or Tab moved it within the range (else the anchor). */
+  active?: { row: number; column: number };
 }
 
 /** What the selection needs of the grid: its sheets, their blocks and their windows. */
@@ -95,16 +100,16 @@ export class GridSelection {
    */
   select(sheet: string, selection: ModelSelection, jump = false): void {
     const { anchor, end } = selection;
+    const active = selection.active ?? anchor;
     // Go To keeps the active cell (the anchor) in the block, however large the range: what is
-    // typed next goes into it.
-    if (jump) this.target.windows()?.hold(sheet, anchor.row, anchor.column);
-    else this.target.windows()?.hold(sheet, end.row, end.column);
+    // typed next goes into it. Enter or Tab within the range follow the active cell.
+    const followed = jump ? anchor : (selection.active ?? end);
+    this.target.windows()?.hold(sheet, followed.row, followed.column);
     this.modelSelections.set(sheet, selection);
     this.show(sheet);
     this.workbook.select(`${quoteSheet(sheet)}!${blockAddress(selectionBlock(selection))}`);
-    this.announce(sheet, anchor);
-    if (jump) this.target.windows()?.reveal(sheet, anchor.row, anchor.column, true);
-    else this.target.windows()?.reveal(sheet, end.row, end.column);
+    this.announce(sheet, active);
+    this.target.windows()?.reveal(sheet, followed.row, followed.column, jump);
     // Keys typed next go to this sheet's grid (as after a click in it).
     (jspreadsheet as unknown as { current: WorksheetInstance | null }).current =
       this.target.worksheetOf(sheet);
@@ -145,6 +150,10 @@ export class GridSelection {
       const [x1, y1] = clamp(selection.anchor.row, selection.anchor.column);
       const [x2, y2] = clamp(selection.end.row, selection.end.column);
       worksheet.updateSelectionFromCoords(x1, y1, x2, y2);
+      if (selection.active && held(selection.active)) {
+        const [x, y] = clamp(selection.active.row, selection.active.column);
+        showActiveCell(worksheet, x, y);
+      }
     });
   }
 
@@ -181,6 +190,23 @@ export class GridSelection {
   private announce(sheet: string, cell: { row: number; column: number }): void {
     this.selectedCell.next({ sheet, address: `${columnName(cell.column)}${cell.row + 1}` });
   }
+}
+
+/**
+ * Makes the grid's cell (x, y) the active cell of the range jspreadsheet shows selected: its
+ * cursor (where typing, F2 and Backspace edit) and its white look, the range still highlighted.
+ */
+function showActiveCell(worksheet: WorksheetInstance, x: number, y: number): void {
+  const parts = worksheet as unknown as {
+    selectedCell?: number[];
+    records: { element: HTMLElement }[][];
+  };
+  if (!parts.selectedCell) return;
+  const [x1, y1] = parts.selectedCell;
+  parts.records[y1]?.[x1]?.element.classList.remove("highlight-selected");
+  parts.records[y]?.[x]?.element.classList.add("highlight-selected");
+  parts.selectedCell[0] = x;
+  parts.selectedCell[1] = y;
 }
 
 /**

@@ -42,6 +42,8 @@ export class RowWindow {
   /** The block's first row (the model's) when the rows were last put in the page. */
   private origin = 0;
   private rowHeight = 0;
+  /** The row height the spacers were last given. */
+  private spacedHeight = 0;
   private readonly above: HTMLTableCellElement;
   private readonly below: HTMLTableCellElement;
 
@@ -60,11 +62,14 @@ export class RowWindow {
     this.below = spacer(parts.table, null, "playground-rows-below");
   }
 
-  /** The height of a row, in pixels. */
+  /** The height of a row, in pixels (the last one measured when no row is in the page). */
   height(): number {
-    if (this.rowHeight > 0) return this.rowHeight;
+    // Measured each time: row 1, measured once while the page was still settling, was 26 px where
+    // the rows settled at 24, and every place counted from it drifted 2 px a row (C200, gone to,
+    // showed most of C199 above it).
     const shown = this.parts().tbody.firstElementChild as HTMLElement | null;
-    if (shown && shown.offsetHeight > 0) this.rowHeight = shown.offsetHeight;
+    const measured = shown?.getBoundingClientRect().height ?? 0;
+    if (measured > 0) this.rowHeight = measured;
     return this.rowHeight || DEFAULT_ROW_HEIGHT;
   }
 
@@ -133,13 +138,20 @@ export class RowWindow {
     const inside =
       (firstSeen >= this.first + MARGIN || this.first === 0) &&
       (lastSeen <= this.last - MARGIN || this.last === rows.length);
-    // A block that moved keeps its rows (their cells were rewritten): the spacers change.
-    const moved = this.origin !== this.block.row;
+    // A block that moved keeps its rows (their cells were rewritten): the spacers change, as they
+    // do when the rows' height did.
+    const moved = this.origin !== this.block.row || this.spacedHeight !== height;
     if (!force && !moved && inside && this.count === rows.length && this.attachedAsExpected(tbody))
       return;
     const first = Math.max(0, firstSeen - OVERSCAN);
     const last = Math.min(rows.length, Math.max(lastSeen, firstSeen) + OVERSCAN);
-    const kept = !force && this.count === rows.length && this.attachedAsExpected(tbody);
+    // A block moved up or down moved its rows' elements to other places (SheetBlock): all are
+    // put in the page again.
+    const kept =
+      !force &&
+      this.origin === this.block.row &&
+      this.count === rows.length &&
+      this.attachedAsExpected(tbody);
     if (kept && first < this.last && last > this.first) {
       // Overlapping ranges: only the rows that leave or come in move (less to lay out again).
       for (let y = this.first; y < first; y++) rows[y].element.remove();
@@ -153,6 +165,7 @@ export class RowWindow {
     this.last = last;
     this.count = rows.length;
     this.origin = this.block.row;
+    this.spacedHeight = height;
     // Rows or columns added or removed: their headers show the model's numbers and letters.
     this.block.label();
     this.above.style.height = `${(this.block.row + this.first) * height}px`;

@@ -23,10 +23,10 @@ export const BLOCK_COLUMN_LIMIT = 64;
 /** jspreadsheet's parts of a worksheet that the block rewrites (not in its public types). */
 interface BlockParts {
   table: HTMLTableElement;
-  rows: { element: HTMLTableRowElement }[];
+  rows: { element: HTMLTableRowElement; y?: number }[];
   headers: HTMLElement[];
   cols: { colElement: HTMLElement }[];
-  records: { element: HTMLTableCellElement; x?: number }[][];
+  records: { element: HTMLTableCellElement; x?: number; y?: number }[][];
   options: { data: unknown[][]; columns?: { width?: number | string }[] };
   history?: unknown[];
   historyIndex?: number;
@@ -136,21 +136,55 @@ export class SheetBlock {
     const left = Math.max(0, Math.min(column, LAST_COLUMN + 1 - this.columnCount()));
     const moved = top !== this.row || left !== this.column;
     const shift = left - this.column;
-    const sideways = top === this.row && Math.abs(shift) < parts.headers.length;
+    const rowShift = top - this.row;
+    const columns = parts.headers.length;
+    const rowCount = parts.rows.length;
+    // A move shorter than the block keeps the cells of the columns and rows still in it on their
+    // elements, and refills only those that came in; a jump farther refills every cell.
+    const kept = Math.abs(shift) < columns && Math.abs(rowShift) < rowCount;
     this.row = top;
     this.column = left;
-    if (sideways && shift !== 0) this.shiftCells(shift);
+    if (kept && shift !== 0) this.shiftCells(shift);
+    if (kept && rowShift !== 0) this.shiftRows(rowShift);
     this.label();
     if (!moved) return shrunk;
     parts.history = [];
     parts.historyIndex = -1;
-    const columns = parts.headers.length;
-    // A sideways move refills only the columns that came in; the others kept their cells.
-    const fresh = (x: number) => !sideways || (shift > 0 ? x >= columns - shift : x < -shift);
-    for (let y = 0; y < parts.rows.length; y++) {
-      for (let x = 0; x < columns; x++) if (fresh(x)) this.refill(x, y);
+    const freshColumn = (x: number) => !kept || (shift > 0 ? x >= columns - shift : x < -shift);
+    const freshRow = (y: number) =>
+      !kept || (rowShift > 0 ? y >= rowCount - rowShift : y < -rowShift);
+    for (let y = 0; y < rowCount; y++) {
+      const all = freshRow(y);
+      for (let x = 0; x < columns; x++) if (all || freshColumn(x)) this.refill(x, y);
     }
     return true;
+  }
+
+  /**
+   * A move of `shift` rows (down when positive) that keeps the rows still in the block, as
+   * `shiftCells` keeps the columns: each such row's element (its cells) moves to its new place in
+   * jspreadsheet's lists, and the rows that left take the places of those that come in. A cell
+   * scrolled into view at the block's bottom edge (a click's scroll, find in page) whose scroll
+   * moved the block down is still the cell clicked (C195 had come to show C460).
+   */
+  private shiftRows(shift: number): void {
+    const parts = this.parts();
+    // The selection's marks are on rows by their places: taken off before the rows move.
+    quietly(this.worksheet, () => this.worksheet.resetSelection());
+    const rotate = <T>(list: T[]): T[] => [...list.slice(shift), ...list.slice(0, shift)];
+    const count = parts.rows.length;
+    parts.rows.splice(0, count, ...rotate(parts.rows));
+    parts.records.splice(0, count, ...rotate(parts.records.slice(0, count)));
+    parts.options.data.splice(0, count, ...rotate(parts.options.data.slice(0, count)));
+    parts.rows.forEach((row, y) => {
+      row.y = y;
+      row.element.setAttribute("data-y", String(y));
+      row.element.firstElementChild?.setAttribute("data-y", String(y));
+      for (const record of parts.records[y] ?? []) {
+        record.y = y;
+        record.element.setAttribute("data-y", String(y));
+      }
+    });
   }
 
   /**
@@ -164,6 +198,10 @@ export class SheetBlock {
    */
   private shiftCells(shift: number): void {
     const parts = this.parts();
+    // jspreadsheet takes its selection's marks off the headers by its cells' places: taken off
+    // before the cells move (the block's move shows the model's selection again after), else a
+    // header K's mark stayed on the header that came to show Q (and one more after each move).
+    quietly(this.worksheet, () => this.worksheet.resetSelection());
     // The list as seen `shift` places on (a negative shift turns it the other way).
     const rotate = <T>(list: T[]): T[] => [...list.slice(shift), ...list.slice(0, shift)];
     parts.records.forEach((records, y) => {
@@ -193,8 +231,7 @@ export class SheetBlock {
     });
     let width = 0;
     parts.headers.forEach((header, x) => {
-      const text = columnName(this.column + x);
-      if (header.textContent !== text) header.textContent = text;
+      showLetter(header, columnName(this.column + x));
       const columnWidth = this.widthOf(this.column + x);
       width += columnWidth;
       if (parts.cols[x].colElement.getAttribute("width") !== String(columnWidth)) {
@@ -214,6 +251,8 @@ export class SheetBlock {
     const headerColumn = parts.table.querySelector("colgroup > col");
     if (headerColumn && headerColumn.getAttribute("width") !== headerWidth) {
       headerColumn.setAttribute("width", headerWidth);
+      // Where a column's letter stops when its column is partly under the row headers.
+      parts.table.style.setProperty("--playground-row-headers-width", `${headerWidth}px`);
     }
     parts.table.style.marginRight = `${Math.max(0, after)}px`;
   }
@@ -221,4 +260,25 @@ export class SheetBlock {
   private parts(): BlockParts {
     return this.worksheet as unknown as BlockParts;
   }
+}
+
+/**
+ * Shows a column's letter in its header, in an element of its own that the page's style keeps
+ * right of the row headers while the column is partly scrolled under them (a first column
+ * partly in view showed no letter: it lay under the row headers).
+ */
+function showLetter(header: HTMLElement, text: string): void {
+  const letter = header.firstChild;
+  if (
+    header.childNodes.length === 1 &&
+    letter instanceof HTMLElement &&
+    letter.classList.contains("playground-column-letter")
+  ) {
+    if (letter.textContent !== text) letter.textContent = text;
+    return;
+  }
+  const element = document.createElement("span");
+  element.className = "playground-column-letter";
+  element.textContent = text;
+  header.replaceChildren(element);
 }

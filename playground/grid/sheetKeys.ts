@@ -15,7 +15,8 @@ import type { GridWorkbook } from "./gridWorkbook.js";
 import { selectionBlock, type ModelSelection } from "./gridSelection.js";
 import type { SheetBlock } from "./sheetBlock.js";
 import { turnPage } from "./pageKeys.js";
-import { startEditing } from "./typedText.js";
+import { stepInSelection } from "./stepInSelection.js";
+import { focusGrid, startEditing } from "./typedText.js";
 
 const ARROWS: Record<string, Direction> = {
   ArrowUp: "up",
@@ -67,6 +68,7 @@ export function listenToSheetKeys(
       openGoTo();
       return;
     }
+    if (!control && !event.altKey && stepsInSelection(event, grid, current)) return;
     if (current.edition || event.altKey) return;
     // Excel's Backspace "clears the content of the active cell" and edits it (Microsoft,
     // "Keyboard shortcuts in Excel"): the other selected cells keep theirs; Enter writes the
@@ -98,13 +100,14 @@ export function listenToSheetKeys(
     }
     const sheet = grid.activeSheet();
     const selection = grid.selectionOf(sheet);
-    // Shift+arrows move the selection's far end; the other keys move from the active cell.
-    const extend = event.shiftKey && (control || event.key.startsWith("Arrow"));
+    // Shift+arrows, Shift+PageDown and Shift+PageUp ("extend the selection down one screen",
+    // "up one screen") move the selection's far end; the other keys move from the active cell.
+    const paging = event.key === "PageDown" || event.key === "PageUp";
+    const extend = event.shiftKey && (control || paging || event.key.startsWith("Arrow"));
     const from = extend ? selection.end : selection.anchor;
     const target = targetOf(event, control, workbook, sheet, from);
     if (!target) return;
     // PageDown and PageUp move the active cell a screen, as Excel's do (the grid's only scroll).
-    const paging = event.key === "PageDown" || event.key === "PageUp";
     // Keys that stay in the block are jspreadsheet's (its selection, its scrolling).
     if (!control && !paging && grid.blockOf(sheet).holds(target.row, target.column)) return;
     event.preventDefault();
@@ -115,6 +118,39 @@ export function listenToSheetKeys(
   };
   window.addEventListener("keydown", keydown, true);
   return () => window.removeEventListener("keydown", keydown, true);
+}
+
+/**
+ * Enter or Tab in a selection of more than one cell: the active cell moves within it, the range
+ * staying selected (an edit of the active cell is written first), as Excel's do.
+ *
+ * @returns Whether the key was this (and handled).
+ */
+function stepsInSelection(
+  event: KeyboardEvent,
+  grid: GridWorkbook,
+  current: { edition?: unknown }
+): boolean {
+  if (event.key !== "Enter" && event.key !== "Tab") return false;
+  const sheet = grid.activeSheet();
+  const selection = grid.selectionOf(sheet);
+  const range = selectionBlock(selection);
+  if (range.rowCount * range.columnCount < 2) return false;
+  event.preventDefault();
+  event.stopPropagation();
+  const editor = (current.edition as HTMLElement[] | undefined)?.[0];
+  if (editor) {
+    (current as unknown as { closeEditor(cell: HTMLElement, save: boolean): void }).closeEditor(
+      editor,
+      true
+    );
+    focusGrid(); // the editor left the page with the keyboard
+  }
+  const step =
+    event.key === "Enter" ? (event.shiftKey ? "up" : "down") : event.shiftKey ? "left" : "right";
+  const active = stepInSelection(range, selection.active ?? selection.anchor, step);
+  grid.select(sheet, { ...selection, active });
+  return true;
 }
 
 /**

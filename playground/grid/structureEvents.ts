@@ -106,6 +106,11 @@ export function structureEvents(
         ...sorted.map(([row]) => row),
       ];
       history.structure(sheet, [{ sheet, order, rebase: shiftRowReferences }]);
+      // Excel's "Sort A to Z" leaves the column's header as it was; the grid's sort arrow stayed
+      // on it after the sort was undone.
+      for (const header of (instance as unknown as { headers: HTMLElement[] }).headers) {
+        header.classList.remove("arrow-up", "arrow-down");
+      }
       target.sorted();
     },
   };

@@ -6,14 +6,23 @@ import {
   type OpenPlayground,
   until,
 } from "./support/staticPlayground.js";
-import { activeCell, goTo, modelCell } from "./support/gridPage.js";
+import { activeCell, goTo, modelCell, modelSelection } from "./support/gridPage.js";
 
 /**
  * Keys on the static playground's grid as Excel answers them, with the mouse and the keyboard in
  * Chromium: Delete on a whole column or row chosen by its header clears it (never deletes it);
  * a first keystroke that is not plain ASCII starts editing the selected cell; an insert Excel
- * refuses is refused with Excel's message and leaves the grid as it was.
+ * refuses is refused with Excel's message and leaves the grid as it was; Enter and Tab move within
+ * a selected range; Shift+PageDown and Shift+PageUp extend the selection a screen.
  */
+
+/** The grid's cursor: the model address of the cell the grid shows active. */
+function gridCursor(page: Page): Promise<string | null> {
+  return page
+    .locator(".jss_worksheet:visible td.highlight-selected")
+    .first()
+    .getAttribute("data-cell");
+}
 
 /** Goes to a cell with the Name Box and types a value into it from the keyboard. */
 async function typeAt(page: Page, address: string, text: string): Promise<void> {
@@ -151,6 +160,67 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     expect(await valueAt(page, "A2")).toBe("!alpha");
     expect(await valueAt(page, "A1")).not.toBe("");
     expect(await valueAt(page, "A100000")).toBe("aaa far below");
+  }, 60_000);
+
+  // Excel (Microsoft, "Keyboard shortcuts in Excel", moving within a selected range): Enter
+  // "from top to bottom within the selected range", Shift+Enter "from bottom to top", Tab "from
+  // left to right", Shift+Tab "from right to left"; the range stays selected.
+  it("should move the active cell within a selected range with Enter, Shift+Enter, Tab and Shift+Tab, keeping the range", async () => {
+    await clickCell(page, "B3");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowRight");
+    await until(page, "B3:C5 selected", async () => (await modelSelection(page)).endsWith("B3:C5"));
+    const steps: [string, string][] = [
+      ["Enter", "B4"],
+      ["Enter", "B5"],
+      ["Enter", "C3"], // the next column's top
+      ["Shift+Enter", "B5"],
+      ["Tab", "C5"],
+      ["Tab", "B3"], // after the last cell, the first
+      ["Shift+Tab", "C5"],
+    ];
+    for (const [key, active] of steps) {
+      await page.keyboard.press(key);
+      await until(page, `${active} after ${key}`, async () => (await activeCell(page)) === active);
+      expect(await modelSelection(page))
+        .withContext(`the range after ${key}`)
+        .toMatch(/B3:C5$/);
+      expect(await gridCursor(page))
+        .withContext(`the grid's active cell after ${key}`)
+        .toBe(active);
+    }
+    // Typed into the active cell, Enter writes it and moves on within the range.
+    await page.keyboard.type("=LEN(B5)");
+    await page.keyboard.press("Enter");
+    const formulaAt = async (address: string) =>
+      (await modelCell(page, "Reviews", address)).formula;
+    await until(page, "a formula in C5", async () => (await formulaAt("C5")) === "=LEN(B5)");
+    await until(page, "B3 active", async () => (await activeCell(page)) === "B3");
+    expect(await modelSelection(page)).toMatch(/B3:C5$/);
+    expect(await valueAt(page, "C6")).toBe("");
+    // A copy with the active cell moved within the range is the whole range's, its formulas too.
+    await page.keyboard.press("Enter");
+    await until(page, "B4 active", async () => (await activeCell(page)) === "B4");
+    const b3 = await valueAt(page, "B3");
+    await page.keyboard.press("Control+c");
+    await clickCell(page, "F3");
+    await page.keyboard.press("Control+v");
+    await until(page, "F3 pasted", async () => (await valueAt(page, "F3")) === b3);
+    expect(await formulaAt("G5")).toBe("=LEN(F5)");
+  }, 60_000);
+
+  // Excel: Shift+PageDown "extends the selection down one screen", Shift+PageUp up one screen.
+  it("should extend the selection a screen down with Shift+PageDown and back with Shift+PageUp", async () => {
+    await clickCell(page, "B3");
+    await page.keyboard.press("Shift+PageDown");
+    await until(page, "a range", async () => /B3:B\d+$/.test(await modelSelection(page)));
+    const last = Number(/B3:B(\d+)$/.exec(await modelSelection(page))?.[1]);
+    expect(last).toBeGreaterThan(10);
+    expect(await activeCell(page)).toBe("B3");
+    await page.keyboard.press("Shift+PageUp");
+    await until(page, "B3 alone", async () => /!B3$/.test(await modelSelection(page)));
+    expect(await activeCell(page)).toBe("B3");
   }, 60_000);
 
   // Excel's PageDown moves the active cell one screen down, PageUp one screen up.

@@ -7,12 +7,13 @@ import {
   typeInCell,
   until,
 } from "./support/staticPlayground.js";
-import { modelCell } from "./support/gridPage.js";
+import { activeCell, modelCell } from "./support/gridPage.js";
 
 /**
  * The mouse on the static playground's grid as Excel answers it, with a real mouse in Chromium:
  * the right-click menu, a double-click on the fill handle, a fill drag beyond the view's edge,
- * and the wheel. One page for all (each spec scrolls back to the top first).
+ * the wheel, and the headers of the selection. One page for all (each spec scrolls back to the
+ * top first).
  */
 
 const sheetView = (page: Page) => page.locator(".playground-sheet");
@@ -58,6 +59,16 @@ function rowAt(page: Page, x: number, y: number): Promise<number> {
   );
 }
 
+/** The letters and numbers of the headers the grid shows highlighted. */
+function highlightedHeaders(page: Page): Promise<{ columns: string[]; rows: string[] }> {
+  return page.locator(".jss_worksheet:visible").evaluate((table) => ({
+    columns: [...table.querySelectorAll("thead td.selected")].map((td) => td.textContent ?? ""),
+    rows: [...table.querySelectorAll("tbody tr.selected > td:first-child")].map(
+      (td) => td.textContent ?? ""
+    ),
+  }));
+}
+
 /** Two animation frames of the page. */
 const twoFrames = (page: Page) =>
   page.evaluate(
@@ -94,6 +105,15 @@ describe("The mouse on the static playground's grid (Chromium)", () => {
     await until(page, "the menu", () => menu.isVisible());
     const titles = await menu.locator(":scope > div:not(.header) > a").allInnerTexts();
     expect(titles).toEqual(["Insert Sheet Rows", "Delete Sheet Rows", "Copy", "Paste"]);
+    // A menu of menu items for the keyboard and screen readers, without jSuites' hidden
+    // "Menu close" header (read out as its first item).
+    expect(await menu.getByRole("menuitem").locator("a").allInnerTexts()).toEqual([
+      "Insert Sheet Rows",
+      "Delete Sheet Rows",
+      "Copy",
+      "Paste",
+    ]);
+    expect(await menu.locator(".header").count()).toBe(0);
     expect(await menu.innerText()).not.toMatch(/About|Save as|comments|after/i);
     await page.keyboard.press("Escape");
     await page.mouse.click(5, 5);
@@ -112,6 +132,93 @@ describe("The mouse on the static playground's grid (Chromium)", () => {
     await page.keyboard.press("Escape");
     await page.mouse.click(5, 5);
   });
+
+  // Excel's Sort A to Z shows no arrow on the column's header; the grid's arrow outlived Ctrl+Z.
+  it("should leave no sort arrow on a column header after a sort and its undo", async () => {
+    const first = await modelCell(page, "Reviews", "A2");
+    await page
+      .locator(".jss_worksheet:visible thead td", { hasText: /^A$/ })
+      .click({ button: "right" });
+    await page.getByText("Sort Z to A", { exact: true }).click();
+    await until(
+      page,
+      "the sort",
+      async () => (await modelCell(page, "Reviews", "A2")).value !== first.value
+    );
+    const arrows = page.locator(".jss_worksheet:visible thead td.arrow-up, thead td.arrow-down");
+    expect(await arrows.count())
+      .withContext("after the sort")
+      .toBe(0);
+    await page.mouse.click(5, 5);
+    await clickCell(page, "C5");
+    await page.keyboard.press("Control+z");
+    await until(
+      page,
+      "the sort undone",
+      async () => (await modelCell(page, "Reviews", "A2")).value === first.value
+    );
+    expect(await arrows.count())
+      .withContext("after its undo")
+      .toBe(0);
+  }, 30_000);
+
+  // Excel highlights the headers of the selection's columns and rows, and no others; a column
+  // partly in view shows its letter.
+  it("should highlight only the selection's headers after a sideways scroll, and show a partly scrolled first column's letter", async () => {
+    await clickCell(page, "K5");
+    expect(await highlightedHeaders(page)).toEqual({ columns: ["K"], rows: ["5"] });
+    const view = await sheetView(page).boundingBox();
+    if (!view) throw new Error("no sheet view");
+    await page.mouse.move(view.x + 300, view.y + 300);
+    for (let notch = 0; notch < 6; notch++) {
+      await page.mouse.wheel(400, 0);
+      await twoFrames(page);
+    }
+    await page.waitForTimeout(300);
+    const scrolled = await highlightedHeaders(page);
+    expect(scrolled.columns.filter((letter) => letter !== "K"))
+      .withContext("after the scroll")
+      .toEqual([]);
+    const shown = await page.locator(".jss_worksheet:visible").evaluate((table) => {
+      const left = table.querySelector("thead td")!.getBoundingClientRect().right;
+      return [...table.querySelectorAll<HTMLElement>("tbody tr:nth-child(10) td[data-cell]")]
+        .find((cell) => cell.getBoundingClientRect().left > left + 5)
+        ?.getAttribute("data-cell");
+    });
+    if (!shown) throw new Error("no cell in view");
+    await page.locator(cellSelector(shown)).click();
+    expect(await highlightedHeaders(page))
+      .withContext(`after a click on ${shown}`)
+      .toEqual({ columns: [shown.replace(/\d+$/, "")], rows: ["10"] });
+
+    // Column A partly under the row headers: its letter still shows, right of them.
+    await page.mouse.wheel(-100_000, 0);
+    await until(
+      page,
+      "the view at A",
+      async () => (await sheetView(page).evaluate((v) => v.scrollLeft)) === 0,
+      5_000
+    );
+    await page.mouse.wheel(70, 0);
+    await until(
+      page,
+      "column A partly scrolled",
+      async () => (await sheetView(page).evaluate((v) => v.scrollLeft)) >= 70
+    );
+    const letter = await page.locator(".jss_worksheet:visible").evaluate((table) => {
+      const headers = table.querySelectorAll<HTMLElement>("thead td");
+      const text = document.createRange();
+      text.selectNodeContents(headers[1]);
+      return {
+        text: headers[1].textContent,
+        left: text.getBoundingClientRect().left,
+        rowHeaders: headers[0].getBoundingClientRect().right,
+      };
+    });
+    expect(letter.text).toBe("A");
+    expect(letter.left).toBeGreaterThanOrEqual(letter.rowHeaders);
+    await page.keyboard.press("Control+Home");
+  }, 30_000);
 
   it("should fill down as far as the adjacent column's data on a double-click of the fill handle (Excel), not to the grid's last row", async () => {
     // The demo's data is A1:B37; C2's fill handle, double-clicked, fills C3:C37 and stops.
@@ -159,6 +266,29 @@ describe("The mouse on the static playground's grid (Chromium)", () => {
     expect(await lastFilledRow(page, "E")).toBe(row);
     expect((await modelCell(page, "Reviews", `E${row}`)).value).toBe("kept");
   });
+
+  // A cell scrolled into view and clicked (Chromium scrolls a clicked element into view, as it
+  // does for find in page) is the one selected, though its scroll moved the grid's block down:
+  // C195 selected C460 when the move rewrote the block's rows in place.
+  it("should select and type into the cell clicked after its scroll into view moved the grid's block down", async () => {
+    const view = await sheetView(page).boundingBox();
+    if (!view) throw new Error("no sheet view");
+    await page.mouse.move(view.x + 300, view.y + 300);
+    await page.mouse.wheel(0, 3000); // 90 rows
+    await twoFrames(page);
+    await page.waitForTimeout(300);
+    await clickCell(page, "C195");
+    await until(page, "C195 active", async () => (await activeCell(page)) === "C195", 3_000);
+    await page.keyboard.type("clicked");
+    await page.keyboard.press("Enter");
+    await until(
+      page,
+      "clicked in C195",
+      async () => (await modelCell(page, "Reviews", "C195")).value === "clicked",
+      3_000
+    );
+    await page.keyboard.press("Control+z");
+  }, 30_000);
 
   it("should follow a large wheel delta within two frames, three rows a notch as Excel scrolls", async () => {
     const view = await sheetView(page).boundingBox();
