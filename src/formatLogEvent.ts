@@ -62,8 +62,24 @@ export function formatLogEvent(event: SpellLogEvent): string {
 
 function bodyText(body: unknown): string {
   if (body === undefined) return "";
-  const text = JSON.stringify(body) ?? String(body);
+  const text = jsonText(body);
   return text.length > MAX_BODY_CHARS
     ? ` body ${text.slice(0, MAX_BODY_CHARS)}… [${text.length} characters]`
     : ` body ${text}`;
+}
+
+/**
+ * A body as JSON, whatever it holds: a BigInt as its digits, and a body JSON cannot hold (a
+ * circle) as a note, so that formatting a log line never throws.
+ */
+function jsonText(body: unknown): string {
+  try {
+    return (
+      JSON.stringify(body, (_key, value: unknown) =>
+        typeof value === "bigint" ? value.toString() : value
+      ) ?? String(body)
+    );
+  } catch (error) {
+    return `(not JSON: ${error instanceof Error ? error.message : String(error)})`;
+  }
 }

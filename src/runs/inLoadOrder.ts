@@ -76,7 +76,10 @@ function hasPassed(turn: Turn): boolean {
 /**
  * Starts a call's work now: a waiting call's own turn is current meanwhile, so work it
  * subscribes on the way (a module needed inside) stays part of it; the turn is over once the
- * work has started, unless a part of it went on waiting.
+ * work has started, unless a part of it went on waiting. What the work delivers to the caller
+ * meanwhile (an error thrown as it starts: a row too large, inputs that cannot be sent) reaches
+ * the caller outside the turn: a call the caller makes there is a new call, behind the calls
+ * made before it.
  */
 function startWork<T>(
   order: LoadOrder,
@@ -86,12 +89,27 @@ function startWork<T>(
 ): TeardownLogic {
   if (turn === undefined) return work().subscribe(subscriber);
   const outer = order.currentTurn;
+  const toCaller =
+    <A extends unknown[]>(deliver: (...args: A) => void) =>
+    (...args: A): void => {
+      const current = order.currentTurn;
+      if (current === turn) order.currentTurn = outer;
+      try {
+        deliver(...args);
+      } finally {
+        order.currentTurn = current;
+      }
+    };
   order.currentTurn = turn;
   turn.deferred = false;
   try {
-    return work().subscribe(subscriber);
+    return work().subscribe({
+      next: toCaller((value: T) => subscriber.next(value)),
+      error: toCaller((error: unknown) => subscriber.error(error)),
+      complete: toCaller(() => subscriber.complete()),
+    });
   } catch (error) {
-    subscriber.error(error);
+    toCaller(() => subscriber.error(error))();
     return undefined;
   } finally {
     order.currentTurn = outer;

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { Observable, Subscription } from "rxjs";
+import { throwError, type Observable, type Subscription } from "rxjs";
 import type { ClientParts } from "../../src/runs/ClientParts.js";
 import { clientSettings } from "../../src/runs/ClientSettings.js";
 import { clientCoreAccess, type ClientCore } from "../../src/runs/clientCoreAccess.js";
@@ -42,7 +42,7 @@ async function turns(count: number): Promise<void> {
  * caller unsubscribes, maybe before it started), a load finished, time.
  */
 type Step =
-  | { kind: "call"; needs: "core" | "P" | "Q" }
+  | { kind: "call"; needs: "core" | "P" | "Q"; refused: boolean }
   | { kind: "drop"; which: number }
   | { kind: "finish"; module: "core" | "P" | "Q" }
   | { kind: "turns"; count: number };
@@ -53,6 +53,8 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant("call" as const),
       needs: fc.constantFrom("core" as const, "P" as const, "Q" as const),
+      // Refused as it starts (a row too large): its caller falls back to a new call.
+      refused: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
     }),
   },
   {
@@ -99,11 +101,13 @@ describe("A client's calls over generated paths of module loads", () => {
         const subscriptions: Subscription[] = [];
         // Calls let go before they started: they never start, and the calls after them go on.
         const droppedWaiting = new Set<string>();
-        const call = (needs: "core" | "P" | "Q"): void => {
-          const name = `${made.length}:${needs}`;
+        const call = (needs: "core" | "P" | "Q", refused = false): void => {
+          const name = `${made.length}:${needs}${refused ? ":refused" : ""}`;
           made.push(name);
+          // A refused call never reaches the service; the call its caller makes then is new.
+          if (refused) droppedWaiting.add(name);
           const run = (parts: ClientParts, { clientRun }: ClientCore): Observable<RunSnapshot> =>
-            clientRun(parts, name, {}, {});
+            refused ? throwError(() => new Error("refused")) : clientRun(parts, name, {}, {});
           subscriptions.push(
             access
               .call((parts, module) =>
@@ -111,7 +115,7 @@ describe("A client's calls over generated paths of module loads", () => {
                   ? run(parts, module)
                   : withModule(parts, modules[needs].lazy, () => run(parts, module))
               )
-              .subscribe()
+              .subscribe({ error: () => call("core") })
           );
         };
         /** Started calls are the calls made, in order, less those let go before they started. */
@@ -128,7 +132,7 @@ describe("A client's calls over generated paths of module loads", () => {
           }
         };
         for (const step of steps) {
-          if (step.kind === "call") call(step.needs);
+          if (step.kind === "call") call(step.needs, step.refused);
           else if (step.kind === "drop" && made.length > 0) {
             const index = step.which % made.length;
             const subscription = subscriptions[index];

@@ -1,4 +1,4 @@
-import { defer, of, type Observable } from "rxjs";
+import { defer, of, throwError, type Observable } from "rxjs";
 import type { ClientParts } from "../../src/runs/ClientParts.js";
 import { inLoadOrder, withModule } from "../../src/runs/inLoadOrder.js";
 import { SpellCodeLoadError } from "../../src/errors/SpellCodeLoadError.js";
@@ -56,6 +56,25 @@ describe("withModule and inLoadOrder", () => {
     inLoadOrder(parts, work(started, "later")).subscribe();
     expect(started).toEqual(["bulk:m", "run", "later"]);
     expect(parts.lastTurn?.finished).toBe(true);
+  });
+
+  it("should put a call made in a waiting call's error handler behind the calls made before it", async () => {
+    const parts = {} as ClientParts;
+    const module = controlledModule();
+    const started: string[] = [];
+    // The first call fails as it starts (a row too large): its handler makes a fallback call.
+    withModule(parts, module.lazy, () =>
+      defer(() => {
+        started.push("first");
+        return throwError(() => new Error("too large"));
+      })
+    ).subscribe({ error: () => inLoadOrder(parts, work(started, "fallback")).subscribe() });
+    inLoadOrder(parts, work(started, "second")).subscribe();
+    inLoadOrder(parts, work(started, "third")).subscribe();
+    module.finish("m");
+    await settle();
+    await settle();
+    expect(started).toEqual(["first", "second", "third", "fallback"]);
   });
 
   it("should start work with a loaded module synchronously, loading it once", async () => {

@@ -174,6 +174,21 @@ describe("SpellClient logger", () => {
     expectNoKey(events);
   });
 
+  it("should format any body without throwing (a BigInt's digits, a circle noted)", () => {
+    const circle: Record<string, unknown> = { a: 1 };
+    circle.self = circle;
+    const request = (body: unknown): SpellLogEvent =>
+      ({
+        type: "request",
+        endpoint: "start",
+        method: "POST",
+        url: "https://api.example/spells/start",
+        body,
+      }) as SpellLogEvent;
+    expect(formatLogEvent(request({ inputs: { n: 10n } }))).toContain('body {"inputs":{"n":"10"}}');
+    expect(formatLogEvent(request(circle))).toContain("body (not JSON: ");
+  });
+
   it("should log bodies only when asked, scrubbed of the key, and give readable lines", async () => {
     const { client, events, close } = await clientWithLog(script, { logBodies: true });
     try {
