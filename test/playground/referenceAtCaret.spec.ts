@@ -1,3 +1,5 @@
+import fc from "fast-check";
+import { columnName } from "../../playground/excel/a1.js";
 import {
   atInsertionPoint,
   cycleReference,
@@ -48,5 +50,40 @@ describe("referenceAtCaret (Point mode and F4 on a formula being typed)", () => 
     expect(cycleReference('="A1"&B2', 3)).toBeNull();
     expect(cycleReference("=A1 + 1", 7)).toBeNull();
     expect(cycleReference("A1", 1)).toBeNull();
+  });
+
+  it("should come back to any reference after four F4 presses, each a different type, the rest of the formula unchanged", () => {
+    const reference = fc
+      .record({
+        column: fc.integer({ min: 0, max: 16_383 }),
+        row: fc.integer({ min: 1, max: 1_048_576 }),
+      })
+      .map(({ column, row }) => `${columnName(column)}${row}`);
+    fc.assert(
+      fc.property(
+        fc.constantFrom("=", "=SUM(", '=SPELL.RUN("sentiment", ', "=1+"),
+        reference,
+        fc.constantFrom("", ")", "+B2", ', "label")'),
+        (before, cell, after) => {
+          let text = before + cell + after;
+          const caret = before.length + cell.length;
+          const types = new Set<string>();
+          for (let press = 0; press < 4; press++) {
+            const cycled = cycleReference(text, caret);
+            if (!cycled) return false;
+            text = cycled.text;
+            expect(text.slice(0, before.length)).toBe(before);
+            expect(text.slice(cycled.end)).toBe(after);
+            types.add(
+              text
+                .slice(cycled.start, cycled.end)
+                .replace(/[A-Z]+/, "A")
+                .replace(/[0-9]+/, "1")
+            );
+          }
+          return text === before + cell + after && types.size === 4;
+        }
+      )
+    );
   });
 });
