@@ -18,6 +18,7 @@ import {
   pointedReference,
   type CellPosition,
 } from "./excel/referenceAtCaret.js";
+import { clearPointedCells, markPointedCells } from "./pointedCells.js";
 
 /** A field a formula is typed in. */
 export type FormulaField = HTMLInputElement | HTMLTextAreaElement;
@@ -74,6 +75,11 @@ export function offerPointMode(fields: PointModeFields): () => void {
   // Set while this changes a field, so that its own input event keeps the pointed reference.
   let writing = false;
 
+  const forget = () => {
+    pointed = null;
+    dragging = false;
+    clearPointedCells();
+  };
   /** The pointed reference at the caret of `field`, or null (typing moved on from it). */
   const pointedAt = (field: FormulaField): Pointed | null =>
     pointed &&
@@ -94,6 +100,7 @@ export function offerPointMode(fields: PointModeFields): () => void {
     const after = start + reference.length;
     field.setSelectionRange(after, after);
     pointed = { field, text: field.value, start, end: after, anchor, far };
+    markPointedCells(anchor, far);
     writing = true;
     try {
       fields.changed(field);
@@ -120,7 +127,10 @@ export function offerPointMode(fields: PointModeFields): () => void {
     const cell = cellAt(event.target);
     const at = positionOf(cell?.dataset.cell);
     const field = event.button === 0 ? pointing() : null;
-    if (!at || !field) return;
+    if (!at || !field) {
+      forget();
+      return;
+    }
     event.preventDefault(); // the field keeps the keyboard
     event.stopPropagation(); // the grid neither ends the edit nor selects the cell
     const extended = event.shiftKey ? pointedAt(field) : null;
@@ -142,6 +152,7 @@ export function offerPointMode(fields: PointModeFields): () => void {
     dragging = false;
   };
   const keyDown = (event: KeyboardEvent) => {
+    if (["Enter", "Tab", "Escape"].includes(event.key)) forget(); // the edit ends
     if (event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === "F4") {
       const field = fields.editing();
@@ -155,6 +166,7 @@ export function offerPointMode(fields: PointModeFields): () => void {
       field.value = cycled.text;
       field.setSelectionRange(cycled.end, cycled.end);
       pointed = was ? { ...was, text: cycled.text, start: cycled.start, end: cycled.end } : null;
+      if (!was) clearPointedCells();
       writing = true;
       try {
         fields.changed(field);
@@ -183,7 +195,7 @@ export function offerPointMode(fields: PointModeFields): () => void {
   };
   // Typing moves on from the reference pointed: the next click or arrow puts a new one in.
   const input = (event: Event) => {
-    if (!writing && pointed && event.target === pointed.field) pointed = null;
+    if (!writing && pointed && event.target === pointed.field) forget();
   };
 
   document.addEventListener("mousedown", mouseDown, true);

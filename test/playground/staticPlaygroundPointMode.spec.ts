@@ -40,6 +40,13 @@ describe("Pointing at cells while typing a formula in the static playground (Chr
       const field = document.querySelector<HTMLInputElement>(".jss_worksheet td.editor input");
       return field ? { cell: field.closest("td")?.dataset.cell, text: field.value } : null;
     });
+  /** The cells drawn with the pointed border. */
+  const pointedCells = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("td.point-mode-pointed")].map(
+        (cell) => cell.dataset.cell
+      )
+    );
   const runsStarted = () =>
     page.evaluate(() => {
       const { stats } = (
@@ -146,9 +153,15 @@ describe("Pointing at cells while typing a formula in the static playground (Chr
     await startTyping("F8", "=COUNTA(");
     await drag("A2", "A10");
     expect(await editedCell()).toEqual({ cell: "F8", text: "=COUNTA(A2:A10" });
+    expect(await pointedCells())
+      .withContext("the border around the range pointed")
+      .toEqual(["A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10"]);
     await page.keyboard.type(")");
     await page.keyboard.press("Enter");
     await until(page, "F8's count", async () => (await shown(page, "F8")) === "9");
+    expect(await pointedCells())
+      .withContext("no border once written")
+      .toEqual([]);
     expect((await modelCell(page, "Reviews", "F8")).formula).toBe("=COUNTA(A2:A10)");
 
     await startTyping("F10", "=COUNTA(");
