@@ -6,13 +6,14 @@
  * (Shift the other way), as in the cell; the Enter button (✓) ends it and stays, Esc and the
  * Cancel button (✗) leave the cell as it was. The edit is the cell's own (the grid's cell
  * editor), so it is one undoable edit of the model, and a text left the same writes nothing.
- * While the text is a formula and the caret follows an operator, "(" or ",", a click on a cell
- * puts that cell's reference at the caret ("Point" mode), a second click replaces it; any other
- * click on a cell ends the edit and selects that cell.
+ * While the text is a formula and the caret follows an operator, "(" or ",", a click or a drag
+ * on cells puts their reference at the caret (Excel's Point mode, `pointMode.ts`, in the bar as in
+ * the cell); any other click on a cell ends the edit and selects that cell.
  */
 import { LAST_COLUMN, LAST_ROW } from "./excel/a1.js";
 import type { GridWorkbook } from "./grid/gridWorkbook.js";
 import { cellField, editCell, editInCell, endCellEdit } from "./grid/cellEditor.js";
+import { offerPointMode } from "./pointMode.js";
 
 /** The formula bar's parts. */
 export interface FormulaBarParts {
@@ -23,9 +24,6 @@ export interface FormulaBarParts {
   /** Excel's Cancel button (✗): leaves the cell as it was. */
   cancel?: HTMLButtonElement | null;
 }
-
-/** Text before the caret after which a clicked cell's reference goes in (Excel's Point mode). */
-const INSERTION_POINT = /[=(,+\-*/^&<>:]\s*$/;
 
 /**
  * Lets a person edit the active cell in the formula bar.
@@ -50,8 +48,6 @@ export function offerFormulaBar(
   let editing = false;
   // The cell's editor takes the keyboard as it opens: the bar's blur then is no end of the edit.
   let opening = false;
-  // A reference just put in by a click (Point mode), replaced by the next click.
-  let pointed: { start: number; end: number } | null = null;
   let pointerAt: EventTarget | null = null;
 
   const begin = () => {
@@ -69,7 +65,6 @@ export function offerFormulaBar(
     ) as HTMLElement | null;
     if (!cell) return;
     editing = true;
-    pointed = null;
     opening = true;
     const edit = editCell(worksheet, cell);
     if (edit && edit.value !== field.value) field.value = edit.value;
@@ -79,7 +74,6 @@ export function offerFormulaBar(
   const end = (save: boolean, move?: { row: number; column: number }) => {
     const text = field.value;
     editing = false;
-    pointed = null;
     endCellEdit(save, save ? text : undefined);
     backToGrid();
     restore();
@@ -103,7 +97,6 @@ export function offerFormulaBar(
   field.addEventListener("mousedown", begin);
   field.addEventListener("focus", begin);
   field.addEventListener("input", () => {
-    pointed = null;
     const edit = cellField();
     if (edit) edit.value = field.value;
   });
@@ -121,7 +114,6 @@ export function offerFormulaBar(
     // The window left (another program, another tab): the edit waits, as Excel's does.
     if (!editing || opening || !document.hasFocus()) return;
     editing = false;
-    pointed = null;
     const into = pointerAt instanceof Element ? pointerAt.closest("td.editor") : null;
     // A click into the cell edited goes on with the edit there; any other click ends it, as a
     // click outside the cell ends the grid's own edit (a click on another cell was ended by the
@@ -150,30 +142,20 @@ export function offerFormulaBar(
     });
   }
 
-  // A click on a cell while a formula is edited in the bar at an insertion point.
-  const pointAt = (event: MouseEvent) => {
-    pointerAt = event.target;
-    const target = event.target instanceof Element ? event.target : null;
-    const clicked = target?.closest<HTMLElement>(".jss_worksheet td[data-cell]");
-    if (!editing || !clicked?.dataset.cell || clicked.classList.contains("editor")) return;
-    const text = field.value;
-    const caret = field.selectionStart ?? text.length;
-    const replacing = pointed && pointed.end === caret ? pointed : null;
-    const start = replacing ? replacing.start : caret;
-    if (!text.startsWith("=") || (!replacing && !INSERTION_POINT.test(text.slice(0, caret)))) {
-      return;
-    }
-    event.preventDefault(); // the bar keeps the keyboard
-    event.stopPropagation(); // the grid neither ends the edit nor selects the cell
-    const reference = clicked.dataset.cell;
-    const end = replacing ? replacing.end : (field.selectionEnd ?? caret);
-    field.value = text.slice(0, start) + reference + text.slice(end);
-    const after = start + reference.length;
-    field.setSelectionRange(after, after);
-    pointed = { start, end: after };
-    const edit = cellField();
-    if (edit) edit.value = field.value;
-  };
-  document.addEventListener("mousedown", pointAt, true);
+  // Where a click went: a click into the cell edited goes on with the edit there (see blur).
+  document.addEventListener("mousedown", (event) => (pointerAt = event.target), true);
+  // Point mode: in the bar while it edits, else in the cell's own editor.
+  offerPointMode({
+    editing: () => (editing ? field : cellField()),
+    changed: (changedField) => {
+      if (changedField === field) {
+        const edit = cellField();
+        if (edit) edit.value = field.value;
+      } else {
+        // The page's bar mirrors the cell's editor on its input events.
+        changedField.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    },
+  });
   return { editing: () => editing };
 }
