@@ -43,7 +43,7 @@ function occurrences(
     .filter((delimiter) => delimiter !== "")
     .map((delimiter) => (ignoreCase ? delimiter.toLowerCase() : delimiter));
   const found: { at: number; length: number }[] = [];
-  for (let from = 0; from < within.length; ) {
+  for (let from = 0; from < within.length;) {
     let next: { at: number; length: number } | undefined;
     for (const needle of needles) {
       const at = within.indexOf(needle, from);
