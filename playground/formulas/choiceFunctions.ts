@@ -10,7 +10,7 @@
  */
 import { FormulaError } from "fast-formula-parser";
 import type { FunctionArgument } from "fast-formula-parser";
-import { findIndex } from "./lookupFunctions.js";
+import { findIndex, line } from "./lookupFunctions.js";
 import { compareSameKind, gridOf } from "./valueOrder.js";
 
 const NOT_FOUND = () => new FormulaError("#N/A");
@@ -30,13 +30,6 @@ function SWITCH(expression: FunctionArgument, ...cases: FunctionArgument[]): unk
     if (compareSameKind(single(cases[i]), value) === 0) return cases[i + 1].value;
   }
   return cases.length % 2 === 1 ? cases[cases.length - 1].value : NOT_FOUND();
-}
-
-/** A row's or a column's values, `undefined` when the block is neither. */
-function line(cells: unknown[][]): unknown[] | undefined {
-  if (cells.length === 1) return cells[0];
-  if (cells.every((row) => row.length === 1)) return cells.map((row) => row[0]);
-  return undefined;
 }
 
 /** LOOKUP(lookup_value, lookup_vector, [result_vector]) and LOOKUP(lookup_value, array). */

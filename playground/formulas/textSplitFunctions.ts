@@ -65,6 +65,8 @@ function textAround(
   [instanceNumber, matchMode, matchEnd, ifNotFound]: (FunctionArgument | undefined)[]
 ): unknown {
   const text = textOf(textArgument);
+  // TEXTBEFORE: "If text is an empty string, Excel returns empty text."
+  if (text === "" && side === "before") return "";
   const delimiters = delimitersOf(delimiter);
   const instance = numberOf(instanceNumber, 1);
   if (instance === 0 || Math.abs(instance) > Math.max(text.length, 1))

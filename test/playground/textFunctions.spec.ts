@@ -81,6 +81,7 @@ describe("Text functions in the playground (Microsoft's examples)", () => {
       "Red riding hood's, red hood"
     );
     expect(sheet.shown('=TEXTBEFORE(A1,"red",0)')).toBe("#VALUE!");
+    expect(sheet.shown('=TEXTBEFORE("","x")')).toBe("");
     expect(sheet.shown('=TEXTBEFORE(A1,"Wolf",,,,"not found")')).toBe("not found");
   });
 
