@@ -21,15 +21,17 @@ function sections(format: string): string[] {
 }
 
 /**
- * How many decimal places a number section shows (`"0.00"` 2, `"0.0%"` 3, `"#,##0"` 0), or
- * undefined when it is a date, a time, a fraction or scientific (those round their own way).
+ * How many decimal places a number section shows (`"0.00"` 2, `"0.0%"` 3, `"#,##0"` 0,
+ * `"#,##0,"` -3: a comma after the last digit scales by 1,000), or undefined when it is a date,
+ * a time, a fraction or scientific (those round their own way).
  */
-export function decimalPlaces(section: string): number | undefined {
+function decimalPlaces(section: string): number | undefined {
   const code = section.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, "");
   if (/[ymdhs]|E[+-]|\//i.test(code) || /general/i.test(code)) return undefined;
   const after = /\.([0#?]*)/.exec(code)?.[1].length ?? 0;
   const percents = (code.match(/%/g) ?? []).length;
-  return after + 2 * percents;
+  const scaling = /[0#?.](,+)(?![,0#?])/.exec(code)?.[1].length ?? 0;
+  return after + 2 * percents - 3 * scaling;
 }
 
 /** The section of `format` that shows `value` (Excel's: positive;negative;zero;text). */

@@ -43,6 +43,10 @@ describe("Text functions in the playground (Microsoft's examples)", () => {
     expect(sheet.shown('=TEXT(1.005,"0.00")')).toBe("1.01");
     expect(sheet.shown('=TEXT(-1.005,"0.00")')).toBe("-1.01");
     expect(sheet.shown('=TEXT(2.5,"0")')).toBe("3");
+    // A comma after the last digit shows thousands: rounded after the scaling, not before.
+    expect(sheet.shown('=TEXT(12200000,"0.0,,")')).toBe("12.2");
+    expect(sheet.shown('=TEXT(1499.6,"#,##0,")')).toBe("1");
+    expect(sheet.shown('=TEXT(1500,"#,##0,")')).toBe("2");
     expect(sheet.shown('=TEXT(-2.345,"0.00;(0.00)")')).toBe("(2.35)");
     // Thousandths, whose halves binary fractions cannot hold, rounded in decimal.
     fc.assert(
