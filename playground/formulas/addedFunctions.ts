@@ -7,12 +7,16 @@ import FormulaParser, { FormulaError } from "fast-formula-parser";
 import type { FunctionArgument, ParserContext } from "fast-formula-parser";
 import { aggregateFunctions } from "./aggregateFunctions.js";
 import { arrayFunctions } from "./arrayFunctions.js";
+import { choiceFunctions } from "./choiceFunctions.js";
 import {
   conditionalFunctions,
   conditionalFunctionsNeedingContext,
 } from "./conditionalFunctions.js";
+import { dateFunctions } from "./dateFunctions.js";
 import { lookupFunctions, lookupFunctionsNeedingContext } from "./lookupFunctions.js";
 import { roundingFunctions } from "./rounding.js";
+import { TEXT } from "./textFormat.js";
+import { textSplitFunctions } from "./textSplitFunctions.js";
 import { wildcardPattern } from "./wildcards.js";
 
 const helpers = FormulaParser.FormulaHelpers;
@@ -189,6 +193,10 @@ export const addedFunctions: Record<string, (...args: FunctionArgument[]) => unk
   COUNTA,
   SEARCH,
   SEARCHB: SEARCH,
+  TEXT,
+  ...textSplitFunctions,
+  ...choiceFunctions,
+  ...dateFunctions,
   ...lookupFunctions,
   ...conditionalFunctions,
   ...arrayFunctions,

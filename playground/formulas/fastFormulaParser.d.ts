@@ -107,3 +107,9 @@ declare module "fast-formula-parser/formulas/operators" {
   const operators: { Infix: { compareOp: Operation; concatOp: Operation; mathOp: Operation } };
   export default operators;
 }
+
+/** The number formatter (SheetJS's SSF) that fast-formula-parser's TEXT uses. */
+declare module "fast-formula-parser/ssf/ssf" {
+  /** `value` shown in Excel's number format `format` (`"0.00"`, `"yyyy-mm-dd"`, `"@"`). */
+  export function format(format: string, value: number | string): string;
+}

@@ -81,8 +81,16 @@ export function findIndex(values: unknown[], lookup: unknown, mode: MatchMode): 
   return best;
 }
 
-/** A row's or a column's values, `undefined` when the block is neither. */
-function line(cells: unknown[][]): unknown[] | undefined {
+/**
+ * A row's or a column's values, `undefined` when the block is neither.
+ *
+ * ## Example
+ * ```ts
+ * line([[1], [2]]); // [1, 2]
+ * line([[1, 2], [3, 4]]); // undefined
+ * ```
+ */
+export function line(cells: unknown[][]): unknown[] | undefined {
   if (cells.length === 1) return cells[0];
   if (cells.every((row) => row.length === 1)) return cells.map((row) => row[0]);
   return undefined;
