@@ -12,7 +12,8 @@ import { LAST_COLUMN, LAST_ROW, type CellBlock } from "../excel/a1.js";
 import { ctrlArrowTarget, lastUsedCell, type Direction } from "../excel/dataRegionEdge.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import type { GridWorkbook } from "./gridWorkbook.js";
-import { selectionBlock, type ModelSelection } from "./gridSelection.js";
+import { activeCellElement } from "./activeCell.js";
+import { selectionBlock, selectionHolds, type ModelSelection } from "./gridSelection.js";
 import type { SheetBlock } from "./sheetBlock.js";
 import { turnPage } from "./pageKeys.js";
 import { stepInSelection } from "./stepInSelection.js";
@@ -70,6 +71,7 @@ export function listenToSheetKeys(
     }
     if (!control && !event.altKey && stepsInSelection(event, grid, current)) return;
     if (current.edition || event.altKey) return;
+    if (!control && editsMovedActiveCell(event, grid)) return;
     // Excel's Backspace "clears the content of the active cell" and edits it (Microsoft,
     // "Keyboard shortcuts in Excel"): the other selected cells keep theirs; Enter writes the
     // emptied cell (one undoable edit), Escape leaves it as it was.
@@ -114,7 +116,15 @@ export function listenToSheetKeys(
     event.stopPropagation();
     // The view turned a page: its rows are put in the page before the active cell moves there.
     if (paging) grid.showRowsInView();
-    grid.select(sheet, { anchor: extend ? selection.anchor : target, end: target });
+    const { active } = selection;
+    grid.select(sheet, {
+      anchor: extend ? selection.anchor : target,
+      end: target,
+      // Extending keeps the active cell while the range holds it.
+      ...(extend && active && selectionHolds({ anchor: selection.anchor, end: target }, active)
+        ? { active }
+        : {}),
+    });
   };
   window.addEventListener("keydown", keydown, true);
   return () => window.removeEventListener("keydown", keydown, true);
@@ -150,6 +160,30 @@ function stepsInSelection(
     event.key === "Enter" ? (event.shiftKey ? "up" : "down") : event.shiftKey ? "left" : "right";
   const active = stepInSelection(range, selection.active ?? selection.anchor, step);
   grid.select(sheet, { ...selection, active });
+  return true;
+}
+
+/**
+ * F2 or a typed character after Enter or Tab moved the active cell within a range: the active
+ * cell is edited (jspreadsheet would edit its selection's first corner), the range staying selected.
+ *
+ * @returns Whether the key was this (and handled).
+ */
+function editsMovedActiveCell(event: KeyboardEvent, grid: GridWorkbook): boolean {
+  const sheet = grid.activeSheet();
+  if (!grid.selectionOf(sheet).active) return false;
+  if (event.key !== "F2" && (event.key.length !== 1 || event.isComposing)) return false;
+  const worksheet = grid.worksheet(sheet);
+  const cell = activeCellElement(worksheet);
+  if (!cell) return false;
+  event.stopPropagation();
+  // A character goes on into the editor, which takes the keyboard as it opens (as jspreadsheet's
+  // own start of an edit does); F2 edits what the cell holds.
+  if (event.key === "F2") event.preventDefault();
+  (worksheet as unknown as { openEditor(cell: HTMLElement, empty: boolean): void }).openEditor(
+    cell,
+    event.key !== "F2"
+  );
   return true;
 }
 

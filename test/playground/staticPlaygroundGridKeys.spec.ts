@@ -210,6 +210,78 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     expect(await formulaAt("G5")).toBe("=LEN(F5)");
   }, 60_000);
 
+  // After Enter or Tab moved the active cell within a range, the range is still the selection
+  // every range action acts on: Shift+arrows "extend the selection of cells by one cell" from its
+  // anchor (Microsoft, "Keyboard shortcuts in Excel"), the active cell staying; a double-click on
+  // the fill handle fills the whole range down; "Delete Sheet Rows" deletes all its rows.
+  it("should keep the whole range for Shift+arrows, the fill handle and Delete Sheet Rows after Enter or Tab moved the active cell within it", async () => {
+    await clickCell(page, "B3");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowRight");
+    await until(page, "B3:C5 selected", async () => (await modelSelection(page)).endsWith("B3:C5"));
+    await page.keyboard.press("Enter");
+    await until(page, "B4 active", async () => (await activeCell(page)) === "B4");
+    await page.keyboard.press("Shift+ArrowDown");
+    await until(page, "a range", async () => !(await modelSelection(page)).endsWith("B3:C5"));
+    expect(await modelSelection(page)).toMatch(/!B3:C6$/);
+    expect(await activeCell(page)).toBe("B4");
+    await page.keyboard.press("Shift+ArrowUp");
+    await page.keyboard.press("Shift+ArrowUp");
+    await until(page, "B3:C4", async () => (await modelSelection(page)).endsWith("!B3:C4"));
+    expect(await activeCell(page)).toBe("B4");
+    // F2 and typing edit the active cell, not the range's first one.
+    const editor = page.locator(".jss_worksheet:visible td.editor");
+    const b4 = await valueAt(page, "B4");
+    await page.keyboard.press("F2");
+    await until(page, "B4 edited", async () => (await editor.getAttribute("data-cell")) === "B4");
+    expect(await editor.locator("input, textarea").inputValue()).toBe(b4);
+    await page.keyboard.press("Escape");
+    await page.keyboard.type("x");
+    await until(page, "B4 typed in", async () => (await editor.getAttribute("data-cell")) === "B4");
+    expect(await editor.locator("input, textarea").inputValue()).toBe("x");
+    await page.keyboard.press("Escape");
+    expect(await valueAt(page, "B4")).toBe(b4);
+
+    // The demo's data is A1:B37: the fill handle of C2:D2, with D2 active, fills both columns.
+    const formulaAt = async (address: string) =>
+      (await modelCell(page, "Reviews", address)).formula;
+    for (const [address, formula] of [
+      ["C2", "=LEN(B2)"],
+      ["D2", "=LEN(A2)"],
+    ]) {
+      await goTo(page, address);
+      await page.keyboard.type(formula);
+      await page.keyboard.press("Enter");
+      await until(
+        page,
+        `${formula} in ${address}`,
+        async () => (await formulaAt(address)) === formula
+      );
+    }
+    await clickCell(page, "C2");
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press("Tab");
+    await until(page, "D2 active", async () => (await activeCell(page)) === "D2");
+    const corner = await page.locator(".jss_corner:visible").first().boundingBox();
+    if (!corner) throw new Error("no fill handle");
+    await page.mouse.dblclick(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    await until(page, "D37 filled", async () => (await formulaAt("D37")) === "=LEN(A37)");
+    expect(await formulaAt("C37")).toBe("=LEN(B37)");
+
+    // Rows 5 to 7 selected, A6 active: the menu's Delete Sheet Rows deletes the three rows.
+    const eighth = await valueAt(page, "A8");
+    await clickCell(page, "A5");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Enter");
+    await until(page, "A6 active", async () => (await activeCell(page)) === "A6");
+    await page.locator(".jss_worksheet:visible td[data-cell='A6']").click({ button: "right" });
+    await page.locator(".jss_contextmenu div", { hasText: "Delete Sheet Rows" }).click();
+    await until(page, "rows 5 to 7 gone", async () => (await valueAt(page, "A5")) === eighth);
+    expect(dialogs).toEqual([]);
+  }, 90_000);
+
   // Excel: Shift+PageDown "extends the selection down one screen", Shift+PageUp up one screen.
   it("should extend the selection a screen down with Shift+PageDown and back with Shift+PageUp", async () => {
     await clickCell(page, "B3");
