@@ -17,6 +17,7 @@ import { selectionBlock, selectionHolds, type ModelSelection } from "./gridSelec
 import type { SheetBlock } from "./sheetBlock.js";
 import { turnPage } from "./pageKeys.js";
 import { stepInSelection } from "./stepInSelection.js";
+import { entryMode, pointsAtCell, setEntryMode } from "./entryMode.js";
 import { focusGrid, startEditing } from "./typedText.js";
 
 const ARROWS: Record<string, Direction> = {
@@ -70,7 +71,14 @@ export function listenToSheetKeys(
       return;
     }
     if (!control && !event.altKey && stepsInSelection(event, grid, current)) return;
+    if (current.edition && !control && !event.altKey && endsOrSwitchesEntry(event, grid, current))
+      return;
     if (current.edition || event.altKey) return;
+    // Typing into a cell starts Enter mode, F2 Edit mode (entryMode).
+    if (event.key === "F2") setEntryMode("Edit");
+    else if (!control && (event.key.length === 1 || event.key === "Backspace")) {
+      setEntryMode("Enter");
+    }
     if (!control && editsMovedActiveCell(event, grid)) return;
     // Excel's Backspace "clears the content of the active cell" and edits it (Microsoft,
     // "Keyboard shortcuts in Excel"): the other selected cells keep theirs; Enter writes the
@@ -126,8 +134,57 @@ export function listenToSheetKeys(
         : {}),
     });
   };
+  // A double-click on a cell edits it in Edit mode.
+  const doubleClick = () => setEntryMode("Edit");
   window.addEventListener("keydown", keydown, true);
-  return () => window.removeEventListener("keydown", keydown, true);
+  window.addEventListener("dblclick", doubleClick, true);
+  return () => {
+    window.removeEventListener("keydown", keydown, true);
+    window.removeEventListener("dblclick", doubleClick, true);
+  };
+}
+
+/**
+ * A key while a cell is edited: F2 switches between Enter and Edit mode; in Enter mode an arrow
+ * key writes the entry and moves the active cell, as Excel's does (in Edit mode it moves the
+ * insertion point, the field's own answer).
+ *
+ * @returns Whether the key was this (and handled).
+ */
+function endsOrSwitchesEntry(
+  event: KeyboardEvent,
+  grid: GridWorkbook,
+  current: { edition?: unknown }
+): boolean {
+  if (event.key === "F2") {
+    event.preventDefault();
+    event.stopPropagation();
+    setEntryMode(entryMode() === "Enter" ? "Edit" : "Enter");
+    return true;
+  }
+  const direction = ARROWS[event.key];
+  if (!direction || event.shiftKey || entryMode() !== "Enter") return false;
+  const cell = (current.edition as HTMLElement[] | undefined)?.[0];
+  const field = cell?.querySelector<HTMLInputElement | HTMLTextAreaElement>("input, textarea");
+  if (!cell || !field) return false;
+  if (pointsAtCell(field.value, field.selectionStart ?? field.value.length)) return false;
+  event.preventDefault();
+  event.stopPropagation();
+  (current as unknown as { closeEditor(cell: HTMLElement, save: boolean): void }).closeEditor(
+    cell,
+    true
+  );
+  focusGrid(); // the editor left the page with the keyboard
+  const sheet = grid.activeSheet();
+  const selection = grid.selectionOf(sheet);
+  const from = selection.active ?? selection.anchor;
+  const step = STEPS[direction];
+  const target = {
+    row: Math.max(0, Math.min(LAST_ROW, from.row + step.row)),
+    column: Math.max(0, Math.min(LAST_COLUMN, from.column + step.column)),
+  };
+  grid.select(sheet, { anchor: target, end: target });
+  return true;
 }
 
 /**

@@ -8,6 +8,7 @@
 import jspreadsheet from "jspreadsheet-ce";
 import type { WorksheetInstance } from "jspreadsheet-ce";
 import { activeCellElement } from "./activeCell.js";
+import { setEntryMode } from "./entryMode.js";
 
 /** What this needs of jspreadsheet's current worksheet. */
 interface TypingWorksheet {
@@ -56,6 +57,7 @@ export function startEditing(text: string): void {
   if (!worksheet || worksheet.edition) return;
   const cell = activeCellElement(worksheet as unknown as WorksheetInstance);
   if (!cell) return;
+  setEntryMode("Enter"); // typing into a cell starts Excel's Enter mode
   worksheet.openEditor(cell, true);
   const editor = cell.querySelector<HTMLInputElement | HTMLTextAreaElement>("input, textarea");
   if (!editor) return;

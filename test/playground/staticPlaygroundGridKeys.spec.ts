@@ -13,7 +13,8 @@ import { activeCell, goTo, modelCell, modelSelection } from "./support/gridPage.
  * Chromium: Delete on a whole column or row chosen by its header clears it (never deletes it);
  * a first keystroke that is not plain ASCII starts editing the selected cell; an insert Excel
  * refuses is refused with Excel's message and leaves the grid as it was; Enter and Tab move within
- * a selected range; Shift+PageDown and Shift+PageUp extend the selection a screen.
+ * a selected range; Shift+PageDown and Shift+PageUp extend the selection a screen; arrow keys
+ * end an entry typed into a cell (Enter mode) and move the insertion point after F2 (Edit mode).
  */
 
 /** The grid's cursor: the model address of the cell the grid shows active. */
@@ -281,6 +282,49 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     await until(page, "rows 5 to 7 gone", async () => (await valueAt(page, "A5")) === eighth);
     expect(dialogs).toEqual([]);
   }, 90_000);
+
+  // Excel: typing into a cell starts Enter mode, where an arrow key writes the entry and moves
+  // to the next cell; F2 or a double-click starts Edit mode, where the arrow keys move the
+  // insertion point; F2 switches between the two (Microsoft, "Keyboard shortcuts in Excel").
+  it("should write an entry and move on with an arrow key in Enter mode, and move the insertion point in Edit mode (F2, a double-click)", async () => {
+    const editor = page.locator(".jss_worksheet:visible td.editor input, td.editor textarea");
+    await clickCell(page, "D3");
+    await page.keyboard.type("ab");
+    await page.keyboard.press("ArrowDown");
+    await until(page, "ab in D3", async () => (await valueAt(page, "D3")) === "ab");
+    await until(page, "D4 active", async () => (await activeCell(page)) === "D4");
+    // F2: Edit mode, the arrows stay within the text.
+    await page.keyboard.press("F2");
+    await page.keyboard.type("xy");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.type("1");
+    await page.keyboard.press("ArrowDown");
+    expect(await editor.inputValue()).toBe("x1y");
+    await page.keyboard.press("Enter");
+    await until(page, "x1y in D4", async () => (await valueAt(page, "D4")) === "x1y");
+    // Typed (Enter mode), then F2 (Edit mode): the arrow moves the insertion point.
+    await until(page, "D5 active", async () => (await activeCell(page)) === "D5");
+    await page.keyboard.type("pq");
+    await page.keyboard.press("F2");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.type("-");
+    await page.keyboard.press("Enter");
+    await until(page, "p-q in D5", async () => (await valueAt(page, "D5")) === "p-q");
+    // A double-click edits in Edit mode.
+    await page.locator(".jss_worksheet:visible td[data-cell='D3']").dblclick();
+    await until(page, "D3 edited", () => editor.isVisible());
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.type("Z");
+    await page.keyboard.press("Enter");
+    await until(page, "aZb in D3", async () => (await valueAt(page, "D3")) === "aZb");
+    // A formula not at a point where a reference goes in (Point mode): written, and on to F3.
+    await clickCell(page, "E3");
+    await page.keyboard.type("=1+2");
+    await page.keyboard.press("ArrowRight");
+    await until(page, "3 in E3", async () => (await valueAt(page, "E3")) === "3");
+    expect(await activeCell(page)).toBe("F3");
+  }, 60_000);
 
   // Excel: Shift+PageDown "extends the selection down one screen", Shift+PageUp up one screen.
   it("should extend the selection a screen down with Shift+PageDown and back with Shift+PageUp", async () => {
