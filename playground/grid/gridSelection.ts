@@ -140,7 +140,10 @@ export class GridSelection {
     const selection = this.modelSelections.get(sheet);
     quietly(worksheet, () => {
       const held = (cell: { row: number; column: number }) => block.holds(cell.row, cell.column);
-      if (!selection || (!held(selection.end) && !held(selection.anchor))) {
+      // A range may cover the block without a corner in it (a whole column, from row 1).
+      const shown =
+        selection && [selection.end, selection.anchor, selection.active].some((c) => c && held(c));
+      if (!selection || !shown) {
         worksheet.resetSelection();
         return;
       }

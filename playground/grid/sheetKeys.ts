@@ -16,6 +16,7 @@ import { activeCellElement } from "./activeCell.js";
 import { selectionBlock, selectionHolds, type ModelSelection } from "./gridSelection.js";
 import type { SheetBlock } from "./sheetBlock.js";
 import { turnPage } from "./pageKeys.js";
+import { selectsPartOfSheet } from "./selectionKeys.js";
 import { stepInSelection } from "./stepInSelection.js";
 import { entryMode, pointsAtCell, setEntryMode } from "./entryMode.js";
 import { focusGrid, startEditing } from "./typedText.js";
@@ -74,6 +75,7 @@ export function listenToSheetKeys(
     if (current.edition && !control && !event.altKey && endsOrSwitchesEntry(event, grid, current))
       return;
     if (current.edition || event.altKey) return;
+    if (selectsPartOfSheet(event, grid, workbook)) return;
     // Typing into a cell starts Enter mode, F2 Edit mode (entryMode).
     if (event.key === "F2") setEntryMode("Edit");
     else if (!control && (event.key.length === 1 || event.key === "Backspace")) {

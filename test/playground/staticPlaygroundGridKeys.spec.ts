@@ -14,7 +14,8 @@ import { activeCell, goTo, modelCell, modelSelection } from "./support/gridPage.
  * a first keystroke that is not plain ASCII starts editing the selected cell; an insert Excel
  * refuses is refused with Excel's message and leaves the grid as it was; Enter and Tab move within
  * a selected range; Shift+PageDown and Shift+PageUp extend the selection a screen; arrow keys
- * end an entry typed into a cell (Enter mode) and move the insertion point after F2 (Edit mode).
+ * end an entry typed into a cell (Enter mode) and move the insertion point after F2 (Edit mode);
+ * Ctrl+Space, Shift+Space and Ctrl+A select a column, a row, the current region and the sheet.
  */
 
 /** The grid's cursor: the model address of the cell the grid shows active. */
@@ -324,6 +325,28 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     await page.keyboard.press("ArrowRight");
     await until(page, "3 in E3", async () => (await valueAt(page, "E3")) === "3");
     expect(await activeCell(page)).toBe("F3");
+  }, 60_000);
+
+  // Excel (Microsoft, "Keyboard shortcuts in Excel"): Ctrl+Space "select an entire column",
+  // Shift+Space "select an entire row", Ctrl+A the current region, pressed again the whole sheet;
+  // the active cell stays.
+  it("should select the column with Ctrl+Space, the row with Shift+Space, and the current region then the sheet with Ctrl+A", async () => {
+    const selected = async (range: string) => {
+      await until(page, range, async () => (await modelSelection(page)) === `Reviews!${range}`);
+      expect(await activeCell(page)).toBe("B5");
+    };
+    await clickCell(page, "B5");
+    await page.keyboard.press("Control+Space");
+    await selected("B1:B1048576");
+    await clickCell(page, "B5");
+    await page.keyboard.press("Shift+Space");
+    await selected("A5:XFD5");
+    expect(await page.locator(".jss_worksheet:visible td.editor").count()).toBe(0);
+    await clickCell(page, "B5");
+    await page.keyboard.press("Control+a");
+    await selected("A1:B37");
+    await page.keyboard.press("Control+a");
+    await selected("A1:XFD1048576");
   }, 60_000);
 
   // Excel: Shift+PageDown "extends the selection down one screen", Shift+PageUp up one screen.
