@@ -17,6 +17,8 @@ import { selectionBlock, selectionHolds, type ModelSelection } from "./gridSelec
 import type { SheetBlock } from "./sheetBlock.js";
 import { turnPage } from "./pageKeys.js";
 import { selectsPartOfSheet } from "./selectionKeys.js";
+import { shiftClickExtends } from "./shiftClick.js";
+import { cellField as cellEditing } from "./cellEditor.js";
 import { stepInSelection } from "./stepInSelection.js";
 import { entryMode, pointsAtCell, setEntryMode } from "./entryMode.js";
 import { focusGrid, startEditing } from "./typedText.js";
@@ -136,13 +138,18 @@ export function listenToSheetKeys(
         : {}),
     });
   };
-  // A double-click on a cell edits it in Edit mode.
+  // A double-click on a cell edits it in Edit mode; Shift (a key) with a click extends.
   const doubleClick = () => setEntryMode("Edit");
+  const mouseDown = (event: MouseEvent) => {
+    if (!cellEditing()) shiftClickExtends(event, grid);
+  };
   window.addEventListener("keydown", keydown, true);
   window.addEventListener("dblclick", doubleClick, true);
+  window.addEventListener("mousedown", mouseDown, true);
   return () => {
     window.removeEventListener("keydown", keydown, true);
     window.removeEventListener("dblclick", doubleClick, true);
+    window.removeEventListener("mousedown", mouseDown, true);
   };
 }
 

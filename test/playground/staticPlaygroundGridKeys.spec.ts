@@ -349,6 +349,19 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     await selected("A1:XFD1048576");
   }, 60_000);
 
+  // Excel: a click on a cell, then Shift and a click on another, selects the range between them,
+  // from the first cell (the anchor) however far the view went in between.
+  it("should extend the selection from its anchor with Shift+Click, after a scroll far down", async () => {
+    await clickCell(page, "B3");
+    await page.locator(".playground-sheet").evaluate((view) => (view.scrollTop = 24 * 3_000));
+    const far = page.locator(".jss_worksheet:visible td[data-cell='C3005']");
+    await until(page, "row 3005 in view", () => far.isVisible());
+    await far.click({ modifiers: ["Shift"] });
+    await until(page, "a range", async () => (await modelSelection(page)) !== "Reviews!B3");
+    expect(await modelSelection(page)).toBe("Reviews!B3:C3005");
+    expect(await activeCell(page)).toBe("B3");
+  }, 60_000);
+
   // Excel: Shift+PageDown "extends the selection down one screen", Shift+PageUp up one screen.
   it("should extend the selection a screen down with Shift+PageDown and back with Shift+PageUp", async () => {
     await clickCell(page, "B3");
