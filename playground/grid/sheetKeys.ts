@@ -4,7 +4,10 @@
  * used row and column), with Shift to extend the selection; Ctrl+G and F5 open the Go To dialog;
  * Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z) undo and redo on the model's history; Delete clears the
  * selection, Backspace the active cell (which it edits); PageDown and PageUp turn a screen (pageKeys);
- * an arrow, Enter or Tab that leaves the block the grid holds moves the block with it. Keys the
+ * an arrow, Enter or Tab that leaves the block the grid holds moves the block with it; Enter and
+ * Tab move within a selected range (stepInSelection), F2 and typing edit its active cell; a cell
+ * edit follows Excel's Enter and Edit modes (entryMode); Ctrl+Space, Shift+Space and Ctrl+A select
+ * parts of the sheet (selectionKeys); Shift+Click extends from the anchor (shiftClick). Keys the
  * block can answer itself are left to jspreadsheet.
  */
 import jspreadsheet from "jspreadsheet-ce";
@@ -18,7 +21,7 @@ import type { SheetBlock } from "./sheetBlock.js";
 import { turnPage } from "./pageKeys.js";
 import { selectsPartOfSheet } from "./selectionKeys.js";
 import { shiftClickExtends } from "./shiftClick.js";
-import { cellField as cellEditing } from "./cellEditor.js";
+import { cellField } from "./cellEditor.js";
 import { stepInSelection } from "./stepInSelection.js";
 import { entryMode, pointsAtCell, setEntryMode } from "./entryMode.js";
 import { focusGrid, startEditing } from "./typedText.js";
@@ -141,7 +144,7 @@ export function listenToSheetKeys(
   // A double-click on a cell edits it in Edit mode; Shift (a key) with a click extends.
   const doubleClick = () => setEntryMode("Edit");
   const mouseDown = (event: MouseEvent) => {
-    if (!cellEditing()) shiftClickExtends(event, grid);
+    if (!cellField()) shiftClickExtends(event, grid);
   };
   window.addEventListener("keydown", keydown, true);
   window.addEventListener("dblclick", doubleClick, true);
