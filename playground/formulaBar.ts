@@ -53,7 +53,9 @@ export function offerFormulaBar(
   const begin = () => {
     if (editing) return;
     const sheet = grid.activeSheet();
-    const { anchor } = grid.selectionOf(sheet);
+    // The active cell (Enter or Tab may have moved it within a selected range).
+    const selection = grid.selectionOf(sheet);
+    const anchor = selection.active ?? selection.anchor;
     if (!grid.blockOf(sheet).holds(anchor.row, anchor.column)) {
       grid.select(sheet, { anchor, end: anchor });
     }

@@ -6,6 +6,7 @@
  */
 import jspreadsheet from "jspreadsheet-ce";
 import type { WorksheetInstance } from "jspreadsheet-ce";
+import { setEntryMode } from "./entryMode.js";
 
 /** The field a cell is edited in. */
 export type CellField = HTMLInputElement | HTMLTextAreaElement;
@@ -55,6 +56,8 @@ export function cellField(): CellField | null {
 export function editCell(worksheet: WorksheetInstance, cell: HTMLElement): CellField | null {
   const open = edited();
   if (!open) {
+    // Back in the cell, its arrow keys move the insertion point, as in Excel's Edit mode.
+    setEntryMode("Edit");
     // The keys and the clicks that end an edit are the current worksheet's.
     (jspreadsheet as unknown as { current: unknown }).current = worksheet;
     (worksheet as unknown as EditingWorksheet).openEditor(cell, false);

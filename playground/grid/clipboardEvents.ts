@@ -5,7 +5,6 @@
  */
 import type { SpreadsheetOptions, WorksheetInstance } from "jspreadsheet-ce";
 import { blockAddress } from "../../taskpane/sheet/a1Address.js";
-import type { CellBlock } from "../excel/a1.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import { copiedCells, pasteOverSelection, type Copied } from "./gridClipboard.js";
 import { inputAt } from "./gridEdits.js";
@@ -42,14 +41,7 @@ export function clipboardEvents(
   return {
     oncopy: (instance, range) => {
       const sheet = target.sheetOf(instance);
-      const origin = target.originOf(instance);
-      const selection = target.selectionOf(sheet);
-      // After Enter or Tab moved the active cell within the selection, jspreadsheet's first
-      // corner is the active cell: the copy is the whole selection's (as its text is).
-      const copiedRange = selection.active
-        ? rangeInBlock(selectionBlock(selection), origin)
-        : range;
-      copied = copiedCells(instance, sheet, origin, copiedRange, (row, column) =>
+      copied = copiedCells(instance, sheet, target.originOf(instance), range, (row, column) =>
         inputAt(workbook, sheet, row, column)
       );
       return undefined;
@@ -81,14 +73,4 @@ export function clipboardEvents(
       return false;
     },
   };
-}
-
-/** A block of the model as jspreadsheet's [left, top, right, bottom] in a grid block at `origin`. */
-function rangeInBlock(block: CellBlock, origin: { row: number; column: number }): number[] {
-  return [
-    block.left - origin.column,
-    block.top - origin.row,
-    block.left + block.columnCount - 1 - origin.column,
-    block.top + block.rowCount - 1 - origin.row,
-  ];
 }

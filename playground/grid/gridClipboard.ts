@@ -100,6 +100,9 @@ export interface PastedCell {
   value: string;
 }
 
+/** The most cells a paste repeats its copy over (two whole columns). */
+const MOST_PASTED_CELLS = 2 * (LAST_ROW + 1);
+
 /**
  * A paste over the model's selection, not only over the part of it the grid's block holds (the
  * grid holds rows near the view: jspreadsheet's paste reaches only those). What was pasted
@@ -137,7 +140,11 @@ export function pasteOverSelection(
   const area = inSelection
     ? selection
     : { top: at.row, left: at.column, rowCount: height, columnCount: width };
-  const fits = (count: number, size: number) => (size > 0 && count % size === 0 ? count : size);
+  // A selection of more cells than the page can write at once (Ctrl+A's whole sheet, 17 billion
+  // cells) takes the paste once, at its first cell, rather than stopping the page.
+  const tooLarge = area.rowCount * area.columnCount > MOST_PASTED_CELLS;
+  const fits = (count: number, size: number) =>
+    size > 0 && count % size === 0 && !tooLarge ? count : size;
   const block = {
     top: area.top,
     left: area.left,

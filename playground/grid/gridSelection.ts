@@ -11,6 +11,7 @@ import { parseAddress } from "../excel/a1.js";
 import type { CellBlock } from "../excel/a1.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import { quoteSheet } from "../excel/mockRanges.js";
+import { markActiveCell } from "./activeCell.js";
 import { quietly } from "./quietly.js";
 import type { SheetBlock } from "./sheetBlock.js";
 import type { SheetWindows } from "./sheetWindows.js";
@@ -139,7 +140,10 @@ export class GridSelection {
     const selection = this.modelSelections.get(sheet);
     quietly(worksheet, () => {
       const held = (cell: { row: number; column: number }) => block.holds(cell.row, cell.column);
-      if (!selection || (!held(selection.end) && !held(selection.anchor))) {
+      // A range may cover the block without a corner in it (a whole column, from row 1).
+      const shown =
+        selection && [selection.end, selection.anchor, selection.active].some((c) => c && held(c));
+      if (!selection || !shown) {
         worksheet.resetSelection();
         return;
       }
@@ -149,11 +153,14 @@ export class GridSelection {
       ];
       const [x1, y1] = clamp(selection.anchor.row, selection.anchor.column);
       const [x2, y2] = clamp(selection.end.row, selection.end.column);
+      // jspreadsheet's selection is the range's corners (every range action reads them); the
+      // active cell Enter or Tab moved within it is kept beside them.
       worksheet.updateSelectionFromCoords(x1, y1, x2, y2);
-      if (selection.active && held(selection.active)) {
-        const [x, y] = clamp(selection.active.row, selection.active.column);
-        showActiveCell(worksheet, x, y);
-      }
+      const active = selection.active && held(selection.active) ? selection.active : undefined;
+      markActiveCell(
+        worksheet,
+        active && { x: active.column - block.column, y: active.row - block.row }
+      );
     });
   }
 
@@ -162,13 +169,29 @@ export class GridSelection {
    */
   selectedInGrid(sheet: string, x1: number, y1: number, x2: number, y2: number): void {
     const block = this.target.blockOf(sheet);
-    const selection = {
-      anchor: { row: block.row + y1, column: block.column + x1 },
-      end: { row: block.row + y2, column: block.column + x2 },
+    // jspreadsheet tells the range's top left and bottom right; its own corners say which one
+    // the selection started from (its anchor).
+    const [ax, ay, ex, ey] = cornersOf(this.target.worksheetOf(sheet), x1, y1, x2, y2);
+    const selection: ModelSelection = {
+      anchor: { row: block.row + ay, column: block.column + ax },
+      end: { row: block.row + ey, column: block.column + ex },
     };
+    // Shift+arrows "extend the selection of cells by one cell" (Microsoft, "Keyboard shortcuts
+    // in Excel") from its anchor: the active cell stays where it is while the range holds it.
+    const { anchor, active } = this.of(sheet);
+    if (active && sameCell(anchor, selection.anchor) && selectionHolds(selection, active)) {
+      selection.active = active;
+    }
+    markActiveCell(
+      this.target.worksheetOf(sheet),
+      selection.active && {
+        x: selection.active.column - block.column,
+        y: selection.active.row - block.row,
+      }
+    );
     this.modelSelections.set(sheet, selection);
     this.workbook.select(`${quoteSheet(sheet)}!${blockAddress(selectionBlock(selection))}`);
-    this.announce(sheet, selection.anchor);
+    this.announce(sheet, selection.active ?? selection.anchor);
     // A move from the keyboard to a cell out of view: the view follows, except along a whole
     // row or column chosen by its header (Excel keeps the view where it is then).
     const wholeRow = Math.min(x1, x2) === 0 && Math.max(x1, x2) === block.columnCount() - 1;
@@ -184,29 +207,13 @@ export class GridSelection {
     // The model's selection, not jspreadsheet's: its coordinates are the block's, and the block
     // may start far from A1.
     const sheet = this.target.activeSheet();
-    this.announce(sheet, this.of(sheet).anchor);
+    const selection = this.of(sheet);
+    this.announce(sheet, selection.active ?? selection.anchor);
   }
 
   private announce(sheet: string, cell: { row: number; column: number }): void {
     this.selectedCell.next({ sheet, address: `${columnName(cell.column)}${cell.row + 1}` });
   }
-}
-
-/**
- * Makes the grid's cell (x, y) the active cell of the range jspreadsheet shows selected: its
- * cursor (where typing, F2 and Backspace edit) and its white look, the range still highlighted.
- */
-function showActiveCell(worksheet: WorksheetInstance, x: number, y: number): void {
-  const parts = worksheet as unknown as {
-    selectedCell?: number[];
-    records: { element: HTMLElement }[][];
-  };
-  if (!parts.selectedCell) return;
-  const [x1, y1] = parts.selectedCell;
-  parts.records[y1]?.[x1]?.element.classList.remove("highlight-selected");
-  parts.records[y]?.[x]?.element.classList.add("highlight-selected");
-  parts.selectedCell[0] = x;
-  parts.selectedCell[1] = y;
 }
 
 /**
@@ -224,4 +231,50 @@ export function selectionBlock({ anchor, end }: ModelSelection): CellBlock {
     rowCount: Math.abs(end.row - anchor.row) + 1,
     columnCount: Math.abs(end.column - anchor.column) + 1,
   };
+}
+
+function sameCell(a: { row: number; column: number }, b: { row: number; column: number }): boolean {
+  return a.row === b.row && a.column === b.column;
+}
+
+/**
+ * Whether a selection covers a cell.
+ *
+ * @example
+ * ```ts
+ * selectionHolds({ anchor: { row: 0, column: 0 }, end: { row: 2, column: 1 } }, { row: 1, column: 1 }); // true
+ * ```
+ */
+export function selectionHolds(
+  selection: ModelSelection,
+  cell: { row: number; column: number }
+): boolean {
+  const { top, left, rowCount, columnCount } = selectionBlock(selection);
+  return (
+    cell.row >= top &&
+    cell.row < top + rowCount &&
+    cell.column >= left &&
+    cell.column < left + columnCount
+  );
+}
+
+/**
+ * jspreadsheet's corners (anchor first) of the range (x1, y1) to (x2, y2), or those as given when
+ * its corners are of another range.
+ */
+function cornersOf(
+  worksheet: WorksheetInstance,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number
+): number[] {
+  const corners = (worksheet as unknown as { selectedCell?: unknown[] | null }).selectedCell;
+  const [cx1, cy1, cx2, cy2] = (corners ?? []).map(Number);
+  const same =
+    Math.min(cx1, cx2) === Math.min(x1, x2) &&
+    Math.max(cx1, cx2) === Math.max(x1, x2) &&
+    Math.min(cy1, cy2) === Math.min(y1, y2) &&
+    Math.max(cy1, cy2) === Math.max(y1, y2);
+  return same ? [cx1, cy1, cx2, cy2] : [x1, y1, x2, y2];
 }

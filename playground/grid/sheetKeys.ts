@@ -4,7 +4,10 @@
  * used row and column), with Shift to extend the selection; Ctrl+G and F5 open the Go To dialog;
  * Ctrl+Z and Ctrl+Y (Ctrl+Shift+Z) undo and redo on the model's history; Delete clears the
  * selection, Backspace the active cell (which it edits); PageDown and PageUp turn a screen (pageKeys);
- * an arrow, Enter or Tab that leaves the block the grid holds moves the block with it. Keys the
+ * an arrow, Enter or Tab that leaves the block the grid holds moves the block with it; Enter and
+ * Tab move within a selected range (stepInSelection), F2 and typing edit its active cell; a cell
+ * edit follows Excel's Enter and Edit modes (entryMode); Ctrl+Space, Shift+Space and Ctrl+A select
+ * parts of the sheet (selectionKeys); Shift+Click extends from the anchor (shiftClick). Keys the
  * block can answer itself are left to jspreadsheet.
  */
 import jspreadsheet from "jspreadsheet-ce";
@@ -12,10 +15,15 @@ import { LAST_COLUMN, LAST_ROW, type CellBlock } from "../excel/a1.js";
 import { ctrlArrowTarget, lastUsedCell, type Direction } from "../excel/dataRegionEdge.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import type { GridWorkbook } from "./gridWorkbook.js";
-import { selectionBlock, type ModelSelection } from "./gridSelection.js";
+import { activeCellElement } from "./activeCell.js";
+import { selectionBlock, selectionHolds, type ModelSelection } from "./gridSelection.js";
 import type { SheetBlock } from "./sheetBlock.js";
 import { turnPage } from "./pageKeys.js";
+import { selectsPartOfSheet } from "./selectionKeys.js";
+import { shiftClickExtends } from "./shiftClick.js";
+import { cellField } from "./cellEditor.js";
 import { stepInSelection } from "./stepInSelection.js";
+import { entryMode, pointsAtCell, setEntryMode } from "./entryMode.js";
 import { focusGrid, startEditing } from "./typedText.js";
 
 const ARROWS: Record<string, Direction> = {
@@ -69,7 +77,16 @@ export function listenToSheetKeys(
       return;
     }
     if (!control && !event.altKey && stepsInSelection(event, grid, current)) return;
+    if (current.edition && !control && !event.altKey && endsOrSwitchesEntry(event, grid, current))
+      return;
     if (current.edition || event.altKey) return;
+    if (selectsPartOfSheet(event, grid, workbook)) return;
+    // Typing into a cell starts Enter mode, F2 Edit mode (entryMode).
+    if (event.key === "F2") setEntryMode("Edit");
+    else if (!control && (event.key.length === 1 || event.key === "Backspace")) {
+      setEntryMode("Enter");
+    }
+    if (!control && editsMovedActiveCell(event, grid)) return;
     // Excel's Backspace "clears the content of the active cell" and edits it (Microsoft,
     // "Keyboard shortcuts in Excel"): the other selected cells keep theirs; Enter writes the
     // emptied cell (one undoable edit), Escape leaves it as it was.
@@ -114,10 +131,72 @@ export function listenToSheetKeys(
     event.stopPropagation();
     // The view turned a page: its rows are put in the page before the active cell moves there.
     if (paging) grid.showRowsInView();
-    grid.select(sheet, { anchor: extend ? selection.anchor : target, end: target });
+    const { active } = selection;
+    grid.select(sheet, {
+      anchor: extend ? selection.anchor : target,
+      end: target,
+      // Extending keeps the active cell while the range holds it.
+      ...(extend && active && selectionHolds({ anchor: selection.anchor, end: target }, active)
+        ? { active }
+        : {}),
+    });
+  };
+  // A double-click on a cell edits it in Edit mode; Shift (a key) with a click extends.
+  const doubleClick = () => setEntryMode("Edit");
+  const mouseDown = (event: MouseEvent) => {
+    if (!cellField()) shiftClickExtends(event, grid);
   };
   window.addEventListener("keydown", keydown, true);
-  return () => window.removeEventListener("keydown", keydown, true);
+  window.addEventListener("dblclick", doubleClick, true);
+  window.addEventListener("mousedown", mouseDown, true);
+  return () => {
+    window.removeEventListener("keydown", keydown, true);
+    window.removeEventListener("dblclick", doubleClick, true);
+    window.removeEventListener("mousedown", mouseDown, true);
+  };
+}
+
+/**
+ * A key while a cell is edited: F2 switches between Enter and Edit mode; in Enter mode an arrow
+ * key writes the entry and moves the active cell, as Excel's does (in Edit mode it moves the
+ * insertion point, the field's own answer).
+ *
+ * @returns Whether the key was this (and handled).
+ */
+function endsOrSwitchesEntry(
+  event: KeyboardEvent,
+  grid: GridWorkbook,
+  current: { edition?: unknown }
+): boolean {
+  if (event.key === "F2") {
+    event.preventDefault();
+    event.stopPropagation();
+    setEntryMode(entryMode() === "Enter" ? "Edit" : "Enter");
+    return true;
+  }
+  const direction = ARROWS[event.key];
+  if (!direction || event.shiftKey || entryMode() !== "Enter") return false;
+  const cell = (current.edition as HTMLElement[] | undefined)?.[0];
+  const field = cell?.querySelector<HTMLInputElement | HTMLTextAreaElement>("input, textarea");
+  if (!cell || !field) return false;
+  if (pointsAtCell(field.value, field.selectionStart ?? field.value.length)) return false;
+  event.preventDefault();
+  event.stopPropagation();
+  (current as unknown as { closeEditor(cell: HTMLElement, save: boolean): void }).closeEditor(
+    cell,
+    true
+  );
+  focusGrid(); // the editor left the page with the keyboard
+  const sheet = grid.activeSheet();
+  const selection = grid.selectionOf(sheet);
+  const from = selection.active ?? selection.anchor;
+  const step = STEPS[direction];
+  const target = {
+    row: Math.max(0, Math.min(LAST_ROW, from.row + step.row)),
+    column: Math.max(0, Math.min(LAST_COLUMN, from.column + step.column)),
+  };
+  grid.select(sheet, { anchor: target, end: target });
+  return true;
 }
 
 /**
@@ -150,6 +229,30 @@ function stepsInSelection(
     event.key === "Enter" ? (event.shiftKey ? "up" : "down") : event.shiftKey ? "left" : "right";
   const active = stepInSelection(range, selection.active ?? selection.anchor, step);
   grid.select(sheet, { ...selection, active });
+  return true;
+}
+
+/**
+ * F2 or a typed character after Enter or Tab moved the active cell within a range: the active
+ * cell is edited (jspreadsheet would edit its selection's first corner), the range staying selected.
+ *
+ * @returns Whether the key was this (and handled).
+ */
+function editsMovedActiveCell(event: KeyboardEvent, grid: GridWorkbook): boolean {
+  const sheet = grid.activeSheet();
+  if (!grid.selectionOf(sheet).active) return false;
+  if (event.key !== "F2" && (event.key.length !== 1 || event.isComposing)) return false;
+  const worksheet = grid.worksheet(sheet);
+  const cell = activeCellElement(worksheet);
+  if (!cell) return false;
+  event.stopPropagation();
+  // A character goes on into the editor, which takes the keyboard as it opens (as jspreadsheet's
+  // own start of an edit does); F2 edits what the cell holds.
+  if (event.key === "F2") event.preventDefault();
+  (worksheet as unknown as { openEditor(cell: HTMLElement, empty: boolean): void }).openEditor(
+    cell,
+    event.key !== "F2"
+  );
   return true;
 }
 

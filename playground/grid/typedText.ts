@@ -6,13 +6,14 @@
  * takes it from the Name Box), and text typed into it opens the active cell's editor with it.
  */
 import jspreadsheet from "jspreadsheet-ce";
+import type { WorksheetInstance } from "jspreadsheet-ce";
+import { activeCellElement } from "./activeCell.js";
+import { setEntryMode } from "./entryMode.js";
 
 /** What this needs of jspreadsheet's current worksheet. */
 interface TypingWorksheet {
   edition?: unknown;
-  selectedCell?: unknown[];
   textarea?: HTMLTextAreaElement;
-  records?: { element: HTMLElement }[][];
   openEditor(cell: HTMLElement, empty: boolean): void;
 }
 
@@ -54,9 +55,9 @@ export function focusGrid(): void {
 export function startEditing(text: string): void {
   const worksheet = currentWorksheet();
   if (!worksheet || worksheet.edition) return;
-  const [x, y] = worksheet.selectedCell ?? [];
-  const cell = worksheet.records?.[Number(y)]?.[Number(x)]?.element;
+  const cell = activeCellElement(worksheet as unknown as WorksheetInstance);
   if (!cell) return;
+  setEntryMode("Enter"); // typing into a cell starts Excel's Enter mode
   worksheet.openEditor(cell, true);
   const editor = cell.querySelector<HTMLInputElement | HTMLTextAreaElement>("input, textarea");
   if (!editor) return;

@@ -123,4 +123,18 @@ describe("pasteOverSelection", () => {
     );
     expect(elsewhere.cells).toEqual([{ x: 2, y: 1_048_575, value: "x" }]);
   });
+
+  it("should paste once at the first cell of the whole sheet (Ctrl+A), never over its 17 billion cells", () => {
+    const sheet = { top: 0, left: 0, rowCount: 1_048_576, columnCount: 16_384 };
+    const once = pasteOverSelection(undefined, pastedText([["x"]]), { row: 0, column: 0 }, sheet);
+    expect(once.cells).toEqual([{ x: 0, y: 0, value: "x" }]);
+    const column = { ...sheet, columnCount: 1 };
+    const filled = pasteOverSelection(
+      undefined,
+      pastedText([["x"]]),
+      { row: 0, column: 0 },
+      column
+    );
+    expect(filled.cells.length).toBe(1_048_576);
+  });
 });

@@ -13,7 +13,9 @@ import { activeCell, goTo, modelCell, modelSelection } from "./support/gridPage.
  * Chromium: Delete on a whole column or row chosen by its header clears it (never deletes it);
  * a first keystroke that is not plain ASCII starts editing the selected cell; an insert Excel
  * refuses is refused with Excel's message and leaves the grid as it was; Enter and Tab move within
- * a selected range; Shift+PageDown and Shift+PageUp extend the selection a screen.
+ * a selected range; Shift+PageDown and Shift+PageUp extend the selection a screen; arrow keys
+ * end an entry typed into a cell (Enter mode) and move the insertion point after F2 (Edit mode);
+ * Ctrl+Space, Shift+Space and Ctrl+A select a column, a row, the current region and the sheet.
  */
 
 /** The grid's cursor: the model address of the cell the grid shows active. */
@@ -208,6 +210,156 @@ describe("Keys on the static playground's grid (Chromium)", () => {
     await page.keyboard.press("Control+v");
     await until(page, "F3 pasted", async () => (await valueAt(page, "F3")) === b3);
     expect(await formulaAt("G5")).toBe("=LEN(F5)");
+  }, 60_000);
+
+  // After Enter or Tab moved the active cell within a range, the range is still the selection
+  // every range action acts on: Shift+arrows "extend the selection of cells by one cell" from its
+  // anchor (Microsoft, "Keyboard shortcuts in Excel"), the active cell staying; a double-click on
+  // the fill handle fills the whole range down; "Delete Sheet Rows" deletes all its rows.
+  it("should keep the whole range for Shift+arrows, the fill handle and Delete Sheet Rows after Enter or Tab moved the active cell within it", async () => {
+    await clickCell(page, "B3");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowRight");
+    await until(page, "B3:C5 selected", async () => (await modelSelection(page)).endsWith("B3:C5"));
+    await page.keyboard.press("Enter");
+    await until(page, "B4 active", async () => (await activeCell(page)) === "B4");
+    await page.keyboard.press("Shift+ArrowDown");
+    await until(page, "a range", async () => !(await modelSelection(page)).endsWith("B3:C5"));
+    expect(await modelSelection(page)).toMatch(/!B3:C6$/);
+    expect(await activeCell(page)).toBe("B4");
+    await page.keyboard.press("Shift+ArrowUp");
+    await page.keyboard.press("Shift+ArrowUp");
+    await until(page, "B3:C4", async () => (await modelSelection(page)).endsWith("!B3:C4"));
+    expect(await activeCell(page)).toBe("B4");
+    // F2 and typing edit the active cell, not the range's first one.
+    const editor = page.locator(".jss_worksheet:visible td.editor");
+    const b4 = await valueAt(page, "B4");
+    await page.keyboard.press("F2");
+    await until(page, "B4 edited", async () => (await editor.getAttribute("data-cell")) === "B4");
+    expect(await editor.locator("input, textarea").inputValue()).toBe(b4);
+    await page.keyboard.press("Escape");
+    await page.keyboard.type("x");
+    await until(page, "B4 typed in", async () => (await editor.getAttribute("data-cell")) === "B4");
+    expect(await editor.locator("input, textarea").inputValue()).toBe("x");
+    await page.keyboard.press("Escape");
+    expect(await valueAt(page, "B4")).toBe(b4);
+
+    // The demo's data is A1:B37: the fill handle of C2:D2, with D2 active, fills both columns.
+    const formulaAt = async (address: string) =>
+      (await modelCell(page, "Reviews", address)).formula;
+    for (const [address, formula] of [
+      ["C2", "=LEN(B2)"],
+      ["D2", "=LEN(A2)"],
+    ]) {
+      await goTo(page, address);
+      await page.keyboard.type(formula);
+      await page.keyboard.press("Enter");
+      await until(
+        page,
+        `${formula} in ${address}`,
+        async () => (await formulaAt(address)) === formula
+      );
+    }
+    await clickCell(page, "C2");
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press("Tab");
+    await until(page, "D2 active", async () => (await activeCell(page)) === "D2");
+    const corner = await page.locator(".jss_corner:visible").first().boundingBox();
+    if (!corner) throw new Error("no fill handle");
+    await page.mouse.dblclick(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    await until(page, "D37 filled", async () => (await formulaAt("D37")) === "=LEN(A37)");
+    expect(await formulaAt("C37")).toBe("=LEN(B37)");
+
+    // Rows 5 to 7 selected, A6 active: the menu's Delete Sheet Rows deletes the three rows.
+    const eighth = await valueAt(page, "A8");
+    await clickCell(page, "A5");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Enter");
+    await until(page, "A6 active", async () => (await activeCell(page)) === "A6");
+    await page.locator(".jss_worksheet:visible td[data-cell='A6']").click({ button: "right" });
+    await page.locator(".jss_contextmenu div", { hasText: "Delete Sheet Rows" }).click();
+    await until(page, "rows 5 to 7 gone", async () => (await valueAt(page, "A5")) === eighth);
+    expect(dialogs).toEqual([]);
+  }, 90_000);
+
+  // Excel: typing into a cell starts Enter mode, where an arrow key writes the entry and moves
+  // to the next cell; F2 or a double-click starts Edit mode, where the arrow keys move the
+  // insertion point; F2 switches between the two (Microsoft, "Keyboard shortcuts in Excel").
+  it("should write an entry and move on with an arrow key in Enter mode, and move the insertion point in Edit mode (F2, a double-click)", async () => {
+    const editor = page.locator(".jss_worksheet:visible td.editor input, td.editor textarea");
+    await clickCell(page, "D3");
+    await page.keyboard.type("ab");
+    await page.keyboard.press("ArrowDown");
+    await until(page, "ab in D3", async () => (await valueAt(page, "D3")) === "ab");
+    await until(page, "D4 active", async () => (await activeCell(page)) === "D4");
+    // F2: Edit mode, the arrows stay within the text.
+    await page.keyboard.press("F2");
+    await page.keyboard.type("xy");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.type("1");
+    await page.keyboard.press("ArrowDown");
+    expect(await editor.inputValue()).toBe("x1y");
+    await page.keyboard.press("Enter");
+    await until(page, "x1y in D4", async () => (await valueAt(page, "D4")) === "x1y");
+    // Typed (Enter mode), then F2 (Edit mode): the arrow moves the insertion point.
+    await until(page, "D5 active", async () => (await activeCell(page)) === "D5");
+    await page.keyboard.type("pq");
+    await page.keyboard.press("F2");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.type("-");
+    await page.keyboard.press("Enter");
+    await until(page, "p-q in D5", async () => (await valueAt(page, "D5")) === "p-q");
+    // A double-click edits in Edit mode.
+    await page.locator(".jss_worksheet:visible td[data-cell='D3']").dblclick();
+    await until(page, "D3 edited", () => editor.isVisible());
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.type("Z");
+    await page.keyboard.press("Enter");
+    await until(page, "aZb in D3", async () => (await valueAt(page, "D3")) === "aZb");
+    // A formula not at a point where a reference goes in (Point mode): written, and on to F3.
+    await clickCell(page, "E3");
+    await page.keyboard.type("=1+2");
+    await page.keyboard.press("ArrowRight");
+    await until(page, "3 in E3", async () => (await valueAt(page, "E3")) === "3");
+    expect(await activeCell(page)).toBe("F3");
+  }, 60_000);
+
+  // Excel (Microsoft, "Keyboard shortcuts in Excel"): Ctrl+Space "select an entire column",
+  // Shift+Space "select an entire row", Ctrl+A the current region, pressed again the whole sheet;
+  // the active cell stays.
+  it("should select the column with Ctrl+Space, the row with Shift+Space, and the current region then the sheet with Ctrl+A", async () => {
+    const selected = async (range: string) => {
+      await until(page, range, async () => (await modelSelection(page)) === `Reviews!${range}`);
+      expect(await activeCell(page)).toBe("B5");
+    };
+    await clickCell(page, "B5");
+    await page.keyboard.press("Control+Space");
+    await selected("B1:B1048576");
+    await clickCell(page, "B5");
+    await page.keyboard.press("Shift+Space");
+    await selected("A5:XFD5");
+    expect(await page.locator(".jss_worksheet:visible td.editor").count()).toBe(0);
+    await clickCell(page, "B5");
+    await page.keyboard.press("Control+a");
+    await selected("A1:B37");
+    await page.keyboard.press("Control+a");
+    await selected("A1:XFD1048576");
+  }, 60_000);
+
+  // Excel: a click on a cell, then Shift and a click on another, selects the range between them,
+  // from the first cell (the anchor) however far the view went in between.
+  it("should extend the selection from its anchor with Shift+Click, after a scroll far down", async () => {
+    await clickCell(page, "B3");
+    await page.locator(".playground-sheet").evaluate((view) => (view.scrollTop = 24 * 3_000));
+    const far = page.locator(".jss_worksheet:visible td[data-cell='C3005']");
+    await until(page, "row 3005 in view", () => far.isVisible());
+    await far.click({ modifiers: ["Shift"] });
+    await until(page, "a range", async () => (await modelSelection(page)) !== "Reviews!B3");
+    expect(await modelSelection(page)).toBe("Reviews!B3:C3005");
+    expect(await activeCell(page)).toBe("B3");
   }, 60_000);
 
   // Excel: Shift+PageDown "extends the selection down one screen", Shift+PageUp up one screen.
