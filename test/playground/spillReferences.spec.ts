@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { FormulaEngine } from "../../playground/formulas/formulaEngine.js";
 import { CustomFunctionsRuntime } from "../../playground/functions/customFunctionsRuntime.js";
 import { MockWorkbook } from "../../playground/excel/mockWorkbook.js";
+import { adjustReferences } from "../../playground/excel/adjustReferences.js";
+import { shiftReferences } from "../../playground/formulas/shiftReferences.js";
 import { formulaSheet } from "./support/formulaSheet.js";
 
 describe("Spill references (Excel's # operator: =SUM(H1#))", () => {
@@ -43,6 +45,12 @@ describe("Spill references (Excel's # operator: =SUM(H1#))", () => {
     } finally {
       sheet.stop();
     }
+  });
+
+  it("should move a spill reference as a copy or an inserted row moves its anchor", () => {
+    expect(shiftReferences("=SUM(H1#)+Sheet2!G1#", 1, 1)).toBe("=SUM(I2#)+Sheet2!H2#");
+    const edit = { sheet: "Sheet1", axis: "row" as const, at: 0, count: 2 };
+    expect(adjustReferences("=ROWS(G1#)", "Sheet1", edit)).toBe("=ROWS(G3#)");
   });
 
   it("should evaluate a reader again when the spill changes its size, entered with it or after it (generated)", () => {
