@@ -9,8 +9,9 @@ import {
 } from "./support/staticPlayground.js";
 
 /**
- * The trial's data entry in Chromium: numbers typed as 50%, 1,234, $12.50 are numbers shown as
- * typed, arithmetic converts numeric text, and H1# reads a spill range.
+ * The trial's formulas in Chromium: numbers typed as 50%, 1,234, $12.50 are numbers shown as
+ * typed, arithmetic converts numeric text, H1# reads a spill range, and a SPELL.RUN reading a
+ * running cell waits for it.
  */
 describe("Numeric text and spill references in the page (Chromium)", () => {
   let open: OpenPlayground;
@@ -48,4 +49,29 @@ describe("Numeric text and spill references in the page (Chromium)", () => {
     await until(page, "L43's sum", async () => (await shown(page, "L43")) === "10");
     expect(open.errors).toEqual([]);
   }, 60_000);
+
+  it("should show #BUSY! and start nothing for a SPELL.RUN reading a cell whose run is going", async () => {
+    await page.locator("#playground-pace").selectOption("minute");
+    await typeInCell(page, "G50", "Great product");
+    await typeInCell(page, "H50", '=SPELL.RUN("sentiment", SPELL.INPUTS("text", G50), "label")');
+    await typeInCell(page, "I50", '=SPELL.RUN("sentiment", SPELL.INPUTS("text", H50), "label")');
+    await until(page, "H50's run", async () => (await runsStarted(page)) === 1);
+    await page.waitForTimeout(1_500);
+    // Excel waits for H50: I50 looks busy (not a red #VALUE!) and has sent nothing yet.
+    expect(await shown(page, "H50")).toMatch(/#BUSY!/);
+    expect(await shown(page, "I50")).toMatch(/#BUSY!/);
+    expect(await page.locator('td.playground-busy[data-cell="I50"]').count()).toBe(1);
+    expect(await runsStarted(page)).toBe(1);
+    expect(open.errors).toEqual([]);
+  }, 60_000);
 });
+
+type PageWindow = { __emulator: { stats: { runsCreated: number; bulkRunsCreated: number } } };
+
+/** Runs the page's emulator started since the page loaded: single and bulk rows. */
+function runsStarted(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const { stats } = (window as unknown as PageWindow).__emulator;
+    return stats.runsCreated + stats.bulkRunsCreated;
+  });
+}
