@@ -15,6 +15,10 @@
  *
  * Text is compared without regard to case (`="Yes"="yes"` is TRUE; Microsoft, EXACT: "EXACT is
  * case-sensitive", unlike the = operator); the parser compared it case by case.
+ *
+ * Text that looks like a number is that number where a number is wanted (`="50%"*2` is 1,
+ * `="1,234"+0` 1234, `=SQRT("4")` 2), by the rule a typed entry follows (`numberFromText`); the
+ * parser's `acceptNumber` took only what JavaScript's `Number()` takes.
  */
 import FormulaParser, { FormulaError } from "fast-formula-parser";
 import type { FormulaHelpersApi } from "fast-formula-parser";
