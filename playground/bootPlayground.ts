@@ -27,6 +27,8 @@ export interface PlaygroundOptions {
   snapshot?: WorkbookSnapshot;
   /** The functions of functions.json. */
   metadata: readonly CustomFunctionMetadata[];
+  /** functions.json's `allowErrorForDataTypeAny` (error values reach `any` parameters). */
+  allowErrorForDataTypeAny?: boolean;
   /**
    * Loads the add-in's custom functions once `CustomFunctions` is in place: in the page, the
    * built functions.js, whose last lines call `CustomFunctions.associate`.
@@ -71,7 +73,11 @@ export async function bootPlayground(options: PlaygroundOptions): Promise<Playgr
     .filter((name) => workbook.sheetVisibility(name) === "Visible");
   workbook.select(`${names[0]}!A1`);
   const uninstallExcel = workbook.install();
-  const runtime = new CustomFunctionsRuntime(options.metadata, "SPELL");
+  const runtime = new CustomFunctionsRuntime(
+    options.metadata,
+    "SPELL",
+    options.allowErrorForDataTypeAny === true
+  );
   const uninstallFunctions = runtime.install();
   await options.loadFunctions();
   const engine = new FormulaEngine(workbook, runtime);

@@ -186,6 +186,7 @@ async function main(): Promise<void> {
   }
   const metadata = (await (await fetch("functions.json")).json()) as {
     functions: CustomFunctionMetadata[];
+    allowErrorForDataTypeAny?: boolean;
   };
   // The document as it was left (a reload), else the demo.
   const saved = await loadSavedDocument().catch((error: unknown) => {
@@ -197,6 +198,7 @@ async function main(): Promise<void> {
     sheets: demoSheets(),
     snapshot: saved,
     metadata: metadata.functions,
+    allowErrorForDataTypeAny: metadata.allowErrorForDataTypeAny,
     loadFunctions: () => loadScript("functions.js"),
   });
   (window as unknown as { __playground?: unknown }).__playground = playground;

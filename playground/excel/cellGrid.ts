@@ -2,6 +2,7 @@
 import { columnName } from "./a1.js";
 import type { CellBlock } from "./a1.js";
 import { quoteSheet } from "./mockRanges.js";
+import { numberFromText, type NumericText } from "./numericText.js";
 import type { MockCell, MockCellValue } from "./mockWorkbookTypes.js";
 import type { WritableProperty } from "./syncOperation.js";
 import type { WorkbookState } from "./workbookState.js";
@@ -58,11 +59,14 @@ export function writeValue(
     cell.value = item;
   } else if (item.startsWith("'")) {
     cell.value = item.slice(1);
-  } else if (/^[=+\-@]./s.test(item) && !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(item)) {
+  } else if (numberFromText(item)) {
+    // "50%", "1,234", "$12.50", "1e3": a number, formatted as typed when the cell is General.
+    const typed = numberFromText(item) as NumericText;
+    cell.value = typed.value;
+    if (cell.numberFormat === "General") cell.numberFormat = typed.format;
+  } else if (/^[=+\-@]./s.test(item)) {
     cell.formula = item.startsWith("=") ? item : `=${item}`;
     cell.value = "#NAME?";
-  } else if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(item.trim())) {
-    cell.value = Number(item);
   } else if (/^(true|false)$/i.test(item)) {
     cell.value = item.toLowerCase() === "true";
   } else {

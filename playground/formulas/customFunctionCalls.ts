@@ -11,6 +11,7 @@ import { quoteSheet } from "../excel/mockRanges.js";
 import type { MockCell } from "../excel/mockWorkbook.js";
 import type { CustomFunctionsRuntime } from "../functions/customFunctionsRuntime.js";
 import type { FormulaState, Position } from "./formulaState.js";
+import { heldCall } from "./errorArguments.js";
 import { PENDING, toFunctionArgument, toParser, type CallSite } from "./formulaValues.js";
 
 /** The formula being evaluated: where it is, its state, and the number of its calls so far. */
@@ -72,10 +73,23 @@ export class CustomFunctionCalls {
    */
   call(current: Evaluation | undefined, name: string, args: FunctionArgument[]): unknown {
     if (!current) return new FormulaError("#VALUE!");
-    const values = args.map((arg) => (arg.omitted ? undefined : toFunctionArgument(arg.value)));
-    const key = JSON.stringify([name, values]);
     const index = current.callIndex++;
     let site = current.state.calls[index];
+    const metadata = this.runtime.metadataOf(name);
+    const raw = args.map((arg) => (arg.omitted ? undefined : arg.value));
+    const held = heldCall(raw, metadata, this.runtime.allowErrorForDataTypeAny);
+    if (held?.busy) {
+      // Waits for its input: a call made before is kept (no run again if the value is the same).
+      current.state.calls[index] = site ?? { key: "", value: PENDING };
+      return toParser(PENDING);
+    }
+    if (held) {
+      site?.subscription?.unsubscribe();
+      current.state.calls[index] = { key: "", value: held.error };
+      return held.error;
+    }
+    const values = args.map((arg) => (arg.omitted ? undefined : toFunctionArgument(arg.value)));
+    const key = JSON.stringify([name, values]);
     if (!site || site.key !== key) {
       site?.subscription?.unsubscribe();
       const fresh: CallSite = { key, value: PENDING };

@@ -15,10 +15,15 @@
  *
  * Text is compared without regard to case (`="Yes"="yes"` is TRUE; Microsoft, EXACT: "EXACT is
  * case-sensitive", unlike the = operator); the parser compared it case by case.
+ *
+ * Text that looks like a number is that number where a number is wanted (`="50%"*2` is 1,
+ * `="1,234"+0` 1234, `=SQRT("4")` 2), by the rule a typed entry follows (`numberFromText`); the
+ * parser's `acceptNumber` took only what JavaScript's `Number()` takes.
  */
-import FormulaParser from "fast-formula-parser";
+import FormulaParser, { FormulaError } from "fast-formula-parser";
 import type { FormulaHelpersApi } from "fast-formula-parser";
 import operators from "fast-formula-parser/formulas/operators";
+import { numberFromText } from "../excel/numericText.js";
 import { useArrayOperators } from "./arrayOperators.js";
 
 let installed = false;
@@ -65,6 +70,15 @@ export function useExcelValueRules(): void {
       if (empty !== undefined) return empty;
     }
     return accept(argument, type, ...rest);
+  };
+  // Text that looks like a number is that number where one is wanted (`="50%"*2` is 1), as in
+  // Excel; the parser took only what JavaScript's Number() takes ("1,234" was #VALUE!, " " 0).
+  const acceptNumber = helpers.acceptNumber.bind(helpers);
+  helpers.acceptNumber = (value, ...rest) => {
+    if (typeof value !== "string") return acceptNumber(value, ...rest);
+    const read = numberFromText(value);
+    if (read === undefined) throw new FormulaError("#VALUE!");
+    return read.value;
   };
   const compare = operators.Infix.compareOp;
   operators.Infix.compareOp = (left, infix, right, leftIsArray, rightIsArray) => {

@@ -76,7 +76,7 @@ declare module "fast-formula-parser" {
      * A plain value as a number: a number as it is, TRUE 1, text of a number its number; other
      * text (or "") throws #VALUE!.
      */
-    acceptNumber(value: unknown): number;
+    acceptNumber(value: unknown, isArray?: boolean, allowBoolean?: boolean): number;
     /** A context function's argument read (a reference's value). */
     retrieveArg(context: ParserContext, argument: unknown): FunctionArgument;
   }

@@ -13,7 +13,7 @@
  * references), and a parser per formula costs ~12 ms to build. Evaluating synchronously and
  * re-evaluating when a call's value arrives is what Excel does with asynchronous functions anyway.
  */
-import FormulaParser, { FormulaError } from "fast-formula-parser";
+import FormulaParser from "fast-formula-parser";
 import type { CellReference, RangeReference } from "fast-formula-parser";
 import { Observable, Subject } from "rxjs";
 import { blockAddress } from "../excel/a1.js";
@@ -23,16 +23,16 @@ import type { CustomFunctionsRuntime } from "../functions/customFunctionsRuntime
 import { contains, overlaps, union, within } from "./cellBlocks.js";
 import { CellMessages } from "./cellMessages.js";
 import { CustomFunctionCalls, type Evaluation } from "./customFunctionCalls.js";
-import { formulaProblem } from "./formulaProblem.js";
 import { formulaPositions, referencedBlock } from "./formulaState.js";
 import type { FormulaState, Position } from "./formulaState.js";
 import { readersByColumn } from "./readersByColumn.js";
 import { ReleasedSpills } from "./releasedSpills.js";
 import { emptySpilled, writeSpill } from "./writeSpill.js";
+import { resolveSpillReferences, SpillReaders } from "./spillReferences.js";
 import { addedFunctions, addedFunctionsNeedingContext } from "./addedFunctions.js";
 import { useExcelValueRules } from "./excelValueRules.js";
-import { assertSupported } from "./unsupportedFunctions.js";
-import { cancelCalls, errorMessage, firstLine, fromModel, toGrid } from "./formulaValues.js";
+import { parseFormula } from "./parseFormula.js";
+import { cancelCalls, errorMessage, fromModel, toGrid } from "./formulaValues.js";
 
 /** How often one recalculation checks a blocked spill again (see `recalculate`). */
 const MAX_RECHECKS = 3;
@@ -83,8 +83,8 @@ export class FormulaEngine {
       this.recalculate(cells, formulaPositions(this.workbook))
     );
     this.parser = new FormulaParser({
-      onCell: (reference) => this.readCell(reference),
-      onRange: (reference) => this.readRange(reference),
+      onCell: (reference) => this.read(reference)[0][0],
+      onRange: (reference) => this.read(reference),
       functions: {
         ...addedFunctions,
         ...this.calls.functions(() => this.current),
@@ -233,10 +233,15 @@ export class FormulaEngine {
   private recalculate(cells: MockCell[], positions: Map<MockCell, Position>): void {
     const done = new Set<MockCell>();
     const rechecks = new Map<MockCell, number>();
-    const queue = cells.map((cell) => ({ cell, recheck: false }));
-    const takeReleased = () => {
-      for (const cell of this.released.takeBlocked(positions)) queue.push({ cell, recheck: true });
-    };
+    // A recheck: a formula done already, evaluated again because a spill it was blocked by was
+    // given up ("blocked") or a spill it reads with `#` changed its size ("resized").
+    type Recheck = "blocked" | "resized" | undefined;
+    const queue = cells.map((cell) => ({ cell, recheck: undefined as Recheck }));
+    const takeReleased = () =>
+      this.released
+        .takeBlocked(positions)
+        .forEach((cell) => queue.push({ cell, recheck: "blocked" }));
+    const spillReaders = new SpillReaders();
     takeReleased();
     // Which formulas read a column: looked up per evaluated cell rather than scanning every
     // formula (a paste of 100,000 formulas was quadratic). Only `evaluate` changes a formula's
@@ -248,7 +253,8 @@ export class FormulaEngine {
         // Still blocked? A few checks at most: spills that keep taking each other's cells
         // (each sized by what the other shows) settle as #SPILL! rather than loop.
         const count = rechecks.get(cell) ?? 0;
-        if (!this.states.get(cell)?.wanted || count >= MAX_RECHECKS) continue;
+        const due = recheck === "resized" || this.states.get(cell)?.wanted;
+        if (!due || count >= MAX_RECHECKS) continue;
         rechecks.set(cell, count + 1);
       } else if (done.has(cell)) {
         continue;
@@ -256,7 +262,13 @@ export class FormulaEngine {
       done.add(cell);
       const position = positions.get(cell);
       if (!position || cell.formula === undefined) continue;
+      const before = this.states.get(cell)?.covered;
       const covered = this.evaluate(cell, position);
+      const evaluated = this.states.get(cell) as FormulaState;
+      spillReaders.add(cell, evaluated);
+      for (const reader of spillReaders.resized(position, before, evaluated.covered, done)) {
+        queue.push({ cell: reader, recheck: "resized" });
+      }
       for (const other of readers(position.sheet, covered)) {
         const state = this.states.get(other);
         if (
@@ -264,7 +276,7 @@ export class FormulaEngine {
           !done.has(other) &&
           state.dependencies.some((d) => overlaps(d, position.sheet, covered))
         ) {
-          queue.push({ cell: other, recheck: false });
+          queue.push({ cell: other, recheck: undefined });
         }
       }
       takeReleased();
@@ -287,32 +299,22 @@ export class FormulaEngine {
     };
     this.states.set(cell, state);
     state.formula = formula;
-    state.dependencies = [];
+    const spills = resolveSpillReferences(this.workbook, formula, position.sheet);
+    state.dependencies = [...spills.anchors];
+    state.spillAnchors = spills.anchors.length > 0 ? spills.anchors : undefined;
     this.current = { position, state, callIndex: 0 };
-    let result: unknown;
-    let parseProblem: string | undefined;
-    try {
-      assertSupported(formula);
-      result = this.parser.parse(
-        formula.replace(/^=/, ""),
-        { sheet: position.sheet, row: position.row + 1, col: position.column + 1 },
-        true
-      );
-    } catch (error) {
-      // The parser throws for what Excel would not take: an unknown function (#NAME?), a syntax error.
-      const message = error instanceof Error ? error.message : String(error);
-      const unknown = /not implemented/i.test(message);
-      result = new FormulaError(unknown ? "#NAME?" : "#VALUE!");
-      parseProblem = unknown
-        ? `A function of this formula is not known here: ${firstLine(message)}`
-        : `There's a problem with this formula: ${formulaProblem(formula, message)}`;
-    } finally {
-      cancelCalls(state.calls, this.current.callIndex);
-      this.current = undefined;
-    }
+    const { result, problem } = parseFormula(
+      this.parser,
+      spills.formula,
+      formula,
+      position,
+      spills.broken
+    );
+    cancelCalls(state.calls, this.current.callIndex);
+    this.current = undefined;
     const values = toGrid(result);
     const { sheet, row, column } = position;
-    this.messages.set(sheet, row, column, parseProblem ?? errorMessage(values[0][0], state.calls));
+    this.messages.set(sheet, row, column, problem ?? errorMessage(values[0][0], state.calls));
     const before = state.covered;
     const block = this.show(cell, position, state, values);
     if (state.wanted) {
@@ -368,18 +370,12 @@ export class FormulaEngine {
     return union(before, state.covered);
   }
 
-  private readCell(reference: CellReference): unknown {
+  /** A reference's values as the parser reads them, noted as a dependency of the formula. */
+  private read(reference: CellReference | RangeReference): unknown[][] {
     const read = referencedBlock(this.workbook, reference, this.current?.position.sheet);
     this.current?.state.dependencies.push(read);
-    return fromModel(this.workbook.values(read.sheet, blockAddress(read.block))[0][0]);
-  }
-
-  private readRange(reference: RangeReference): unknown[][] {
-    const read = referencedBlock(this.workbook, reference, this.current?.position.sheet);
-    this.current?.state.dependencies.push(read);
-    return this.workbook
-      .values(read.sheet, blockAddress(read.block))
-      .map((row) => row.map(fromModel));
+    const values = this.workbook.values(read.sheet, blockAddress(read.block));
+    return values.map((row) => row.map(fromModel));
   }
 
   /**

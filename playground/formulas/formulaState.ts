@@ -11,6 +11,8 @@ export interface FormulaState {
   calls: CallSite[];
   /** The block the last value covered (the anchor alone, or a spill). */
   covered: CellBlock;
+  /** The anchors whose spills the formula reads with `#` (`=SUM(H1#)`): evaluated again when they resize. */
+  spillAnchors?: { sheet: string; block: CellBlock }[];
   /** The block a blocked spill wants (it shows #SPILL! until that block is clear). */
   wanted?: CellBlock;
   /**

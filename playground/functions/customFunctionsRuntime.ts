@@ -19,7 +19,14 @@ export interface CustomFunctionMetadata {
   id: string;
   name: string;
   options?: { stream?: boolean; cancelable?: boolean; requiresAddress?: boolean };
-  parameters: { name: string; dimensionality?: string; optional?: boolean; repeating?: boolean }[];
+  parameters: {
+    name: string;
+    /** "any" when not given, as in functions.json. */
+    type?: string;
+    dimensionality?: string;
+    optional?: boolean;
+    repeating?: boolean;
+  }[];
 }
 
 /** What a call of a custom function puts in its cell, over time. */
@@ -75,10 +82,13 @@ export class CustomFunctionsRuntime {
   /**
    * @param metadata The functions of functions.json.
    * @param namespace The manifest's namespace (`SPELL`): `SPELL.RUN` calls the function `RUN`.
+   * @param allowErrorForDataTypeAny functions.json's option: parameters of type `any` receive
+   *   error values (by default a formula whose argument is an error gives it without a call).
    */
   constructor(
     metadata: readonly CustomFunctionMetadata[],
-    readonly namespace: string
+    readonly namespace: string,
+    readonly allowErrorForDataTypeAny = false
   ) {
     for (const entry of metadata)
       this.byName.set(`${namespace}.${entry.name}`.toUpperCase(), entry);

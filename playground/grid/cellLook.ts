@@ -3,6 +3,7 @@
  * has not answered yet, as Excel shows a custom function still calculating.
  */
 import type { MockCell } from "../excel/mockWorkbook.js";
+import { formatNumber } from "../excel/numericText.js";
 
 /**
  * Messages of calls that have not answered: a SPELL.BULK row still running, and a run waiting for
@@ -39,7 +40,10 @@ export function isErrorValue(value: string): boolean {
  * ```
  */
 export function showCell(element: HTMLElement, shown: MockCell, message: string | undefined): void {
-  const value = String(shown.value);
+  const value =
+    typeof shown.value === "number"
+      ? formatNumber(shown.value, shown.numberFormat)
+      : String(shown.value);
   const isError = isErrorValue(value);
   const busy = isBusy(value, isError ? message : undefined);
   element.textContent = busy ? "#BUSY!" : value;
