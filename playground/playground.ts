@@ -13,6 +13,7 @@ import { loadSettings } from "../addin/settings/loadSettings.js";
 import { saveSettings } from "../addin/settings/saveSettings.js";
 import { merge, tap } from "rxjs";
 import { bootPlayground, type Playground } from "./bootPlayground.js";
+import { cellInput } from "./excel/cellInput.js";
 import { demoSheets } from "./demoSheet.js";
 import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmulator.js";
 import { loadSavedPace, savePace } from "./emulator/savedPace.js";
@@ -76,7 +77,7 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
     // What a person is typing in the Name Box stays until they press Enter or leave it.
     if (document.activeElement !== address) address.textContent = active.address;
     // What is typed in the bar stays until the edit ends.
-    if (!bar.editing()) content.value = cellField()?.value ?? cell.formula ?? String(cell.value);
+    if (!bar.editing()) content.value = cellField()?.value ?? cellInput(cell);
     // Why the cell shows an error (Excel shows it beside the cell's error sign); while the Name
     // Box has the keyboard, the message is the box's ("Reference isn't valid: …").
     if (message && document.activeElement !== address) {

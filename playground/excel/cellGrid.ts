@@ -54,10 +54,12 @@ export function writeValue(
   }
   const cell = cellAt(state, sheet, row, column, true);
   delete cell.formula;
+  delete cell.quotePrefix;
   if (typeof item !== "string" || cell.numberFormat === "@") {
     cell.value = item;
   } else if (item.startsWith("'")) {
     cell.value = item.slice(1);
+    cell.quotePrefix = true;
   } else if (/^[=+\-@]./s.test(item) && !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(item)) {
     cell.formula = item.startsWith("=") ? item : `=${item}`;
     cell.value = "#NAME?";

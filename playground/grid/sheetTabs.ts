@@ -33,8 +33,9 @@ type KeyboardWorksheet = WorksheetInstance & { edition?: [HTMLElement, ...unknow
 export function followSheetTabs(tabs: Element | null, shown: ShownSheet): () => void {
   const chosen = () => shown.takeKeyboard();
   // An edit still open on the sheet left is written first, as a click outside its cell writes
-  // it. No worksheet has the keyboard after a click outside the grid (the task pane): that stays.
-  const keyDown = () => {
+  // it. Keys typed in a field outside the grid (the Name Box, the task pane) stay there.
+  const keyDown = (event: KeyboardEvent) => {
+    if (!forTheGrid(event.target)) return;
     const keyboard = jspreadsheet as unknown as { current: KeyboardWorksheet | null };
     const current = keyboard.current;
     const worksheet = shown.worksheet();
@@ -48,4 +49,11 @@ export function followSheetTabs(tabs: Element | null, shown: ShownSheet): () => 
     for (const type of ["click", "contextmenu"]) tabs?.removeEventListener(type, chosen);
     window.removeEventListener("keydown", keyDown, true);
   };
+}
+
+/** Whether a key goes to the grid: its hidden textarea, a cell's editor, or no field at all. */
+function forTheGrid(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return true;
+  if (target.closest(".jss_worksheet") || target.classList.contains("jss_textarea")) return true;
+  return target === document.body || target === document.documentElement;
 }
