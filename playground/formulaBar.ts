@@ -22,6 +22,11 @@ export interface FormulaBarParts {
   enter?: HTMLButtonElement | null;
   /** Excel's Cancel button (✗): leaves the cell as it was. */
   cancel?: HTMLButtonElement | null;
+  /**
+   * What an edit of the model's cell (row, column) starts from when it is not what the grid's
+   * editor holds (a cell a formula spilled into holds no input: ""); undefined otherwise.
+   */
+  ownInput?: (sheet: string, row: number, column: number) => string | undefined;
 }
 
 /** Text before the caret after which a clicked cell's reference goes in (Excel's Point mode). */
@@ -41,7 +46,7 @@ const INSERTION_POINT = /[=(,+\-*/^&<>:]\s*$/;
  * @returns Whether the bar is editing a cell now (the page then leaves the bar's text alone).
  */
 export function offerFormulaBar(
-  { field, enter, cancel }: FormulaBarParts,
+  { field, enter, cancel, ownInput }: FormulaBarParts,
   grid: GridWorkbook,
   backToGrid: () => void,
   restore: () => void
@@ -53,6 +58,9 @@ export function offerFormulaBar(
   // A reference just put in by a click (Point mode), replaced by the next click.
   let pointed: { start: number; end: number } | null = null;
   let pointerAt: EventTarget | null = null;
+  // The cell's text when the bar opened its edit: left the same, the edit writes nothing (null
+  // for an edit begun in the cell, whose typing the bar carries on).
+  let started: string | null = null;
 
   const begin = () => {
     if (editing) return;
@@ -71,7 +79,11 @@ export function offerFormulaBar(
     editing = true;
     pointed = null;
     opening = true;
+    const carried = cellField() !== null;
     const edit = editCell(worksheet, cell);
+    const own = carried ? undefined : ownInput?.(sheet, anchor.row, anchor.column);
+    if (edit && own !== undefined) edit.value = own;
+    started = carried ? null : (edit?.value ?? null);
     if (edit && edit.value !== field.value) field.value = edit.value;
     if (document.activeElement !== field) field.focus({ preventScroll: true });
     opening = false;
@@ -80,7 +92,7 @@ export function offerFormulaBar(
     const text = field.value;
     editing = false;
     pointed = null;
-    endCellEdit(save, save ? text : undefined);
+    endCellEdit(save && text !== started, save ? text : undefined);
     backToGrid();
     restore();
     if (move) {
@@ -127,7 +139,7 @@ export function offerFormulaBar(
     // click outside the cell ends the grid's own edit (a click on another cell was ended by the
     // grid, which then selected that cell).
     if (into && cellField()) editInCell();
-    else endCellEdit(true, cellField() ? field.value : undefined);
+    else endCellEdit(field.value !== started, cellField() ? field.value : undefined);
     restore();
   });
 

@@ -13,7 +13,9 @@ import { loadSettings } from "../addin/settings/loadSettings.js";
 import { saveSettings } from "../addin/settings/saveSettings.js";
 import { merge, tap } from "rxjs";
 import { bootPlayground, type Playground } from "./bootPlayground.js";
+import { parseAddress } from "./excel/a1.js";
 import { cellInput } from "./excel/cellInput.js";
+import { spillAnchorOf } from "./excel/spillAnchor.js";
 import { demoSheets } from "./demoSheet.js";
 import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmulator.js";
 import { loadSavedPace, savePace } from "./emulator/savedPace.js";
@@ -65,6 +67,9 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
       field: content,
       enter: document.getElementById("formula-enter") as HTMLButtonElement | null,
       cancel: document.getElementById("formula-cancel") as HTMLButtonElement | null,
+      // A cell a formula spilled into holds no input of its own: an edit there starts empty.
+      ownInput: (sheet, row, column) =>
+        spillAnchorOf(workbook, sheet, row, column) ? "" : undefined,
     },
     grid,
     focusGrid,
@@ -77,7 +82,13 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
     // What a person is typing in the Name Box stays until they press Enter or leave it.
     if (document.activeElement !== address) address.textContent = active.address;
     // What is typed in the bar stays until the edit ends.
-    if (!bar.editing()) content.value = cellField()?.value ?? cellInput(cell);
+    // A cell a formula spilled into shows that formula, greyed (it is edited at its anchor).
+    const { block } = parseAddress(active.address);
+    const spill = spillAnchorOf(workbook, active.sheet, block.top, block.left);
+    const ghost = !bar.editing() && !cellField() && spill !== undefined;
+    content.classList.toggle("formula-spilled", ghost);
+    content.title = ghost ? `Spilled by the formula in ${spill?.address ?? ""}: edit it there` : "";
+    if (!bar.editing()) content.value = cellField()?.value ?? spill?.formula ?? cellInput(cell);
     // Why the cell shows an error (Excel shows it beside the cell's error sign); while the Name
     // Box has the keyboard, the message is the box's ("Reference isn't valid: …").
     if (message && document.activeElement !== address) {
