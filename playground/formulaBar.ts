@@ -123,7 +123,10 @@ export function offerFormulaBar(
     event.stopPropagation(); // the grid's keys are not the bar's
     if (!editing || event.isComposing) return;
     const back = event.shiftKey ? -1 : 1;
-    if (event.key === "Enter" && !event.altKey) end(true, { row: back, column: 0 });
+    // Ctrl+Enter (and Ctrl+Shift+Enter) write the entry and stay on the cell, as Excel's do.
+    const control = event.ctrlKey || event.metaKey;
+    if (event.key === "Enter" && !event.altKey && control) end(true);
+    else if (event.key === "Enter" && !event.altKey) end(true, { row: back, column: 0 });
     else if (event.key === "Tab") end(true, { row: 0, column: back });
     else if (event.key === "Escape") end(false);
     else return;

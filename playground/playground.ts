@@ -24,6 +24,7 @@ import { extendDragsDownward } from "./fillDragScroll.js";
 import { offerFormulaBar } from "./formulaBar.js";
 import { offerGoToDialog } from "./goToDialog.js";
 import { cellField } from "./grid/cellEditor.js";
+import { listenToEntryKeys } from "./grid/entryKeys.js";
 import { fillDownOnDoubleClick } from "./grid/fillHandleDoubleClick.js";
 import { listenToSheetKeys } from "./grid/sheetKeys.js";
 import { focusGrid, listenToTypedText } from "./grid/typedText.js";
@@ -102,6 +103,7 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
   show();
   offerNameBox(address, grid, message, show, focusGrid);
   const goToDialog = offerGoToDialog(document.body, grid, focusGrid);
+  listenToEntryKeys(); // before the sheet's keys: Ctrl+Enter writes and stays
   listenToSheetKeys(grid, workbook, () => goToDialog.open());
   listenToTypedText();
   // While a cell is edited, the bar shows what is being typed (as Excel's does).
