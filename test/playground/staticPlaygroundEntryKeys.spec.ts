@@ -11,9 +11,10 @@ import { activeCell, modelCell } from "./support/gridPage.js";
 
 /**
  * Excel's Ctrl+Enter (Microsoft, "Keyboard shortcuts in Excel"): the entry is written and the
- * active cell stays, in the cell and in the formula bar; Ctrl+Shift+Enter stays as well.
+ * active cell stays, in the cell and in the formula bar; Ctrl+Shift+Enter stays as well. Alt+Enter
+ * "starts a new line in the same cell": the edit goes on, with a line break in its text.
  */
-describe("Ctrl+Enter in the static playground (Chromium)", () => {
+describe("Ctrl+Enter and Alt+Enter in the static playground (Chromium)", () => {
   let open: OpenPlayground;
   let page: Page;
 
@@ -58,6 +59,26 @@ describe("Ctrl+Enter in the static playground (Chromium)", () => {
       async () => (await modelCell(page, "Reviews", "G4")).value === "x"
     );
     expect(await activeCell(page)).toBe("G4");
+    expect(open.errors).toEqual([]);
+  }, 60_000);
+
+  it("should put a line break in the cell on Alt+Enter, the edit going on until Enter", async () => {
+    await clickCell(page, "G6");
+    await page.keyboard.type("x");
+    await page.keyboard.press("Alt+Enter");
+    expect(await edited())
+      .withContext("still editing G6")
+      .toBe(true);
+    expect(await activeCell(page)).toBe("G6");
+    await page.keyboard.type("y");
+    await page.keyboard.press("Enter");
+    await until(
+      page,
+      "G6 written",
+      async () => (await modelCell(page, "Reviews", "G6")).value === "x\ny"
+    );
+    expect(await activeCell(page)).toBe("G7");
+    expect((await modelCell(page, "Reviews", "G7")).value).toBe("");
     expect(open.errors).toEqual([]);
   }, 60_000);
 });
