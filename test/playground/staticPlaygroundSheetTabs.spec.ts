@@ -156,7 +156,9 @@ describe("Typing after choosing a sheet tab in the static playground (Chromium)"
             shown = next.sheet;
           } else if (next.kind === "cell") {
             await clickCell(page, address(next));
-            commit();
+            // A click into the cell being edited goes on with the edit, as in Excel.
+            const into = editing?.sheet === shown && editing.address === address(next);
+            if (!into) commit();
             active[shown] = { column: next.column, row: next.row };
           } else if (next.kind === "type") {
             await page.keyboard.press(next.text);
