@@ -23,6 +23,11 @@ export interface FormulaBarParts {
   enter?: HTMLButtonElement | null;
   /** Excel's Cancel button (✗): leaves the cell as it was. */
   cancel?: HTMLButtonElement | null;
+  /**
+   * What an edit of the model's cell (row, column) starts from when it is not what the grid's
+   * editor holds (a cell a formula spilled into holds no input: ""); undefined otherwise.
+   */
+  ownInput?: (sheet: string, row: number, column: number) => string | undefined;
 }
 
 /**
@@ -39,7 +44,7 @@ export interface FormulaBarParts {
  * @returns Whether the bar is editing a cell now (the page then leaves the bar's text alone).
  */
 export function offerFormulaBar(
-  { field, enter, cancel }: FormulaBarParts,
+  { field, enter, cancel, ownInput }: FormulaBarParts,
   grid: GridWorkbook,
   backToGrid: () => void,
   restore: () => void
@@ -49,6 +54,9 @@ export function offerFormulaBar(
   // The cell's editor takes the keyboard as it opens: the bar's blur then is no end of the edit.
   let opening = false;
   let pointerAt: EventTarget | null = null;
+  // The cell's text when the bar opened its edit: left the same, the edit writes nothing (null
+  // for an edit begun in the cell, whose typing the bar carries on).
+  let started: string | null = null;
 
   const begin = () => {
     if (editing) return;
@@ -68,7 +76,11 @@ export function offerFormulaBar(
     if (!cell) return;
     editing = true;
     opening = true;
+    const carried = cellField() !== null;
     const edit = editCell(worksheet, cell);
+    const own = carried ? undefined : ownInput?.(sheet, anchor.row, anchor.column);
+    if (edit && own !== undefined) edit.value = own;
+    started = carried ? null : (edit?.value ?? null);
     if (edit && edit.value !== field.value) field.value = edit.value;
     if (document.activeElement !== field) field.focus({ preventScroll: true });
     opening = false;
@@ -76,7 +88,7 @@ export function offerFormulaBar(
   const end = (save: boolean, move?: { row: number; column: number }) => {
     const text = field.value;
     editing = false;
-    endCellEdit(save, save ? text : undefined);
+    endCellEdit(save && text !== started, save ? text : undefined);
     backToGrid();
     restore();
     if (move) {
@@ -106,7 +118,10 @@ export function offerFormulaBar(
     event.stopPropagation(); // the grid's keys are not the bar's
     if (!editing || event.isComposing) return;
     const back = event.shiftKey ? -1 : 1;
-    if (event.key === "Enter" && !event.altKey) end(true, { row: back, column: 0 });
+    // Ctrl+Enter (and Ctrl+Shift+Enter) write the entry and stay on the cell, as Excel's do.
+    const control = event.ctrlKey || event.metaKey;
+    if (event.key === "Enter" && !event.altKey && control) end(true);
+    else if (event.key === "Enter" && !event.altKey) end(true, { row: back, column: 0 });
     else if (event.key === "Tab") end(true, { row: 0, column: back });
     else if (event.key === "Escape") end(false);
     else return;
@@ -121,7 +136,7 @@ export function offerFormulaBar(
     // click outside the cell ends the grid's own edit (a click on another cell was ended by the
     // grid, which then selected that cell).
     if (into && cellField()) editInCell();
-    else endCellEdit(true, cellField() ? field.value : undefined);
+    else endCellEdit(field.value !== started, cellField() ? field.value : undefined);
     restore();
   });
 

@@ -13,6 +13,9 @@ import { loadSettings } from "../addin/settings/loadSettings.js";
 import { saveSettings } from "../addin/settings/saveSettings.js";
 import { merge, tap } from "rxjs";
 import { bootPlayground, type Playground } from "./bootPlayground.js";
+import { parseAddress } from "./excel/a1.js";
+import { cellInput } from "./excel/cellInput.js";
+import { spillAnchorOf } from "./excel/spillAnchor.js";
 import { demoSheets } from "./demoSheet.js";
 import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmulator.js";
 import { loadSavedPace, savePace } from "./emulator/savedPace.js";
@@ -21,6 +24,7 @@ import { extendDragsDownward } from "./fillDragScroll.js";
 import { offerFormulaBar } from "./formulaBar.js";
 import { offerGoToDialog } from "./goToDialog.js";
 import { cellField } from "./grid/cellEditor.js";
+import { listenToEntryKeys } from "./grid/entryKeys.js";
 import { fillDownOnDoubleClick } from "./grid/fillHandleDoubleClick.js";
 import { listenToSheetKeys } from "./grid/sheetKeys.js";
 import { focusGrid, listenToTypedText } from "./grid/typedText.js";
@@ -64,6 +68,9 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
       field: content,
       enter: document.getElementById("formula-enter") as HTMLButtonElement | null,
       cancel: document.getElementById("formula-cancel") as HTMLButtonElement | null,
+      // A cell a formula spilled into holds no input of its own: an edit there starts empty.
+      ownInput: (sheet, row, column) =>
+        spillAnchorOf(workbook, sheet, row, column) ? "" : undefined,
     },
     grid,
     focusGrid,
@@ -76,7 +83,13 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
     // What a person is typing in the Name Box stays until they press Enter or leave it.
     if (document.activeElement !== address) address.textContent = active.address;
     // What is typed in the bar stays until the edit ends.
-    if (!bar.editing()) content.value = cellField()?.value ?? cell.formula ?? String(cell.value);
+    // A cell a formula spilled into shows that formula, greyed (it is edited at its anchor).
+    const { block } = parseAddress(active.address);
+    const spill = spillAnchorOf(workbook, active.sheet, block.top, block.left);
+    const ghost = !bar.editing() && !cellField() && spill !== undefined;
+    content.classList.toggle("formula-spilled", ghost);
+    content.title = ghost ? `Spilled by the formula in ${spill?.address ?? ""}: edit it there` : "";
+    if (!bar.editing()) content.value = cellField()?.value ?? spill?.formula ?? cellInput(cell);
     // Why the cell shows an error (Excel shows it beside the cell's error sign); while the Name
     // Box has the keyboard, the message is the box's ("Reference isn't valid: …").
     if (message && document.activeElement !== address) {
@@ -90,6 +103,7 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
   show();
   offerNameBox(address, grid, message, show, focusGrid);
   const goToDialog = offerGoToDialog(document.body, grid, focusGrid);
+  listenToEntryKeys(); // before the sheet's keys: Ctrl+Enter writes and stays
   listenToSheetKeys(grid, workbook, () => goToDialog.open());
   listenToTypedText();
   // While a cell is edited, the bar shows what is being typed (as Excel's does).

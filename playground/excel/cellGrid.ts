@@ -55,16 +55,18 @@ export function writeValue(
   }
   const cell = cellAt(state, sheet, row, column, true);
   delete cell.formula;
+  delete cell.quotePrefix;
   if (typeof item !== "string" || cell.numberFormat === "@") {
     cell.value = item;
   } else if (item.startsWith("'")) {
     cell.value = item.slice(1);
+    cell.quotePrefix = true;
   } else if (numberFromText(item)) {
     // "50%", "1,234", "$12.50", "1e3": a number, formatted as typed when the cell is General.
     const typed = numberFromText(item) as NumericText;
     cell.value = typed.value;
     if (cell.numberFormat === "General") cell.numberFormat = typed.format;
-  } else if (/^[=+\-@]./s.test(item)) {
+  } else if (/^[=+\-@]./s.test(item) && !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(item)) {
     cell.formula = item.startsWith("=") ? item : `=${item}`;
     cell.value = "#NAME?";
   } else if (/^(true|false)$/i.test(item)) {

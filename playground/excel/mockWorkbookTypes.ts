@@ -6,6 +6,12 @@ export interface MockCell {
   value: MockCellValue;
   /** Set when the cell holds a formula (what Excel would show in the formula bar). */
   formula?: string;
+  /**
+   * Set when the text was typed after an apostrophe (`'=1+2`): Excel's prefix character. The
+   * value is the text without it; the formula bar and the cell's editor show it with it, so the
+   * text, edited, stays text (it is never read as a formula).
+   */
+  quotePrefix?: true;
   numberFormat: string;
 }
 

@@ -11,13 +11,16 @@ import type { WorkbookState } from "./workbookState.js";
 /** The format's version: a snapshot of another version is not opened (the demo is). */
 export const WORKBOOK_SNAPSHOT_VERSION = 1;
 
-/** One sheet of a snapshot; cells as `[row, column, value, formula?, numberFormat?]`, zero-based. */
+/**
+ * One sheet of a snapshot; cells as `[row, column, value, formula?, numberFormat?, quotePrefix?]`,
+ * zero-based (`quotePrefix` only when set: snapshots saved before it was kept open as they were).
+ */
 export interface SheetSnapshot {
   name: string;
   id: string;
   visibility: string;
   hiddenRows: number[];
-  cells: [number, number, MockCell["value"], string | null, string | null][];
+  cells: [number, number, MockCell["value"], string | null, string | null, true?][];
 }
 
 /**
@@ -55,8 +58,17 @@ export function takeSnapshot(
     for (const [row, columns] of rows) {
       for (const [column, cell] of columns) {
         const format = cell.numberFormat === "General" ? null : cell.numberFormat;
-        if (cell.value === "" && cell.formula === undefined && format === null) continue;
-        cells.push([row, column, cell.value, cell.formula ?? null, format]);
+        const empty = cell.value === "" && cell.formula === undefined && !cell.quotePrefix;
+        if (empty && format === null) continue;
+        const saved: SheetSnapshot["cells"][number] = [
+          row,
+          column,
+          cell.value,
+          cell.formula ?? null,
+          format,
+        ];
+        if (cell.quotePrefix) saved.push(true);
+        cells.push(saved);
       }
     }
     sheets.push({
@@ -92,11 +104,12 @@ export function restoreSnapshot(state: WorkbookState, snapshot: WorkbookSnapshot
   }
   for (const sheet of snapshot.sheets) {
     const rows = new Map<number, Map<number, MockCell>>();
-    for (const [row, column, value, formula, format] of sheet.cells) {
+    for (const [row, column, value, formula, format, quotePrefix] of sheet.cells) {
       let columns = rows.get(row);
       if (!columns) rows.set(row, (columns = new Map()));
       const cell: MockCell = { value, numberFormat: format ?? "General" };
       if (formula !== null) cell.formula = formula;
+      if (quotePrefix) cell.quotePrefix = true;
       columns.set(column, cell);
     }
     state.sheets.set(sheet.name, rows);

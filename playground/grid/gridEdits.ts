@@ -3,10 +3,12 @@
  * the model's own structural edits: it adjusts the formulas).
  */
 import { columnName } from "../../taskpane/sheet/a1Address.js";
+import { cellInput } from "../excel/cellInput.js";
 import type { MockCellValue, MockWorkbook } from "../excel/mockWorkbook.js";
 
 /**
- * The model's input at a cell: its formula, else its value as text.
+ * The model's input at a cell: its formula, else its value as text (after its apostrophe, when
+ * it was typed with one: see cellInput).
  *
  * @example
  * ```ts
@@ -19,8 +21,7 @@ export function inputAt(
   row: number,
   column: number
 ): string {
-  const cell = workbook.cell(sheet, `${columnName(column)}${row + 1}`);
-  return cell.formula ?? String(cell.value);
+  return cellInput(workbook.cell(sheet, `${columnName(column)}${row + 1}`));
 }
 
 /**

@@ -33,7 +33,9 @@ import { GridSelection, type ModelSelection } from "./gridSelection.js";
 import { ModelUndo } from "./modelUndo.js";
 import { SheetBlock } from "./sheetBlock.js";
 import { SheetWindows } from "./sheetWindows.js";
+import { followSheetTabs } from "./sheetTabs.js";
 import { structureEvents } from "./structureEvents.js";
+import { focusGrid } from "./typedText.js";
 
 /** No resizing of rows and columns by a drag on a header's border (jspreadsheet's options). */
 const FIXED_SIZES = { columnResize: false, rowResize: false } as const;
@@ -266,14 +268,22 @@ export class GridWorkbook {
       this.worksheets.forEach((worksheet, sheet) =>
         windows.add(sheet, worksheet, this.blockFor(sheet, worksheet))
       );
-      // The formula bar follows the sheet chosen, as Excel's shows that sheet's active cell.
-      element.querySelector(".jtabs-headers")?.addEventListener("click", () =>
-        setTimeout(() => {
+      // A tab chosen shows its sheet, which takes the keyboard at once.
+      followSheetTabs(element.querySelector(".jtabs-headers"), {
+        worksheet: () => this.worksheets.get(this.activeSheet()),
+        takeKeyboard: () => {
           this.windows?.sync(true);
-          this.selection.tabChosen();
-        })
-      );
+          this.sheetShown();
+        },
+      });
     });
+  }
+
+  /** The sheet shown takes the keyboard: its active cell (A1 at first) is selected and typed in. */
+  private sheetShown(): void {
+    const sheet = this.activeSheet();
+    this.selection.select(sheet, this.selection.of(sheet));
+    focusGrid();
   }
 
   /** The block a worksheet holds, made when the worksheet is. */
@@ -350,8 +360,8 @@ export class GridWorkbook {
       (cell, x, y) => this.render(name, cell, x, y)
     );
     this.windows?.add(name, worksheet, this.blockFor(name, worksheet));
-    // The new sheet is shown: the formula bar shows its cell, not the last sheet's.
-    setTimeout(() => this.selection.tabChosen());
+    // The new sheet is shown once built: its A1 is active and takes the keyboard.
+    setTimeout(() => this.sheetShown());
   }
 
   /** The model's inputs (formula, else value) for the grid's first rendering. */
