@@ -175,7 +175,10 @@ function endsOrSwitchesEntry(
     return true;
   }
   const direction = ARROWS[event.key];
-  if (!direction || event.shiftKey || entryMode() !== "Enter") return false;
+  // Point mode (pointMode.ts) took the arrow first: it moves the pointed reference instead.
+  if (!direction || event.shiftKey || entryMode() !== "Enter" || event.defaultPrevented) {
+    return false;
+  }
   const cell = (current.edition as HTMLElement[] | undefined)?.[0];
   const field = cell?.querySelector<HTMLInputElement | HTMLTextAreaElement>("input, textarea");
   if (!cell || !field) return false;
