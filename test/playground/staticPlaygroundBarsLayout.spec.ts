@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import {
   clickCell,
-  newPlaygroundPage,
-  openStaticPlayground,
   typeInCell,
   type OpenPlayground,
   until,
+  openReadyPlayground,
+  closeReadyPlayground,
 } from "./support/staticPlayground.js";
 
 /**
@@ -19,15 +19,9 @@ describe("The static playground's formula bar and status line (Chromium)", () =>
   let page: Page;
 
   beforeAll(async () => {
-    open = await openStaticPlayground();
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    ({ open, page } = await openReadyPlayground());
   }, 300_000);
-  afterAll(async () => {
-    await page?.close();
-    await open?.close();
-  });
+  afterAll(() => closeReadyPlayground(open, page));
 
   /** Where the grid starts in the sheet's scrolled content (a scroll does not move it). */
   const gridTop = () =>

@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import {
   clickCell,
-  newPlaygroundPage,
-  openStaticPlayground,
   shown,
   type OpenPlayground,
   until,
+  openReadyPlayground,
+  closeReadyPlayground,
 } from "./support/staticPlayground.js";
 import { activeCell, modelCell } from "./support/gridPage.js";
 
@@ -19,15 +19,9 @@ describe("Ctrl+Enter and Alt+Enter in the static playground (Chromium)", () => {
   let page: Page;
 
   beforeAll(async () => {
-    open = await openStaticPlayground();
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    ({ open, page } = await openReadyPlayground());
   }, 300_000);
-  afterAll(async () => {
-    await page?.close();
-    await open?.close();
-  });
+  afterAll(() => closeReadyPlayground(open, page));
 
   const edited = () =>
     page.evaluate(() => document.querySelector(".jss_worksheet td.editor") !== null);

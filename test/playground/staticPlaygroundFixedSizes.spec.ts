@@ -1,8 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import {
-  newPlaygroundPage,
-  openStaticPlayground,
   type OpenPlayground,
+  openReadyPlayground,
+  closeReadyPlayground,
 } from "./support/staticPlayground.js";
 
 /**
@@ -15,15 +15,9 @@ describe("Fixed row heights and column widths in the static playground (Chromium
   let page: Page;
 
   beforeAll(async () => {
-    open = await openStaticPlayground();
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    ({ open, page } = await openReadyPlayground());
   }, 300_000);
-  afterAll(async () => {
-    await page?.close();
-    await open?.close();
-  });
+  afterAll(() => closeReadyPlayground(open, page));
 
   /** Drags from 3 px inside a header's right (or bottom) border, `by` pixels further. */
   async function dragBorder(header: Locator, axis: "x" | "y", by: number): Promise<void> {

@@ -2,12 +2,12 @@ import type { Page } from "playwright-core";
 import {
   cellSelector,
   clickCell,
-  newPlaygroundPage,
-  openStaticPlayground,
   shown,
   typeInCell,
   type OpenPlayground,
   until,
+  openReadyPlayground,
+  closeReadyPlayground,
 } from "./support/staticPlayground.js";
 import { activeCell, modelCell } from "./support/gridPage.js";
 
@@ -25,15 +25,9 @@ describe("Editing a cell in the static playground's formula bar (Chromium)", () 
   let page: Page;
 
   beforeAll(async () => {
-    open = await openStaticPlayground();
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    ({ open, page } = await openReadyPlayground());
   }, 300_000);
-  afterAll(async () => {
-    await page?.close();
-    await open?.close();
-  });
+  afterAll(() => closeReadyPlayground(open, page));
 
   const bar = () => page.locator("#formula-content");
   const caret = () => bar().evaluate((field) => (field as HTMLInputElement).selectionStart);

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import {
   clickCell,
-  newPlaygroundPage,
-  openStaticPlayground,
   type OpenPlayground,
   until,
+  openReadyPlayground,
+  closeReadyPlayground,
 } from "./support/staticPlayground.js";
 import { activeCell, modelCell } from "./support/gridPage.js";
 
@@ -38,15 +38,9 @@ describe("Leaving the static playground's Name Box (Chromium)", () => {
   let page: Page;
 
   beforeAll(async () => {
-    open = await openStaticPlayground();
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    ({ open, page } = await openReadyPlayground());
   }, 300_000);
-  afterAll(async () => {
-    await page?.close();
-    await open?.close();
-  });
+  afterAll(() => closeReadyPlayground(open, page));
 
   const box = () => page.locator("#formula-address");
   /**

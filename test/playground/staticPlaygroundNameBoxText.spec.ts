@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import {
-  newPlaygroundPage,
-  openStaticPlayground,
   type OpenPlayground,
   until,
+  openReadyPlayground,
+  closeReadyPlayground,
 } from "./support/staticPlayground.js";
 import { activeCell, goTo, modelSelection } from "./support/gridPage.js";
 
@@ -18,15 +18,9 @@ describe("A text that is no reference in the static playground's Name Box (Chrom
   let page: Page;
 
   beforeAll(async () => {
-    open = await openStaticPlayground();
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    ({ open, page } = await openReadyPlayground());
   }, 300_000);
-  afterAll(async () => {
-    await page?.close();
-    await open?.close();
-  });
+  afterAll(() => closeReadyPlayground(open, page));
 
   const box = () => page.locator("#formula-address");
   const message = () => page.locator("#formula-message").innerText();

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import {
-  newPlaygroundPage,
-  openStaticPlayground,
   type OpenPlayground,
+  openReadyPlayground,
+  closeReadyPlayground,
 } from "./support/staticPlayground.js";
 
 /**
@@ -14,15 +14,9 @@ describe("The static playground's Name Box width (Chromium)", () => {
   let page: Page;
 
   beforeAll(async () => {
-    open = await openStaticPlayground();
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    ({ open, page } = await openReadyPlayground());
   }, 300_000);
-  afterAll(async () => {
-    await page?.close();
-    await open?.close();
-  });
+  afterAll(() => closeReadyPlayground(open, page));
 
   /** Where the Name Box, the bar's text box and the grid are. */
   const layout = () =>

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import {
-  newPlaygroundPage,
-  openStaticPlayground,
   type OpenPlayground,
   until,
+  openReadyPlayground,
+  closeReadyPlayground,
 } from "./support/staticPlayground.js";
 import { goTo, modelCell } from "./support/gridPage.js";
 
@@ -17,15 +17,9 @@ describe("A paste into a long selection in the static playground (Chromium)", ()
   let page: Page;
 
   beforeAll(async () => {
-    open = await openStaticPlayground();
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    ({ open, page } = await openReadyPlayground());
   }, 300_000);
-  afterAll(async () => {
-    await page?.close();
-    await open?.close();
-  });
+  afterAll(() => closeReadyPlayground(open, page));
 
   const inputs = (rows: number[], column: string) =>
     Promise.all(

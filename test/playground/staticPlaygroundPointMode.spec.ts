@@ -2,11 +2,11 @@ import type { Page } from "playwright-core";
 import {
   cellSelector,
   clickCell,
-  newPlaygroundPage,
-  openStaticPlayground,
   shown,
   type OpenPlayground,
   until,
+  openReadyPlayground,
+  closeReadyPlayground,
 } from "./support/staticPlayground.js";
 import { activeCell, modelCell } from "./support/gridPage.js";
 
@@ -23,15 +23,9 @@ describe("Pointing at cells while typing a formula in the static playground (Chr
   let page: Page;
 
   beforeAll(async () => {
-    open = await openStaticPlayground();
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    ({ open, page } = await openReadyPlayground());
   }, 300_000);
-  afterAll(async () => {
-    await page?.close();
-    await open?.close();
-  });
+  afterAll(() => closeReadyPlayground(open, page));
 
   const bar = () => page.locator("#formula-content");
   /** What the cell being edited shows (its editor's text), or null when none is edited. */

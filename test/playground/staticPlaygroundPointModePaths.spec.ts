@@ -3,11 +3,11 @@ import type { Page } from "playwright-core";
 import {
   cellSelector,
   clickCell,
-  newPlaygroundPage,
-  openStaticPlayground,
   shown,
   type OpenPlayground,
   until,
+  openReadyPlayground,
+  closeReadyPlayground,
 } from "./support/staticPlayground.js";
 import { activeCell, modelCell } from "./support/gridPage.js";
 
@@ -48,15 +48,9 @@ describe("Point mode's paths of gestures in the static playground (Chromium)", (
   let page: Page;
 
   beforeAll(async () => {
-    open = await openStaticPlayground();
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    ({ open, page } = await openReadyPlayground());
   }, 300_000);
-  afterAll(async () => {
-    await page?.close();
-    await open?.close();
-  });
+  afterAll(() => closeReadyPlayground(open, page));
 
   const editedCell = () =>
     page.evaluate(() => {

@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import {
   clickCell,
-  newPlaygroundPage,
-  openStaticPlayground,
   shown,
   typeInCell,
   type OpenPlayground,
   until,
+  openReadyPlayground,
+  closeReadyPlayground,
 } from "./support/staticPlayground.js";
 import { modelCell } from "./support/gridPage.js";
 
@@ -21,15 +21,9 @@ describe("The formula bar on a spilled cell in the static playground (Chromium)"
   let page: Page;
 
   beforeAll(async () => {
-    open = await openStaticPlayground();
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    ({ open, page } = await openReadyPlayground());
   }, 300_000);
-  afterAll(async () => {
-    await page?.close();
-    await open?.close();
-  });
+  afterAll(() => closeReadyPlayground(open, page));
 
   const bar = () => page.locator("#formula-content");
   async function clickBarEnd(): Promise<void> {

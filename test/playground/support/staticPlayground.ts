@@ -95,6 +95,42 @@ export async function newPlaygroundPage(browser: Browser): Promise<Page> {
   return page;
 }
 
+/**
+ * A suite's page: the static playground served and opened afresh, ready to use
+ * (`body[data-ready=true]`).
+ *
+ * ## Example
+ * ```ts
+ * beforeAll(async () => {
+ *   ({ open, page } = await openReadyPlayground());
+ * }, 300_000);
+ * afterAll(() => closeReadyPlayground(open, page));
+ * ```
+ */
+export async function openReadyPlayground(): Promise<{ open: OpenPlayground; page: Page }> {
+  const open = await openStaticPlayground();
+  const page = await newPlaygroundPage(open.browser);
+  await page.goto(`${open.served.origin}/`);
+  await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+  return { open, page };
+}
+
+/**
+ * Closes what `openReadyPlayground` opened (either may be missing after a failed start).
+ *
+ * ## Example
+ * ```ts
+ * afterAll(() => closeReadyPlayground(open, page));
+ * ```
+ */
+export async function closeReadyPlayground(
+  open: OpenPlayground | undefined,
+  page: Page | undefined
+): Promise<void> {
+  await page?.close();
+  await open?.close();
+}
+
 export {
   cellSelector,
   clickCell,
