@@ -19,6 +19,7 @@ import {
   type CellPosition,
 } from "./excel/referenceAtCaret.js";
 import { clearPointedCells, markPointedCells } from "./pointedCells.js";
+import { entryMode } from "./grid/entryMode.js";
 
 /** A field a formula is typed in. */
 export type FormulaField = HTMLInputElement | HTMLTextAreaElement;
@@ -176,7 +177,8 @@ export function offerPointMode(fields: PointModeFields): () => void {
       return;
     }
     const step = STEPS[event.key];
-    const field = step ? pointing() : null;
+    // F2's Edit mode: the arrows move the insertion point, as Excel's do (entryMode.ts).
+    const field = step && entryMode() !== "Edit" ? pointing() : null;
     // Arrows point in the cell only (Enter mode); in the bar they move the caret (Edit mode).
     const edited = field?.closest<HTMLElement>("td.editor");
     if (!step || !field || event.target !== field || !edited) return;

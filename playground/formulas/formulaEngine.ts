@@ -372,8 +372,9 @@ export class FormulaEngine {
 
   /** A reference's values as the parser reads them, noted as a dependency of the formula. */
   private read(reference: CellReference | RangeReference): unknown[][] {
-    const read = referencedBlock(this.workbook, reference, this.current?.position.sheet);
-    this.current?.state.dependencies.push(read);
+    const sheet = this.current?.position.sheet;
+    const read = referencedBlock(this.workbook, reference, sheet);
+    this.current?.state.dependencies.push(referencedBlock(this.workbook, reference, sheet, true));
     const values = this.workbook.values(read.sheet, blockAddress(read.block));
     return values.map((row) => row.map(fromModel));
   }

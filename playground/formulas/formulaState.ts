@@ -1,6 +1,6 @@
 /** What the formula engine keeps for each formula, where a formula is, and what it reads. */
 import type { CellReference, RangeReference } from "fast-formula-parser";
-import type { CellBlock } from "../excel/a1.js";
+import { LAST_ROW, type CellBlock } from "../excel/a1.js";
 import type { MockCell, MockWorkbook } from "../excel/mockWorkbook.js";
 import type { CallSite } from "./formulaValues.js";
 
@@ -43,18 +43,22 @@ export function formulaPositions(workbook: MockWorkbook): Map<MockCell, Position
 }
 
 /**
- * The block a reference of a formula reads (on the formula's sheet when it names none); a whole
- * column (A:A) reads to the last used row, not to row 1,048,576.
+ * The block a reference of a formula reads (on the formula's sheet when it names none); a range
+ * to the sheet's last row (A:A, A2:A1048576) reads to the last used row, not to row 1,048,576. A
+ * formula depends on the whole reference all the same (`referencedBlock(…, true)`): a value typed
+ * below the last used row changes what it reads.
  *
  * @param workbook The model.
  * @param reference A cell or a range, as the parser gives it (one-based).
  * @param formulaSheet The sheet of the formula being evaluated.
+ * @param whole The whole reference (a dependency), not only what is read of it.
  * @return The sheet and the block.
  */
 export function referencedBlock(
   workbook: MockWorkbook,
   reference: CellReference | RangeReference,
-  formulaSheet = ""
+  formulaSheet = "",
+  whole = false
 ): { sheet: string; block: CellBlock } {
   const sheet = reference.sheet ?? formulaSheet;
   if (!("from" in reference)) {
@@ -63,7 +67,11 @@ export function referencedBlock(
       block: { top: reference.row - 1, left: reference.col - 1, rowCount: 1, columnCount: 1 },
     };
   }
-  const lastRow = Math.min(reference.to.row, workbook.lastRow(sheet) + 1);
+  const toLastRow = reference.to.row > LAST_ROW;
+  const lastRow =
+    whole || !toLastRow
+      ? reference.to.row
+      : Math.min(reference.to.row, workbook.lastRow(sheet) + 1);
   return {
     sheet,
     block: {

@@ -61,6 +61,24 @@ describe("Dynamic-array functions in the playground", () => {
     expect(sheet.shown("=SORT(A2:C6,4)")).toBe("#VALUE!");
   });
 
+  it("should resize a spill when its source gets values below the sheet's last used row, and read a range's empty cells", () => {
+    // A user trial: =UNIQUE(C2:C7) on a new sheet, then a, b, c typed into C2:C4, showed only a
+    // (the formula depended on the rows used when it was entered). Excel recalculates it.
+    const empty = formulaSheet([]);
+    empty.set("G1", "=UNIQUE(C2:C7)");
+    empty.set("C2", "a");
+    empty.set("C3", "b");
+    empty.set("C4", "c");
+    expect(empty.read("G1:G5")).toEqual([["a"], ["b"], ["c"], [0], [""]]);
+    // "COUNTBLANK counts empty cells in a specified range of cells": all six here.
+    expect(empty.shown("=COUNTBLANK(D2:D7)", 1, 1, "K1")).toBe(6);
+    empty.set("D9", "x");
+    expect(empty.shown("=COUNTA(D:D)", 1, 1, "K2")).toBe(1);
+    empty.set("D20", "y");
+    expect(empty.read("K2")).toEqual([[2]]);
+    empty.stop();
+  });
+
   it("should spill SEQUENCE, and SORT(UNIQUE(…)) nested", () => {
     expect(sheet.shown("=SEQUENCE(2,3,10,5)", 2, 3)).toEqual([
       [10, 15, 20],

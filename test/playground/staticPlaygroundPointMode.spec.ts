@@ -143,6 +143,22 @@ describe("Pointing at cells while typing a formula in the static playground (Chr
     expect(await shown(page, "F5")).toBe("");
   }, 60_000);
 
+  it("should leave Point mode on F2 (Edit mode: the arrows move the insertion point), as Excel's F2 does", async () => {
+    await startTyping("F12", "=1+");
+    await page.keyboard.press("ArrowUp");
+    expect(await editedCell()).toEqual({ cell: "F12", text: "=1+F11" });
+    await page.keyboard.press("F2");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    expect(await editedCell())
+      .withContext("the reference stays; the caret moved")
+      .toEqual({ cell: "F12", text: "=1+F11" });
+    await page.keyboard.type("0");
+    expect(await editedCell()).toEqual({ cell: "F12", text: "=1+F011" });
+    await page.keyboard.press("Escape");
+    await until(page, "the edit cancelled", async () => (await editedCell()) === null);
+  }, 60_000);
+
   it("should put a range's reference on a drag across cells, and extend it on Shift+click, in the cell", async () => {
     await startTyping("F8", "=COUNTA(");
     await drag("A2", "A10");
