@@ -6,15 +6,7 @@
  * joined and added only the first value of an array.
  */
 import { FormulaError } from "fast-formula-parser";
-import operators from "fast-formula-parser/formulas/operators";
-
-type Operation = (
-  left: unknown,
-  infix: string,
-  right: unknown,
-  leftIsArray: boolean,
-  rightIsArray: boolean
-) => unknown;
+import operators, { type Operation } from "fast-formula-parser/formulas/operators";
 
 let installed = false;
 

@@ -96,7 +96,8 @@ declare module "fast-formula-parser" {
 }
 
 declare module "fast-formula-parser/formulas/operators" {
-  type Operation = (
+  /** One infix operator: the two sides, the operator's text, and which side is an array. */
+  export type Operation = (
     left: unknown,
     infix: string,
     right: unknown,

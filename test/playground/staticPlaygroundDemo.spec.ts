@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import {
-  newPlaygroundPage,
   openStaticPlayground,
   shown,
   typeInCell,
   type OpenPlayground,
   until,
+  openReadyPage,
 } from "./support/staticPlayground.js";
 
 /**
@@ -26,10 +26,7 @@ describe("The static playground's demo (Chromium)", () => {
     await open?.close();
   });
   beforeEach(async () => {
-    // A context of its own: the demo afresh (the page keeps its document in its storage).
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    page = await openReadyPage(open);
   }, 90_000);
   afterEach(async () => {
     await page?.close();

@@ -2,12 +2,12 @@ import type { Page } from "playwright-core";
 import {
   clickCell,
   dragFillHandle,
-  newPlaygroundPage,
   openStaticPlayground,
   shown,
   typeInCell,
   type OpenPlayground,
   until,
+  openReadyPage,
 } from "./support/staticPlayground.js";
 
 /**
@@ -45,10 +45,7 @@ describe("Excel's behaviour in the static playground (Chromium)", () => {
     await open?.close();
   });
   beforeEach(async () => {
-    // A context of its own: the demo afresh (the page keeps its document in its storage).
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    page = await openReadyPage(open);
   }, 90_000);
   afterEach(async () => {
     await page?.close();

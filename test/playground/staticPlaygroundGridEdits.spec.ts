@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import {
   clickCell,
-  newPlaygroundPage,
   openStaticPlayground,
   shown,
   typeInCell,
   type OpenPlayground,
   until,
+  openReadyPage,
 } from "./support/staticPlayground.js";
 import { activeCell, goTo, modelCell, modelSelection } from "./support/gridPage.js";
 
@@ -34,10 +34,7 @@ describe("Edits in the static playground's grid (Chromium)", () => {
     await open?.close();
   });
   beforeEach(async () => {
-    // A context of its own: the demo afresh (the page keeps its document in its storage).
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    page = await openReadyPage(open);
   }, 90_000);
   afterEach(async () => {
     await page?.close();

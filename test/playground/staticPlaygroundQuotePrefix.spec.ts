@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import {
   clickCell,
-  newPlaygroundPage,
   openStaticPlayground,
   shown,
   typeInCell,
   type OpenPlayground,
   until,
+  openReadyPage,
 } from "./support/staticPlayground.js";
 import { modelCell } from "./support/gridPage.js";
 
@@ -26,9 +26,7 @@ describe("Text typed after an apostrophe in the static playground (Chromium)", (
     await open?.close();
   });
   beforeEach(async () => {
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    page = await openReadyPage(open);
   }, 90_000);
   afterEach(async () => {
     await page?.close();

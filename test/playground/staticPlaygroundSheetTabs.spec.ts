@@ -2,10 +2,10 @@ import fc from "fast-check";
 import type { Page } from "playwright-core";
 import {
   clickCell,
-  newPlaygroundPage,
   openStaticPlayground,
   type OpenPlayground,
   until,
+  openReadyPage,
 } from "./support/staticPlayground.js";
 import { activeCell, modelCell } from "./support/gridPage.js";
 
@@ -25,10 +25,7 @@ describe("Typing after choosing a sheet tab in the static playground (Chromium)"
     await open?.close();
   });
   beforeEach(async () => {
-    // A context of its own: the demo afresh (the page keeps its document in its storage).
-    page = await newPlaygroundPage(open.browser);
-    await page.goto(`${open.served.origin}/`);
-    await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+    page = await openReadyPage(open);
   }, 90_000);
   afterEach(async () => {
     await page?.close();

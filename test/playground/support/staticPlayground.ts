@@ -109,10 +109,25 @@ export async function newPlaygroundPage(browser: Browser): Promise<Page> {
  */
 export async function openReadyPlayground(): Promise<{ open: OpenPlayground; page: Page }> {
   const open = await openStaticPlayground();
+  return { open, page: await openReadyPage(open) };
+}
+
+/**
+ * A fresh page (a context of its own: the demo afresh, since the page keeps its document in its
+ * storage) on the served playground, ready to use (`body[data-ready=true]`).
+ *
+ * ## Example
+ * ```ts
+ * beforeEach(async () => {
+ *   page = await openReadyPage(open);
+ * }, 90_000);
+ * ```
+ */
+export async function openReadyPage(open: OpenPlayground): Promise<Page> {
   const page = await newPlaygroundPage(open.browser);
   await page.goto(`${open.served.origin}/`);
   await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
-  return { open, page };
+  return page;
 }
 
 /**
