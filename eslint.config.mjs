@@ -41,6 +41,22 @@ export default [
     rules: { "no-undef": "off" },
   },
   {
+    // Specs share one Node process with live sockets: a mock clock replaces the global timers
+    // for all of them, so a network client's clearTimeout cancels nothing and its timer fires
+    // later on freed state (an uncaught TypeError in whichever spec runs then). Inject a clock.
+    files: ["test/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='jasmine'][callee.property.name='clock']",
+          message:
+            "jasmine.clock() replaces the process's timers under other specs' sockets: inject a clock or schedule option instead.",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.js", "**/*.cjs"],
     languageOptions: {
       sourceType: "commonjs",

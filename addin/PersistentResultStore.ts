@@ -60,7 +60,9 @@ export class PersistentResultStore implements ResultStore {
   private loaded: Promise<void> | undefined;
   /** Set once `loaded` has resolved: `get` then answers from memory without a promise. */
   private indexReady = false;
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly schedule: (callback: () => void, ms: number) => () => void;
+  /** Cancels the flush waiting to run, if one is. */
+  private cancelFlush: (() => void) | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
   /**
@@ -71,6 +73,7 @@ export class PersistentResultStore implements ResultStore {
     this.maxEntryChars = options.maxEntryChars ?? 200_000;
     this.flushDelayMs = options.flushDelayMs ?? 100;
     this.now = options.now ?? Date.now;
+    this.schedule = options.schedule ?? scheduleTimeout;
     this.memory = new MemoryTier(options.maxMemoryChars ?? 24_000_000);
     this.storageTier = new StorageTier(storage, {
       prefix: options.prefix ?? "spellrun.results",
@@ -214,9 +217,9 @@ export class PersistentResultStore implements ResultStore {
    * ```
    */
   flush(): Promise<void> {
-    if (this.flushTimer !== undefined) {
-      clearTimeout(this.flushTimer);
-      this.flushTimer = undefined;
+    if (this.cancelFlush !== undefined) {
+      this.cancelFlush();
+      this.cancelFlush = undefined;
     }
     this.flushing = this.flushing.then(() => this.writePending());
     return this.flushing;
@@ -307,9 +310,9 @@ export class PersistentResultStore implements ResultStore {
   }
 
   private scheduleFlush(): void {
-    if (this.flushTimer !== undefined) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = undefined;
+    if (this.cancelFlush !== undefined) return;
+    this.cancelFlush = this.schedule(() => {
+      this.cancelFlush = undefined;
       void this.flush();
     }, this.flushDelayMs);
   }
@@ -319,4 +322,10 @@ export class PersistentResultStore implements ResultStore {
     if (!this.indexReady) return;
     if (!(await this.storageTier.writePending())) this.lost.writesRefused++;
   }
+}
+
+/** The default timer: `setTimeout`, cancelled by `clearTimeout`. */
+function scheduleTimeout(callback: () => void, ms: number): () => void {
+  const timer = setTimeout(callback, ms);
+  return () => clearTimeout(timer);
 }

@@ -37,4 +37,11 @@ export interface PersistentResultStoreOptions {
   prefix?: string;
   /** The clock, injectable for specs. @default Date.now */
   now?: () => number;
+  /**
+   * Calls `callback` once after `ms` and returns what cancels it: the flush timer, injectable so
+   * specs drive it on a clock of their own instead of replacing the page's global timers (which
+   * other code in the same page, a network client among it, relies on).
+   * @default `setTimeout`, cancelled by `clearTimeout`
+   */
+  schedule?: (callback: () => void, ms: number) => () => void;
 }

@@ -39,6 +39,39 @@ async function settle(): Promise<void> {
   for (let turn = 0; turn < 4; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * Timers on a clock of the spec's own, handed to the store as its `schedule` option: the global
+ * timers stay real, since replacing them process-wide (as a mock clock does) makes a network
+ * client's sockets left by earlier specs cancel nothing and fire on freed state.
+ */
+function manualTimers(): {
+  schedule: (callback: () => void, ms: number) => () => void;
+  tick: (ms: number) => void;
+} {
+  let now = 0;
+  let pending: { at: number; callback: () => void }[] = [];
+  return {
+    schedule(callback, ms) {
+      const timer = { at: now + ms, callback };
+      pending.push(timer);
+      return () => {
+        pending = pending.filter((other) => other !== timer);
+      };
+    },
+    tick(ms) {
+      const until = now + ms;
+      for (;;) {
+        const due = pending.filter((timer) => timer.at <= until).sort((a, b) => a.at - b.at)[0];
+        if (due === undefined) break;
+        pending = pending.filter((timer) => timer !== due);
+        now = due.at;
+        due.callback();
+      }
+      now = until;
+    },
+  };
+}
+
 /** A copy of storage as it is now: what a browser killed now leaves on disk. */
 async function copyOf(items: Map<string, string>): Promise<KeyValueStorage> {
   const copy = memoryStorage();
@@ -51,13 +84,10 @@ async function copyOf(items: Map<string, string>): Promise<KeyValueStorage> {
  * more keep arriving, and with no flush call and no page being left: a browser killed at any
  * moment leaves every result set at least `flushDelayMs` earlier for the page opened again.
  * Generated paths of sets (of results and started runs' records), deletes, waits (the store's
- * timers on Jasmine's clock) and kills (a new store over a copy of storage as it is then). Fast
+ * timers on a clock of the spec's own) and kills (a new store over a copy of storage as it is then). Fast
  * profile: 1,000 paths (under a second); a failure prints its seed and path.
  */
 describe("PersistentResultStore's flush window (generated paths with kills)", () => {
-  beforeEach(() => jasmine.clock().install());
-  afterEach(() => jasmine.clock().uninstall());
-
   it("should have in storage every result set at least flushDelayMs before a kill, without a flush call", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 40 }), async (steps) => {
@@ -75,7 +105,8 @@ describe("PersistentResultStore's flush window (generated paths with kills)", ()
             for (const key of keys) items.delete(key);
           },
         };
-        const options = { flushDelayMs: FLUSH_DELAY_MS, now: () => now };
+        const timers = manualTimers();
+        const options = { flushDelayMs: FLUSH_DELAY_MS, now: () => now, schedule: timers.schedule };
         const store = new PersistentResultStore(storage, options);
         /** Each key's last result (or deletion) and when it was set. */
         const model = new Map<string, { outputs?: Record<string, unknown>; at: number }>();
@@ -93,7 +124,7 @@ describe("PersistentResultStore's flush window (generated paths with kills)", ()
             model.set(`k${step.key}`, { at: now });
           } else if (step.kind === "wait") {
             now += step.ms;
-            jasmine.clock().tick(step.ms);
+            timers.tick(step.ms);
             await settle();
           } else {
             const reopened = new PersistentResultStore(await copyOf(items), options);
