@@ -146,6 +146,18 @@ export function requestJson(
     };
 
     const sendNow = (release: () => void) => {
+      // Serialised before anything else: inputs JSON cannot hold (a BigInt, a cycle) fail with
+      // their TypeError before the request counts as sent (`onSent`, the "request" log line, the
+      // timer), since nothing leaves; not a network failure either.
+      let sent: string | undefined;
+      try {
+        sent = request.body === undefined ? undefined : JSON.stringify(request.body);
+      } catch (error) {
+        settled = true;
+        release();
+        subscriber.error(error);
+        return;
+      }
       const { limitMs } = request;
       if (limitMs !== undefined && Number.isFinite(limitMs)) {
         timer = scheduler.schedule(() => {
@@ -163,7 +175,7 @@ export function requestJson(
           ...(log.bodies && request.body !== undefined ? { body: redact.json(request.body) } : {}),
         });
       }
-      send(fetchFn, request, redact, controller.signal)
+      send(fetchFn, request, sent, redact, controller.signal)
         .then(
           (answer) => {
             settled = true;
@@ -212,13 +224,11 @@ function noQueue(sendNow: (release: () => void) => void): () => void {
 async function send(
   fetchFn: typeof fetch,
   request: JsonRequest,
+  sent: string | undefined,
   redact: Redactor,
   signal: AbortSignal
 ): Promise<{ status: number; body: unknown }> {
   const { method, endpoint } = request;
-  // Outside the try: inputs JSON cannot hold (a BigInt, a cycle) throw their TypeError here,
-  // before anything is sent, instead of passing for a network failure.
-  const sent = request.body === undefined ? undefined : JSON.stringify(request.body);
   let response: Response;
   let text: string;
   try {

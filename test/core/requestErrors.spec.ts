@@ -7,6 +7,7 @@ import {
   SpellResponseTooLargeError,
   SpellTimeoutError,
 } from "../../src/index.js";
+import type { SpellLogEvent } from "../../src/SpellLogEvent.js";
 import { startScriptedService, type ScriptedReply } from "./support/scriptedService.js";
 
 const KEY = "sk-live-0123456789abcdef";
@@ -90,10 +91,12 @@ describe("SpellClient errors name the request that failed (scripted services)", 
   it("should fail inputs JSON cannot hold with their TypeError, sending nothing", async () => {
     const service = await startScriptedService(() => ({ body: { runId: "run 1" } }));
     try {
+      const events: SpellLogEvent[] = [];
       const client = new SpellClient({
         apiKey: KEY,
         baseUrl: service.baseUrl,
         pollBaseUrl: service.pollBaseUrl,
+        logger: (event) => events.push(event),
       });
       const cycle: Record<string, unknown> = {};
       cycle.self = cycle;
@@ -106,6 +109,8 @@ describe("SpellClient errors name the request that failed (scripted services)", 
         expect(error).not.toBeInstanceOf(SpellNetworkError);
       }
       expect(service.requests).toEqual([]);
+      // Nothing left, so nothing is logged as sent (nor as failed after being sent).
+      expect(events.map((event) => event.type)).toEqual([]);
     } finally {
       await service.close();
     }
