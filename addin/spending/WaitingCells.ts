@@ -4,6 +4,8 @@ interface WaitingRun {
   runs: number;
   addresses: Set<string>;
   reinvokers: Set<() => void>;
+  /** Held by the per-cell rule (its inputs change at each calculation), not the workbook's limits. */
+  changingInputs: boolean;
 }
 
 /**
@@ -24,6 +26,12 @@ export class WaitingCells {
   private readonly allowedOnce = new Set<string>();
   /** Runs waiting for a decision, by run key. */
   private readonly waiting = new Map<string, WaitingRun>();
+  /**
+   * The run key each waiting cell waits with: a cell waits for one run, so a cell calculated
+   * again with other inputs (a `NOW()` among them) replaces its earlier waiting run rather than
+   * adding one more to the question.
+   */
+  private readonly keyOfCell = new Map<string, string>();
   /**
    * The cells a block stopped (their addresses): "Ask again" and "Allow this workbook" recalculate
    * them, so that they ask again or run instead of staying blocked with the question gone. Their
@@ -56,6 +64,8 @@ export class WaitingCells {
    */
   started(key: string): void {
     this.allowedOnce.delete(key);
+    const entry = this.waiting.get(key);
+    if (entry) for (const address of entry.addresses) this.keyOfCell.delete(address);
     this.waiting.delete(key);
   }
 
@@ -66,16 +76,26 @@ export class WaitingCells {
    * @param runs The runs it would start.
    * @param address The cell asking, when known.
    * @param reinvoke Calls the cell's function again (where the host cannot recalculate it).
+   * @param changingInputs Held by the per-cell rule rather than the workbook's limits.
    */
-  wait(key: string, spellId: string, runs: number, address?: string, reinvoke?: () => void): void {
+  wait(
+    key: string,
+    spellId: string,
+    runs: number,
+    address?: string,
+    reinvoke?: () => void,
+    changingInputs = false
+  ): void {
     const entry = this.waiting.get(key) ?? {
       spellId,
       runs,
       addresses: new Set<string>(),
       reinvokers: new Set<() => void>(),
+      changingInputs,
     };
     entry.runs = runs;
-    if (address) entry.addresses.add(address);
+    entry.changingInputs = changingInputs;
+    if (address) this.moveCell(address, key, entry);
     if (reinvoke) entry.reinvokers.add(reinvoke);
     this.waiting.set(key, entry);
   }
@@ -89,8 +109,20 @@ export class WaitingCells {
   join(key: string, address: string, reinvoke?: () => void): void {
     const entry = this.waiting.get(key);
     if (!entry || entry.addresses.has(address)) return;
-    entry.addresses.add(address);
+    this.moveCell(address, key, entry);
     if (reinvoke) entry.reinvokers.add(reinvoke);
+  }
+
+  /** The cell now waits with `key`: it leaves the run it waited with before (gone when empty). */
+  private moveCell(address: string, key: string, entry: WaitingRun): void {
+    const before = this.keyOfCell.get(address);
+    if (before !== undefined && before !== key) {
+      const left = this.waiting.get(before);
+      left?.addresses.delete(address);
+      if (left?.addresses.size === 0) this.waiting.delete(before);
+    }
+    entry.addresses.add(address);
+    this.keyOfCell.set(address, key);
   }
 
   /**
@@ -113,17 +145,22 @@ export class WaitingCells {
    * Forgets the waiting cells and keeps their calls for `reinvokeDecided`; with `allowOnce` their
    * runs may start once each.
    * @param allowOnce "Allow these".
+   * @param onlyChangingInputs Only the runs the per-cell rule holds ("Allow these cells").
    * @return Their addresses (each once).
    */
-  release(allowOnce: boolean): string[] {
+  release(allowOnce: boolean, onlyChangingInputs = false): string[] {
     const addresses = new Set<string>();
     this.decided = [];
     for (const [key, entry] of this.waiting) {
+      if (onlyChangingInputs && !entry.changingInputs) continue;
       if (allowOnce) this.allowedOnce.add(key);
-      for (const address of entry.addresses) addresses.add(address);
+      for (const address of entry.addresses) {
+        addresses.add(address);
+        this.keyOfCell.delete(address);
+      }
       this.decided.push(...entry.reinvokers);
+      this.waiting.delete(key);
     }
-    this.waiting.clear();
     return [...addresses];
   }
 
@@ -154,19 +191,32 @@ export class WaitingCells {
   }
 
   /**
-   * What the question counts: the waiting runs and, per spell, how many (most first).
-   * @return The runs waiting and the spells they belong to.
+   * What the question counts: the waiting runs and, per spell, how many (most first), and the
+   * cells the per-cell rule holds.
+   * @return The runs waiting, the spells they belong to, and the cells (and their runs) whose
+   *   inputs keep changing.
    */
-  summary(): { waitingRuns: number; spells: { spellId: string; runs: number }[] } {
+  summary(): {
+    waitingRuns: number;
+    spells: { spellId: string; runs: number }[];
+    changingCells: string[];
+    changingRuns: number;
+  } {
     const perSpell = new Map<string, number>();
+    const changingCells: string[] = [];
     let waitingRuns = 0;
-    for (const { spellId, runs } of this.waiting.values()) {
+    let changingRuns = 0;
+    for (const { spellId, runs, changingInputs, addresses } of this.waiting.values()) {
       perSpell.set(spellId, (perSpell.get(spellId) ?? 0) + runs);
       waitingRuns += runs;
+      if (changingInputs) {
+        changingCells.push(...addresses);
+        changingRuns += runs;
+      }
     }
     const spells = [...perSpell]
       .map(([spellId, runs]) => ({ spellId, runs }))
       .sort((a, b) => b.runs - a.runs || a.spellId.localeCompare(b.spellId));
-    return { waitingRuns, spells };
+    return { waitingRuns, spells, changingCells: changingCells.sort(), changingRuns };
   }
 }
