@@ -334,7 +334,7 @@ export class SpendingGuard {
       );
     }
     if (verdict.verdict === "start") {
-      this.cells.started(key);
+      this.cells.started(key, address);
       if (address && input !== undefined) this.inputs.started(address, input, now);
       this.count(runs, now, "formulas");
       return undefined;

@@ -59,13 +59,16 @@ export class WaitingCells {
   }
 
   /**
-   * The run started: it neither waits nor stays allowed.
+   * The run started: it neither waits nor stays allowed, and the cell that started it no longer
+   * waits with another run (its inputs changed since).
    * @param key The run's key.
+   * @param address The cell that started it, when known.
    */
-  started(key: string): void {
+  started(key: string, address?: string): void {
     this.allowedOnce.delete(key);
+    if (address) this.leave(address);
     const entry = this.waiting.get(key);
-    if (entry) for (const address of entry.addresses) this.keyOfCell.delete(address);
+    if (entry) for (const cell of entry.addresses) this.keyOfCell.delete(cell);
     this.waiting.delete(key);
   }
 
@@ -113,16 +116,21 @@ export class WaitingCells {
     if (reinvoke) entry.reinvokers.add(reinvoke);
   }
 
-  /** The cell now waits with `key`: it leaves the run it waited with before (gone when empty). */
+  /** The cell now waits with `key`: it leaves the run it waited with before. */
   private moveCell(address: string, key: string, entry: WaitingRun): void {
-    const before = this.keyOfCell.get(address);
-    if (before !== undefined && before !== key) {
-      const left = this.waiting.get(before);
-      left?.addresses.delete(address);
-      if (left?.addresses.size === 0) this.waiting.delete(before);
-    }
+    if (this.keyOfCell.get(address) !== key) this.leave(address);
     entry.addresses.add(address);
     this.keyOfCell.set(address, key);
+  }
+
+  /** The cell waits no more: it leaves its waiting run, which goes when no cell is left. */
+  private leave(address: string): void {
+    const key = this.keyOfCell.get(address);
+    if (key === undefined) return;
+    this.keyOfCell.delete(address);
+    const entry = this.waiting.get(key);
+    entry?.addresses.delete(address);
+    if (entry?.addresses.size === 0) this.waiting.delete(key);
   }
 
   /**
