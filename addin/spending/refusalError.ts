@@ -94,6 +94,6 @@ export function changingInputsError(
   const minutes = limits.windowMs / MINUTE_MS;
   return new SpendingGuardError(
     "changingInputs",
-    `Waiting for your OK: this cell's inputs change at each calculation (NOW(), RAND(), OFFSET() or INDIRECT() among them?), and each change starts a new paid run: it started runs for ${inputsInWindow} different inputs in the last ${minutes} minutes (${limits.inputsBeforeAsking} start without asking). Open Spell Run (Home tab) to allow or block it.`
+    `Waiting for your OK: this cell's inputs change at each calculation (NOW(), RAND()?), each change a new paid run: ${inputsInWindow} different inputs in ${minutes} minutes. Open Spell Run (Home tab) to allow or block it.`
   );
 }

@@ -172,7 +172,9 @@ describe("SpendingGuard's per-cell rule over generated sessions (NOW() cells, ed
               must(
                 refusal.message.includes("inputs change at each calculation") &&
                   refusal.message.includes("NOW()") &&
-                  refusal.message.includes("Open Spell Run (Home tab)"),
+                  refusal.message.includes("Open Spell Run (Home tab)") &&
+                  // A cell shows at most 250 characters of a message (`excelError`).
+                  refusal.message.length <= 250,
                 `the cell says why and where to answer: ${refusal.message}`
               );
               model.shows = "changing";
