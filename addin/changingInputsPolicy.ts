@@ -25,7 +25,7 @@ export interface ChangingInputsLimits {
  *
  * ## Example
  * ```ts
- * judgeCellInputs([], "k1", Date.now(), DEFAULT_CHANGING_INPUTS_LIMITS); // "start"
+ * judgeCellInputs([], hashText(runKey), Date.now(), DEFAULT_CHANGING_INPUTS_LIMITS); // "start"
  * ```
  */
 export const DEFAULT_CHANGING_INPUTS_LIMITS: Readonly<ChangingInputsLimits> = Object.freeze({
@@ -39,10 +39,10 @@ export const DEFAULT_CHANGING_INPUTS_LIMITS: Readonly<ChangingInputsLimits> = Ob
  *
  * ## Example
  * ```ts
- * const starts: CellStarts = [{ at: Date.now(), input: "3k9x1" }];
+ * const starts: CellStarts = [{ at: Date.now(), input: hashText(runKey) }];
  * ```
  */
-export type CellStarts = readonly { readonly at: number; readonly input: string }[];
+export type CellStarts = readonly { readonly at: number; readonly input: number }[];
 
 /**
  * Decides whether a cell may start a run for `input` now. Pure. A run for an input the cell
@@ -63,7 +63,7 @@ export type CellStarts = readonly { readonly at: number; readonly input: string 
  */
 export function judgeCellInputs(
   starts: CellStarts,
-  input: string,
+  input: number,
   now: number,
   limits: ChangingInputsLimits
 ): "start" | "wait" {
@@ -90,10 +90,12 @@ export function judgeCellInputs(
  */
 export function recordCellStart(
   starts: CellStarts,
-  input: string,
+  input: number,
   now: number,
   limits: ChangingInputsLimits
 ): CellStarts {
+  // A filled-down column's first starts: one small array each, nothing to filter.
+  if (starts.length === 0) return [{ at: now, input }];
   const kept = withinWindow(starts, now, limits).filter((start) => start.input !== input);
   return [...kept, { at: now, input }].slice(-MAX_CELL_STARTS);
 }
@@ -111,7 +113,7 @@ export function recordCellStart(
  * @param input The fingerprint of the refused run's inputs.
  * @return The cell's starts without it.
  */
-export function forgetCellStart(starts: CellStarts, input: string): CellStarts {
+export function forgetCellStart(starts: CellStarts, input: number): CellStarts {
   return starts.filter((start) => start.input !== input);
 }
 

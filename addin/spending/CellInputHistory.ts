@@ -13,7 +13,7 @@ import {
  *
  * ## Example
  * ```ts
- * const stored: StoredCellInputs = { cells: { "Sheet1!B2": [{ at: 1, input: "k" }] }, allowedCells: [] };
+ * const stored: StoredCellInputs = { cells: { "Sheet1!B2": [{ at: 1, input: 42 }] }, allowedCells: [] };
  * ```
  */
 export interface StoredCellInputs {
@@ -66,7 +66,7 @@ export class CellInputHistory {
    * @param now The current time.
    * @return `start`, or `wait` for the user's answer.
    */
-  judge(address: string, input: string, now: number): "start" | "wait" {
+  judge(address: string, input: number, now: number): "start" | "wait" {
     if (this.allowedCells.has(address)) return "start";
     return judgeCellInputs(this.starts.get(address) ?? [], input, now, this.limits);
   }
@@ -77,7 +77,7 @@ export class CellInputHistory {
    * @param input The fingerprint of the run's inputs.
    * @param now The current time.
    */
-  started(address: string, input: string, now: number): void {
+  started(address: string, input: number, now: number): void {
     const before = this.starts.get(address) ?? [];
     this.starts.set(address, recordCellStart(before, input, now, this.limits));
   }
@@ -87,7 +87,7 @@ export class CellInputHistory {
    * @param address The cell.
    * @param input The fingerprint of the refused run's inputs.
    */
-  refund(address: string, input: string): void {
+  refund(address: string, input: number): void {
     const before = this.starts.get(address);
     if (before) this.starts.set(address, forgetCellStart(before, input));
   }
@@ -132,7 +132,8 @@ export class CellInputHistory {
       else this.starts.delete(address);
     }
     if (cells.length > MAX_STORED_CELLS) {
-      cells.sort(([, a], [, b]) => b.length - a.length || b.at(-1)!.at - a.at(-1)!.at);
+      const latest = (starts: CellStarts) => starts.at(-1)?.at ?? 0;
+      cells.sort(([, a], [, b]) => b.length - a.length || latest(b) - latest(a));
       cells.length = MAX_STORED_CELLS;
     }
     return { cells: Object.fromEntries(cells), allowedCells: this.allowed() };

@@ -122,8 +122,8 @@ function storedCellInputs(value: unknown): StoredCellInputs | undefined {
   return checked;
 }
 
-function isCellStart(value: unknown): value is { at: number; input: string } {
+function isCellStart(value: unknown): value is { at: number; input: number } {
   if (!value || typeof value !== "object") return false;
   const { at, input } = value as Record<string, unknown>;
-  return typeof at === "number" && Number.isFinite(at) && typeof input === "string";
+  return typeof at === "number" && Number.isFinite(at) && Number.isSafeInteger(input);
 }

@@ -11,7 +11,7 @@ const limits = DEFAULT_CHANGING_INPUTS_LIMITS;
 const noon = new Date(2026, 10, 26, 12, 0, 0).getTime();
 
 /** The starts of a cell that ran these inputs, one a minute from noon. */
-function ranInputs(inputs: string[]): CellStarts {
+function ranInputs(inputs: number[]): CellStarts {
   let starts: CellStarts = [];
   inputs.forEach((input, minute) => {
     starts = recordCellStart(starts, input, noon + minute * MINUTE, limits);
@@ -21,37 +21,35 @@ function ranInputs(inputs: string[]): CellStarts {
 
 describe("changingInputsPolicy", () => {
   it("should start the formula as typed and two variants, and make the 4th different input within 10 minutes wait", () => {
-    expect(judgeCellInputs([], "a", noon, limits)).toBe("start");
-    expect(judgeCellInputs(ranInputs(["a"]), "b", noon + MINUTE, limits)).toBe("start");
-    expect(judgeCellInputs(ranInputs(["a", "b"]), "c", noon + 2 * MINUTE, limits)).toBe("start");
-    expect(judgeCellInputs(ranInputs(["a", "b", "c"]), "d", noon + 3 * MINUTE, limits)).toBe(
-      "wait"
-    );
+    expect(judgeCellInputs([], 1, noon, limits)).toBe("start");
+    expect(judgeCellInputs(ranInputs([1]), 2, noon + MINUTE, limits)).toBe("start");
+    expect(judgeCellInputs(ranInputs([1, 2]), 3, noon + 2 * MINUTE, limits)).toBe("start");
+    expect(judgeCellInputs(ranInputs([1, 2, 3]), 4, noon + 3 * MINUTE, limits)).toBe("wait");
   });
 
   it("should not count a run of inputs the cell ran within the window (a failed run calculated again)", () => {
-    const starts = ranInputs(["a", "b", "c"]);
-    expect(judgeCellInputs(starts, "b", noon + 3 * MINUTE, limits)).toBe("start");
-    expect(recordCellStart(starts, "b", noon + 3 * MINUTE, limits).length).toBe(3);
+    const starts = ranInputs([1, 2, 3]);
+    expect(judgeCellInputs(starts, 2, noon + 3 * MINUTE, limits)).toBe("start");
+    expect(recordCellStart(starts, 2, noon + 3 * MINUTE, limits).length).toBe(3);
   });
 
   it("should let the window slide: inputs started 10 minutes ago no longer count", () => {
-    const starts = ranInputs(["a", "b", "c"]);
-    // "a" started at noon: it leaves the window at 12:10 exactly.
-    expect(judgeCellInputs(starts, "d", noon + 10 * MINUTE - 1, limits)).toBe("wait");
-    expect(judgeCellInputs(starts, "d", noon + 10 * MINUTE, limits)).toBe("start");
+    const starts = ranInputs([1, 2, 3]);
+    // Input 1 started at noon: it leaves the window at 12:10 exactly.
+    expect(judgeCellInputs(starts, 4, noon + 10 * MINUTE - 1, limits)).toBe("wait");
+    expect(judgeCellInputs(starts, 4, noon + 10 * MINUTE, limits)).toBe("start");
   });
 
   it("should forget a start the service refused, so it is no change of inputs", () => {
-    const starts = forgetCellStart(ranInputs(["a", "b", "c"]), "c");
-    expect(judgeCellInputs(starts, "d", noon + 3 * MINUTE, limits)).toBe("start");
+    const starts = forgetCellStart(ranInputs([1, 2, 3]), 3);
+    expect(judgeCellInputs(starts, 4, noon + 3 * MINUTE, limits)).toBe("start");
   });
 
   it("should keep a cell's memory short whatever it ran", () => {
-    const inputs = Array.from({ length: 100 }, (_, index) => `input ${index}`);
+    const inputs = Array.from({ length: 100 }, (_, index) => index);
     let starts: CellStarts = [];
     for (const input of inputs) starts = recordCellStart(starts, input, noon, limits);
     expect(starts.length).toBe(16);
-    expect(judgeCellInputs(starts, "another", noon, limits)).toBe("wait");
+    expect(judgeCellInputs(starts, 1000, noon, limits)).toBe("wait");
   });
 });
