@@ -28,9 +28,11 @@ describe("changingInputsPolicy", () => {
   });
 
   it("should not count a run of inputs the cell ran within the window (a failed run calculated again)", () => {
-    const starts = ranInputs([1, 2, 3]);
-    expect(judgeCellInputs(starts, 2, noon + 3 * MINUTE, limits)).toBe("start");
-    expect(recordCellStart(starts, 2, noon + 3 * MINUTE, limits).length).toBe(3);
+    const starts = recordCellStart(ranInputs([1, 2, 3]), 2, noon + 3 * MINUTE, limits);
+    expect(judgeCellInputs(starts, 2, noon + 4 * MINUTE, limits)).toBe("start");
+    expect(starts.length).toBe(3);
+    // Still 3 different inputs: a new one waits.
+    expect(judgeCellInputs(starts, 4, noon + 4 * MINUTE, limits)).toBe("wait");
   });
 
   it("should let the window slide: inputs started 10 minutes ago no longer count", () => {
@@ -43,6 +45,8 @@ describe("changingInputsPolicy", () => {
   it("should forget a start the service refused, so it is no change of inputs", () => {
     const starts = forgetCellStart(ranInputs([1, 2, 3]), 3);
     expect(judgeCellInputs(starts, 4, noon + 3 * MINUTE, limits)).toBe("start");
+    const after = recordCellStart(starts, 4, noon + 3 * MINUTE, limits);
+    expect(judgeCellInputs(after, 5, noon + 4 * MINUTE, limits)).toBe("wait");
   });
 
   it("should keep a cell's memory short whatever it ran", () => {
