@@ -1,6 +1,7 @@
 /**
  * Why the spending guard did not start a run: it waits for the user's decision in the task pane
- * (`threshold`, `dailyCap`), or the user blocked this workbook (`blocked`). The message says so
+ * (`threshold`, `dailyCap`, or `changingInputs`: the cell's inputs changed at each calculation),
+ * or the user blocked this workbook (`blocked`). The message says so
  * and where to decide; a cell shows it as `#N/A`.
  *
  * ## Example
@@ -16,7 +17,7 @@ export class SpendingGuardError extends Error {
    * @param message What happened and where to decide.
    */
   constructor(
-    readonly reason: "threshold" | "dailyCap" | "blocked",
+    readonly reason: "threshold" | "dailyCap" | "changingInputs" | "blocked",
     message: string
   ) {
     super(message);

@@ -28,6 +28,11 @@ export type GuardedStart =
       address?: string;
       /** Calls the cell's function again, where the host cannot recalculate the cell. */
       reinvoke?: () => void;
+      /**
+       * A `SPELL.RUN` cell: judged by the per-cell rule too (its inputs changing at each
+       * calculation); a `SPELL.BULK` is not, its table grows row by row.
+       */
+      judgeInputs?: boolean;
     }
   | { by: "pane"; runs: number };
 
@@ -84,7 +89,14 @@ function judgementOf(guard: SpendingGuard, start: GuardedStart): unknown {
     guard.chargeBulk(start.runs);
     return undefined;
   }
-  return guard.admit(start.spellId, start.key(), start.runs, start.address, start.reinvoke);
+  return guard.admit(
+    start.spellId,
+    start.key(),
+    start.runs,
+    start.address,
+    start.reinvoke,
+    start.judgeInputs
+  );
 }
 
 /**
@@ -122,10 +134,17 @@ export function noteSharingCell(
  *
  * @param by Whose start: a formula's runs leave the 10-minute window too.
  * @param runs The runs the gate counted for it.
+ * @param cell A `SPELL.RUN` cell's address and run key: the refused start is no change of its
+ *   inputs for the per-cell rule.
  */
-export function refundStart(by: GuardedStart["by"], runs: number): void {
+export function refundStart(
+  by: GuardedStart["by"],
+  runs: number,
+  cell?: { address: string; key: string }
+): void {
   if (runs <= 0) return;
-  const refund = (guard: SpendingGuard) => guard.refund(runs, by === "pane" ? "pane" : "formulas");
+  const refund = (guard: SpendingGuard) =>
+    guard.refund(runs, by === "pane" ? "pane" : "formulas", cell);
   const ready = spendingGuardIfReady();
   if (ready) refund(ready);
   else void loadedGuard().then(refund);

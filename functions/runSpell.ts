@@ -135,6 +135,8 @@ class CellRun implements Observer<RunSnapshot> {
               address: this.address,
               // Where the host cannot recalculate the cell, the pane calls it again from here.
               reinvoke: () => this.start(client, settings, inputs),
+              // A cell whose inputs change at each calculation (NOW(), RAND()) asks before long.
+              judgeInputs: true,
             },
             () => (this.charged = true)
           ),
@@ -165,7 +167,9 @@ class CellRun implements Observer<RunSnapshot> {
     // goes back, so the guard counts the runs really sent.
     if (this.charged && !this.last && startRefused(error)) {
       this.charged = false;
-      refundStart("formula", 1);
+      const { client, address } = this;
+      const key = client?.reuseKey(this.spellId, this.inputs);
+      refundStart("formula", 1, address && key ? { address, key } : undefined);
     }
     // Cells of one input share one run, whose gate was asked for the first of them: each is
     // recorded with the guard, so that the user's decision gives every one of them back.

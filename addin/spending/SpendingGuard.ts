@@ -9,8 +9,11 @@ import {
   type SpendingLimits,
 } from "../spendingPolicy.js";
 import type { SpellSettings } from "../settings/SpellSettings.js";
+import { DEFAULT_CHANGING_INPUTS_LIMITS } from "../changingInputsPolicy.js";
+import { hashText } from "../hashText.js";
 import { limitsOf } from "./limitsOf.js";
-import { paneCapError, refusalError } from "./refusalError.js";
+import { CellInputHistory } from "./CellInputHistory.js";
+import { changingInputsError, paneCapError, refusalError } from "./refusalError.js";
 import { refundStarts } from "./refundStarts.js";
 import { writeStoredSpending, type StoredSpending } from "./storedSpending.js";
 import { WaitingCells } from "./WaitingCells.js";
@@ -34,6 +37,12 @@ import type { SpendingGuardError } from "../SpendingGuardError.js";
  * The pane's bulk runs count toward the daily cap only (a click on Run is a decision already);
  * the 10-minute threshold counts the formulas' runs, as docs/excel.md says.
  *
+ * A `SPELL.RUN` cell is judged on its own too, before the workbook's limits (`judgeCellInputs`
+ * of the core): a cell whose inputs changed at each calculation (`NOW()`, `RAND()` among them)
+ * waits for the user's answer once it started runs for 3 different inputs in 10 minutes, even in
+ * an allowed workbook; "Allow these cells" lets it change its inputs freely. Its starts are
+ * stored with the ledger.
+ *
  * ## Example
  * ```ts
  * const guard = await spendingGuard();
@@ -44,9 +53,12 @@ export class SpendingGuard {
   private ledger: SpendingLedger;
   private decision: SpendingDecision;
   private limits: SpendingLimits;
-  private reason: SpendingGuardState["reason"];
+  /** The workbook's limit that made the latest run wait (the per-cell rule is told apart). */
+  private reason: "threshold" | "dailyCap" | undefined;
   /** The cells waiting for a decision, allowed one by one, or blocked. */
   private readonly cells = new WaitingCells();
+  /** The `SPELL.RUN` cells' starts by inputs, for the per-cell rule. */
+  private readonly inputs: CellInputHistory;
   private readonly state = new BehaviorSubject<SpendingGuardState>(undefined as never);
   /** A new state for the formulas' starts is on its way (see `count`). */
   private publishing = false;
@@ -80,6 +92,7 @@ export class SpendingGuard {
     this.ledger = stored
       ? { recent: stored.recent, day: stored.day, startedToday: stored.startedToday }
       : emptyLedger(now());
+    this.inputs = new CellInputHistory(stored?.cellInputs, DEFAULT_CHANGING_INPUTS_LIMITS);
     this.publish();
   }
 
@@ -140,8 +153,10 @@ export class SpendingGuard {
    *
    * @param runs The runs counted for the refused start.
    * @param by Who was charged: a formula's runs leave the 10-minute window too.
+   * @param cell The `SPELL.RUN` cell and run key of the refused start: no change of its inputs.
    */
-  refund(runs: number, by: "formulas" | "pane"): void {
+  refund(runs: number, by: "formulas" | "pane", cell?: { address: string; key: string }): void {
+    if (cell) this.inputs.refund(cell.address, inputFingerprint(cell.key));
     const refunded = refundStarts(this.ledger, runs, by, emptyLedger(this.now()).day);
     if (refunded === this.ledger) return;
     this.ledger = refunded;
@@ -153,7 +168,9 @@ export class SpendingGuard {
    * Applies the user's answer and returns the addresses of the waiting cells, to recalculate
    * them: allowed runs then start (once each), blocked ones show that they are blocked. The
    * blocked cells are kept: "Ask again" and "Allow this workbook" return them too, so that they
-   * ask again or run.
+   * ask again or run. "Allow these cells" answers only the cells whose inputs kept changing: they
+   * start runs whatever their inputs from now on (the workbook's limits still hold); the others
+   * keep waiting. "Block" and "Ask again" take that back for every cell.
    *
    * ## Example
    * ```ts
@@ -164,6 +181,13 @@ export class SpendingGuard {
    * @return The waiting cells' addresses, and the blocked ones' after a block ends (each once).
    */
   async decide(choice: SpendingChoice): Promise<string[]> {
+    if (choice === "allowCells") {
+      const addresses = this.cells.release(false, true);
+      this.inputs.allow(addresses);
+      this.publish();
+      await this.save();
+      return addresses;
+    }
     const addresses = this.cells.release(choice === "allowThese");
     if (choice === "block") for (const address of addresses) this.cells.block(address);
     // Asking again, or allowing the workbook, gives the blocked cells their turn.
@@ -171,6 +195,7 @@ export class SpendingGuard {
     this.reason = undefined;
     if (choice !== "allowThese") this.decision = choice;
     if (choice === "block") this.cells.forgetAllowed();
+    if (choice === "block" || choice === "ask") this.inputs.forgetAllowed();
     this.publish();
     await this.save();
     return [...new Set(addresses)];
@@ -275,6 +300,8 @@ export class SpendingGuard {
    * @param runs The runs that would start.
    * @param address The cell asking (`invocation.address`), when Excel gives it.
    * @param reinvoke Calls the cell's function again (where the host cannot recalculate it).
+   * @param judgeInputs A `SPELL.RUN` cell: the per-cell rule judges its changing inputs (with
+   *   its address; a `SPELL.BULK` is not, its table grows row by row).
    * @return `undefined` when counted (it may start), else the `SpendingGuardError`.
    */
   admit(
@@ -282,14 +309,33 @@ export class SpendingGuard {
     key: string,
     runs: number,
     address?: string,
-    reinvoke?: () => void
+    reinvoke?: () => void,
+    judgeInputs = false
   ): SpendingGuardError | undefined {
     const now = this.now();
     const allowed = this.cells.allowed(key);
     const verdict = judgeStart(this.ledger, this.decision, this.limits, now, runs, allowed);
     if (address) this.cells.unblock(address);
+    const input = judgeInputs && address ? inputFingerprint(key) : undefined;
+    // The per-cell rule comes after a block and a run allowed one by one, before the workbook's
+    // limits: its question names the cell and the reason, the real fix being in the formula.
+    if (
+      address &&
+      input !== undefined &&
+      verdict.verdict !== "block" &&
+      !allowed &&
+      this.inputs.judge(address, input, now) === "wait"
+    ) {
+      this.cells.wait(key, spellId, runs, address, reinvoke, true);
+      this.publish();
+      return changingInputsError(
+        this.inputs.inputsInWindow(address, now),
+        DEFAULT_CHANGING_INPUTS_LIMITS
+      );
+    }
     if (verdict.verdict === "start") {
-      this.cells.started(key);
+      this.cells.started(key, address);
+      if (address && input !== undefined) this.inputs.started(address, input, now);
       this.count(runs, now, "formulas");
       return undefined;
     }
@@ -330,6 +376,7 @@ export class SpendingGuard {
       day: this.ledger.day,
       startedToday: this.ledger.startedToday,
       recent: this.ledger.recent.filter((start) => start.at > now - this.limits.windowMs),
+      cellInputs: this.inputs.toStored(now),
     });
   }
 
@@ -339,13 +386,27 @@ export class SpendingGuard {
   }
 
   private publish(): void {
+    const { changingRuns, ...waiting } = this.cells.summary();
+    // The workbook's limit when runs wait for it; the per-cell rule when only its cells wait.
+    const limitsWait = waiting.waitingRuns > changingRuns;
     this.state.next({
       decision: this.decision,
-      ...this.cells.summary(),
-      reason: this.reason,
+      ...waiting,
+      reason: limitsWait ? this.reason : changingRuns > 0 ? "changingInputs" : undefined,
+      allowedCells: this.inputs.allowed(),
+      changingInputsLimits: DEFAULT_CHANGING_INPUTS_LIMITS,
       limits: this.limits,
       startedToday: this.startedToday(),
       startedInWindow: startedInWindow(this.ledger, this.now(), this.limits),
     });
   }
+}
+
+/**
+ * A run key's fingerprint for the per-cell rule: short, stored, compared, never read back. A
+ * number (`toString(36)` of a 53-bit hash cost a filled-down column more than the rest of the
+ * rule).
+ */
+function inputFingerprint(key: string): number {
+  return hashText(key);
 }

@@ -4,6 +4,8 @@ interface WaitingRun {
   runs: number;
   addresses: Set<string>;
   reinvokers: Set<() => void>;
+  /** Held by the per-cell rule (its inputs change at each calculation), not the workbook's limits. */
+  changingInputs: boolean;
 }
 
 /**
@@ -24,6 +26,12 @@ export class WaitingCells {
   private readonly allowedOnce = new Set<string>();
   /** Runs waiting for a decision, by run key. */
   private readonly waiting = new Map<string, WaitingRun>();
+  /**
+   * The run key each waiting cell waits with: a cell waits for one run, so a cell calculated
+   * again with other inputs (a `NOW()` among them) replaces its earlier waiting run rather than
+   * adding one more to the question.
+   */
+  private readonly keyOfCell = new Map<string, string>();
   /**
    * The cells a block stopped (their addresses): "Ask again" and "Allow this workbook" recalculate
    * them, so that they ask again or run instead of staying blocked with the question gone. Their
@@ -51,11 +59,16 @@ export class WaitingCells {
   }
 
   /**
-   * The run started: it neither waits nor stays allowed.
+   * The run started: it neither waits nor stays allowed, and the cell that started it no longer
+   * waits with another run (its inputs changed since).
    * @param key The run's key.
+   * @param address The cell that started it, when known.
    */
-  started(key: string): void {
+  started(key: string, address?: string): void {
     this.allowedOnce.delete(key);
+    if (address) this.leave(address);
+    const entry = this.waiting.get(key);
+    if (entry) for (const cell of entry.addresses) this.keyOfCell.delete(cell);
     this.waiting.delete(key);
   }
 
@@ -66,16 +79,26 @@ export class WaitingCells {
    * @param runs The runs it would start.
    * @param address The cell asking, when known.
    * @param reinvoke Calls the cell's function again (where the host cannot recalculate it).
+   * @param changingInputs Held by the per-cell rule rather than the workbook's limits.
    */
-  wait(key: string, spellId: string, runs: number, address?: string, reinvoke?: () => void): void {
+  wait(
+    key: string,
+    spellId: string,
+    runs: number,
+    address?: string,
+    reinvoke?: () => void,
+    changingInputs = false
+  ): void {
     const entry = this.waiting.get(key) ?? {
       spellId,
       runs,
       addresses: new Set<string>(),
       reinvokers: new Set<() => void>(),
+      changingInputs,
     };
     entry.runs = runs;
-    if (address) entry.addresses.add(address);
+    entry.changingInputs = changingInputs;
+    if (address) this.moveCell(address, key, entry);
     if (reinvoke) entry.reinvokers.add(reinvoke);
     this.waiting.set(key, entry);
   }
@@ -89,8 +112,25 @@ export class WaitingCells {
   join(key: string, address: string, reinvoke?: () => void): void {
     const entry = this.waiting.get(key);
     if (!entry || entry.addresses.has(address)) return;
-    entry.addresses.add(address);
+    this.moveCell(address, key, entry);
     if (reinvoke) entry.reinvokers.add(reinvoke);
+  }
+
+  /** The cell now waits with `key`: it leaves the run it waited with before. */
+  private moveCell(address: string, key: string, entry: WaitingRun): void {
+    if (this.keyOfCell.get(address) !== key) this.leave(address);
+    entry.addresses.add(address);
+    this.keyOfCell.set(address, key);
+  }
+
+  /** The cell waits no more: it leaves its waiting run, which goes when no cell is left. */
+  private leave(address: string): void {
+    const key = this.keyOfCell.get(address);
+    if (key === undefined) return;
+    this.keyOfCell.delete(address);
+    const entry = this.waiting.get(key);
+    entry?.addresses.delete(address);
+    if (entry?.addresses.size === 0) this.waiting.delete(key);
   }
 
   /**
@@ -113,17 +153,22 @@ export class WaitingCells {
    * Forgets the waiting cells and keeps their calls for `reinvokeDecided`; with `allowOnce` their
    * runs may start once each.
    * @param allowOnce "Allow these".
+   * @param onlyChangingInputs Only the runs the per-cell rule holds ("Allow these cells").
    * @return Their addresses (each once).
    */
-  release(allowOnce: boolean): string[] {
+  release(allowOnce: boolean, onlyChangingInputs = false): string[] {
     const addresses = new Set<string>();
     this.decided = [];
     for (const [key, entry] of this.waiting) {
+      if (onlyChangingInputs && !entry.changingInputs) continue;
       if (allowOnce) this.allowedOnce.add(key);
-      for (const address of entry.addresses) addresses.add(address);
+      for (const address of entry.addresses) {
+        addresses.add(address);
+        this.keyOfCell.delete(address);
+      }
       this.decided.push(...entry.reinvokers);
+      this.waiting.delete(key);
     }
-    this.waiting.clear();
     return [...addresses];
   }
 
@@ -154,19 +199,32 @@ export class WaitingCells {
   }
 
   /**
-   * What the question counts: the waiting runs and, per spell, how many (most first).
-   * @return The runs waiting and the spells they belong to.
+   * What the question counts: the waiting runs and, per spell, how many (most first), and the
+   * cells the per-cell rule holds.
+   * @return The runs waiting, the spells they belong to, and the cells (and their runs) whose
+   *   inputs keep changing.
    */
-  summary(): { waitingRuns: number; spells: { spellId: string; runs: number }[] } {
+  summary(): {
+    waitingRuns: number;
+    spells: { spellId: string; runs: number }[];
+    changingCells: string[];
+    changingRuns: number;
+  } {
     const perSpell = new Map<string, number>();
+    const changingCells: string[] = [];
     let waitingRuns = 0;
-    for (const { spellId, runs } of this.waiting.values()) {
+    let changingRuns = 0;
+    for (const { spellId, runs, changingInputs, addresses } of this.waiting.values()) {
       perSpell.set(spellId, (perSpell.get(spellId) ?? 0) + runs);
       waitingRuns += runs;
+      if (changingInputs) {
+        changingCells.push(...addresses);
+        changingRuns += runs;
+      }
     }
     const spells = [...perSpell]
       .map(([spellId, runs]) => ({ spellId, runs }))
       .sort((a, b) => b.runs - a.runs || a.spellId.localeCompare(b.spellId));
-    return { waitingRuns, spells };
+    return { waitingRuns, spells, changingCells: changingCells.sort(), changingRuns };
   }
 }

@@ -1,4 +1,5 @@
 import type { SpendingLimits, StartVerdict } from "../spendingPolicy.js";
+import type { ChangingInputsLimits } from "../changingInputsPolicy.js";
 import { SpendingGuardError } from "../SpendingGuardError.js";
 
 const MINUTE_MS = 60_000;
@@ -70,5 +71,29 @@ export function paneCapError(
   return new SpendingGuardError(
     "dailyCap",
     `This bulk of ${runs} runs would pass today's cap of ${limits.dailyRunCap} runs for this workbook (${startedToday} started). Raise the daily cap in Settings to run it.`
+  );
+}
+
+/**
+ * What a `SPELL.RUN` cell says when the per-cell rule holds its run: its inputs changed at each
+ * calculation (a volatile function among them), and the pane asks.
+ *
+ * ## Example
+ * ```ts
+ * throw changingInputsError(3, DEFAULT_CHANGING_INPUTS_LIMITS);
+ * ```
+ *
+ * @param inputsInWindow Different inputs the cell started runs for in the window.
+ * @param limits The rule's limits (named in the message).
+ * @return The error (`changingInputs`).
+ */
+export function changingInputsError(
+  inputsInWindow: number,
+  limits: ChangingInputsLimits
+): SpendingGuardError {
+  const minutes = limits.windowMs / MINUTE_MS;
+  return new SpendingGuardError(
+    "changingInputs",
+    `Waiting for your OK: this cell's inputs change at each calculation (NOW(), RAND()?), each change a new paid run: ${inputsInWindow} different inputs in ${minutes} minutes. Open Spell Run (Home tab) to allow or block it.`
   );
 }

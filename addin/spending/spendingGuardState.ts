@@ -1,4 +1,5 @@
 import type { SpendingDecision, SpendingLimits } from "../spendingPolicy.js";
+import type { ChangingInputsLimits } from "../changingInputsPolicy.js";
 
 /**
  * What the task pane shows of the guard: the document's decision, and the runs waiting for one.
@@ -15,8 +16,17 @@ export interface SpendingGuardState {
   /** The waiting runs per spell, most first. */
   spells: { spellId: string; runs: number }[];
   /** The rule that made the latest of them wait. */
-  reason: "threshold" | "dailyCap" | undefined;
+  reason: "threshold" | "dailyCap" | "changingInputs" | undefined;
   limits: SpendingLimits;
+  /**
+   * The waiting cells the per-cell rule holds (their inputs changed at each calculation), by
+   * address; the others wait for the workbook's limits.
+   */
+  changingCells: string[];
+  /** The cells allowed to start runs whatever their inputs ("Allow these cells"), by address. */
+  allowedCells: string[];
+  /** The per-cell rule's limits (the question names them). */
+  changingInputsLimits: ChangingInputsLimits;
   /** Runs this document started today. */
   startedToday: number;
   /** Runs this document's formulas started in the threshold's window (`limits.windowMs`). */
@@ -24,12 +34,13 @@ export interface SpendingGuardState {
 }
 
 /**
- * An answer of the user in the task pane: allow the waiting runs once, allow this workbook from
- * now on, block it, or go back to asking.
+ * An answer of the user in the task pane: allow the waiting runs once, allow the waiting cells
+ * whose inputs keep changing from now on (`allowCells`), allow this workbook from now on, block
+ * it, or go back to asking.
  *
  * ## Example
  * ```ts
  * const addresses = await guard.decide("allowThese");
  * ```
  */
-export type SpendingChoice = "allowThese" | SpendingDecision;
+export type SpendingChoice = "allowThese" | "allowCells" | SpendingDecision;

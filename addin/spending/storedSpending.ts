@@ -1,5 +1,7 @@
 import type { SpendingDecision, SpendingLedger } from "../spendingPolicy.js";
 import { durableKeyValueStorage } from "../keyValueStorage.js";
+import { MAX_CELL_STARTS } from "../changingInputsPolicy.js";
+import type { StoredCellInputs } from "./CellInputHistory.js";
 
 /**
  * What the spending guard stores per document and user in the add-in's storage (never in the
@@ -17,6 +19,8 @@ export interface StoredSpending {
   startedToday: number;
   /** The formulas' starts within the window (the pane's are not counted there). */
   recent: SpendingLedger["recent"];
+  /** The per-cell rule's memory: the `SPELL.RUN` cells' starts and the cells allowed. */
+  cellInputs?: StoredCellInputs;
 }
 
 /** Where the records are, in the add-in's storage. */
@@ -45,7 +49,7 @@ export async function readStoredSpending(
       (await durableKeyValueStorage().getItem(SPENDING_STORAGE_PREFIX + key)) ?? "null"
     );
     if (!value || typeof value !== "object") return undefined;
-    const { decision, day, startedToday, recent } = value as Record<string, unknown>;
+    const { decision, day, startedToday, recent, cellInputs } = value as Record<string, unknown>;
     if (decision !== "ask" && decision !== "allowWorkbook" && decision !== "block")
       return undefined;
     if (typeof day !== "string" || !Number.isSafeInteger(startedToday)) return undefined;
@@ -54,6 +58,7 @@ export async function readStoredSpending(
       day,
       startedToday: Math.max(0, startedToday as number),
       recent: Array.isArray(recent) ? recent.filter(isStart).slice(-MAX_RECENT) : [],
+      cellInputs: storedCellInputs(cellInputs),
     };
   } catch {
     return undefined;
@@ -97,4 +102,28 @@ function isStart(value: unknown): value is { at: number; runs: number } {
     Number.isSafeInteger(runs) &&
     (runs as number) > 0
   );
+}
+
+/** The per-cell rule's stored memory, checked entry by entry (a malformed part is dropped). */
+function storedCellInputs(value: unknown): StoredCellInputs | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const { cells, allowedCells } = value as Record<string, unknown>;
+  const checked: StoredCellInputs = { cells: {}, allowedCells: [] };
+  if (cells && typeof cells === "object" && !Array.isArray(cells)) {
+    for (const [address, starts] of Object.entries(cells as Record<string, unknown>)) {
+      if (!Array.isArray(starts)) continue;
+      const valid = starts.filter(isCellStart).slice(-MAX_CELL_STARTS);
+      if (valid.length > 0) checked.cells[address] = valid;
+    }
+  }
+  if (Array.isArray(allowedCells)) {
+    checked.allowedCells = allowedCells.filter((address) => typeof address === "string");
+  }
+  return checked;
+}
+
+function isCellStart(value: unknown): value is { at: number; input: number } {
+  if (!value || typeof value !== "object") return false;
+  const { at, input } = value as Record<string, unknown>;
+  return typeof at === "number" && Number.isFinite(at) && Number.isSafeInteger(input);
 }

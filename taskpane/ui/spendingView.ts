@@ -32,8 +32,10 @@ export interface SpendingViewDeps {
 /**
  * The spending guard's question in the task pane: how many runs wait and for which spells, with
  * Allow these, Allow this workbook (at the daily cap, which it cannot pass: the cap in Settings)
- * and Block; once the workbook is allowed or blocked, that
- * decision and "Ask again". Hidden while there is nothing to say.
+ * and Block; when cells wait because their inputs changed at each calculation, it names them and
+ * offers Allow these cells (Allow this workbook, which does not lift that rule, only when other
+ * runs wait too); once the workbook is allowed or blocked, or cells are allowed to change their
+ * inputs, that decision and "Ask again". Hidden while there is nothing to say.
  *
  * ## Example
  * ```ts
@@ -86,10 +88,12 @@ export function mountSpendingView(root: HTMLElement, deps: SpendingViewDeps): ()
     field?.scrollIntoView({ block: "nearest" });
     field?.focus();
   });
+  const allowCells = button("allow-cells", "Allow these cells", "allowCells");
   const askActions = element(
     "div",
     { class: "actions" },
     button("allow-these", "Allow these", "allowThese", true),
+    allowCells,
     allowWorkbook,
     capSettings,
     button("block-workbook", "Block", "block")
@@ -104,12 +108,15 @@ export function mountSpendingView(root: HTMLElement, deps: SpendingViewDeps): ()
 
   const subscription = deps.state$.subscribe((state) => {
     const waiting = state.waitingRuns > 0;
-    box.hidden = !waiting && state.decision === "ask";
+    const decided = state.decision !== "ask" || state.allowedCells.length > 0;
+    box.hidden = !waiting && !decided;
     askActions.hidden = !waiting;
     const atCap = state.reason === "dailyCap";
-    allowWorkbook.hidden = atCap;
+    // Allowing the workbook lifts its limits, not the per-cell rule: offered when runs wait for them.
+    allowWorkbook.hidden = atCap || state.reason === "changingInputs";
+    allowCells.hidden = state.changingCells.length === 0;
     capSettings.hidden = !atCap;
-    decidedActions.hidden = waiting || state.decision === "ask";
+    decidedActions.hidden = waiting || !decided;
     text.textContent = waiting ? question(state) : decidedText(state);
   });
   const rejudged = deps.rejudged$?.subscribe((addresses) => {
@@ -129,20 +136,51 @@ function question(state: SpendingGuardState): string {
   const spells = state.spells.map(({ spellId, runs }) => `${spellId} (${runs})`).join(", ");
   const runs = state.waitingRuns === 1 ? "1 run is" : `${state.waitingRuns} runs are`;
   const why =
-    state.reason === "dailyCap"
-      ? `This workbook reached its daily cap of ${state.limits.dailyRunCap} runs.`
-      : `This workbook started ${state.startedInWindow} ${state.startedInWindow === 1 ? "run" : "runs"} in the last ${state.limits.windowMs / 60_000} minutes (it starts ${state.limits.runsBeforeAsking} without asking).`;
+    state.reason === "changingInputs"
+      ? ""
+      : state.reason === "dailyCap"
+        ? ` This workbook reached its daily cap of ${state.limits.dailyRunCap} runs.`
+        : ` This workbook started ${state.startedInWindow} ${state.startedInWindow === 1 ? "run" : "runs"} in the last ${state.limits.windowMs / 60_000} minutes (it starts ${state.limits.runsBeforeAsking} without asking).`;
+  const changing = state.changingCells.length > 0 ? ` ${changingText(state)}` : "";
+  const allowCells =
+    state.changingCells.length > 0 ? ", allow these cells to run at each change" : "";
   const decided =
     state.decision === "block"
       ? ""
       : state.reason === "dailyCap"
-        ? " Allow these runs once, raise the daily cap in Settings, or block it."
-        : " Allow these runs once, allow this workbook from now on (the daily cap still holds), or block it.";
-  return `${runs} waiting for your OK: ${spells}. ${why}${decided}`;
+        ? ` Allow these runs once${allowCells}, raise the daily cap in Settings, or block it.`
+        : state.reason === "changingInputs"
+          ? ` Allow these runs once${allowCells} (the workbook's limits still hold), or block it.`
+          : ` Allow these runs once${allowCells}, allow this workbook from now on (the daily cap still holds), or block it.`;
+  return `${runs} waiting for your OK: ${spells}.${why}${changing}${decided}`;
+}
+
+/** "Sheet1!B2 started runs for 3 different inputs …": the cells the per-cell rule holds. */
+function changingText(state: SpendingGuardState): string {
+  const { inputsBeforeAsking, windowMs } = state.changingInputsLimits;
+  const cells = state.changingCells;
+  const verb = cells.length === 1 ? "gets" : "get";
+  return `${nameCells(cells)} ${verb} new inputs at each calculation (NOW(), RAND(), OFFSET() or INDIRECT() among them?), each a new paid run: ${inputsBeforeAsking} different inputs in ${windowMs / 60_000} minutes start without asking.`;
 }
 
 function decidedText(state: SpendingGuardState): string {
-  return state.decision === "block"
-    ? "SPELL formulas of this workbook are blocked: they start no runs."
-    : `SPELL formulas of this workbook run without asking, up to ${state.limits.dailyRunCap} runs a day (${state.startedToday} today).`;
+  const workbook =
+    state.decision === "block"
+      ? "SPELL formulas of this workbook are blocked: they start no runs."
+      : state.decision === "allowWorkbook"
+        ? `SPELL formulas of this workbook run without asking, up to ${state.limits.dailyRunCap} runs a day (${state.startedToday} today).`
+        : "";
+  const cells = state.allowedCells;
+  const allowed =
+    cells.length === 0 || state.decision === "block"
+      ? ""
+      : `${nameCells(cells)} ${cells.length === 1 ? "runs" : "run"} again whenever ${cells.length === 1 ? "its" : "their"} inputs change.`;
+  return [workbook, allowed].filter(Boolean).join(" ");
+}
+
+/** "Sheet1!B2, Sheet1!B3, Sheet1!B4 and 2 more". */
+function nameCells(cells: readonly string[]): string {
+  return cells.length <= 3
+    ? cells.join(", ")
+    : `${cells.slice(0, 3).join(", ")} and ${cells.length - 3} more`;
 }

@@ -136,7 +136,8 @@ describe("SpendingGuard over generated sessions (Block, Ask again, Allow, Settin
                 const blockedBefore = cellsShowing("blocked");
                 if (step.choice === "allowThese")
                   for (const cell of waitingBefore) allowedOnce.add(cell);
-                if (step.choice !== "allowThese") decision = step.choice;
+                if (step.choice !== "allowThese" && step.choice !== "allowCells")
+                  decision = step.choice;
                 if (step.choice === "block") allowedOnce.clear();
                 const blockEnds = step.choice === "ask" || step.choice === "allowWorkbook";
                 const addresses = await guard.decide(step.choice);

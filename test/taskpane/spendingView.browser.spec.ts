@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subject } from "rxjs";
 import type { SpendingGuardState } from "../../addin/spendingGuard.js";
 import { DEFAULT_SPENDING_LIMITS } from "../../addin/spendingPolicy.js";
+import { DEFAULT_CHANGING_INPUTS_LIMITS } from "../../addin/changingInputsPolicy.js";
 import { mountSpendingView } from "../../taskpane/ui/spendingView.js";
 
 /** The guard's question offers only what can let the waiting runs start. */
@@ -15,6 +16,9 @@ describe("the task pane's spending question", () => {
     limits: { ...DEFAULT_SPENDING_LIMITS, dailyRunCap: 10 },
     startedToday: 10,
     startedInWindow: 10,
+    changingCells: [],
+    allowedCells: [],
+    changingInputsLimits: DEFAULT_CHANGING_INPUTS_LIMITS,
   });
   const shown = (id: string) => {
     const node = root.querySelector<HTMLElement>(`#${id}`);
