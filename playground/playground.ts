@@ -60,7 +60,7 @@ function loadScript(source: string): Promise<void> {
  */
 function showFormulaBar({ grid, workbook, engine }: Playground): void {
   const address = document.getElementById("formula-address");
-  const content = document.getElementById("formula-content") as HTMLInputElement | null;
+  const content = document.getElementById("formula-content") as HTMLTextAreaElement | null;
   const message = document.getElementById("formula-message");
   if (!address || !content) return;
   const bar = offerFormulaBar(
@@ -68,6 +68,7 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
       field: content,
       enter: document.getElementById("formula-enter") as HTMLButtonElement | null,
       cancel: document.getElementById("formula-cancel") as HTMLButtonElement | null,
+      expand: document.getElementById("formula-expand") as HTMLButtonElement | null,
       // A cell a formula spilled into holds no input of its own: an edit there starts empty.
       ownInput: (sheet, row, column) =>
         spillAnchorOf(workbook, sheet, row, column) ? "" : undefined,

@@ -26,7 +26,7 @@ export function listenToEntryKeys(): () => void {
     event.preventDefault();
     event.stopPropagation();
     if (event.altKey) {
-      lineBreak(field);
+      insertLineBreak(field);
       return;
     }
     endCellEdit(true);
@@ -37,25 +37,17 @@ export function listenToEntryKeys(): () => void {
 }
 
 /**
- * Puts a line break at the caret of a cell's editor: a one-line field (jspreadsheet's input, which
- * drops line breaks) is first changed for a text area holding the same text, caret and handlers.
+ * Puts a line break at the caret of a cell's editor or of the formula bar (both text areas: a
+ * one-line field would drop the line breaks), and tells their listeners, as typing does (the bar
+ * and the cell mirror each other on their input events).
+ *
+ * @example
+ * ```ts
+ * insertLineBreak(field); // "first|" becomes "first\n|"
+ * ```
  */
-function lineBreak(field: HTMLInputElement | HTMLTextAreaElement): void {
-  let area: HTMLTextAreaElement;
-  if (field instanceof HTMLTextAreaElement) area = field;
-  else {
-    area = document.createElement("textarea");
-    area.value = field.value;
-    area.className = field.className;
-    area.style.cssText = field.style.cssText;
-    area.onblur = field.onblur;
-    field.onblur = null; // leaving the page is no end of the edit
-    const caret = { start: field.selectionStart, end: field.selectionEnd };
-    field.replaceWith(area);
-    area.focus({ preventScroll: true });
-    area.setSelectionRange(caret.start ?? area.value.length, caret.end ?? area.value.length);
-  }
-  area.setRangeText("\n", area.selectionStart, area.selectionEnd, "end");
-  // The formula bar mirrors the editor on its input events.
-  area.dispatchEvent(new Event("input", { bubbles: true }));
+export function insertLineBreak(field: HTMLInputElement | HTMLTextAreaElement): void {
+  if (!(field instanceof HTMLTextAreaElement)) return;
+  field.setRangeText("\n", field.selectionStart, field.selectionEnd, "end");
+  field.dispatchEvent(new Event("input", { bubbles: true }));
 }

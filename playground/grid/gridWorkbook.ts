@@ -333,8 +333,9 @@ export class GridWorkbook {
     return {
       width,
       align: "left" as const,
-      // Excel keeps a row's height unless wrap text is set: a long text never makes it taller.
-      wordWrap: false,
+      // jspreadsheet then edits in a text area, which keeps a cell's line breaks (an input drops
+      // them); the row keeps its height (playground.css), as Excel's does without wrap text.
+      wordWrap: true,
       render: (cell: HTMLTableCellElement | null, _value: unknown, x: number, y: number) =>
         this.render(sheet, cell, Number(x), Number(y)),
     };
