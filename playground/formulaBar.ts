@@ -16,7 +16,8 @@
 import { LAST_COLUMN, LAST_ROW } from "./excel/a1.js";
 import type { GridWorkbook } from "./grid/gridWorkbook.js";
 import { cellField, editCell, editInCell, endCellEdit } from "./grid/cellEditor.js";
-import { insertLineBreak } from "./grid/entryKeys.js";
+import { endEntry, insertLineBreak } from "./grid/entryKeys.js";
+import { fillsSelection } from "./grid/selectionFill.js";
 import { offerPointMode } from "./pointMode.js";
 
 /** The formula bar's parts. */
@@ -91,6 +92,14 @@ export function offerFormulaBar(
     if (document.activeElement !== field) field.focus({ preventScroll: true });
     opening = false;
   };
+  const stay = (fill: boolean) => {
+    const text = field.value;
+    editing = false;
+    if (text === started && !(fill && fillsSelection(grid))) endCellEdit(false);
+    else endEntry(grid, text, fill);
+    backToGrid();
+    restore();
+  };
   const end = (save: boolean, move?: { row: number; column: number }) => {
     const text = field.value;
     editing = false;
@@ -124,10 +133,11 @@ export function offerFormulaBar(
     event.stopPropagation(); // the grid's keys are not the bar's
     if (!editing || event.isComposing) return;
     const back = event.shiftKey ? -1 : 1;
-    // Ctrl+Enter (and Ctrl+Shift+Enter) write the entry and stay on the cell, as Excel's do.
+    // Ctrl+Enter (and Ctrl+Shift+Enter) write the entry and stay on the cell, as Excel's do;
+    // Ctrl+Enter fills a selection of several cells with it.
     const control = event.ctrlKey || event.metaKey;
     if (event.key === "Enter" && event.altKey && !control) insertLineBreak(field);
-    else if (event.key === "Enter" && !event.altKey && control) end(true);
+    else if (event.key === "Enter" && !event.altKey && control) stay(!event.shiftKey);
     else if (event.key === "Enter" && !event.altKey) end(true, { row: back, column: 0 });
     else if (event.key === "Tab") end(true, { row: 0, column: back });
     else if (event.key === "Escape") end(false);

@@ -104,7 +104,7 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
   show();
   offerNameBox(address, grid, message, show, focusGrid);
   const goToDialog = offerGoToDialog(document.body, grid, focusGrid);
-  listenToEntryKeys(); // before the sheet's keys: Ctrl+Enter writes and stays
+  listenToEntryKeys(grid); // before the sheet's keys: Ctrl+Enter writes and stays
   listenToSheetKeys(grid, workbook, () => goToDialog.open());
   listenToTypedText();
   // While a cell is edited, the bar shows what is being typed (as Excel's does).

@@ -1,11 +1,13 @@
 /**
  * Excel's Ctrl+Enter while a cell is edited in the grid: the entry is written and the active
  * cell stays (Microsoft, "Keyboard shortcuts in Excel": Ctrl+Enter "fills the selected cell range
- * with the current entry"; with one cell selected, it stays selected). Ctrl+Shift+Enter stays too.
+ * with the current entry": with several cells selected, each takes it, `selectionFill.ts`).
+ * Ctrl+Shift+Enter writes the active cell and stays too.
  * Alt+Enter "starts a new line in the same cell": the entry goes on, a line break in its text.
  * jspreadsheet's Enter writes and moves down; these keys are taken before it.
  */
 import { cellField, endCellEdit } from "./cellEditor.js";
+import { fillSelection, fillsSelection, type SelectionFillGrid } from "./selectionFill.js";
 import { focusGrid } from "./typedText.js";
 
 /**
@@ -13,11 +15,12 @@ import { focusGrid } from "./typedText.js";
  *
  * @example
  * ```ts
- * const stop = listenToEntryKeys();
+ * const stop = listenToEntryKeys(grid);
  * ```
+ * @param grid The grid whose selection Ctrl+Enter fills.
  * @returns A function that stops listening.
  */
-export function listenToEntryKeys(): () => void {
+export function listenToEntryKeys(grid: SelectionFillGrid): () => void {
   const keyDown = (event: KeyboardEvent) => {
     const control = event.ctrlKey || event.metaKey;
     if (event.key !== "Enter" || control === event.altKey) return;
@@ -29,11 +32,29 @@ export function listenToEntryKeys(): () => void {
       insertLineBreak(field);
       return;
     }
-    endCellEdit(true);
+    endEntry(grid, field.value, !event.shiftKey);
     focusGrid(); // the editor left the page with the keyboard
   };
   window.addEventListener("keydown", keyDown, true);
   return () => window.removeEventListener("keydown", keyDown, true);
+}
+
+/**
+ * Ends the edit of the active cell and keeps it active (Ctrl+Enter, Ctrl+Shift+Enter): `entry` is
+ * written into it, or into every selected cell when `fill` (Ctrl+Enter) and several are selected.
+ *
+ * @example
+ * ```ts
+ * endEntry(grid, field.value, true);
+ * ```
+ */
+export function endEntry(grid: SelectionFillGrid, entry: string, fill: boolean): void {
+  if (!fill || !fillsSelection(grid)) {
+    endCellEdit(true, entry);
+    return;
+  }
+  endCellEdit(false); // the fill writes every cell, this one too, as one edit
+  fillSelection(grid, entry);
 }
 
 /**
