@@ -16,6 +16,7 @@
 import { LAST_COLUMN, LAST_ROW } from "./excel/a1.js";
 import type { GridWorkbook } from "./grid/gridWorkbook.js";
 import { cellField, editCell, editInCell, endCellEdit } from "./grid/cellEditor.js";
+import { fitEditorToLines } from "./grid/editorLines.js";
 import { endEntry, insertLineBreak } from "./grid/entryKeys.js";
 import { fillsSelection } from "./grid/selectionFill.js";
 import { offerPointMode } from "./pointMode.js";
@@ -89,6 +90,7 @@ export function offerFormulaBar(
     if (edit && own !== undefined) edit.value = own;
     started = carried ? null : (edit?.value ?? null);
     if (edit && edit.value !== field.value) field.value = edit.value;
+    if (edit) fitEditorToLines(edit);
     if (document.activeElement !== field) field.focus({ preventScroll: true });
     opening = false;
   };
@@ -128,6 +130,7 @@ export function offerFormulaBar(
   field.addEventListener("input", () => {
     const edit = cellField();
     if (edit) edit.value = field.value;
+    if (edit) fitEditorToLines(edit);
   });
   field.addEventListener("keydown", (event) => {
     event.stopPropagation(); // the grid's keys are not the bar's

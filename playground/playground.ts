@@ -24,6 +24,7 @@ import { extendDragsDownward } from "./fillDragScroll.js";
 import { offerFormulaBar } from "./formulaBar.js";
 import { offerGoToDialog } from "./goToDialog.js";
 import { cellField } from "./grid/cellEditor.js";
+import { listenToEditorLines } from "./grid/editorLines.js";
 import { listenToEntryKeys } from "./grid/entryKeys.js";
 import { fillDownOnDoubleClick } from "./grid/fillHandleDoubleClick.js";
 import { listenToSheetKeys } from "./grid/sheetKeys.js";
@@ -104,6 +105,7 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
   show();
   offerNameBox(address, grid, message, show, focusGrid);
   const goToDialog = offerGoToDialog(document.body, grid, focusGrid);
+  listenToEditorLines();
   listenToEntryKeys(grid); // before the sheet's keys: Ctrl+Enter writes and stays
   listenToSheetKeys(grid, workbook, () => goToDialog.open());
   listenToTypedText();

@@ -15,7 +15,7 @@ import { activeCell, goTo, modelCell, modelSelection } from "./support/gridPage.
  * "Ctrl+Enter: Fill the selected cell range with the current entry"): every selected cell takes
  * the entry, a formula's relative references adjusted for each cell as a fill adjusts them, the
  * selection stays, and one Ctrl+Z takes the whole fill back. A SPELL.RUN entered so runs once per
- * row with that row's inputs, the spending guard asking first for many.
+ * row with that row's inputs, the spending guard asking before more than its 100 start.
  */
 describe("Ctrl+Enter over a selected range in the static playground (Chromium)", () => {
   let open: OpenPlayground;
@@ -97,7 +97,7 @@ describe("Ctrl+Enter over a selected range in the static playground (Chromium)",
   }, 60_000);
 
   // A page of its own: the question, left open, holds back every run after it.
-  it("should ask the spending guard first when the filled formula would start many runs", async () => {
+  it("should ask the spending guard when the filled formula would start more runs than it starts without asking", async () => {
     const mainPage = page;
     page = await openReadyPage(open);
     try {
@@ -116,9 +116,10 @@ describe("Ctrl+Enter over a selected range in the static playground (Chromium)",
     await until(page, "the guard's question", () => page.locator("#allow-these").isVisible());
     expect(await page.locator("#spending-question").innerText()).toMatch(/1[0-9][0-9]/);
     expect(await formula("J131")).toBe('=SPELL.RUN("echo", SPELL.INPUTS("n", ROW()), "n")');
-    expect(await runsStarted())
-      .withContext("nothing started before the answer")
-      .toBe(before);
+    // The guard starts its 100 runs without asking; the other 30 wait for the answer.
+    expect((await runsStarted()) - before)
+      .withContext("no more than the guard's 100 started before the answer")
+      .toBeLessThanOrEqual(100);
     expect(open.errors).toEqual([]);
   }
 });

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import {
+  cellSelector,
   clickCell,
   type OpenPlayground,
   until,
@@ -50,6 +51,14 @@ describe("Line breaks in a cell of the static playground (Chromium)", () => {
       .withContext("the bar holds every line")
       .toBe("first\nsecond");
     await page.keyboard.press("F2"); // the insertion point at the end of the contents
+    const editor = page.locator(".jss_worksheet:visible td.editor textarea");
+    const oneLine = (await page.locator(cellSelector("G20")).boundingBox())?.height ?? 0;
+    expect((await editor.boundingBox())?.height)
+      .withContext("the editor shows both lines, over the cell below")
+      .toBeGreaterThan(oneLine + 10);
+    expect((await page.locator(".jss_worksheet:visible td.editor").boundingBox())?.height)
+      .withContext("the row keeps its height")
+      .toBe(oneLine);
     await page.keyboard.type("!");
     await page.keyboard.press("Enter");
     await until(page, "G3 edited", async () => (await value("G3")) === "first\nsecond!");
