@@ -119,7 +119,7 @@ describe("Line breaks in a cell of the static playground (Chromium)", () => {
     expect(open.errors).toEqual([]);
   }, 60_000);
 
-  it("should keep the line breaks of text pasted into the formula bar", async () => {
+  it("should keep the line breaks of text pasted into the formula bar and of a cell pasted in the grid", async () => {
     await twoLines("G12");
     // Copied from the bar of G12, pasted into the bar of G13.
     await clickCell(page, "G12");
@@ -132,6 +132,13 @@ describe("Line breaks in a cell of the static playground (Chromium)", () => {
     await page.keyboard.press("Control+v");
     await page.keyboard.press("Enter");
     await until(page, "G13 pasted", async () => (await value("G13")) === "first\nsecond");
+    // Copied and pasted in the grid: one cell still, not a line per row.
+    await clickCell(page, "G12");
+    await page.keyboard.press("Control+c");
+    await clickCell(page, "G15");
+    await page.keyboard.press("Control+v");
+    await until(page, "G15 pasted", async () => (await value("G15")) === "first\nsecond");
+    expect(await value("G16")).toBe("");
     expect(open.errors).toEqual([]);
   }, 60_000);
 });
