@@ -6,6 +6,9 @@
  * (Shift the other way), as in the cell; the Enter button (✓) ends it and stays, Esc and the
  * Cancel button (✗) leave the cell as it was. The edit is the cell's own (the grid's cell
  * editor), so it is one undoable edit of the model, and a text left the same writes nothing.
+ * The bar is a text area: it holds a cell's line breaks, and Alt+Enter starts a new line in it
+ * ("Keyboard shortcuts in Excel": Alt+Enter "Start a new line in the same cell"); one line tall,
+ * it shows five once expanded (Ctrl+Shift+U "Expand or collapse the formula bar", or its button).
  * While the text is a formula and the caret follows an operator, "(" or ",", a click or a drag
  * on cells puts their reference at the caret (Excel's Point mode, `pointMode.ts`, in the bar as in
  * the cell); any other click on a cell ends the edit and selects that cell.
@@ -13,16 +16,21 @@
 import { LAST_COLUMN, LAST_ROW } from "./excel/a1.js";
 import type { GridWorkbook } from "./grid/gridWorkbook.js";
 import { cellField, editCell, editInCell, endCellEdit } from "./grid/cellEditor.js";
+import { fitEditorToLines } from "./grid/editorLines.js";
+import { endEntry, insertLineBreak } from "./grid/entryKeys.js";
+import { fillsSelection } from "./grid/selectionFill.js";
 import { offerPointMode } from "./pointMode.js";
 
 /** The formula bar's parts. */
 export interface FormulaBarParts {
-  /** The text box of the bar. */
-  field: HTMLInputElement;
+  /** The text box of the bar (a text area: an input would drop a cell's line breaks). */
+  field: HTMLTextAreaElement;
   /** Excel's Enter button (✓): ends the edit, the active cell stays. */
   enter?: HTMLButtonElement | null;
   /** Excel's Cancel button (✗): leaves the cell as it was. */
   cancel?: HTMLButtonElement | null;
+  /** Excel's Expand Formula Bar button (Ctrl+Shift+U): the bar shows five lines, or one again. */
+  expand?: HTMLButtonElement | null;
   /**
    * What an edit of the model's cell (row, column) starts from when it is not what the grid's
    * editor holds (a cell a formula spilled into holds no input: ""); undefined otherwise.
@@ -44,7 +52,7 @@ export interface FormulaBarParts {
  * @returns Whether the bar is editing a cell now (the page then leaves the bar's text alone).
  */
 export function offerFormulaBar(
-  { field, enter, cancel, ownInput }: FormulaBarParts,
+  { field, enter, cancel, expand, ownInput }: FormulaBarParts,
   grid: GridWorkbook,
   backToGrid: () => void,
   restore: () => void
@@ -82,8 +90,17 @@ export function offerFormulaBar(
     if (edit && own !== undefined) edit.value = own;
     started = carried ? null : (edit?.value ?? null);
     if (edit && edit.value !== field.value) field.value = edit.value;
+    if (edit) fitEditorToLines(edit);
     if (document.activeElement !== field) field.focus({ preventScroll: true });
     opening = false;
+  };
+  const stay = (fill: boolean) => {
+    const text = field.value;
+    editing = false;
+    if (text === started && !(fill && fillsSelection(grid))) endCellEdit(false);
+    else endEntry(grid, text, fill);
+    backToGrid();
+    restore();
   };
   const end = (save: boolean, move?: { row: number; column: number }) => {
     const text = field.value;
@@ -113,14 +130,17 @@ export function offerFormulaBar(
   field.addEventListener("input", () => {
     const edit = cellField();
     if (edit) edit.value = field.value;
+    if (edit) fitEditorToLines(edit);
   });
   field.addEventListener("keydown", (event) => {
     event.stopPropagation(); // the grid's keys are not the bar's
     if (!editing || event.isComposing) return;
     const back = event.shiftKey ? -1 : 1;
-    // Ctrl+Enter (and Ctrl+Shift+Enter) write the entry and stay on the cell, as Excel's do.
+    // Ctrl+Enter (and Ctrl+Shift+Enter) write the entry and stay on the cell, as Excel's do;
+    // Ctrl+Enter fills a selection of several cells with it.
     const control = event.ctrlKey || event.metaKey;
-    if (event.key === "Enter" && !event.altKey && control) end(true);
+    if (event.key === "Enter" && event.altKey && !control) insertLineBreak(field);
+    else if (event.key === "Enter" && !event.altKey && control) stay(!event.shiftKey);
     else if (event.key === "Enter" && !event.altKey) end(true, { row: back, column: 0 });
     else if (event.key === "Tab") end(true, { row: 0, column: back });
     else if (event.key === "Escape") end(false);
@@ -140,15 +160,18 @@ export function offerFormulaBar(
     restore();
   });
 
+  for (const button of [enter, cancel, expand]) {
+    button?.addEventListener("mousedown", (event) => {
+      event.preventDefault(); // the edit keeps the keyboard until the click ends it
+      event.stopPropagation();
+    });
+  }
+  offerExpandedBar(field, expand);
   for (const [button, save] of [
     [enter, true],
     [cancel, false],
   ] as const) {
     if (!button) continue;
-    button.addEventListener("mousedown", (event) => {
-      event.preventDefault(); // the edit keeps the keyboard until the click ends it
-      event.stopPropagation();
-    });
     button.addEventListener("click", () => {
       if (editing) end(save);
       else if (cellField()) {
@@ -175,4 +198,28 @@ export function offerFormulaBar(
     },
   });
   return { editing: () => editing };
+}
+
+/** Ctrl+Shift+U (anywhere but the task pane) and the bar's button expand or collapse the bar. */
+function offerExpandedBar(field: HTMLTextAreaElement, button?: HTMLButtonElement | null): void {
+  const toggle = () => {
+    const expanded = field.classList.toggle("formula-expanded");
+    field.wrap = expanded ? "soft" : "off"; // expanded, long lines wrap, as in Excel's bar
+    button?.setAttribute("aria-expanded", String(expanded));
+    button?.setAttribute("aria-label", expanded ? "Collapse Formula Bar" : "Expand Formula Bar");
+    if (button) button.textContent = expanded ? "⌃" : "⌄";
+  };
+  button?.addEventListener("click", toggle);
+  window.addEventListener(
+    "keydown",
+    (event) => {
+      const control = event.ctrlKey || event.metaKey;
+      if (!control || !event.shiftKey || event.altKey || event.key.toLowerCase() !== "u") return;
+      if (event.target instanceof Element && event.target.closest(".playground-pane")) return;
+      event.preventDefault();
+      event.stopPropagation();
+      toggle();
+    },
+    true
+  );
 }

@@ -24,6 +24,7 @@ import { extendDragsDownward } from "./fillDragScroll.js";
 import { offerFormulaBar } from "./formulaBar.js";
 import { offerGoToDialog } from "./goToDialog.js";
 import { cellField } from "./grid/cellEditor.js";
+import { listenToEditorLines } from "./grid/editorLines.js";
 import { listenToEntryKeys } from "./grid/entryKeys.js";
 import { fillDownOnDoubleClick } from "./grid/fillHandleDoubleClick.js";
 import { listenToSheetKeys } from "./grid/sheetKeys.js";
@@ -60,7 +61,7 @@ function loadScript(source: string): Promise<void> {
  */
 function showFormulaBar({ grid, workbook, engine }: Playground): void {
   const address = document.getElementById("formula-address");
-  const content = document.getElementById("formula-content") as HTMLInputElement | null;
+  const content = document.getElementById("formula-content") as HTMLTextAreaElement | null;
   const message = document.getElementById("formula-message");
   if (!address || !content) return;
   const bar = offerFormulaBar(
@@ -68,6 +69,7 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
       field: content,
       enter: document.getElementById("formula-enter") as HTMLButtonElement | null,
       cancel: document.getElementById("formula-cancel") as HTMLButtonElement | null,
+      expand: document.getElementById("formula-expand") as HTMLButtonElement | null,
       // A cell a formula spilled into holds no input of its own: an edit there starts empty.
       ownInput: (sheet, row, column) =>
         spillAnchorOf(workbook, sheet, row, column) ? "" : undefined,
@@ -103,7 +105,8 @@ function showFormulaBar({ grid, workbook, engine }: Playground): void {
   show();
   offerNameBox(address, grid, message, show, focusGrid);
   const goToDialog = offerGoToDialog(document.body, grid, focusGrid);
-  listenToEntryKeys(); // before the sheet's keys: Ctrl+Enter writes and stays
+  listenToEditorLines();
+  listenToEntryKeys(grid); // before the sheet's keys: Ctrl+Enter writes and stays
   listenToSheetKeys(grid, workbook, () => goToDialog.open());
   listenToTypedText();
   // While a cell is edited, the bar shows what is being typed (as Excel's does).

@@ -1,11 +1,13 @@
 /**
  * Excel's Ctrl+Enter while a cell is edited in the grid: the entry is written and the active
  * cell stays (Microsoft, "Keyboard shortcuts in Excel": Ctrl+Enter "fills the selected cell range
- * with the current entry"; with one cell selected, it stays selected). Ctrl+Shift+Enter stays too.
+ * with the current entry": with several cells selected, each takes it, `selectionFill.ts`).
+ * Ctrl+Shift+Enter writes the active cell and stays too.
  * Alt+Enter "starts a new line in the same cell": the entry goes on, a line break in its text.
  * jspreadsheet's Enter writes and moves down; these keys are taken before it.
  */
 import { cellField, endCellEdit } from "./cellEditor.js";
+import { fillSelection, fillsSelection, type SelectionFillGrid } from "./selectionFill.js";
 import { focusGrid } from "./typedText.js";
 
 /**
@@ -13,11 +15,12 @@ import { focusGrid } from "./typedText.js";
  *
  * @example
  * ```ts
- * const stop = listenToEntryKeys();
+ * const stop = listenToEntryKeys(grid);
  * ```
+ * @param grid The grid whose selection Ctrl+Enter fills.
  * @returns A function that stops listening.
  */
-export function listenToEntryKeys(): () => void {
+export function listenToEntryKeys(grid: SelectionFillGrid): () => void {
   const keyDown = (event: KeyboardEvent) => {
     const control = event.ctrlKey || event.metaKey;
     if (event.key !== "Enter" || control === event.altKey) return;
@@ -26,10 +29,10 @@ export function listenToEntryKeys(): () => void {
     event.preventDefault();
     event.stopPropagation();
     if (event.altKey) {
-      lineBreak(field);
+      insertLineBreak(field);
       return;
     }
-    endCellEdit(true);
+    endEntry(grid, field.value, !event.shiftKey);
     focusGrid(); // the editor left the page with the keyboard
   };
   window.addEventListener("keydown", keyDown, true);
@@ -37,25 +40,35 @@ export function listenToEntryKeys(): () => void {
 }
 
 /**
- * Puts a line break at the caret of a cell's editor: a one-line field (jspreadsheet's input, which
- * drops line breaks) is first changed for a text area holding the same text, caret and handlers.
+ * Ends the edit of the active cell and keeps it active (Ctrl+Enter, Ctrl+Shift+Enter): `entry` is
+ * written into it, or into every selected cell when `fill` (Ctrl+Enter) and several are selected.
+ *
+ * @example
+ * ```ts
+ * endEntry(grid, field.value, true);
+ * ```
  */
-function lineBreak(field: HTMLInputElement | HTMLTextAreaElement): void {
-  let area: HTMLTextAreaElement;
-  if (field instanceof HTMLTextAreaElement) area = field;
-  else {
-    area = document.createElement("textarea");
-    area.value = field.value;
-    area.className = field.className;
-    area.style.cssText = field.style.cssText;
-    area.onblur = field.onblur;
-    field.onblur = null; // leaving the page is no end of the edit
-    const caret = { start: field.selectionStart, end: field.selectionEnd };
-    field.replaceWith(area);
-    area.focus({ preventScroll: true });
-    area.setSelectionRange(caret.start ?? area.value.length, caret.end ?? area.value.length);
+export function endEntry(grid: SelectionFillGrid, entry: string, fill: boolean): void {
+  if (!fill || !fillsSelection(grid)) {
+    endCellEdit(true, entry);
+    return;
   }
-  area.setRangeText("\n", area.selectionStart, area.selectionEnd, "end");
-  // The formula bar mirrors the editor on its input events.
-  area.dispatchEvent(new Event("input", { bubbles: true }));
+  endCellEdit(false); // the fill writes every cell, this one too, as one edit
+  fillSelection(grid, entry);
+}
+
+/**
+ * Puts a line break at the caret of a cell's editor or of the formula bar (both text areas: a
+ * one-line field would drop the line breaks), and tells their listeners, as typing does (the bar
+ * and the cell mirror each other on their input events).
+ *
+ * @example
+ * ```ts
+ * insertLineBreak(field); // "first|" becomes "first\n|"
+ * ```
+ */
+export function insertLineBreak(field: HTMLInputElement | HTMLTextAreaElement): void {
+  if (!(field instanceof HTMLTextAreaElement)) return;
+  field.setRangeText("\n", field.selectionStart, field.selectionEnd, "end");
+  field.dispatchEvent(new Event("input", { bubbles: true }));
 }

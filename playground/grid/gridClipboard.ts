@@ -100,8 +100,8 @@ export interface PastedCell {
   value: string;
 }
 
-/** The most cells a paste repeats its copy over (two whole columns). */
-const MOST_PASTED_CELLS = 2 * (LAST_ROW + 1);
+/** The most cells a paste repeats its copy over (two whole columns); Ctrl+Enter fills as many. */
+export const MOST_PASTED_CELLS = 2 * (LAST_ROW + 1);
 
 /**
  * A paste over the model's selection, not only over the part of it the grid's block holds (the

@@ -19,7 +19,7 @@ import jspreadsheet from "jspreadsheet-ce";
 import type { WorksheetInstance } from "jspreadsheet-ce";
 import { Observable, Subject } from "rxjs";
 import { columnName } from "../../taskpane/sheet/a1Address.js";
-import type { CellBlock } from "../excel/a1.js";
+import { parseAddress, type CellBlock } from "../excel/a1.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import { compareForSort } from "../excel/compareForSort.js";
@@ -142,7 +142,7 @@ export class GridWorkbook {
 
   /** Types into a cell as a person would (through the grid, so its events run). */
   type(sheet: string, address: string, text: string): void {
-    const { x, y } = coordinates(address);
+    const { top: y, left: x } = parseAddress(address).block;
     this.windows?.hold(sheet, y, x);
     const block = this.blockOf(sheet);
     this.worksheet(sheet).setValueFromCoords(x - block.column, y - block.row, text, true);
@@ -150,7 +150,7 @@ export class GridWorkbook {
 
   /** What the cell shows (the model's value, as the grid renders it; "" outside the block). */
   shown(sheet: string, address: string): string {
-    const { x, y } = coordinates(address);
+    const { top: y, left: x } = parseAddress(address).block;
     const block = this.blockOf(sheet);
     if (!block.holds(y, x)) return "";
     const cell = this.worksheet(sheet).getCellFromCoords(x - block.column, y - block.row);
@@ -193,6 +193,11 @@ export class GridWorkbook {
     const edit = this.history.undo();
     if (edit) this.selection.selectCells(edit.sheet, edit.cells);
     return edit !== undefined;
+  }
+
+  /** Cells written as typed (`x` the model's column, `y` its row), as one undoable edit. */
+  typeCells(sheet: string, cells: readonly { x: number; y: number; value: string }[]): void {
+    this.history.type(sheet, cells);
   }
 
   /** Delete on a selection: the model's cells in `block` are emptied, as one undoable edit. */
@@ -333,8 +338,9 @@ export class GridWorkbook {
     return {
       width,
       align: "left" as const,
-      // Excel keeps a row's height unless wrap text is set: a long text never makes it taller.
-      wordWrap: false,
+      // jspreadsheet then edits in a text area, which keeps a cell's line breaks (an input drops
+      // them); the row keeps its height (playground.css), as Excel's does without wrap text.
+      wordWrap: true,
       render: (cell: HTMLTableCellElement | null, _value: unknown, x: number, y: number) =>
         this.render(sheet, cell, Number(x), Number(y)),
     };
@@ -389,11 +395,4 @@ export class GridWorkbook {
   private nameOf(instance: WorksheetInstance): string {
     return String(instance.options.worksheetName);
   }
-}
-
-function coordinates(address: string): { x: number; y: number } {
-  const match = /^([A-Z]+)(\d+)$/.exec(address);
-  if (!match) throw new Error(`Not a cell address: ${address}`);
-  const x = [...match[1]].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0) - 1;
-  return { x, y: Number(match[2]) - 1 };
 }

@@ -30,11 +30,13 @@ describe("Editing a cell in the static playground's formula bar (Chromium)", () 
   afterAll(() => closeReadyPlayground(open, page));
 
   const bar = () => page.locator("#formula-content");
-  const caret = () => bar().evaluate((field) => (field as HTMLInputElement).selectionStart);
+  const caret = () => bar().evaluate((field) => (field as HTMLTextAreaElement).selectionStart);
   /** What the cell being edited shows (its editor's text), or null when none is edited. */
   const editedCell = () =>
     page.evaluate(() => {
-      const field = document.querySelector<HTMLInputElement>(".jss_worksheet td.editor input");
+      const field = document.querySelector<HTMLTextAreaElement>(
+        ".jss_worksheet td.editor textarea"
+      );
       return field ? { cell: field.closest("td")?.dataset.cell, text: field.value } : null;
     });
   /** Clicks the bar's text box at its left edge (the caret before the text) or its right end. */

@@ -31,7 +31,9 @@ describe("Pointing at cells while typing a formula in the static playground (Chr
   /** What the cell being edited shows (its editor's text), or null when none is edited. */
   const editedCell = () =>
     page.evaluate(() => {
-      const field = document.querySelector<HTMLInputElement>(".jss_worksheet td.editor input");
+      const field = document.querySelector<HTMLTextAreaElement>(
+        ".jss_worksheet td.editor textarea"
+      );
       return field ? { cell: field.closest("td")?.dataset.cell, text: field.value } : null;
     });
   /** The cells drawn with the pointed border. */

@@ -54,7 +54,9 @@ describe("Point mode's paths of gestures in the static playground (Chromium)", (
 
   const editedCell = () =>
     page.evaluate(() => {
-      const field = document.querySelector<HTMLInputElement>(".jss_worksheet td.editor input");
+      const field = document.querySelector<HTMLTextAreaElement>(
+        ".jss_worksheet td.editor textarea"
+      );
       return field ? { cell: field.closest("td")?.dataset.cell, text: field.value } : null;
     });
   const runsStarted = () =>

@@ -35,7 +35,7 @@ describe("Text typed after an apostrophe in the static playground (Chromium)", (
   const bar = () => page.locator("#formula-content");
   const editorText = () =>
     page.evaluate(
-      () => document.querySelector<HTMLInputElement>(".jss_worksheet td.editor input")?.value
+      () => document.querySelector<HTMLTextAreaElement>(".jss_worksheet td.editor textarea")?.value
     );
   const runsStarted = () =>
     page.evaluate(() => {
