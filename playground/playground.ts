@@ -16,7 +16,7 @@ import { bootPlayground, type Playground } from "./bootPlayground.js";
 import { parseAddress } from "./excel/a1.js";
 import { cellInput } from "./excel/cellInput.js";
 import { spillAnchorOf } from "./excel/spillAnchor.js";
-import { demoSheets } from "./demoSheet.js";
+import { DEMO_COLUMN_WIDTHS, demoSheets } from "./demoSheet.js";
 import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmulator.js";
 import { loadSavedPace, savePace } from "./emulator/savedPace.js";
 import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
@@ -176,9 +176,18 @@ function keepSaved(
   });
 }
 
-/** Cells whose call has not answered (#BUSY!, or a SPELL.BULK row "Still running"). */
-function busyCells(): number {
-  return document.querySelectorAll(".playground-busy").length;
+/**
+ * Runs the page waits for: calls of the formulas not answered yet (#BUSY!, on any sheet or row),
+ * bulk runs in flight in the in-page emulator (the pane's, a SPELL.BULK's), and SPELL.BULK rows
+ * shown "Still running" (those of a service outside the page). Not a single run whose cell was
+ * deleted or changed (nobody waits for it), nor a cell waiting for the spending guard's OK.
+ */
+function runsAwaited({ runtime }: Playground, emulator: InPageEmulator | undefined): number {
+  const bulk = emulator ? emulator.store.inFlight() - emulator.store.singleInFlight() : 0;
+  const stillRunning = document.querySelectorAll(
+    '.playground-busy:not([title^="Waiting for your OK"])'
+  ).length;
+  return Math.max(runtime.callsUnanswered(), bulk, stillRunning);
 }
 
 async function main(): Promise<void> {
@@ -210,6 +219,7 @@ async function main(): Promise<void> {
   const playground = await bootPlayground({
     gridElement,
     sheets: demoSheets(),
+    columnWidths: DEMO_COLUMN_WIDTHS,
     snapshot: saved,
     metadata: metadata.functions,
     allowErrorForDataTypeAny: metadata.allowErrorForDataTypeAny,
@@ -219,7 +229,7 @@ async function main(): Promise<void> {
   (window as unknown as { __emulator?: unknown }).__emulator = emulator;
   if (emulator) offerPaces(emulator);
   keepSaved(playground, errors, emulator, saved !== undefined);
-  warnBeforeLeaving(() => Math.max(emulator?.store.inFlight() ?? 0, busyCells()));
+  warnBeforeLeaving(() => runsAwaited(playground, emulator));
   showFormulaBar(playground);
   const scroller = gridElement.closest<HTMLElement>(".playground-sheet") ?? gridElement;
   extendDragsDownward(gridElement, scroller, playground.grid);

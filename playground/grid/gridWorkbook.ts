@@ -19,7 +19,7 @@ import jspreadsheet from "jspreadsheet-ce";
 import type { WorksheetInstance } from "jspreadsheet-ce";
 import { Observable, Subject } from "rxjs";
 import { columnName } from "../../taskpane/sheet/a1Address.js";
-import type { CellBlock } from "../excel/a1.js";
+import { parseAddress, type CellBlock } from "../excel/a1.js";
 import type { DisplayChange } from "../formulas/formulaEngine.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import { compareForSort } from "../excel/compareForSort.js";
@@ -51,7 +51,7 @@ export interface GridSheet {
   name: string;
   columns: number;
   rows: number;
-  columnWidths?: number[];
+  columnWidths?: readonly number[];
 }
 
 /**
@@ -142,7 +142,7 @@ export class GridWorkbook {
 
   /** Types into a cell as a person would (through the grid, so its events run). */
   type(sheet: string, address: string, text: string): void {
-    const { x, y } = coordinates(address);
+    const { top: y, left: x } = parseAddress(address).block;
     this.windows?.hold(sheet, y, x);
     const block = this.blockOf(sheet);
     this.worksheet(sheet).setValueFromCoords(x - block.column, y - block.row, text, true);
@@ -150,7 +150,7 @@ export class GridWorkbook {
 
   /** What the cell shows (the model's value, as the grid renders it; "" outside the block). */
   shown(sheet: string, address: string): string {
-    const { x, y } = coordinates(address);
+    const { top: y, left: x } = parseAddress(address).block;
     const block = this.blockOf(sheet);
     if (!block.holds(y, x)) return "";
     const cell = this.worksheet(sheet).getCellFromCoords(x - block.column, y - block.row);
@@ -239,6 +239,9 @@ export class GridWorkbook {
           selectionOf: (sheet) => this.selection.of(sheet),
           select: (sheet, selection) => this.select(sheet, selection),
         }),
+        // A click outside the grid (the task pane, the page) took jspreadsheet's selection away:
+        // Excel keeps the selection shown while another part of the window has the keyboard.
+        onblur: (instance) => this.selection.show(this.nameOf(instance)),
         // The "+" tab: a real sheet of the model, whose formulas evaluate.
         oncreateworksheet: (worksheet) => this.added(worksheet),
         worksheets: this.sheets.map((sheet) => ({
@@ -389,11 +392,4 @@ export class GridWorkbook {
   private nameOf(instance: WorksheetInstance): string {
     return String(instance.options.worksheetName);
   }
-}
-
-function coordinates(address: string): { x: number; y: number } {
-  const match = /^([A-Z]+)(\d+)$/.exec(address);
-  if (!match) throw new Error(`Not a cell address: ${address}`);
-  const x = [...match[1]].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0) - 1;
-  return { x, y: Number(match[2]) - 1 };
 }
