@@ -33,7 +33,13 @@ import { warnBeforeLeaving } from "./leaveWarning.js";
 import { offerNameBox } from "./nameBox.js";
 import { showPageError, showPageErrors } from "./pageErrors.js";
 import { scrollRowsOnWheel } from "./wheelRows.js";
-import { forgetSavedDocument, keepDocumentSaved, loadSavedDocument } from "./savedDocument.js";
+import {
+  forgetSavedDocument,
+  keepDocumentSaved,
+  keepViewSaved,
+  loadSavedDocument,
+  loadSavedView,
+} from "./savedDocument.js";
 import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
 import playgroundCss from "./playground.css";
 
@@ -160,6 +166,10 @@ function keepSaved(
         showPageError(errors, `The workbook could not be saved in this browser: ${String(error)}`);
     },
   });
+  const { views } = playground.grid;
+  const stopSavingView = keepViewSaved(() => views.current(), views.changes, {
+    onError: (error) => errors && showPageError(errors, error),
+  });
   if (!reset) return;
   reset.hidden = false;
   reset.addEventListener("click", () => {
@@ -167,6 +177,7 @@ function keepSaved(
       "Reset the workbook to the demo? Its cells, sheets and the add-in's stored job are lost.";
     if (!window.confirm(question)) return;
     emulator?.forgetRuns();
+    stopSavingView({ discard: true });
     // A change waiting to be saved (a cell that just recalculated) must not be saved after the
     // document is forgotten, nor when the page is left: the demo would not come back.
     void stopSaving({ discard: true })
@@ -216,6 +227,9 @@ async function main(): Promise<void> {
     if (errors) showPageError(errors, `The saved workbook could not be opened: ${String(error)}`);
     return undefined;
   });
+  // Its view: the sheet, selection and scroll it was left with (a view that cannot be read is
+  // left out: the document opens on its first sheet's A1).
+  const savedView = saved ? await loadSavedView().catch(() => undefined) : undefined;
   const playground = await bootPlayground({
     gridElement,
     sheets: demoSheets(),
@@ -236,6 +250,9 @@ async function main(): Promise<void> {
   scrollRowsOnWheel(scroller, playground.grid);
   fillDownOnDoubleClick(gridElement, playground.grid, playground.workbook);
   keepBarsInPlace(scroller);
+  // Excel reopens a workbook on the sheet and selection it was saved with, each sheet scrolled
+  // as it was.
+  if (saved) playground.grid.views.restore(savedView);
   await loadScript("taskpane.js");
   document.body.dataset.ready = "true";
 }
