@@ -189,16 +189,18 @@ function keepSaved(
 
 /**
  * Runs the page waits for: calls of the formulas not answered yet (#BUSY!, on any sheet or row),
- * bulk runs in flight in the in-page emulator (the pane's, a SPELL.BULK's), and SPELL.BULK rows
- * shown "Still running" (those of a service outside the page). Not a single run whose cell was
- * deleted or changed (nobody waits for it), nor a cell waiting for the spending guard's OK.
+ * SPELL.BULK rows shown "Still running", and a bulk run of the task pane while it goes (its Cancel
+ * button shown). Not a run nobody waits for any more: a cell emptied or changed while its run
+ * went on (the service, and the emulator, still count it in flight, in the batch it was sent
+ * with), nor a cell waiting for the spending guard's OK (nothing started).
  */
 function runsAwaited({ runtime }: Playground, emulator: InPageEmulator | undefined): number {
-  const bulk = emulator ? emulator.store.inFlight() - emulator.store.singleInFlight() : 0;
   const stillRunning = document.querySelectorAll(
     '.playground-busy:not([title^="Waiting for your OK"])'
   ).length;
-  return Math.max(runtime.callsUnanswered(), bulk, stillRunning);
+  const paneRunning = document.querySelector("#progress:not([hidden]) #cancel:not([hidden])");
+  const paneRuns = paneRunning ? Math.max(1, emulator?.store.inFlight() ?? 0) : 0;
+  return Math.max(runtime.callsUnanswered(), stillRunning, paneRuns);
 }
 
 async function main(): Promise<void> {

@@ -67,7 +67,6 @@ export class SheetWindows {
   add(sheet: string, worksheet: WorksheetInstance, block: SheetBlock): void {
     const window = new RowWindow(worksheet, this.scroller, block);
     this.windows.set(sheet, window);
-    if (this.shownSheet === undefined && window.shown()) this.shownSheet = sheet;
     block.label();
     window.sync(true);
   }
@@ -77,9 +76,9 @@ export class SheetWindows {
    * first time), as Excel's does, instead of staying where the sheet left behind was.
    */
   showSheet(sheet: string): void {
-    if (sheet !== this.shownSheet) {
+    if (sheet !== this.shownNow()) {
+      const { top, left } = this.scrolls.get(sheet) ?? { top: 0, left: 0 };
       this.shownSheet = sheet;
-      const { top, left } = this.scrollOf(sheet);
       this.scroller.scrollTop = top;
       this.scroller.scrollLeft = left;
     }
@@ -88,7 +87,7 @@ export class SheetWindows {
 
   /** Where a sheet's view is scrolled (where it was left, for a sheet not shown). */
   scrollOf(sheet: string): ScrollPosition {
-    if (sheet === this.shownSheet) {
+    if (sheet === this.shownNow()) {
       return { top: this.scroller.scrollTop, left: this.scroller.scrollLeft };
     }
     return this.scrolls.get(sheet) ?? { top: 0, left: 0 };
@@ -97,16 +96,28 @@ export class SheetWindows {
   /** Sets where a sheet's view is scrolled (a reopened workbook), now if it is shown. */
   setScroll(sheet: string, at: ScrollPosition): void {
     this.scrolls.set(sheet, { top: at.top, left: at.left });
-    if (sheet !== this.shownSheet) return;
+    if (sheet !== this.shownNow()) return;
     this.scroller.scrollTop = at.top;
     this.scroller.scrollLeft = at.left;
     this.sync(true);
   }
 
+  /**
+   * The sheet whose view the scroller shows: the one last shown by `showSheet`, else the one
+   * shown at first (the first tab).
+   */
+  private shownNow(): string | undefined {
+    this.shownSheet ??= [...this.windows].find(([, window]) => window.shown())?.[0];
+    return this.shownSheet;
+  }
+
   /** The view scrolled: it is the shown sheet's view. */
   private scrolledNow(): void {
-    if (this.shownSheet !== undefined) {
-      this.scrolls.set(this.shownSheet, this.scrollOf(this.shownSheet));
+    // Not while a tab change is under way (another sheet shown, its view not yet set): the
+    // view was moved by the other sheet's height then, not by a person.
+    const shown = this.shownNow();
+    if (shown !== undefined && this.windows.get(shown)?.shown()) {
+      this.scrolls.set(shown, this.scrollOf(shown));
     }
     this.sync();
     this.scrolled.next();
