@@ -269,6 +269,7 @@ export class GridWorkbook {
       followSheetTabs(element.querySelector(".jtabs-headers"), {
         worksheet: () => this.worksheets.get(this.activeSheet()),
         takeKeyboard: () => this.sheetShown(),
+        leaving: () => this.windows?.leaving(),
       });
     });
   }

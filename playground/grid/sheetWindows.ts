@@ -111,14 +111,18 @@ export class SheetWindows {
     return this.shownSheet;
   }
 
-  /** The view scrolled: it is the shown sheet's view. */
-  private scrolledNow(): void {
-    // Not while a tab change is under way (another sheet shown, its view not yet set): the
-    // view was moved by the other sheet's height then, not by a person.
+  /**
+   * A tab is being chosen (a button pressed on the tabs, before jspreadsheet shows another
+   * sheet): the shown sheet's scroll position is kept as it is now. Not later: once another
+   * sheet is shown, the view is moved by that sheet's height, not by a person.
+   */
+  leaving(): void {
     const shown = this.shownNow();
-    if (shown !== undefined && this.windows.get(shown)?.shown()) {
-      this.scrolls.set(shown, this.scrollOf(shown));
-    }
+    if (shown !== undefined) this.scrolls.set(shown, this.scrollOf(shown));
+  }
+
+  /** The view scrolled. */
+  private scrolledNow(): void {
     this.sync();
     this.scrolled.next();
   }
