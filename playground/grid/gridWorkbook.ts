@@ -281,7 +281,11 @@ export class GridWorkbook {
   private sheetShown(): void {
     const sheet = this.activeSheet();
     this.windows?.showSheet(sheet);
+    // jspreadsheet scrolls a selection it is given towards its own idea of the view: the
+    // sheet's view stays where it was left.
+    const view = this.windows?.scrollOf(sheet);
     this.selection.resume(sheet);
+    if (view) this.windows?.setScroll(sheet, view);
     focusGrid();
   }
 

@@ -130,8 +130,8 @@ describe("CustomFunctionsRuntime (Microsoft's documented semantics)", () => {
     let settle: (value: unknown) => void = () => undefined;
     runtime.associate("SLOW", () => new Promise((resolve) => (settle = resolve)));
     let tick: Invocation | undefined;
-    runtime.associate("TICKS", (_count: unknown, invocation: Invocation) => {
-      tick = invocation;
+    runtime.associate("TICKS", (...args: unknown[]) => {
+      tick = args[1] as Invocation;
     });
     const slow = runtime.call("TEST.SLOW", [], "Sheet1!A1");
     const settled = firstValueFrom(slow);
