@@ -39,8 +39,18 @@ function selected(page: Page): Promise<{ selection: string; sheet: string }> {
   });
 }
 
+/**
+ * Clicks with the mouse where an element is on screen, as a person does (a locator's click
+ * would first scroll the sheet's view to the tabs' place in it: they stick below the bars).
+ */
+async function clickOnScreen(page: Page, selector: string, name?: string): Promise<void> {
+  const box = await page.locator(selector, name ? { hasText: name } : {}).boundingBox();
+  if (!box) throw new Error(`no ${selector} ${name ?? ""}`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
 function chooseTab(page: Page, name: string): Promise<void> {
-  return page.locator(".jtabs-headers > div", { hasText: name }).click();
+  return clickOnScreen(page, ".jtabs-headers > div", name);
 }
 
 /** Turns the mouse wheel over the sheet, `notches` notches down (three rows each). */
@@ -100,7 +110,7 @@ describe("Each sheet's view in the static playground (Chromium)", () => {
     // Only the demo's Reviews has wide columns: Sheet2's and a new sheet's are all alike.
     const sheet2Widths = await columnWidths(page);
     expect(new Set(sheet2Widths).size).withContext(`${sheet2Widths}`).toBe(1);
-    await page.locator(".jtabs-add").click();
+    await clickOnScreen(page, ".jtabs-add");
     await until(page, "the new sheet shown", async () => (await selected(page)).sheet === "Sheet3");
     expect(await scrollTop(page)).toBe(0);
     expect(await columnWidths(page)).toEqual(sheet2Widths);
@@ -120,7 +130,7 @@ describe("Each sheet's view in the static playground (Chromium)", () => {
     await wheelDown(page, 2);
     await clickCell(page, "D12");
     const sheet2Top = await scrollTop(page);
-    await page.locator(".jtabs-add").click();
+    await clickOnScreen(page, ".jtabs-add");
     await until(page, "the new sheet shown", async () => (await selected(page)).sheet === "Sheet3");
     await chooseTab(page, "Sheet2");
     expect(await selected(page)).toEqual({ selection: "Sheet2!D12", sheet: "Sheet2" });
