@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import {
   clickCell,
   closeReadyPlayground,
+  openReadyPage,
   openReadyPlayground,
   shown,
   typeInCell,
@@ -95,5 +96,48 @@ describe("The static playground's question before leaving (Chromium)", () => {
     await until(page, "the pane's run going", () => shownPage.locator("#cancel").isVisible());
     expect(await reloadAsked(page)).toBeTrue();
     expect(open.errors).toEqual([]);
+  }, 90_000);
+
+  // The spending guard's question: the cells waiting for its OK started nothing, and the guard
+  // asks again after a reload, so leaving loses nothing.
+  it("should not ask while cells only wait for the spending guard's OK", async () => {
+    if (!open) throw new Error("no page");
+    const fresh = await openReadyPage(open);
+    try {
+      await fresh.evaluate(() => {
+        const stored = JSON.parse(localStorage.getItem("spellrun.settings") ?? "{}") as object;
+        localStorage.setItem(
+          "spellrun.settings",
+          JSON.stringify({ ...stored, runsBeforeAsking: 2 })
+        );
+      });
+      await fresh.reload();
+      await fresh.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
+      for (const row of [2, 3, 4, 5]) await typeInCell(fresh, `C${row}`, SUMMARY(row));
+      await fresh.locator("#allow-these").waitFor({ state: "visible", timeout: 20_000 });
+      const cells = fresh.locator(".jss_worksheet:visible td[data-x='2']");
+      await until(fresh, "the allowed runs' results, the others waiting", async () => {
+        const waiting = await cells.evaluateAll(
+          (all) =>
+            all.filter((cell) => /^Waiting for your OK/.test(cell.getAttribute("title") ?? ""))
+              .length
+        );
+        const running = await cells.evaluateAll(
+          (all) =>
+            all.filter(
+              (cell) =>
+                cell.textContent === "#BUSY!" &&
+                !(cell.getAttribute("title") ?? "").startsWith("Waiting")
+            ).length
+        );
+        return waiting > 0 && running === 0;
+      });
+      await until(fresh, "the document saved", async () =>
+        /^Saved/.test(await fresh.locator("#playground-saved").innerText())
+      );
+      expect(await reloadAsked(fresh)).toBeFalse();
+    } finally {
+      await fresh.close();
+    }
   }, 90_000);
 });
