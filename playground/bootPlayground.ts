@@ -36,6 +36,11 @@ export interface PlaygroundOptions {
   loadFunctions: () => Promise<void>;
   /** Grid size per sheet. @default 16 columns, 200 rows (more when a sheet holds more, up to 64 × 2,000) */
   gridSize?: { columns: number; rows: number };
+  /**
+   * Widths (px) of a sheet's first columns, by sheet name; other columns and sheets have the
+   * grid's default width. @default none
+   */
+  columnWidths?: Readonly<Record<string, readonly number[]>>;
   /** The host's ExcelApi version (see `MockWorkbookOptions.excelApiVersion`). */
   excelApiVersion?: string;
 }
@@ -93,7 +98,7 @@ export async function bootPlayground(options: PlaygroundOptions): Promise<Playgr
         Math.max(size.columns, used ? used.left + used.columnCount + 2 : 0)
       ),
       rows: Math.min(BLOCK_LIMIT, Math.max(size.rows, workbook.lastRow(name) + 21)),
-      columnWidths: [280, 80, 220],
+      columnWidths: options.columnWidths?.[name],
     };
   });
   const grid = await GridWorkbook.mount(

@@ -58,3 +58,12 @@ export function demoSheets(): Record<string, MockCellValue[][]> {
     Sheet2: [],
   };
 }
+
+/**
+ * The widths (px) of the demo's first columns, by sheet: the reviews' text, language and a
+ * result are wide enough to read. Every other sheet's columns (Sheet2, a sheet made with "+") have
+ * the grid's default width, as a new Excel sheet's have the standard width.
+ */
+export const DEMO_COLUMN_WIDTHS: Readonly<Record<string, readonly number[]>> = {
+  Reviews: [280, 80, 220],
+};

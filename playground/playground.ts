@@ -16,7 +16,7 @@ import { bootPlayground, type Playground } from "./bootPlayground.js";
 import { parseAddress } from "./excel/a1.js";
 import { cellInput } from "./excel/cellInput.js";
 import { spillAnchorOf } from "./excel/spillAnchor.js";
-import { demoSheets } from "./demoSheet.js";
+import { DEMO_COLUMN_WIDTHS, demoSheets } from "./demoSheet.js";
 import { installInPageEmulator, type InPageEmulator } from "./emulator/inPageEmulator.js";
 import { loadSavedPace, savePace } from "./emulator/savedPace.js";
 import { SPELL_PACES, type SpellPace } from "./emulator/spellPace.js";
@@ -34,7 +34,13 @@ import { warnBeforeLeaving } from "./leaveWarning.js";
 import { offerNameBox } from "./nameBox.js";
 import { showPageError, showPageErrors } from "./pageErrors.js";
 import { scrollRowsOnWheel } from "./wheelRows.js";
-import { forgetSavedDocument, keepDocumentSaved, loadSavedDocument } from "./savedDocument.js";
+import {
+  forgetSavedDocument,
+  keepDocumentSaved,
+  keepViewSaved,
+  loadSavedDocument,
+  loadSavedView,
+} from "./savedDocument.js";
 import type { CustomFunctionMetadata } from "./functions/customFunctionsRuntime.js";
 import playgroundCss from "./playground.css";
 
@@ -163,6 +169,10 @@ function keepSaved(
         showPageError(errors, `The workbook could not be saved in this browser: ${String(error)}`);
     },
   });
+  const { views } = playground.grid;
+  const stopSavingView = keepViewSaved(() => views.current(), views.changes, {
+    onError: (error) => errors && showPageError(errors, error),
+  });
   if (!reset) return;
   reset.hidden = false;
   reset.addEventListener("click", () => {
@@ -170,6 +180,7 @@ function keepSaved(
       "Reset the workbook to the demo? Its cells, sheets and the add-in's stored job are lost.";
     if (!window.confirm(question)) return;
     emulator?.forgetRuns();
+    stopSavingView({ discard: true });
     // A change waiting to be saved (a cell that just recalculated) must not be saved after the
     // document is forgotten, nor when the page is left: the demo would not come back.
     void stopSaving({ discard: true })
@@ -179,9 +190,20 @@ function keepSaved(
   });
 }
 
-/** Cells whose call has not answered (#BUSY!, or a SPELL.BULK row "Still running"). */
-function busyCells(): number {
-  return document.querySelectorAll(".playground-busy").length;
+/**
+ * Runs the page waits for: calls of the formulas not answered yet (#BUSY!, on any sheet or row),
+ * SPELL.BULK rows shown "Still running", and a bulk run of the task pane while it goes (its Cancel
+ * button shown). Not a run nobody waits for any more: a cell emptied or changed while its run
+ * went on (the service, and the emulator, still count it in flight, in the batch it was sent
+ * with), nor a cell waiting for the spending guard's OK (nothing started).
+ */
+function runsAwaited({ runtime }: Playground, emulator: InPageEmulator | undefined): number {
+  const stillRunning = document.querySelectorAll(
+    '.playground-busy:not([title^="Waiting for your OK"])'
+  ).length;
+  const paneRunning = document.querySelector("#progress:not([hidden]) #cancel:not([hidden])");
+  const paneRuns = paneRunning ? Math.max(1, emulator?.store.inFlight() ?? 0) : 0;
+  return Math.max(runtime.callsUnanswered(), stillRunning, paneRuns);
 }
 
 async function main(): Promise<void> {
@@ -210,9 +232,13 @@ async function main(): Promise<void> {
     if (errors) showPageError(errors, `The saved workbook could not be opened: ${String(error)}`);
     return undefined;
   });
+  // Its view: the sheet, selection and scroll it was left with (a view that cannot be read is
+  // left out: the document opens on its first sheet's A1).
+  const savedView = saved ? await loadSavedView().catch(() => undefined) : undefined;
   const playground = await bootPlayground({
     gridElement,
     sheets: demoSheets(),
+    columnWidths: DEMO_COLUMN_WIDTHS,
     snapshot: saved,
     metadata: metadata.functions,
     allowErrorForDataTypeAny: metadata.allowErrorForDataTypeAny,
@@ -222,13 +248,16 @@ async function main(): Promise<void> {
   (window as unknown as { __emulator?: unknown }).__emulator = emulator;
   if (emulator) offerPaces(emulator);
   keepSaved(playground, errors, emulator, saved !== undefined);
-  warnBeforeLeaving(() => Math.max(emulator?.store.inFlight() ?? 0, busyCells()));
+  warnBeforeLeaving(() => runsAwaited(playground, emulator));
   showFormulaBar(playground);
   const scroller = gridElement.closest<HTMLElement>(".playground-sheet") ?? gridElement;
   extendDragsDownward(gridElement, scroller, playground.grid);
   scrollRowsOnWheel(scroller, playground.grid);
   fillDownOnDoubleClick(gridElement, playground.grid, playground.workbook);
   keepBarsInPlace(scroller);
+  // Excel reopens a workbook on the sheet and selection it was saved with, each sheet scrolled
+  // as it was.
+  if (saved) playground.grid.views.restore(savedView);
   await loadScript("taskpane.js");
   document.body.dataset.ready = "true";
 }

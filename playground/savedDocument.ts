@@ -1,14 +1,17 @@
 /**
  * The playground's document kept in the page's IndexedDB, as a saved Excel file would keep it:
  * cells, formulas, sheets and the document settings the add-in saved (its document id, its
- * stored job, what the spending guard needs to find its decisions). Every change is saved soon
- * after it happens (Excel's AutoSave), so a reload opens the document where it was.
+ * stored job, what the spending guard needs to find its decisions), and beside them its view (the
+ * sheet shown, each sheet's selection and scroll, as an Excel file keeps its sheet views). Every
+ * change is saved soon after it happens (Excel's AutoSave), so a reload opens the document where
+ * it was, on the sheet and cells it was left at.
  *
  * Limit: the browser's storage quota for the page's origin (Chromium grants an origin a share of
  * the free disk, hundreds of megabytes and more); a 10,000-row sheet of three columns is about
  * 1.5 MB. A save that fails (quota, private mode) is reported and the page goes on with the
  * document in memory.
  */
+import type { Observable } from "rxjs";
 import type { MockWorkbook } from "./excel/mockWorkbook.js";
 import type { WorkbookSnapshot } from "./excel/workbookSnapshot.js";
 import { WORKBOOK_SNAPSHOT_VERSION } from "./excel/workbookSnapshot.js";
@@ -16,6 +19,8 @@ import { WORKBOOK_SNAPSHOT_VERSION } from "./excel/workbookSnapshot.js";
 const DATABASE = "spellrun-playground";
 const STORE = "documents";
 const KEY = "workbook";
+/** The workbook's view (its sheet shown, each sheet's selection and scroll), saved beside it. */
+const VIEW_KEY = "view";
 
 function openDatabase(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -72,6 +77,69 @@ export async function loadSavedDocument(): Promise<WorkbookSnapshot | undefined>
  */
 export async function forgetSavedDocument(): Promise<void> {
   await withStore("readwrite", (store) => store.delete(KEY));
+  await withStore("readwrite", (store) => store.delete(VIEW_KEY));
+}
+
+/**
+ * The view saved with the document (plain data, to be checked against the workbook it opens).
+ *
+ * ## Example
+ * ```ts
+ * grid.views.restore(await loadSavedView());
+ * ```
+ */
+export function loadSavedView(): Promise<unknown> {
+  return withStore<unknown>("readonly", (store) => store.get(VIEW_KEY));
+}
+
+/**
+ * Saves the workbook's view whenever it changes (a selection, a scroll, a sheet shown): changes
+ * within `delayMs` of each other are saved together, and what is waiting is saved as the page
+ * goes. It is small (a few numbers a sheet), so it is saved apart from the workbook's snapshot and
+ * never makes the document "Saving…".
+ *
+ * ## Example
+ * ```ts
+ * const stop = keepViewSaved(() => grid.views.current(), grid.views.changes);
+ * stop({ discard: true }); // "Reset to demo"
+ * ```
+ *
+ * @param view The view now.
+ * @param changes Emits when the view may have changed.
+ * @param events `onError` when a save fails (the view stays in memory).
+ * @param delayMs How long changes are gathered before a save. @default 150
+ * @return A function that stops saving: what is waiting is saved, or with `discard` dropped.
+ */
+export function keepViewSaved(
+  view: () => unknown,
+  changes: Observable<unknown>,
+  events: Pick<SavedDocumentEvents, "onError"> = {},
+  delayMs = 150
+): (options?: { discard?: boolean }) => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    timer = undefined;
+    const current = view();
+    void withStore("readwrite", (store) => store.put(current, VIEW_KEY)).catch((error: unknown) =>
+      events.onError?.(error)
+    );
+  };
+  const subscription = changes.subscribe(() => {
+    timer ??= setTimeout(save, delayMs);
+  });
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    save();
+  };
+  window.addEventListener("pagehide", flush);
+  return ({ discard = false } = {}) => {
+    subscription.unsubscribe();
+    window.removeEventListener("pagehide", flush);
+    if (discard) clearTimeout(timer);
+    else flush();
+    timer = undefined;
+  };
 }
 
 /** What `keepDocumentSaved` reports. */

@@ -78,6 +78,7 @@ export class CustomFunctionError extends Error {
 export class CustomFunctionsRuntime {
   private readonly implementations = new Map<string, (...args: unknown[]) => unknown>();
   private readonly byName = new Map<string, CustomFunctionMetadata>();
+  private unanswered = 0;
 
   /**
    * @param metadata The functions of functions.json.
@@ -105,6 +106,14 @@ export class CustomFunctionsRuntime {
       if (typeof fn !== "function") throw new Error(`associate(${id}): not a function`);
       this.implementations.set(id.toUpperCase(), fn);
     }
+  }
+
+  /**
+   * Calls made that gave no value yet (their cells show `#BUSY!`), wherever they are in the
+   * workbook: the page asks before it is left while some are going.
+   */
+  callsUnanswered(): number {
+    return this.unanswered;
   }
 
   /** The full names (`SPELL.RUN`, ...) that have an implementation. */
@@ -164,19 +173,30 @@ export class CustomFunctionsRuntime {
         return undefined;
       }
       let done = false;
+      // Counted until the call's first value (or its cancel).
+      let answered = false;
+      this.unanswered++;
+      const answer = () => {
+        if (answered) return;
+        answered = true;
+        this.unanswered--;
+      };
       const invocation = createInvocation({
         functionName: fullName,
         address,
         preview: options.preview,
         setResult: metadata.options?.stream
           ? (value) => {
-              if (!done) subscriber.next(value);
+              if (done) return;
+              answer();
+              subscriber.next(value);
             }
           : undefined,
       });
       const settle = (value: unknown) => {
         if (done) return;
         done = true;
+        answer();
         subscriber.next(value);
         subscriber.complete();
       };
@@ -189,6 +209,7 @@ export class CustomFunctionsRuntime {
         settle(asCellError(error));
       }
       return () => {
+        answer();
         // Excel calls onCanceled only for a call still going (a streaming one always is).
         if (!done) {
           done = true;

@@ -9,6 +9,7 @@
 import type { WorksheetInstance } from "jspreadsheet-ce";
 import { fillDownEnd } from "../excel/fillDownEnd.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
+import type { ModelSelection } from "./gridSelection.js";
 import { appendRows } from "./quietly.js";
 import type { SheetBlock } from "./sheetBlock.js";
 
@@ -17,6 +18,7 @@ export interface FillGrid {
   activeSheet(): string;
   worksheet(sheet: string): WorksheetInstance;
   blockOf(sheet: string): SheetBlock;
+  select(sheet: string, selection: ModelSelection): void;
 }
 
 /** jspreadsheet's state of a fill-handle drag (not in its public types). */
@@ -77,6 +79,12 @@ export function fillDownOnDoubleClick(
       parts.records[lastRow][right].element,
     ];
     document.dispatchEvent(new MouseEvent("mouseup", { bubbles: true }));
+    // Excel leaves the whole filled range selected (the source and the cells filled), its first
+    // cell active, as after a drag of the handle; jspreadsheet left only the source selected.
+    grid.select(sheet, {
+      anchor: { row: block.row + top, column: block.column + left },
+      end: { row: end, column: block.column + right },
+    });
   };
   gridElement.addEventListener("dblclick", doubleClick, true);
   return () => gridElement.removeEventListener("dblclick", doubleClick, true);

@@ -101,19 +101,37 @@ export class GridSelection {
    */
   select(sheet: string, selection: ModelSelection, jump = false): void {
     const { anchor, end } = selection;
-    const active = selection.active ?? anchor;
     // Go To keeps the active cell (the anchor) in the block, however large the range: what is
     // typed next goes into it. Enter or Tab within the range follow the active cell.
     const followed = jump ? anchor : (selection.active ?? end);
     this.target.windows()?.hold(sheet, followed.row, followed.column);
+    this.take(sheet, selection);
+    this.target.windows()?.reveal(sheet, followed.row, followed.column, jump);
+  }
+
+  /**
+   * A sheet shown (its tab chosen, the workbook reopened): its own selection is the model's and
+   * takes the keys typed next, the view left where that sheet's view was (Excel keeps a view per
+   * sheet: a sheet shown again is scrolled as it was left, its active cell in view or not).
+   */
+  resume(sheet: string): void {
+    this.take(sheet, this.of(sheet));
+  }
+
+  /** A sheet's selection is the model's, shown, and takes the keys typed next. */
+  private take(sheet: string, selection: ModelSelection): void {
     this.modelSelections.set(sheet, selection);
     this.show(sheet);
     this.workbook.select(`${quoteSheet(sheet)}!${blockAddress(selectionBlock(selection))}`);
-    this.announce(sheet, active);
-    this.target.windows()?.reveal(sheet, followed.row, followed.column, jump);
+    this.announce(sheet, selection.active ?? selection.anchor);
     // Keys typed next go to this sheet's grid (as after a click in it).
     (jspreadsheet as unknown as { current: WorksheetInstance | null }).current =
       this.target.worksheetOf(sheet);
+  }
+
+  /** Sets a sheet's selection without showing it (a reopened workbook's sheets). */
+  restore(sheet: string, selection: ModelSelection): void {
+    this.modelSelections.set(sheet, selection);
   }
 
   /** Selects the block of cells that covers `cells` (an edit undone or redone), as `select`. */

@@ -36,23 +36,15 @@ import { SheetWindows } from "./sheetWindows.js";
 import { followSheetTabs } from "./sheetTabs.js";
 import { structureEvents } from "./structureEvents.js";
 import { focusGrid } from "./typedText.js";
+import { WorkbookViews } from "./workbookView.js";
+import {
+  DEFAULT_COLUMN_WIDTH,
+  FIXED_SIZES,
+  worksheetOptions,
+  type GridSheet,
+} from "./worksheetOptions.js";
 
-/** No resizing of rows and columns by a drag on a header's border (jspreadsheet's options). */
-const FIXED_SIZES = { columnResize: false, rowResize: false } as const;
-
-/** A column's width when the sheet gives it none. */
-const DEFAULT_COLUMN_WIDTH = 120;
-
-/**
- * One sheet of the grid: its name and the size of the block of it the grid holds (the sheet is
- * Excel's size; the block shows the part of it near the view).
- */
-export interface GridSheet {
-  name: string;
-  columns: number;
-  rows: number;
-  columnWidths?: number[];
-}
+export type { GridSheet } from "./worksheetOptions.js";
 
 /**
  * The grid over the model.
@@ -81,6 +73,9 @@ export class GridWorkbook {
   /** The active cell (the selection's first cell) whenever a person selects. */
   readonly selections: Observable<{ sheet: string; address: string }>;
 
+  /** The sheet shown, each sheet's selection and scroll: read to be saved, or restored. */
+  readonly views: WorkbookViews;
+
   private constructor(
     private readonly workbook: MockWorkbook,
     private readonly sheets: readonly GridSheet[],
@@ -94,6 +89,16 @@ export class GridWorkbook {
       windows: () => this.windows,
     });
     this.selections = this.selection.selections;
+    this.views = new WorkbookViews(
+      {
+        selection: this.selection,
+        windows: () => this.windows,
+        sheetNames: () => [...this.worksheets.keys()],
+        activeSheet: () => this.activeSheet(),
+        show: (sheet) => this.showSheet(sheet),
+      },
+      this.selections
+    );
     // Excel's message box comes over the sheet as the model left it.
     this.history = new ModelUndo(workbook, (why) => setTimeout(() => window.alert(why)));
     this.refresher = new GridRefresher(
@@ -244,22 +249,14 @@ export class GridWorkbook {
           selectionOf: (sheet) => this.selection.of(sheet),
           select: (sheet, selection) => this.select(sheet, selection),
         }),
+        // A click outside the grid (the task pane, the page) took jspreadsheet's selection away:
+        // Excel keeps the selection shown while another part of the window has the keyboard.
+        onblur: (instance) => this.selection.show(this.nameOf(instance)),
         // The "+" tab: a real sheet of the model, whose formulas evaluate.
         oncreateworksheet: (worksheet) => this.added(worksheet),
-        worksheets: this.sheets.map((sheet) => ({
-          worksheetName: sheet.name,
-          minDimensions: [sheet.columns, sheet.rows] as [number, number],
-          data: this.inputsOf(sheet),
-          columns: Array.from({ length: sheet.columns }, (_, column) =>
-            this.columnOf(sheet.name, sheet.columnWidths?.[column] ?? DEFAULT_COLUMN_WIDTH)
-          ),
-          // Enter and Tab at the block's edge move on in the sheet; they never insert a line.
-          allowManualInsertRow: false,
-          allowManualInsertColumn: false,
-          // Heights and widths are fixed: a width set by hand was lost when the block moved, and
-          // a taller row put the rows' spacers off.
-          ...FIXED_SIZES,
-        })),
+        worksheets: this.sheets.map((sheet) =>
+          worksheetOptions(sheet, this.workbook, (width) => this.columnOf(sheet.name, width))
+        ),
       });
     }).then(() => {
       const spreadsheet = (
@@ -276,19 +273,32 @@ export class GridWorkbook {
       // A tab chosen shows its sheet, which takes the keyboard at once.
       followSheetTabs(element.querySelector(".jtabs-headers"), {
         worksheet: () => this.worksheets.get(this.activeSheet()),
-        takeKeyboard: () => {
-          this.windows?.sync(true);
-          this.sheetShown();
-        },
+        takeKeyboard: () => this.sheetShown(),
+        leaving: () => this.windows?.leaving(),
       });
     });
   }
 
-  /** The sheet shown takes the keyboard: its active cell (A1 at first) is selected and typed in. */
+  /**
+   * The sheet shown takes the keyboard: its view is as it was left (its top left at first), its
+   * active cell (A1 at first) selected and typed in.
+   */
   private sheetShown(): void {
     const sheet = this.activeSheet();
-    this.selection.select(sheet, this.selection.of(sheet));
+    this.windows?.showSheet(sheet);
+    // jspreadsheet scrolls a selection it is given towards its own idea of the view: the
+    // sheet's view stays where it was left.
+    const view = this.windows?.scrollOf(sheet);
+    this.selection.resume(sheet);
+    if (view) this.windows?.setScroll(sheet, view);
     focusGrid();
+  }
+
+  /** Shows a sheet, as a click on its tab does. */
+  private showSheet(sheet: string): void {
+    const index = [...this.worksheets.keys()].indexOf(sheet);
+    if (index >= 0 && sheet !== this.activeSheet()) this.worksheet(sheet).openWorksheet(index);
+    this.sheetShown();
   }
 
   /** The block a worksheet holds, made when the worksheet is. */
@@ -368,15 +378,6 @@ export class GridWorkbook {
     this.windows?.add(name, worksheet, this.blockFor(name, worksheet));
     // The new sheet is shown once built: its A1 is active and takes the keyboard.
     setTimeout(() => this.sheetShown());
-  }
-
-  /** The model's inputs (formula, else value) for the grid's first rendering. */
-  private inputsOf(sheet: GridSheet): string[][] {
-    return Array.from({ length: sheet.rows }, (_, row) =>
-      Array.from({ length: sheet.columns }, (_, column) =>
-        inputAt(this.workbook, sheet.name, row, column)
-      )
-    );
   }
 
   private render(sheet: string, cell: HTMLElement | null, x: number, y: number): void {

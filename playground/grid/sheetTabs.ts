@@ -14,6 +14,8 @@ export interface ShownSheet {
   worksheet(): WorksheetInstance | undefined;
   /** Gives the keyboard to the sheet shown (its active cell selected, the formula bar on it). */
   takeKeyboard(): void;
+  /** A button was pressed on the tabs: the sheet shown may be left (its view is kept). */
+  leaving(): void;
 }
 
 type KeyboardWorksheet = WorksheetInstance & { edition?: [HTMLElement, ...unknown[]] | null };
@@ -43,10 +45,16 @@ export function followSheetTabs(tabs: Element | null, shown: ShownSheet): () => 
     if (current.edition) current.closeEditor(current.edition[0] as HTMLTableCellElement, true);
     shown.takeKeyboard();
   };
+  // On the tabs and their "+" (jSuites' controls beside them), before jSuites' own listeners
+  // (capture): the sheet shown is still the one left.
+  const pressed = () => shown.leaving();
+  const bar = tabs?.parentElement ?? tabs;
   for (const type of ["click", "contextmenu"]) tabs?.addEventListener(type, chosen);
+  bar?.addEventListener("mousedown", pressed, true);
   window.addEventListener("keydown", keyDown, true);
   return () => {
     for (const type of ["click", "contextmenu"]) tabs?.removeEventListener(type, chosen);
+    bar?.removeEventListener("mousedown", pressed, true);
     window.removeEventListener("keydown", keyDown, true);
   };
 }

@@ -6,6 +6,7 @@
  * then holds the grid's coordinates, so the block grows downward instead of moving.
  */
 import type { WorksheetInstance } from "jspreadsheet-ce";
+import { Observable, Subject } from "rxjs";
 import { LAST_COLUMN, LAST_ROW } from "../excel/a1.js";
 import { RowWindow } from "./rowWindow.js";
 import { appendRows } from "./quietly.js";
@@ -30,6 +31,14 @@ export class SheetWindows {
   private readonly windows = new Map<string, RowWindow>();
   private readonly scroller: HTMLElement;
   private buttonsHeld = false;
+  /** Each sheet's scroll position, as it was last shown (Excel keeps a view per sheet). */
+  private readonly scrolls = new Map<string, ScrollPosition>();
+  /** The sheet whose view the scroller shows now. */
+  private shownSheet: string | undefined;
+  private readonly scrolled = new Subject<void>();
+
+  /** Emits after the view scrolled. */
+  readonly scrollChanges: Observable<void> = this.scrolled.asObservable();
 
   /**
    * @param element The grid's element: its view is the sheet section that scrolls it (the
@@ -44,7 +53,7 @@ export class SheetWindows {
       element.closest<HTMLElement>(".playground-sheet") ??
       (document.scrollingElement as HTMLElement);
     const target = this.scroller === document.scrollingElement ? window : this.scroller;
-    target.addEventListener("scroll", () => this.sync(), { passive: true });
+    target.addEventListener("scroll", () => this.scrolledNow(), { passive: true });
     window.addEventListener("resize", () => this.sync());
     window.addEventListener("mousedown", (event) => (this.buttonsHeld = event.buttons !== 0), true);
     window.addEventListener("mouseup", (event) => {
@@ -60,6 +69,62 @@ export class SheetWindows {
     this.windows.set(sheet, window);
     block.label();
     window.sync(true);
+  }
+
+  /**
+   * A sheet's tab was chosen: the view goes back to where that sheet was left (its top left the
+   * first time), as Excel's does, instead of staying where the sheet left behind was.
+   */
+  showSheet(sheet: string): void {
+    if (sheet !== this.shownNow()) {
+      const { top, left } = this.scrolls.get(sheet) ?? { top: 0, left: 0 };
+      this.shownSheet = sheet;
+      this.scroller.scrollTop = top;
+      this.scroller.scrollLeft = left;
+    }
+    this.sync(true);
+  }
+
+  /** Where a sheet's view is scrolled (where it was left, for a sheet not shown). */
+  scrollOf(sheet: string): ScrollPosition {
+    if (sheet === this.shownNow()) {
+      return { top: this.scroller.scrollTop, left: this.scroller.scrollLeft };
+    }
+    return this.scrolls.get(sheet) ?? { top: 0, left: 0 };
+  }
+
+  /** Sets where a sheet's view is scrolled (a reopened workbook), now if it is shown. */
+  setScroll(sheet: string, at: ScrollPosition): void {
+    this.scrolls.set(sheet, { top: at.top, left: at.left });
+    if (sheet !== this.shownNow()) return;
+    this.scroller.scrollTop = at.top;
+    this.scroller.scrollLeft = at.left;
+    this.sync(true);
+  }
+
+  /**
+   * The sheet whose view the scroller shows: the one last shown by `showSheet`, else the one
+   * shown at first (the first tab).
+   */
+  private shownNow(): string | undefined {
+    this.shownSheet ??= [...this.windows].find(([, window]) => window.shown())?.[0];
+    return this.shownSheet;
+  }
+
+  /**
+   * A tab is being chosen (a button pressed on the tabs, before jspreadsheet shows another
+   * sheet): the shown sheet's scroll position is kept as it is now. Not later: once another
+   * sheet is shown, the view is moved by that sheet's height, not by a person.
+   */
+  leaving(): void {
+    const shown = this.shownNow();
+    if (shown !== undefined) this.scrolls.set(shown, this.scrollOf(shown));
+  }
+
+  /** The view scrolled. */
+  private scrolledNow(): void {
+    this.sync();
+    this.scrolled.next();
   }
 
   /** The block a sheet's worksheet holds. */
@@ -150,6 +215,12 @@ export class SheetWindows {
       : block.column;
     if (block.moveTo(top, left)) this.moved(sheet);
   }
+}
+
+/** Where a view is scrolled, in pixels from the sheet's top left. */
+export interface ScrollPosition {
+  top: number;
+  left: number;
 }
 
 /** Whether a cell of the window's worksheet is being edited. */

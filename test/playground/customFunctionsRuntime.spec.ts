@@ -125,4 +125,29 @@ describe("CustomFunctionsRuntime (Microsoft's documented semantics)", () => {
     expect(seen[0]).toEqual(["a", 1, "b"]);
     expect((seen[1] as Invocation).isInValuePreview).toBe(true);
   });
+
+  it("should count the calls that gave no value yet: until a promise settles, a stream's first value, or a cancel", async () => {
+    let settle: (value: unknown) => void = () => undefined;
+    runtime.associate("SLOW", () => new Promise((resolve) => (settle = resolve)));
+    let tick: Invocation | undefined;
+    runtime.associate("TICKS", (...args: unknown[]) => {
+      tick = args[1] as Invocation;
+    });
+    const slow = runtime.call("TEST.SLOW", [], "Sheet1!A1");
+    const settled = firstValueFrom(slow);
+    expect(runtime.callsUnanswered()).toBe(1);
+    settle("ready");
+    expect(await settled).toBe("ready");
+    expect(runtime.callsUnanswered()).toBe(0);
+
+    const stream = runtime.call("TEST.TICKS", [3], "Sheet1!A2").subscribe();
+    const cancelled = runtime.call("TEST.SLOW", [], "Sheet1!A3").subscribe();
+    expect(runtime.callsUnanswered()).toBe(2);
+    tick?.setResult?.(1);
+    expect(runtime.callsUnanswered()).toBe(1); // a stream answered once is no longer waited for
+    cancelled.unsubscribe(); // the cell emptied: nobody waits for it
+    expect(runtime.callsUnanswered()).toBe(0);
+    stream.unsubscribe();
+    expect(runtime.callsUnanswered()).toBe(0);
+  });
 });

@@ -103,6 +103,9 @@ describe("The static playground's document across a reload (Chromium)", () => {
     expect(typeof id).toBe("string");
 
     await reload(page);
+    // Reopened on the sheet it was left on, as Excel reopens a saved workbook; then Reviews.
+    expect(await page.locator(".jtabs-headers .jtabs-selected").innerText()).not.toBe("Reviews");
+    await page.locator(".jtabs-headers > div", { hasText: "Reviews" }).click();
     // The remembered result (Excel shows #BUSY! while a cell recalculates on opening).
     await until(page, "C2's result again", async () => !/#BUSY!/.test(await shown(page, "C2")));
     expect(await shown(page, "C2")).toBe("Arrived a day early and works perfectly.");
