@@ -6,6 +6,11 @@
  * change is saved soon after it happens (Excel's AutoSave), so a reload opens the document where
  * it was, on the sheet and cells it was left at.
  *
+ * A change made just before the page goes (a reload 50 ms after Enter) is not left to an
+ * IndexedDB write the unloading page may never finish: `pagehide` also writes it, synchronously, to
+ * `localStorage` (an unsaved-changes journal), which the next load takes first and moves into
+ * IndexedDB; a save that completes removes it.
+ *
  * Limit: the browser's storage quota for the page's origin (Chromium grants an origin a share of
  * the free disk, hundreds of megabytes and more); a 10,000-row sheet of three columns is about
  * 1.5 MB. A save that fails (quota, private mode) is reported and the page goes on with the
@@ -21,6 +26,51 @@ const STORE = "documents";
 const KEY = "workbook";
 /** The workbook's view (its sheet shown, each sheet's selection and scroll), saved beside it. */
 const VIEW_KEY = "view";
+/** `localStorage` names of what `pagehide` found not yet saved (see the file's comment). */
+const UNSAVED = {
+  [KEY]: "spellrun-playground.unsaved-workbook",
+  [VIEW_KEY]: "spellrun-playground.unsaved-view",
+};
+
+/** Writes `value` to the journal now, synchronously (a full `localStorage` keeps the old). */
+function journal(key: keyof typeof UNSAVED, value: unknown): void {
+  try {
+    localStorage.setItem(UNSAVED[key], JSON.stringify(value));
+  } catch {
+    // Over the quota or storage refused: the IndexedDB write started beside it may still land.
+  }
+}
+
+/** What the journal holds for `key`, if anything readable. */
+function journaled(key: keyof typeof UNSAVED): unknown {
+  try {
+    const text = localStorage.getItem(UNSAVED[key]);
+    return text === null ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+function forgetJournal(key: keyof typeof UNSAVED): void {
+  try {
+    localStorage.removeItem(UNSAVED[key]);
+  } catch {
+    // Storage refused: the entry, if any, is older than what IndexedDB now holds only when a
+    // later journal write also failed; nothing better can be done here.
+  }
+}
+
+/**
+ * Moves a journaled value into IndexedDB (then forgets the journal), and answers the newest of
+ * the two.
+ */
+async function takeJournal(key: keyof typeof UNSAVED): Promise<unknown> {
+  const unsaved = journaled(key);
+  if (unsaved === undefined) return withStore<unknown>("readonly", (store) => store.get(key));
+  await withStore("readwrite", (store) => store.put(unsaved, key));
+  forgetJournal(key);
+  return unsaved;
+}
 
 function openDatabase(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -61,7 +111,7 @@ async function withStore<T>(
  * @return The snapshot, or undefined (the page opens the demo).
  */
 export async function loadSavedDocument(): Promise<WorkbookSnapshot | undefined> {
-  const saved = await withStore<unknown>("readonly", (store) => store.get(KEY));
+  const saved = await takeJournal(KEY);
   const snapshot = saved as WorkbookSnapshot | undefined;
   return snapshot?.version === WORKBOOK_SNAPSHOT_VERSION ? snapshot : undefined;
 }
@@ -76,6 +126,8 @@ export async function loadSavedDocument(): Promise<WorkbookSnapshot | undefined>
  * ```
  */
 export async function forgetSavedDocument(): Promise<void> {
+  forgetJournal(KEY);
+  forgetJournal(VIEW_KEY);
   await withStore("readwrite", (store) => store.delete(KEY));
   await withStore("readwrite", (store) => store.delete(VIEW_KEY));
 }
@@ -89,7 +141,7 @@ export async function forgetSavedDocument(): Promise<void> {
  * ```
  */
 export function loadSavedView(): Promise<unknown> {
-  return withStore<unknown>("readonly", (store) => store.get(VIEW_KEY));
+  return takeJournal(VIEW_KEY);
 }
 
 /**
@@ -117,27 +169,36 @@ export function keepViewSaved(
   delayMs = 150
 ): (options?: { discard?: boolean }) => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let saves = 0;
   const save = () => {
     timer = undefined;
     const current = view();
-    void withStore("readwrite", (store) => store.put(current, VIEW_KEY)).catch((error: unknown) =>
-      events.onError?.(error)
-    );
+    saves++;
+    void withStore("readwrite", (store) => store.put(current, VIEW_KEY))
+      .then(() => {
+        if (saves === 1 && timer === undefined) forgetJournal(VIEW_KEY);
+      })
+      .catch((error: unknown) => events.onError?.(error))
+      .finally(() => saves--);
   };
   const subscription = changes.subscribe(() => {
     timer ??= setTimeout(save, delayMs);
   });
   const flush = () => {
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    save();
+    if (timer !== undefined) clearTimeout(timer);
+    else if (saves === 0) return;
+    journal(VIEW_KEY, view());
+    if (timer !== undefined) save();
   };
   window.addEventListener("pagehide", flush);
   return ({ discard = false } = {}) => {
     subscription.unsubscribe();
     window.removeEventListener("pagehide", flush);
     if (discard) clearTimeout(timer);
-    else flush();
+    else if (timer !== undefined) {
+      clearTimeout(timer);
+      save();
+    }
     timer = undefined;
   };
 }
@@ -187,7 +248,11 @@ export function keepDocumentSaved(
     wait = Math.max(delayMs, 5 * (performance.now() - started));
     saving = saving
       .then(() => withStore("readwrite", (store) => store.put(snapshot, KEY)))
-      .then(() => undefined)
+      .then(() => {
+        // The last save waiting has landed: the journal (if the page went meanwhile and came
+        // back from the back-forward cache) holds nothing newer.
+        if (waiting === 1 && timer === undefined) forgetJournal(KEY);
+      })
       .catch((error: unknown) => events.onError?.(error))
       .finally(() => {
         waiting--;
@@ -200,8 +265,16 @@ export function keepDocumentSaved(
     events.onSaving?.(true);
     timer = setTimeout(save, wait);
   };
-  // Leaving the page: what is waiting is saved at once.
+  // Leaving the page: what is waiting or being written is journaled at once (synchronously:
+  // the unloading page may never finish an IndexedDB write) and saved as well.
   const flush = () => {
+    if (timer === undefined && waiting === 0) return;
+    journal(KEY, workbook.snapshot());
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    save();
+  };
+  const stopFlush = () => {
     if (timer === undefined) return;
     clearTimeout(timer);
     save();
@@ -214,7 +287,7 @@ export function keepDocumentSaved(
       clearTimeout(timer);
       timer = undefined;
       waiting--;
-    } else flush();
+    } else stopFlush();
     return saving;
   };
 }
