@@ -14,12 +14,24 @@ import type { FormulaState, Position } from "./formulaState.js";
 import { heldCall } from "./errorArguments.js";
 import { PENDING, toFunctionArgument, toParser, type CallSite } from "./formulaValues.js";
 
-/** The formula being evaluated: where it is, its state, and the number of its calls so far. */
+/**
+ * The formula being evaluated: where it is, its state, the number of its custom functions' calls
+ * and of its volatile functions' calls so far, and whether it is completed by a custom function's
+ * value (its volatile functions keep the values of the calculation that made the call).
+ */
 export interface Evaluation {
   position: Position;
   state: FormulaState;
   callIndex: number;
+  volatileIndex: number;
+  resumed: boolean;
 }
+
+/**
+ * Flushes of arrived values chained in microtasks at most, before the next waits for a task: no
+ * chain of values and evaluations can keep the page from answering.
+ */
+const MAX_CHAINED_FLUSHES = 200;
 
 /**
  * Makes the custom functions' calls of the formulas evaluated, and hands on the formulas whose
@@ -35,12 +47,14 @@ export class CustomFunctionCalls {
   /** Cells whose calls produced a value since the last flush. */
   private readonly arrived = new Set<FormulaState>();
   private flushQueued = false;
+  /** Flushes since the page last ran a task (see `MAX_CHAINED_FLUSHES`). */
+  private chainedFlushes = 0;
 
   /**
    * @param runtime The custom functions.
    * @param states The engine's formulas.
    * @param valuesArrived Called with the formulas whose calls gave a value (in the order of
-   *   `states`), to evaluate again.
+   *   `states`), to complete with those values (their volatile functions keep their values).
    */
   constructor(
     private readonly runtime: CustomFunctionsRuntime,
@@ -115,7 +129,8 @@ export class CustomFunctionCalls {
     this.arrived.add(state);
     if (this.flushQueued) return;
     this.flushQueued = true;
-    queueMicrotask(() => {
+    const flush = () => {
+      if (this.chainedFlushes++ === 0) setTimeout(() => (this.chainedFlushes = 0), 0);
       this.flushQueued = false;
       const arrived = new Set(this.arrived);
       this.arrived.clear();
@@ -123,6 +138,8 @@ export class CustomFunctionCalls {
         .filter(([, state]) => arrived.has(state))
         .map(([cell]) => cell);
       this.valuesArrived(cells);
-    });
+    };
+    if (this.chainedFlushes >= MAX_CHAINED_FLUSHES) setTimeout(flush, 0);
+    else queueMicrotask(flush);
   }
 }

@@ -4,8 +4,9 @@
  * functions of the runtime (`SPELL.*`) called as Excel calls them.
  *
  * As in Excel, a custom function's call belongs to its cell and is kept while its arguments stay
- * the same: the cell shows `#BUSY!` until the call's value arrives, then its formula is evaluated
- * again with that value; a changed argument cancels the call and makes a new one; a formula edited
+ * the same: the cell shows `#BUSY!` until the call's value arrives, then its formula is completed
+ * with that value (evaluated again, its volatile functions keeping the values of the calculation
+ * that made the call, so the call is kept) and its dependents are calculated; a changed argument cancels the call and makes a new one; a formula edited
  * or deleted cancels its calls. Only the formulas that read a changed cell are evaluated again.
  *
  * Why `parse` and not `parseAsync`: one parser evaluating several formulas at once with
@@ -14,7 +15,7 @@
  * re-evaluating when a call's value arrives is what Excel does with asynchronous functions anyway.
  */
 import FormulaParser from "fast-formula-parser";
-import type { CellReference, RangeReference } from "fast-formula-parser";
+import type { CellReference, FunctionArgument, RangeReference } from "fast-formula-parser";
 import { Observable, Subject } from "rxjs";
 import { blockAddress } from "../excel/a1.js";
 import type { CellBlock } from "../excel/a1.js";
@@ -33,6 +34,7 @@ import { addedFunctions, addedFunctionsNeedingContext } from "./addedFunctions.j
 import { useExcelValueRules } from "./excelValueRules.js";
 import { parseFormula } from "./parseFormula.js";
 import { cancelCalls, errorMessage, fromModel, toGrid } from "./formulaValues.js";
+import { keepVolatileValues } from "./volatileValues.js";
 
 /** How often one recalculation checks a blocked spill again (see `recalculate`). */
 const MAX_RECHECKS = 3;
@@ -80,7 +82,7 @@ export class FormulaEngine {
   ) {
     useExcelValueRules();
     this.calls = new CustomFunctionCalls(runtime, this.states, (cells) =>
-      this.recalculate(cells, formulaPositions(this.workbook))
+      this.recalculate(cells, formulaPositions(this.workbook), new Set(cells))
     );
     this.parser = new FormulaParser({
       onCell: (reference) => this.read(reference)[0][0],
@@ -91,6 +93,13 @@ export class FormulaEngine {
       },
       functionsNeedContext: addedFunctionsNeedingContext,
     });
+    // The parser keeps its functions (its own and those given) in one public map.
+    const parserFunctions = (
+      this.parser as unknown as {
+        functions: Record<string, (...args: FunctionArgument[]) => unknown>;
+      }
+    ).functions;
+    keepVolatileValues(parserFunctions, () => this.current);
   }
 
   /** Listens to the model's changes; returns a function that stops listening and cancels every call. */
@@ -229,8 +238,16 @@ export class FormulaEngine {
    * Evaluates `cells`, then every formula that reads what they show, once each; and each time a
    * spill range is given up, the formulas it blocked (see `ReleasedSpills`), even those
    * evaluated before.
+   *
+   * @param resumed Those of `cells` completed by a custom function's value: their volatile
+   *   functions keep the values of the calculation that made the call (their dependents and
+   *   rechecks are calculated afresh).
    */
-  private recalculate(cells: MockCell[], positions: Map<MockCell, Position>): void {
+  private recalculate(
+    cells: MockCell[],
+    positions: Map<MockCell, Position>,
+    resumed: ReadonlySet<MockCell> = new Set()
+  ): void {
     const done = new Set<MockCell>();
     const rechecks = new Map<MockCell, number>();
     // A recheck: a formula done already, evaluated again because a spill it was blocked by was
@@ -263,7 +280,7 @@ export class FormulaEngine {
       const position = positions.get(cell);
       if (!position || cell.formula === undefined) continue;
       const before = this.states.get(cell)?.covered;
-      const covered = this.evaluate(cell, position);
+      const covered = this.evaluate(cell, position, !recheck && resumed.has(cell));
       const evaluated = this.states.get(cell) as FormulaState;
       spillReaders.add(cell, evaluated);
       for (const reader of spillReaders.resized(position, before, evaluated.covered, done)) {
@@ -284,8 +301,13 @@ export class FormulaEngine {
     this.released.clear();
   }
 
-  /** Evaluates one formula and writes what it shows; returns the block it covers now. */
-  private evaluate(cell: MockCell, position: Position): CellBlock {
+  /**
+   * Evaluates one formula and writes what it shows; returns the block it covers now.
+   *
+   * @param resumed Completed by a custom function's value: the volatile functions give what they
+   *   gave in the formula's last calculation.
+   */
+  private evaluate(cell: MockCell, position: Position, resumed = false): CellBlock {
     const formula = cell.formula as string;
     const anchor = { top: position.row, left: position.column, rowCount: 1, columnCount: 1 };
     // A spill the workbook already shows (a document opened again) is the formula's own.
@@ -302,7 +324,8 @@ export class FormulaEngine {
     const spills = resolveSpillReferences(this.workbook, formula, position.sheet);
     state.dependencies = [...spills.anchors];
     state.spillAnchors = spills.anchors.length > 0 ? spills.anchors : undefined;
-    this.current = { position, state, callIndex: 0 };
+    if (!resumed) state.volatiles = undefined;
+    this.current = { position, state, callIndex: 0, volatileIndex: 0, resumed };
     const { result, problem } = parseFormula(
       this.parser,
       spills.formula,

@@ -3,12 +3,18 @@ import type { CellReference, RangeReference } from "fast-formula-parser";
 import { LAST_ROW, type CellBlock } from "../excel/a1.js";
 import type { MockCell, MockWorkbook } from "../excel/mockWorkbook.js";
 import type { CallSite } from "./formulaValues.js";
+import type { VolatileValue } from "./volatileValues.js";
 
 /** What the engine keeps for one formula cell (keyed by the model's cell, which moves with it). */
 export interface FormulaState {
   formula: string;
   dependencies: { sheet: string; block: CellBlock }[];
   calls: CallSite[];
+  /**
+   * What its volatile functions (RAND, NOW, ...) gave in the calculation that made its calls: a
+   * call's value arriving completes the formula with them (see `keepVolatileValues`).
+   */
+  volatiles?: VolatileValue[];
   /** The block the last value covered (the anchor alone, or a spill). */
   covered: CellBlock;
   /** The anchors whose spills the formula reads with `#` (`=SUM(H1#)`): evaluated again when they resize. */

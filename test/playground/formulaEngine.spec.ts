@@ -97,6 +97,50 @@ describe("FormulaEngine (the playground's recalculation)", () => {
     expect(engine.messageAt("Sheet1", "B1")).toBeUndefined();
   });
 
+  it("should complete a formula with the volatile values of the calculation that made its call", async () => {
+    const { runtime, calls, streams } = testRuntime();
+    workbook = new MockWorkbook({ sheets: { Sheet1: [["a"]] } });
+    stop = new FormulaEngine(workbook, runtime).start();
+    workbook.setValues("Sheet1", "B1", [
+      ['=TEST.LATER("r " & RAND() & A1)', '=TEST.LATER("n " & NOW()) & "|" & RAND()'],
+    ]);
+    workbook.setValues("Sheet1", "D1", [['=TEST.STREAM(RANDBETWEEN(1, 1000000000) & "")']]);
+    expect(calls.length).toBe(2);
+    const given = String(calls[0].x);
+    // Each value arriving (an answer of its own each time) completes the formula: no new call.
+    for (let round = 0; round < 3; round++) {
+      calls.forEach((call) => call.resolve(`done ${String(call.x)}`));
+      streams[0].invocation.setResult?.(`part ${round}`);
+      await settled();
+    }
+    expect(calls.length).toBe(2);
+    expect(streams.length).toBe(1);
+    expect(workbook.cell("Sheet1", "B1").value).toBe(`done ${given}`);
+    expect(String(workbook.cell("Sheet1", "C1").value)).toMatch(/^done n \d+(\.\d+)?\|0\.\d+/);
+    expect(workbook.cell("Sheet1", "D1").value).toBe("part 2");
+    // A new calculation (A1 edited) calls again, with a new RAND.
+    workbook.setValues("Sheet1", "A1", [["b"]]);
+    expect(calls.length).toBe(3);
+    expect(calls[2].x).not.toBe(given);
+    expect(String(calls[2].x)).toMatch(/b$/);
+  });
+
+  it("should not loop when a call with RAND in its arguments answers at once", async () => {
+    const runtime = new CustomFunctionsRuntime(
+      [{ id: "NOW_", name: "REFUSE", parameters: [{ name: "x" }] }],
+      "TEST"
+    );
+    const refuse = jasmine.createSpy("REFUSE").and.callFake(() => Promise.resolve("#refused"));
+    runtime.associate("NOW_", refuse);
+    workbook = new MockWorkbook({ sheets: { Sheet1: [[""]] } });
+    stop = new FormulaEngine(workbook, runtime).start();
+    workbook.setValues("Sheet1", "A1", [['=TEST.REFUSE("r " & RAND())']]);
+    await settled();
+    await settled();
+    expect(refuse).toHaveBeenCalledTimes(1);
+    expect(workbook.cell("Sheet1", "A1").value).toBe("#refused");
+  });
+
   it("should cancel a formula's calls when the formula is deleted", () => {
     const { runtime, calls } = testRuntime();
     workbook = new MockWorkbook({ sheets: { Sheet1: [["a"]] } });
