@@ -13,6 +13,7 @@ import { BLOCK_COLUMN_LIMIT, BLOCK_LIMIT, BLOCK_ROWS } from "./grid/sheetBlock.j
 import { MockWorkbook } from "./excel/mockWorkbook.js";
 import type { MockCellValue } from "./excel/mockWorkbook.js";
 import type { WorkbookSnapshot } from "./excel/workbookSnapshot.js";
+import { watchColumnHeaders } from "./grid/columnHeaderPicks.js";
 
 /** What the playground is built from. */
 export interface PlaygroundOptions {
@@ -108,12 +109,14 @@ export async function bootPlayground(options: PlaygroundOptions): Promise<Playgr
     sheets,
     (sheet, address) => engine.messageAt(sheet, address)
   );
+  const stopHeaders = watchColumnHeaders(options.gridElement);
   return {
     workbook,
     runtime,
     engine,
     grid,
     stop: () => {
+      stopHeaders();
       stopEngine();
       uninstallFunctions();
       uninstallExcel();

@@ -7,11 +7,12 @@ import jspreadsheet from "jspreadsheet-ce";
 import type { WorksheetInstance } from "jspreadsheet-ce";
 import { Observable, Subject } from "rxjs";
 import { blockAddress, columnName } from "../../taskpane/sheet/a1Address.js";
-import { parseAddress } from "../excel/a1.js";
+import { LAST_ROW, parseAddress } from "../excel/a1.js";
 import type { CellBlock } from "../excel/a1.js";
 import type { MockWorkbook } from "../excel/mockWorkbook.js";
 import { quoteSheet } from "../excel/mockRanges.js";
 import { markActiveCell } from "./activeCell.js";
+import { columnHeaderPressed } from "./columnHeaderPicks.js";
 import { quietly } from "./quietly.js";
 import type { SheetBlock } from "./sheetBlock.js";
 import type { SheetWindows } from "./sheetWindows.js";
@@ -194,6 +195,11 @@ export class GridSelection {
       anchor: { row: block.row + ay, column: block.column + ax },
       end: { row: block.row + ey, column: block.column + ex },
     };
+    const wholeColumn = Math.min(y1, y2) === 0 && Math.max(y1, y2) === block.rowCount() - 1;
+    if (wholeColumn && columnHeaderPressed()) {
+      // A column header clicked: the entire column, not the block's rows (columnHeaderPicks).
+      [selection.anchor.row, selection.end.row] = ay <= ey ? [0, LAST_ROW] : [LAST_ROW, 0];
+    }
     // Shift+arrows "extend the selection of cells by one cell" (Microsoft, "Keyboard shortcuts
     // in Excel") from its anchor: the active cell stays where it is while the range holds it.
     const { anchor, active } = this.of(sheet);
@@ -213,7 +219,6 @@ export class GridSelection {
     // A move from the keyboard to a cell out of view: the view follows, except along a whole
     // row or column chosen by its header (Excel keeps the view where it is then).
     const wholeRow = Math.min(x1, x2) === 0 && Math.max(x1, x2) === block.columnCount() - 1;
-    const wholeColumn = Math.min(y1, y2) === 0 && Math.max(y1, y2) === block.rowCount() - 1;
     if (wholeColumn) return;
     this.target
       .windows()

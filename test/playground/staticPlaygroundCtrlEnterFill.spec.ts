@@ -81,6 +81,23 @@ describe("Ctrl+Enter over a selected range in the static playground (Chromium)",
     expect(open.errors).toEqual([]);
   }, 60_000);
 
+  it("should fill an entire column selected by a click on its header (Excel selects an entire column), and undo it", async () => {
+    await page.keyboard.press("Control+Home");
+    await page.locator('.jss_worksheet:visible thead td[data-x="10"]').click();
+    expect(await modelSelection(page)).toBe("Reviews!K1:K1048576");
+    await page.keyboard.type("hdr");
+    await page.keyboard.press("Control+Enter");
+    await until(page, "K1048576 filled", async () => (await value("K1048576")) === "hdr", 60_000);
+    expect([await value("K1"), await value("K201"), await value("K5000")]).toEqual([
+      "hdr",
+      "hdr",
+      "hdr",
+    ]);
+    await page.keyboard.press("Control+z");
+    await until(page, "the fill undone", async () => (await value("K1048576")) === "", 60_000);
+    expect(open.errors).toEqual([]);
+  }, 120_000);
+
   it("should run a SPELL.RUN filled so once per row, with each row's own input", async () => {
     const before = await runsStarted();
     await selectFrom("E2", 2);
