@@ -25,6 +25,11 @@ export interface SpendingGuardState {
   changingCells: string[];
   /** The cells allowed to start runs whatever their inputs ("Allow these cells"), by address. */
   allowedCells: string[];
+  /**
+   * The cells blocked by "Block" on a question about them only (the rest of the workbook runs
+   * on), by address, until "Ask again".
+   */
+  blockedCells: string[];
   /** The per-cell rule's limits (the question names them). */
   changingInputsLimits: ChangingInputsLimits;
   /** Runs this document started today. */

@@ -18,6 +18,7 @@ describe("the task pane's question about cells whose inputs keep changing", () =
     startedInWindow: 3,
     changingCells: ["Sheet1!B2"],
     allowedCells: [],
+    blockedCells: [],
     changingInputsLimits: DEFAULT_CHANGING_INPUTS_LIMITS,
     ...changes,
   });
