@@ -74,7 +74,7 @@ describe("a SPELL.RUN cell whose inputs change at each calculation (NOW(), RAND(
     useKeyValueStorage(undefined);
   });
 
-  it("should start 3 runs, then show #N/A saying its inputs change at each calculation, and start nothing more", async () => {
+  it("should start 3 runs, then show #N/A saying it got 4 different inputs, and start nothing more", async () => {
     const outcomes = await calculateEach("Sheet1!B2", [1, 2, 3, 4, 5, 6, 7]);
 
     expect(outcomes.slice(0, 3).map((cell) => cell.value)).toEqual([1, 2, 3]);
@@ -82,7 +82,7 @@ describe("a SPELL.RUN cell whose inputs change at each calculation (NOW(), RAND(
       expect(cell.error?.code).toBe("#N/A");
       expect(cell.error?.message).toContain("different inputs in 10 minutes");
       expect(cell.error?.message).toContain("NOW() or RAND()");
-      expect(cell.error?.message).toContain("3 different inputs in 10 minutes");
+      expect(cell.error?.message).toContain("this cell got 4 different inputs in 10 minutes");
       expect(cell.error?.message).toContain("Open Spell Run (Home tab)");
     }
     expect(created()).toEqual({ runs: 3, maxPerInput: 1 });
@@ -179,7 +179,7 @@ describe("a SPELL.RUN cell whose inputs change at each calculation (NOW(), RAND(
     expect(created()).toEqual({ runs: 10, maxPerInput: 1 });
   }, 30_000);
 
-  it("should still ask in a workbook allowed to run without asking, and start nothing once blocked", async () => {
+  it("should still ask in a workbook allowed to run without asking, and block only that cell on Block", async () => {
     const guard = await spendingGuard();
     await guard.decide("allowWorkbook");
     const outcomes = await calculateEach("Sheet1!B2", [1, 2, 3, 4]);
@@ -188,7 +188,37 @@ describe("a SPELL.RUN cell whose inputs change at each calculation (NOW(), RAND(
 
     const blocked = await guard.decide("block");
     expect(blocked).toEqual(["Sheet1!B2"]);
-    expect((await calculate("Sheet1!B2", 4)).error?.message).toMatch(/^Blocked/);
+    expect((await calculate("Sheet1!B2", 4)).error?.message).toMatch(/^Blocked: this cell/);
+    expect(created().runs).toBe(3);
+    // The rest of the workbook runs on, still allowed.
+    expect(await calculate("Sheet1!C9", "other")).toEqual({ value: "other" });
+    expect(await stateNow()).toEqual(
+      jasmine.objectContaining({ decision: "allowWorkbook", blockedCells: ["Sheet1!B2"] })
+    );
+  }, 30_000);
+
+  it("should run a cell whose inputs moved on since 'Allow these' once, then ask again", async () => {
+    await calculateEach("Sheet1!B2", [1, 2, 3, 4]);
+    const guard = await spendingGuard();
+
+    expect(await guard.decide("allowThese")).toEqual(["Sheet1!B2"]);
+    // NOW() moved on: the pane's recalculation gives the cell a 5th input.
+    expect(await calculate("Sheet1!B2", 5)).toEqual({ value: 5 });
+    expect((await calculate("Sheet1!B2", 6)).error?.message).toContain(
+      "different inputs in 10 minutes"
+    );
+    expect(created()).toEqual({ runs: 4, maxPerInput: 1 });
+  }, 30_000);
+
+  it("should drop a waiting cell from the question once it is typed back to an input it ran", async () => {
+    await calculateEach("Sheet1!B2", [1, 2, 3, 4]);
+    expect((await stateNow()).changingCells).toEqual(["Sheet1!B2"]);
+
+    expect(await calculate("Sheet1!B2", 2)).toEqual({ value: 2 });
+
+    expect(await stateNow()).toEqual(
+      jasmine.objectContaining({ waitingRuns: 0, changingCells: [] })
+    );
     expect(created().runs).toBe(3);
   }, 30_000);
 
