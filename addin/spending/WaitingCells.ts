@@ -4,7 +4,7 @@ interface WaitingRun {
   runs: number;
   addresses: Set<string>;
   reinvokers: Set<() => void>;
-  /** Held by the per-cell rule (its inputs change at each calculation), not the workbook's limits. */
+  /** Held by the per-cell rule (too many different inputs in its window), not the workbook's limits. */
   changingInputs: boolean;
 }
 
