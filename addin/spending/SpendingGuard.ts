@@ -182,7 +182,8 @@ export class SpendingGuard {
    * "Block" on a question about such cells only blocks those cells (kept until "Ask again"), the
    * rest of the workbook and the allowed cells untouched; on a question about the workbook's
    * limits it blocks the workbook and takes every cell's permission back. "Ask again" takes back
-   * the cells' permission and their block (returning the blocked cells, to ask again).
+   * the cells' permission and their block (returning the blocked cells, to ask again);
+   * "unblockCells" ends the cells' block only.
    *
    * ## Example
    * ```ts
@@ -196,6 +197,13 @@ export class SpendingGuard {
     if (choice === "allowCells") {
       const addresses = this.cells.release(false, true);
       this.inputs.allow(addresses);
+      this.publish();
+      await this.save();
+      return addresses;
+    }
+    if (choice === "unblockCells") {
+      // The blocked cells' own "Ask again": they ask again, the allowed cells stay allowed.
+      const addresses = this.inputs.forgetBlocked();
       this.publish();
       await this.save();
       return addresses;

@@ -37,7 +37,8 @@ export interface SpendingViewDeps {
  * lift that rule, only when other runs wait too). Block blocks those cells when the question is
  * about them only, the workbook when its limits are asked about too (the question says which).
  * Once the workbook is allowed or blocked, or cells are allowed or blocked, that decision and
- * "Ask again", shown beside a question that comes meanwhile. Hidden while there is nothing to say.
+ * "Ask again" (blocked cells their own, which leaves the allowed cells allowed), shown beside a
+ * question that comes meanwhile. Hidden while there is nothing to say.
  *
  * ## Example
  * ```ts
@@ -102,11 +103,10 @@ export function mountSpendingView(root: HTMLElement, deps: SpendingViewDeps): ()
   );
   /** The decision in force, beside a question that comes meanwhile (its Ask again too). */
   const decidedNote = element("p", { id: "spending-decided" });
-  const decidedActions = element(
-    "div",
-    { class: "actions" },
-    button("ask-again", "Ask again", "ask")
-  );
+  const askAgain = button("ask-again", "Ask again", "ask");
+  // The blocked cells' own Ask again: the allowed cells stay allowed.
+  const unblockCells = button("unblock-cells", "Ask again about blocked cells", "unblockCells");
+  const decidedActions = element("div", { class: "actions" }, askAgain, unblockCells);
   box.append(text, askActions, decidedNote, decidedActions, status);
   root.replaceChildren(box);
 
@@ -122,6 +122,8 @@ export function mountSpendingView(root: HTMLElement, deps: SpendingViewDeps): ()
     allowCells.hidden = state.changingCells.length === 0;
     capSettings.hidden = !atCap;
     decidedActions.hidden = !decided;
+    askAgain.hidden = state.decision === "ask" && state.allowedCells.length === 0;
+    unblockCells.hidden = state.blockedCells.length === 0;
     text.textContent = waiting ? question(state) : decidedText(state);
     const note = waiting && decided ? decidedText(state) : "";
     decidedNote.textContent = note;

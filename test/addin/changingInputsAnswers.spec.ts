@@ -62,9 +62,14 @@ describe("SpendingGuard's answers to the per-cell rule's question", () => {
     guard.state$.subscribe((next) => (state = next));
     expect(state.blockedCells).toEqual(["Sheet1!B2"]);
     expect(calculate("Sheet1!B2", 6)?.reason).toBe("blocked");
-    expect(await guard.decide("ask")).toContain("Sheet1!B2");
+    expect(await guard.decide("unblockCells")).toEqual(["Sheet1!B2"]);
     expect(state.blockedCells).toEqual([]);
+    expect(state.allowedCells).toEqual(["Sheet1!B3"]);
     expect(calculate("Sheet1!B2", 6)?.reason).toBe("changingInputs");
+    // Ask again ends a block too, and the cells' permission.
+    await guard.decide("block");
+    expect(await guard.decide("ask")).toContain("Sheet1!B2");
+    expect(state).toEqual(jasmine.objectContaining({ blockedCells: [], allowedCells: [] }));
   });
 
   it("should keep the workbook-wide Block when the question is about the workbook's threshold too", async () => {

@@ -54,7 +54,8 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
         "allowCells",
         "allowWorkbook",
         "block",
-        "ask"
+        "ask",
+        "unblockCells"
       ),
       moved: fc.boolean(),
     }),
@@ -256,6 +257,8 @@ describe("SpendingGuard's per-cell rule over generated sessions (NOW() cells, ed
                   for (const cell of changing) allowedOnceCells.add(cell);
                 } else if (choice === "allowCells") {
                   for (const cell of changing) allowedCells.add(cell);
+                } else if (choice === "unblockCells") {
+                  blockedCells.clear();
                 } else if (choice === "block" && changing.length > 0) {
                   // A question about the per-cell rule's cells only: Block blocks those cells.
                   for (const cell of changing) {
@@ -271,7 +274,10 @@ describe("SpendingGuard's per-cell rule over generated sessions (NOW() cells, ed
                   if (choice === "block" || choice === "ask") allowedCells.clear();
                   if (choice === "ask") blockedCells.clear();
                 }
-                for (const model of cells) model.waitingKey = undefined;
+                // The blocked cells' own Ask again leaves the waiting cells waiting.
+                if (choice !== "unblockCells") {
+                  for (const model of cells) model.waitingKey = undefined;
+                }
                 const returned = await guard.decide(choice);
                 // NOW() moved on before the pane recalculated the cells: new inputs.
                 if (step.moved) {

@@ -51,7 +51,8 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
         "allowCells",
         "allowWorkbook",
         "block",
-        "ask"
+        "ask",
+        "unblockCells"
       ),
       moved: fc.boolean(),
     }),
@@ -221,6 +222,8 @@ describe("SPELL.RUN cells reading NOW() over generated sessions (edits, answers,
                 for (const cell of waiting) allowedOnceCells.add(cell);
               } else if (step.choice === "allowCells") {
                 for (const cell of waiting) allowedCells.add(cell);
+              } else if (step.choice === "unblockCells") {
+                blockedCells.clear();
               } else if (step.choice === "block" && waiting.length > 0) {
                 // A question about the per-cell rule's cells only: Block blocks those cells.
                 for (const cell of waiting) {
@@ -236,7 +239,10 @@ describe("SPELL.RUN cells reading NOW() over generated sessions (edits, answers,
                 }
                 if (step.choice === "ask") blockedCells.clear();
               }
-              for (const model of cells) model.waitingWith = undefined;
+              // The blocked cells' own Ask again leaves the waiting cells waiting.
+              if (step.choice !== "unblockCells") {
+                for (const model of cells) model.waitingWith = undefined;
+              }
               const addresses = await (await spendingGuard()).decide(step.choice);
               // NOW() moved on before the pane recalculated the cells: new inputs.
               if (step.moved) {

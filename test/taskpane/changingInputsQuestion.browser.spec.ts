@@ -113,7 +113,8 @@ describe("the task pane's question about cells whose inputs keep changing", () =
     expect(shown("allow-cells")).toBeFalse();
   });
 
-  it("should say which cells are blocked, with Ask again", () => {
+  it("should say which cells are blocked, with an Ask again of their own", async () => {
+    const decided: SpendingChoice[] = [];
     stop = mountSpendingView(root, {
       state$: new BehaviorSubject(
         state({
@@ -124,7 +125,10 @@ describe("the task pane's question about cells whose inputs keep changing", () =
           blockedCells: ["Sheet1!B2"],
         })
       ),
-      decide: () => Promise.resolve([]),
+      decide: (choice) => {
+        decided.push(choice);
+        return Promise.resolve([]);
+      },
       rerunCells: () => Promise.resolve(),
     });
 
@@ -132,7 +136,10 @@ describe("the task pane's question about cells whose inputs keep changing", () =
     expect(question()).toBe(
       "Sheet1!B2 is blocked: it starts no runs (the rest of the workbook runs on)."
     );
-    expect(shown("ask-again")).toBeTrue();
+    expect(shown("unblock-cells")).toBeTrue();
+    root.querySelector<HTMLElement>("#unblock-cells")?.click();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(decided).toEqual(["unblockCells"]);
   });
 
   it("should keep the allowed cells and their Ask again beside a new question", () => {
