@@ -1,7 +1,8 @@
 /**
  * Why the spending guard did not start a run: it waits for the user's decision in the task pane
- * (`threshold`, `dailyCap`, or `changingInputs`: the cell's inputs changed at each calculation),
- * or the user blocked this workbook (`blocked`). The message says so
+ * (`threshold`, `dailyCap`, or `changingInputs`: the cell got more different inputs in 10 minutes
+ * than the per-cell rule starts without asking), or the user blocked this workbook or, on a
+ * question about it, this cell (`blocked`). The message says so
  * and where to decide; a cell shows it as `#N/A`.
  *
  * ## Example

@@ -149,3 +149,19 @@ export function refundStart(
   if (ready) refund(ready);
   else void loadedGuard().then(refund);
 }
+
+/**
+ * Tells the guard, when loaded, that a `SPELL.RUN` cell was answered without a run of its own (a
+ * remembered result, a run another cell started): a cell waiting in the question leaves it. With
+ * no guard loaded, no cell waits.
+ *
+ * ## Example
+ * ```ts
+ * if (!charged && address) answeredWithoutRun(address);
+ * ```
+ *
+ * @param address The cell.
+ */
+export function answeredWithoutRun(address: string): void {
+  spendingGuardIfReady()?.answeredWithoutRun(address);
+}

@@ -8,7 +8,12 @@ import { shapeOutputs } from "./shapeOutputs.js";
 import { sharedClientIfReady, sharedClientWithSettings } from "../addin/sharedClient.js";
 import type { SpellSettings } from "../addin/settings/SpellSettings.js";
 import type { Observer, Subscription } from "rxjs";
-import { noteSharingCell, refundStart, spendingGate } from "../addin/spendingGate.js";
+import {
+  answeredWithoutRun,
+  noteSharingCell,
+  refundStart,
+  spendingGate,
+} from "../addin/spendingGate.js";
 import { startRefused } from "../addin/spending/startRefused.js";
 import { hostCanRecalculateCells } from "../addin/spending/hostCanRecalculateCells.js";
 import { SpendingGuardError } from "../addin/SpendingGuardError.js";
@@ -212,6 +217,9 @@ class CellRun implements Observer<RunSnapshot> {
     try {
       if (!this.last) throw new SpellError("The run ended without a result");
       this.resolve(shapeOutputs(this.last.outputs, this.names));
+      // Answered without a run of its own (a remembered result, a run another cell started): a
+      // cell that waited for the spending guard's answer (typed back to a known input) waits no more.
+      if (!this.charged && this.address) answeredWithoutRun(this.address);
     } catch (error) {
       this.error(error);
     }

@@ -21,6 +21,8 @@ export interface StoredCellInputs {
   cells: Record<string, CellStarts>;
   /** The cells allowed to start runs whatever their inputs ("Allow these cells"). */
   allowedCells: string[];
+  /** The cells blocked by a question about them only ("Block"), until "Ask again". */
+  blockedCells?: string[];
 }
 
 /**
@@ -44,6 +46,7 @@ const MAX_STORED_CELLS = 1_000;
 export class CellInputHistory {
   private readonly starts = new Map<string, CellStarts>();
   private readonly allowedCells: Set<string>;
+  private readonly blockedCells: Set<string>;
 
   /**
    * @param stored What was stored (`undefined`: nothing).
@@ -57,6 +60,7 @@ export class CellInputHistory {
       this.starts.set(address, starts);
     }
     this.allowedCells = new Set(stored?.allowedCells ?? []);
+    this.blockedCells = new Set(stored?.blockedCells ?? []);
   }
 
   /**
@@ -109,9 +113,44 @@ export class CellInputHistory {
     for (const address of addresses) this.allowedCells.add(address);
   }
 
-  /** Asks again about every cell (Block, Ask again). */
+  /** Asks again about every cell (Block of the workbook, Ask again). */
   forgetAllowed(): void {
     this.allowedCells.clear();
+  }
+
+  /**
+   * Blocks these cells until "Ask again" ("Block" on a question about them only): they start no
+   * run whatever their inputs, and are no longer allowed.
+   * @param addresses The cells.
+   */
+  block(addresses: Iterable<string>): void {
+    for (const address of addresses) {
+      this.blockedCells.add(address);
+      this.allowedCells.delete(address);
+    }
+  }
+
+  /**
+   * Whether the cell was blocked by a question about it ("Block").
+   * @param address The cell.
+   */
+  isBlocked(address: string): boolean {
+    return this.blockedCells.size > 0 && this.blockedCells.has(address);
+  }
+
+  /**
+   * Ends the cells' block ("Ask again"): they ask again at their next new input.
+   * @return The cells that were blocked, sorted (to recalculate them).
+   */
+  forgetBlocked(): string[] {
+    const addresses = this.blocked();
+    this.blockedCells.clear();
+    return addresses;
+  }
+
+  /** The cells blocked by a question about them only, sorted. */
+  blocked(): string[] {
+    return [...this.blockedCells].sort();
   }
 
   /** The cells allowed to change their inputs, sorted. */
@@ -120,8 +159,8 @@ export class CellInputHistory {
   }
 
   /**
-   * What to store now: the starts still in the window (at most `MAX_STORED_CELLS` cells) and
-   * the allowed cells.
+   * What to store now: the starts still in the window (at most `MAX_STORED_CELLS` cells), the
+   * allowed cells and the blocked ones.
    * @param now The current time.
    */
   toStored(now: number): StoredCellInputs {
@@ -136,6 +175,10 @@ export class CellInputHistory {
       cells.sort(([, a], [, b]) => b.length - a.length || latest(b) - latest(a));
       cells.length = MAX_STORED_CELLS;
     }
-    return { cells: Object.fromEntries(cells), allowedCells: this.allowed() };
+    return {
+      cells: Object.fromEntries(cells),
+      allowedCells: this.allowed(),
+      blockedCells: this.blocked(),
+    };
   }
 }

@@ -13,7 +13,12 @@ import { DEFAULT_CHANGING_INPUTS_LIMITS } from "../changingInputsPolicy.js";
 import { hashText } from "../hashText.js";
 import { limitsOf } from "./limitsOf.js";
 import { CellInputHistory } from "./CellInputHistory.js";
-import { changingInputsError, paneCapError, refusalError } from "./refusalError.js";
+import {
+  cellBlockedError,
+  changingInputsError,
+  paneCapError,
+  refusalError,
+} from "./refusalError.js";
 import { refundStarts } from "./refundStarts.js";
 import { writeStoredSpending, type StoredSpending } from "./storedSpending.js";
 import { WaitingCells } from "./WaitingCells.js";
@@ -40,8 +45,10 @@ import type { SpendingGuardError } from "../SpendingGuardError.js";
  * A `SPELL.RUN` cell is judged on its own too, before the workbook's limits (`judgeCellInputs`
  * of the core): a cell whose inputs changed at each calculation (`NOW()`, `RAND()` among them)
  * waits for the user's answer once it started runs for 3 different inputs in 10 minutes, even in
- * an allowed workbook; "Allow these cells" lets it change its inputs freely. Its starts are
- * stored with the ledger.
+ * an allowed workbook; "Allow these" lets it start its next run whatever its inputs (once),
+ * "Allow these cells" lets it change its inputs freely, and "Block" on a question about such
+ * cells only blocks those cells (the rest of the workbook runs on) until "Ask again". Its starts,
+ * the allowed and the blocked cells are stored with the ledger.
  *
  * ## Example
  * ```ts
@@ -170,7 +177,13 @@ export class SpendingGuard {
    * blocked cells are kept: "Ask again" and "Allow this workbook" return them too, so that they
    * ask again or run. "Allow these cells" answers only the cells whose inputs kept changing: they
    * start runs whatever their inputs from now on (the workbook's limits still hold); the others
-   * keep waiting. "Block" and "Ask again" take that back for every cell.
+   * keep waiting. "Allow these" lets each waiting cell of the per-cell rule start its next run
+   * whatever its inputs (a cell reading NOW() has new ones at its next calculation), once.
+   * "Block" on a question about such cells only blocks those cells (kept until "Ask again"), the
+   * rest of the workbook and the allowed cells untouched; on a question about the workbook's
+   * limits it blocks the workbook and takes every cell's permission back. "Ask again" takes back
+   * the cells' permission and their block (returning the blocked cells, to ask again);
+   * "unblockCells" ends the cells' block only.
    *
    * ## Example
    * ```ts
@@ -188,6 +201,20 @@ export class SpendingGuard {
       await this.save();
       return addresses;
     }
+    if (choice === "unblockCells") {
+      // The blocked cells' own "Ask again": they ask again, the allowed cells stay allowed.
+      const addresses = this.inputs.forgetBlocked();
+      this.publish();
+      await this.save();
+      return addresses;
+    }
+    if (choice === "block" && this.onlyChangingInputsWait()) {
+      const addresses = this.cells.release(false, true);
+      this.inputs.block(addresses);
+      this.publish();
+      await this.save();
+      return addresses;
+    }
     const addresses = this.cells.release(choice === "allowThese");
     if (choice === "block") for (const address of addresses) this.cells.block(address);
     // Asking again, or allowing the workbook, gives the blocked cells their turn.
@@ -196,6 +223,7 @@ export class SpendingGuard {
     if (choice !== "allowThese") this.decision = choice;
     if (choice === "block") this.cells.forgetAllowed();
     if (choice === "block" || choice === "ask") this.inputs.forgetAllowed();
+    if (choice === "ask") addresses.push(...this.inputs.forgetBlocked());
     this.publish();
     await this.save();
     return [...new Set(addresses)];
@@ -313,9 +341,11 @@ export class SpendingGuard {
     judgeInputs = false
   ): SpendingGuardError | undefined {
     const now = this.now();
+    if (address) this.cells.unblock(address);
+    // A cell blocked by a question about it starts nothing, whatever its inputs.
+    if (judgeInputs && address && this.inputs.isBlocked(address)) return cellBlockedError();
     const allowed = this.cells.allowed(key);
     const verdict = judgeStart(this.ledger, this.decision, this.limits, now, runs, allowed);
-    if (address) this.cells.unblock(address);
     const input = judgeInputs && address ? inputFingerprint(key) : undefined;
     // The per-cell rule comes after a block and a run allowed one by one, before the workbook's
     // limits: its question names the cell and the reason, the real fix being in the formula.
@@ -324,6 +354,7 @@ export class SpendingGuard {
       input !== undefined &&
       verdict.verdict !== "block" &&
       !allowed &&
+      !this.cells.cellAllowed(address) &&
       this.inputs.judge(address, input, now) === "wait"
     ) {
       this.cells.wait(key, spellId, runs, address, reinvoke, true);
@@ -345,6 +376,27 @@ export class SpendingGuard {
       this.publish();
     } else if (address) this.cells.block(address);
     return refusalError(verdict, runs, this.limits, startedInWindow(this.ledger, now, this.limits));
+  }
+
+  /**
+   * A cell was answered without a run (a remembered result, a run another cell started): it no
+   * longer waits in the question, and an "Allow these" for it is spent.
+   *
+   * ## Example
+   * ```ts
+   * guard.answeredWithoutRun("Sheet1!B2");
+   * ```
+   *
+   * @param address The cell.
+   */
+  answeredWithoutRun(address: string): void {
+    if (this.cells.answeredWithoutRun(address)) this.publish();
+  }
+
+  /** Whether the runs waiting are all held by the per-cell rule (its question alone shows). */
+  private onlyChangingInputsWait(): boolean {
+    const { waitingRuns, changingRuns } = this.cells.summary();
+    return changingRuns > 0 && waitingRuns === changingRuns;
   }
 
   /** Counts started runs: the formulas' in the window and the day, the pane's in the day only. */
@@ -394,6 +446,7 @@ export class SpendingGuard {
       ...waiting,
       reason: limitsWait ? this.reason : changingRuns > 0 ? "changingInputs" : undefined,
       allowedCells: this.inputs.allowed(),
+      blockedCells: this.inputs.blocked(),
       changingInputsLimits: DEFAULT_CHANGING_INPUTS_LIMITS,
       limits: this.limits,
       startedToday: this.startedToday(),

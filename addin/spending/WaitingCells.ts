@@ -4,7 +4,7 @@ interface WaitingRun {
   runs: number;
   addresses: Set<string>;
   reinvokers: Set<() => void>;
-  /** Held by the per-cell rule (its inputs change at each calculation), not the workbook's limits. */
+  /** Held by the per-cell rule (too many different inputs in its window), not the workbook's limits. */
   changingInputs: boolean;
 }
 
@@ -24,6 +24,12 @@ interface WaitingRun {
 export class WaitingCells {
   /** Runs the user allowed one by one, by run key, until they start. */
   private readonly allowedOnce = new Set<string>();
+  /**
+   * Cells of the per-cell rule the user allowed one by one ("Allow these"), by address, until
+   * they start: a cell reading NOW() has other inputs at its next calculation than those it
+   * waited with, so the cell, not the run, may start once.
+   */
+  private readonly allowedOnceCells = new Set<string>();
   /** Runs waiting for a decision, by run key. */
   private readonly waiting = new Map<string, WaitingRun>();
   /**
@@ -59,14 +65,26 @@ export class WaitingCells {
   }
 
   /**
+   * Whether the user allowed this cell's next run one by one ("Allow these" on a question about
+   * cells whose inputs kept changing), whatever its inputs.
+   * @param address The cell.
+   */
+  cellAllowed(address: string): boolean {
+    return this.allowedOnceCells.size > 0 && this.allowedOnceCells.has(address);
+  }
+
+  /**
    * The run started: it neither waits nor stays allowed, and the cell that started it no longer
-   * waits with another run (its inputs changed since).
+   * waits with another run (its inputs changed since) nor is allowed once more.
    * @param key The run's key.
    * @param address The cell that started it, when known.
    */
   started(key: string, address?: string): void {
     this.allowedOnce.delete(key);
-    if (address) this.leave(address);
+    if (address) {
+      this.allowedOnceCells.delete(address);
+      this.leave(address);
+    }
     const entry = this.waiting.get(key);
     if (entry) for (const cell of entry.addresses) this.keyOfCell.delete(cell);
     this.waiting.delete(key);
@@ -123,14 +141,27 @@ export class WaitingCells {
     this.keyOfCell.set(address, key);
   }
 
+  /**
+   * The cell was answered without a run (a remembered result, a run another cell started): it
+   * waits no more, and a run allowed for it once is spent (the answer was for the run it waited
+   * with).
+   * @param address The cell.
+   * @return Whether it waited.
+   */
+  answeredWithoutRun(address: string): boolean {
+    this.allowedOnceCells.delete(address);
+    return this.leave(address);
+  }
+
   /** The cell waits no more: it leaves its waiting run, which goes when no cell is left. */
-  private leave(address: string): void {
+  private leave(address: string): boolean {
     const key = this.keyOfCell.get(address);
-    if (key === undefined) return;
+    if (key === undefined) return false;
     this.keyOfCell.delete(address);
     const entry = this.waiting.get(key);
     entry?.addresses.delete(address);
     if (entry?.addresses.size === 0) this.waiting.delete(key);
+    return true;
   }
 
   /**
@@ -151,7 +182,7 @@ export class WaitingCells {
 
   /**
    * Forgets the waiting cells and keeps their calls for `reinvokeDecided`; with `allowOnce` their
-   * runs may start once each.
+   * runs may start once each (a cell of the per-cell rule its next run, whatever its inputs).
    * @param allowOnce "Allow these".
    * @param onlyChangingInputs Only the runs the per-cell rule holds ("Allow these cells").
    * @return Their addresses (each once).
@@ -161,8 +192,9 @@ export class WaitingCells {
     this.decided = [];
     for (const [key, entry] of this.waiting) {
       if (onlyChangingInputs && !entry.changingInputs) continue;
-      if (allowOnce) this.allowedOnce.add(key);
+      if (allowOnce && !entry.changingInputs) this.allowedOnce.add(key);
       for (const address of entry.addresses) {
+        if (allowOnce && entry.changingInputs) this.allowedOnceCells.add(address);
         addresses.add(address);
         this.keyOfCell.delete(address);
       }
@@ -185,6 +217,7 @@ export class WaitingCells {
   /** A block: nothing allowed one by one stays allowed. */
   forgetAllowed(): void {
     this.allowedOnce.clear();
+    this.allowedOnceCells.clear();
   }
 
   /**

@@ -75,15 +75,17 @@ export function paneCapError(
 }
 
 /**
- * What a `SPELL.RUN` cell says when the per-cell rule holds its run: its inputs changed at each
- * calculation (a volatile function among them), and the pane asks.
+ * What a `SPELL.RUN` cell says when the per-cell rule holds its run: it got more different inputs
+ * in the window than the rule starts without asking (typed by its user, or a formula reading
+ * `NOW()` or `RAND()`), and the pane asks. At most 250 characters (what a cell shows).
  *
  * ## Example
  * ```ts
  * throw changingInputsError(3, DEFAULT_CHANGING_INPUTS_LIMITS);
  * ```
  *
- * @param inputsInWindow Different inputs the cell started runs for in the window.
+ * @param inputsInWindow Different inputs the cell started runs for in the window (this one is
+ *   one more).
  * @param limits The rule's limits (named in the message).
  * @return The error (`changingInputs`).
  */
@@ -94,6 +96,24 @@ export function changingInputsError(
   const minutes = limits.windowMs / MINUTE_MS;
   return new SpendingGuardError(
     "changingInputs",
-    `Waiting for your OK: this cell's inputs change at each calculation (NOW(), RAND()?), each change a new paid run: ${inputsInWindow} different inputs in ${minutes} minutes. Open Spell Run (Home tab) to allow or block it.`
+    `Waiting for your OK: this cell got ${inputsInWindow + 1} different inputs in ${minutes} minutes, each a new paid run (a formula reading NOW() or RAND() changes at every calculation). Open Spell Run (Home tab) to allow or block it.`
+  );
+}
+
+/**
+ * What a `SPELL.RUN` cell says when the user blocked it ("Block" on a question about cells whose
+ * inputs kept changing): the rest of the workbook runs on.
+ *
+ * ## Example
+ * ```ts
+ * if (history.isBlocked(address)) throw cellBlockedError();
+ * ```
+ *
+ * @return The error (`blocked`).
+ */
+export function cellBlockedError(): SpendingGuardError {
+  return new SpendingGuardError(
+    "blocked",
+    'Blocked: this cell was blocked in Spell Run (Home tab); it starts no runs. Choose "Ask again" there to run it.'
   );
 }

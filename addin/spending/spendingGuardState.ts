@@ -25,6 +25,11 @@ export interface SpendingGuardState {
   changingCells: string[];
   /** The cells allowed to start runs whatever their inputs ("Allow these cells"), by address. */
   allowedCells: string[];
+  /**
+   * The cells blocked by "Block" on a question about them only (the rest of the workbook runs
+   * on), by address, until "Ask again".
+   */
+  blockedCells: string[];
   /** The per-cell rule's limits (the question names them). */
   changingInputsLimits: ChangingInputsLimits;
   /** Runs this document started today. */
@@ -35,7 +40,8 @@ export interface SpendingGuardState {
 
 /**
  * An answer of the user in the task pane: allow the waiting runs once, allow the waiting cells
- * whose inputs keep changing from now on (`allowCells`), allow this workbook from now on, block
+ * whose inputs keep changing from now on (`allowCells`), end the block of the cells blocked on
+ * their own, the allowed cells staying allowed (`unblockCells`), allow this workbook from now on, block
  * it, or go back to asking.
  *
  * ## Example
@@ -43,4 +49,4 @@ export interface SpendingGuardState {
  * const addresses = await guard.decide("allowThese");
  * ```
  */
-export type SpendingChoice = "allowThese" | "allowCells" | SpendingDecision;
+export type SpendingChoice = "allowThese" | "allowCells" | "unblockCells" | SpendingDecision;

@@ -107,7 +107,7 @@ function isStart(value: unknown): value is { at: number; runs: number } {
 /** The per-cell rule's stored memory, checked entry by entry (a malformed part is dropped). */
 function storedCellInputs(value: unknown): StoredCellInputs | undefined {
   if (!value || typeof value !== "object") return undefined;
-  const { cells, allowedCells } = value as Record<string, unknown>;
+  const { cells, allowedCells, blockedCells } = value as Record<string, unknown>;
   const checked: StoredCellInputs = { cells: {}, allowedCells: [] };
   if (cells && typeof cells === "object" && !Array.isArray(cells)) {
     for (const [address, starts] of Object.entries(cells as Record<string, unknown>)) {
@@ -118,6 +118,9 @@ function storedCellInputs(value: unknown): StoredCellInputs | undefined {
   }
   if (Array.isArray(allowedCells)) {
     checked.allowedCells = allowedCells.filter((address) => typeof address === "string");
+  }
+  if (Array.isArray(blockedCells)) {
+    checked.blockedCells = blockedCells.filter((address) => typeof address === "string");
   }
   return checked;
 }

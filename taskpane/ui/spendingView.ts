@@ -32,10 +32,13 @@ export interface SpendingViewDeps {
 /**
  * The spending guard's question in the task pane: how many runs wait and for which spells, with
  * Allow these, Allow this workbook (at the daily cap, which it cannot pass: the cap in Settings)
- * and Block; when cells wait because their inputs changed at each calculation, it names them and
- * offers Allow these cells (Allow this workbook, which does not lift that rule, only when other
- * runs wait too); once the workbook is allowed or blocked, or cells are allowed to change their
- * inputs, that decision and "Ask again". Hidden while there is nothing to say.
+ * and Block; when cells wait because they got more different inputs than the per-cell rule starts
+ * without asking, it names them and offers Allow these cells (Allow this workbook, which does not
+ * lift that rule, only when other runs wait too). Block blocks those cells when the question is
+ * about them only, the workbook when its limits are asked about too (the question says which).
+ * Once the workbook is allowed or blocked, or cells are allowed or blocked, that decision and
+ * "Ask again" (blocked cells their own, which leaves the allowed cells allowed), shown beside a
+ * question that comes meanwhile. Hidden while there is nothing to say.
  *
  * ## Example
  * ```ts
@@ -98,17 +101,19 @@ export function mountSpendingView(root: HTMLElement, deps: SpendingViewDeps): ()
     capSettings,
     button("block-workbook", "Block", "block")
   );
-  const decidedActions = element(
-    "div",
-    { class: "actions" },
-    button("ask-again", "Ask again", "ask")
-  );
-  box.append(text, askActions, decidedActions, status);
+  /** The decision in force, beside a question that comes meanwhile (its Ask again too). */
+  const decidedNote = element("p", { id: "spending-decided" });
+  const askAgain = button("ask-again", "Ask again", "ask");
+  // The blocked cells' own Ask again: the allowed cells stay allowed.
+  const unblockCells = button("unblock-cells", "Ask again about blocked cells", "unblockCells");
+  const decidedActions = element("div", { class: "actions" }, askAgain, unblockCells);
+  box.append(text, askActions, decidedNote, decidedActions, status);
   root.replaceChildren(box);
 
   const subscription = deps.state$.subscribe((state) => {
     const waiting = state.waitingRuns > 0;
-    const decided = state.decision !== "ask" || state.allowedCells.length > 0;
+    const decided =
+      state.decision !== "ask" || state.allowedCells.length > 0 || state.blockedCells.length > 0;
     box.hidden = !waiting && !decided;
     askActions.hidden = !waiting;
     const atCap = state.reason === "dailyCap";
@@ -116,8 +121,13 @@ export function mountSpendingView(root: HTMLElement, deps: SpendingViewDeps): ()
     allowWorkbook.hidden = atCap || state.reason === "changingInputs";
     allowCells.hidden = state.changingCells.length === 0;
     capSettings.hidden = !atCap;
-    decidedActions.hidden = waiting || !decided;
+    decidedActions.hidden = !decided;
+    askAgain.hidden = state.decision === "ask" && state.allowedCells.length === 0;
+    unblockCells.hidden = state.blockedCells.length === 0;
     text.textContent = waiting ? question(state) : decidedText(state);
+    const note = waiting && decided ? decidedText(state) : "";
+    decidedNote.textContent = note;
+    decidedNote.hidden = note === "";
   });
   const rejudged = deps.rejudged$?.subscribe((addresses) => {
     if (addresses.length > 0) void rerun(() => Promise.resolve(addresses));
@@ -144,23 +154,27 @@ function question(state: SpendingGuardState): string {
   const changing = state.changingCells.length > 0 ? ` ${changingText(state)}` : "";
   const allowCells =
     state.changingCells.length > 0 ? ", allow these cells to run at each change" : "";
+  // Block blocks the cells of the per-cell rule when they alone wait, else the whole workbook.
+  const blockWorkbook =
+    state.changingCells.length > 0
+      ? "block this workbook (all its SPELL formulas, these cells too)"
+      : "block it";
   const decided =
     state.decision === "block"
       ? ""
       : state.reason === "dailyCap"
-        ? ` Allow these runs once${allowCells}, raise the daily cap in Settings, or block it.`
+        ? ` Allow these runs once${allowCells}, raise the daily cap in Settings, or ${blockWorkbook}.`
         : state.reason === "changingInputs"
-          ? ` Allow these runs once${allowCells} (the workbook's limits still hold), or block it.`
-          : ` Allow these runs once${allowCells}, allow this workbook from now on (the daily cap still holds), or block it.`;
+          ? ` Allow these runs once${allowCells} (the workbook's limits still hold), or block ${state.changingCells.length === 1 ? "this cell" : "these cells"} (the rest of the workbook runs on).`
+          : ` Allow these runs once${allowCells}, allow this workbook from now on (the daily cap still holds), or ${blockWorkbook}.`;
   return `${runs} waiting for your OK: ${spells}.${why}${changing}${decided}`;
 }
 
-/** "Sheet1!B2 started runs for 3 different inputs …": the cells the per-cell rule holds. */
+/** "Sheet1!B2 got more than 3 different inputs …": the cells the per-cell rule holds. */
 function changingText(state: SpendingGuardState): string {
   const { inputsBeforeAsking, windowMs } = state.changingInputsLimits;
   const cells = state.changingCells;
-  const verb = cells.length === 1 ? "gets" : "get";
-  return `${nameCells(cells)} ${verb} new inputs at each calculation (NOW(), RAND(), OFFSET() or INDIRECT() among them?), each a new paid run: ${inputsBeforeAsking} different inputs in ${windowMs / 60_000} minutes start without asking.`;
+  return `${nameCells(cells)} got more than ${inputsBeforeAsking} different inputs in ${windowMs / 60_000} minutes, each a new paid run (typed, or a formula reading NOW() or RAND(), which changes at every calculation); ${inputsBeforeAsking} start without asking.`;
 }
 
 function decidedText(state: SpendingGuardState): string {
@@ -175,7 +189,12 @@ function decidedText(state: SpendingGuardState): string {
     cells.length === 0 || state.decision === "block"
       ? ""
       : `${nameCells(cells)} ${cells.length === 1 ? "runs" : "run"} again whenever ${cells.length === 1 ? "its" : "their"} inputs change.`;
-  return [workbook, allowed].filter(Boolean).join(" ");
+  const blockedCells = state.blockedCells;
+  const blocked =
+    blockedCells.length === 0
+      ? ""
+      : `${nameCells(blockedCells)} ${blockedCells.length === 1 ? "is" : "are"} blocked: ${blockedCells.length === 1 ? "it starts" : "they start"} no runs${state.decision === "block" ? "" : " (the rest of the workbook runs on)"}.`;
+  return [workbook, allowed, blocked].filter(Boolean).join(" ");
 }
 
 /** "Sheet1!B2, Sheet1!B3, Sheet1!B4 and 2 more". */

@@ -20,7 +20,8 @@ type Step =
   | { kind: "recalculate" }
   /** Ctrl+Alt+F9: every cell is calculated, those with unchanged inputs too. */
   | { kind: "calculateAll" }
-  | { kind: "answer"; choice: SpendingChoice }
+  /** The pane's answer; with `moved`, NOW() moved on before the pane recalculates the cells. */
+  | { kind: "answer"; choice: SpendingChoice; moved: boolean }
   /** Excel reloads the add-in: the guard comes back from the add-in's storage. */
   | { kind: "reload" }
   | { kind: "wait"; ms: number };
@@ -53,8 +54,10 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
         "allowCells",
         "allowWorkbook",
         "block",
-        "ask"
+        "ask",
+        "unblockCells"
       ),
+      moved: fc.boolean(),
     }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: "reload" as const }) },
@@ -112,7 +115,13 @@ describe("SpendingGuard's per-cell rule over generated sessions (NOW() cells, ed
           // The model.
           let decision: "ask" | "allowWorkbook" | "block" = "ask";
           let allowedOnce = new Set<string>();
+          /** The waiting cells "Allow these" let start their next run, whatever its inputs. */
+          let allowedOnceCells = new Set<number>();
+          /** Starts each cell made with that permission since the answer: one at most. */
+          const onceStarts = new Map<number, number>();
           const allowedCells = new Set<number>();
+          /** Cells blocked by Block on a question about them only. */
+          const blockedCells = new Set<number>();
           const remembered = new Set<string>();
           let clockTick = 0;
           const cells: CellModel[] = Array.from({ length: CELLS }, () => ({
@@ -133,13 +142,19 @@ describe("SpendingGuard's per-cell rule over generated sessions (NOW() cells, ed
             const model = cells[cell];
             const key = keyOf(cell);
             if (remembered.has(key)) {
+              // The cell's function tells the guard it was answered without a run.
+              guard.answeredWithoutRun(address(cell));
               model.shows = "ran";
+              model.waitingKey = undefined;
+              allowedOnceCells.delete(cell);
               return;
             }
             const recent = inputsInWindow(cell);
-            const decided = allowedOnce.has(key);
+            const once = allowedOnceCells.has(cell);
+            const decided = allowedOnce.has(key) || once;
             const permitted =
               decision !== "block" &&
+              !blockedCells.has(cell) &&
               (decided ||
                 allowedCells.has(cell) ||
                 recent.has(key) ||
@@ -154,6 +169,11 @@ describe("SpendingGuard's per-cell rule over generated sessions (NOW() cells, ed
               model.starts.push({ at: now, key, decided: decided || allowedCells.has(cell) });
               remembered.add(key);
               allowedOnce.delete(key);
+              allowedOnceCells.delete(cell);
+              if (once) {
+                onceStarts.set(cell, (onceStarts.get(cell) ?? 0) + 1);
+                must(onceStarts.get(cell) === 1, `cell ${cell} started twice on one Allow these`);
+              }
               model.shows = "ran";
               model.waitingKey = undefined;
               // Without an answer, a cell starts runs for at most 3 different inputs in 10 minutes.
@@ -165,12 +185,16 @@ describe("SpendingGuard's per-cell rule over generated sessions (NOW() cells, ed
                 `cell ${cell} started ${undecided.size} different inputs in 10 minutes unasked`
               );
             } else if (refusal.reason === "blocked") {
-              must(decision === "block", "only a blocked workbook says Blocked");
+              must(
+                decision === "block" || blockedCells.has(cell),
+                "only a blocked workbook or cell says Blocked"
+              );
               model.shows = "blocked";
+              model.waitingKey = undefined;
             } else {
               must(refusal.reason === "changingInputs", `the rule's refusal: ${refusal.reason}`);
               must(
-                refusal.message.includes("inputs change at each calculation") &&
+                refusal.message.includes("different inputs in 10 minutes") &&
                   refusal.message.includes("NOW()") &&
                   refusal.message.includes("Open Spell Run (Home tab)") &&
                   // A cell shows at most 250 characters of a message (`excelError`).
@@ -220,6 +244,7 @@ describe("SpendingGuard's per-cell rule over generated sessions (NOW() cells, ed
                 subscription = guard.state$.subscribe((next) => (state = next));
                 // Allowed once is kept until the add-in closes; the cells still show their #N/A.
                 allowedOnce = new Set();
+                allowedOnceCells = new Set();
                 for (const model of cells) model.waitingKey = undefined;
               } else {
                 // The cells waiting in the guard's question (one shown remembered since asks still).
@@ -228,20 +253,47 @@ describe("SpendingGuard's per-cell rule over generated sessions (NOW() cells, ed
                 );
                 const choice = step.choice;
                 if (choice === "allowThese") {
-                  for (const cell of changing) allowedOnce.add(cells[cell].waitingKey as string);
+                  onceStarts.clear();
+                  for (const cell of changing) allowedOnceCells.add(cell);
                 } else if (choice === "allowCells") {
                   for (const cell of changing) allowedCells.add(cell);
+                } else if (choice === "unblockCells") {
+                  blockedCells.clear();
+                } else if (choice === "block" && changing.length > 0) {
+                  // A question about the per-cell rule's cells only: Block blocks those cells.
+                  for (const cell of changing) {
+                    blockedCells.add(cell);
+                    allowedCells.delete(cell);
+                  }
                 } else {
                   decision = choice;
-                  if (choice === "block") allowedOnce.clear();
+                  if (choice === "block") {
+                    allowedOnce.clear();
+                    allowedOnceCells.clear();
+                  }
                   if (choice === "block" || choice === "ask") allowedCells.clear();
+                  if (choice === "ask") blockedCells.clear();
                 }
-                for (const model of cells) model.waitingKey = undefined;
-                recalculate(await guard.decide(choice));
-                // An allowed cell runs (unless blocked).
+                // The blocked cells' own Ask again leaves the waiting cells waiting.
+                if (choice !== "unblockCells") {
+                  for (const model of cells) model.waitingKey = undefined;
+                }
+                const returned = await guard.decide(choice);
+                // NOW() moved on before the pane recalculated the cells: new inputs.
+                if (step.moved) {
+                  for (const model of cells) if (model.now !== undefined) model.now = ++clockTick;
+                }
+                recalculate(returned);
+                // An allowed cell runs (unless blocked), with the inputs it has now.
                 if (choice === "allowThese" || choice === "allowCells") {
                   for (const cell of changing) {
                     must(cells[cell].shows === "ran", `allowed cell ${cell} ran`);
+                  }
+                }
+                // Blocked cells show it; the other cells are untouched.
+                if (choice === "block" && changing.length > 0) {
+                  for (const cell of changing) {
+                    must(cells[cell].shows === "blocked", `blocked cell ${cell} shows it`);
                   }
                 }
               }
@@ -265,6 +317,10 @@ describe("SpendingGuard's per-cell rule over generated sessions (NOW() cells, ed
                 `allowed cells ${state.allowedCells.join()}`
               );
               must(state.decision === decision, "the decision shown");
+              must(
+                state.blockedCells.join() === [...blockedCells].sort().map(address).join(),
+                `blocked cells ${state.blockedCells.join()}`
+              );
             }
           } finally {
             subscription.unsubscribe();

@@ -8,7 +8,7 @@ const CELLS = 12;
 /** One step of a user's session with the guard. */
 type Step =
   | { kind: "type"; cell: number }
-  | { kind: "answer"; choice: SpendingChoice }
+  | { kind: "answer"; choice: Exclude<SpendingChoice, "unblockCells"> }
   | { kind: "settings"; runsBeforeAsking: number; dailyRunCap: number }
   | { kind: "wait"; ms: number };
 
@@ -18,7 +18,12 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant("answer"),
-      choice: fc.constantFrom<SpendingChoice>("allowThese", "allowWorkbook", "block", "ask"),
+      choice: fc.constantFrom<Exclude<SpendingChoice, "unblockCells">>(
+        "allowThese",
+        "allowWorkbook",
+        "block",
+        "ask"
+      ),
     }),
   },
   {

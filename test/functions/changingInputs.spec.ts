@@ -74,15 +74,15 @@ describe("a SPELL.RUN cell whose inputs change at each calculation (NOW(), RAND(
     useKeyValueStorage(undefined);
   });
 
-  it("should start 3 runs, then show #N/A saying its inputs change at each calculation, and start nothing more", async () => {
+  it("should start 3 runs, then show #N/A saying it got 4 different inputs, and start nothing more", async () => {
     const outcomes = await calculateEach("Sheet1!B2", [1, 2, 3, 4, 5, 6, 7]);
 
     expect(outcomes.slice(0, 3).map((cell) => cell.value)).toEqual([1, 2, 3]);
     for (const cell of outcomes.slice(3)) {
       expect(cell.error?.code).toBe("#N/A");
-      expect(cell.error?.message).toContain("inputs change at each calculation");
-      expect(cell.error?.message).toContain("NOW(), RAND()");
-      expect(cell.error?.message).toContain("3 different inputs in 10 minutes");
+      expect(cell.error?.message).toContain("different inputs in 10 minutes");
+      expect(cell.error?.message).toContain("NOW() or RAND()");
+      expect(cell.error?.message).toContain("this cell got 4 different inputs in 10 minutes");
       expect(cell.error?.message).toContain("Open Spell Run (Home tab)");
     }
     expect(created()).toEqual({ runs: 3, maxPerInput: 1 });
@@ -107,7 +107,7 @@ describe("a SPELL.RUN cell whose inputs change at each calculation (NOW(), RAND(
     expect((await stateNow()).waitingRuns).toBe(0);
     // A third variant within the 10 minutes is a 4th different input: that cell asks.
     expect((await calculate("Sheet1!B2", "0 v4")).error?.message).toContain(
-      "inputs change at each calculation"
+      "different inputs in 10 minutes"
     );
     expect(created().runs).toBe(30);
   }, 30_000);
@@ -134,7 +134,7 @@ describe("a SPELL.RUN cell whose inputs change at each calculation (NOW(), RAND(
 
     const afterReload = await calculate("Sheet1!B2", 4);
 
-    expect(afterReload.error?.message).toContain("inputs change at each calculation");
+    expect(afterReload.error?.message).toContain("different inputs in 10 minutes");
     expect(created().runs).toBe(3);
   }, 30_000);
 
@@ -145,7 +145,7 @@ describe("a SPELL.RUN cell whose inputs change at each calculation (NOW(), RAND(
     expect(await guard.decide("allowThese")).toEqual(["Sheet1!B2"]);
     expect(await calculate("Sheet1!B2", 4)).toEqual({ value: 4 });
     expect((await calculate("Sheet1!B2", 5)).error?.message).toContain(
-      "inputs change at each calculation"
+      "different inputs in 10 minutes"
     );
     expect(created()).toEqual({ runs: 4, maxPerInput: 1 });
   }, 30_000);
@@ -174,21 +174,51 @@ describe("a SPELL.RUN cell whose inputs change at each calculation (NOW(), RAND(
 
     await (await spendingGuard()).decide("ask");
     expect((await calculate("Sheet1!B2", 8)).error?.message).toContain(
-      "inputs change at each calculation"
+      "different inputs in 10 minutes"
     );
     expect(created()).toEqual({ runs: 10, maxPerInput: 1 });
   }, 30_000);
 
-  it("should still ask in a workbook allowed to run without asking, and start nothing once blocked", async () => {
+  it("should still ask in a workbook allowed to run without asking, and block only that cell on Block", async () => {
     const guard = await spendingGuard();
     await guard.decide("allowWorkbook");
     const outcomes = await calculateEach("Sheet1!B2", [1, 2, 3, 4]);
     expect(ran(outcomes)).toBe(3);
-    expect(outcomes[3].error?.message).toContain("inputs change at each calculation");
+    expect(outcomes[3].error?.message).toContain("different inputs in 10 minutes");
 
     const blocked = await guard.decide("block");
     expect(blocked).toEqual(["Sheet1!B2"]);
-    expect((await calculate("Sheet1!B2", 4)).error?.message).toMatch(/^Blocked/);
+    expect((await calculate("Sheet1!B2", 4)).error?.message).toMatch(/^Blocked: this cell/);
+    expect(created().runs).toBe(3);
+    // The rest of the workbook runs on, still allowed.
+    expect(await calculate("Sheet1!C9", "other")).toEqual({ value: "other" });
+    expect(await stateNow()).toEqual(
+      jasmine.objectContaining({ decision: "allowWorkbook", blockedCells: ["Sheet1!B2"] })
+    );
+  }, 30_000);
+
+  it("should run a cell whose inputs moved on since 'Allow these' once, then ask again", async () => {
+    await calculateEach("Sheet1!B2", [1, 2, 3, 4]);
+    const guard = await spendingGuard();
+
+    expect(await guard.decide("allowThese")).toEqual(["Sheet1!B2"]);
+    // NOW() moved on: the pane's recalculation gives the cell a 5th input.
+    expect(await calculate("Sheet1!B2", 5)).toEqual({ value: 5 });
+    expect((await calculate("Sheet1!B2", 6)).error?.message).toContain(
+      "different inputs in 10 minutes"
+    );
+    expect(created()).toEqual({ runs: 4, maxPerInput: 1 });
+  }, 30_000);
+
+  it("should drop a waiting cell from the question once it is typed back to an input it ran", async () => {
+    await calculateEach("Sheet1!B2", [1, 2, 3, 4]);
+    expect((await stateNow()).changingCells).toEqual(["Sheet1!B2"]);
+
+    expect(await calculate("Sheet1!B2", 2)).toEqual({ value: 2 });
+
+    expect(await stateNow()).toEqual(
+      jasmine.objectContaining({ waitingRuns: 0, changingCells: [] })
+    );
     expect(created().runs).toBe(3);
   }, 30_000);
 
@@ -205,7 +235,7 @@ describe("a SPELL.RUN cell whose inputs change at each calculation (NOW(), RAND(
     // The three refused starts left the cell its 3 different inputs: the 4th asks.
     const outcomes = await calculateEach("Sheet1!B2", [1, 2, 3, 4]);
     expect(outcomes.slice(0, 3)).toEqual([{ value: 1 }, { value: 2 }, { value: 3 }]);
-    expect(outcomes[3].error?.message).toContain("inputs change at each calculation");
+    expect(outcomes[3].error?.message).toContain("different inputs in 10 minutes");
     expect(created().runs).toBe(3);
   }, 30_000);
 
@@ -221,6 +251,6 @@ describe("a SPELL.RUN cell whose inputs change at each calculation (NOW(), RAND(
     // Its starts are not the cell's: a SPELL.RUN typed over it asks at its own 4th input.
     const typedOver = await calculateEach("Sheet1!D1", ["a", "b", "c", "d"]);
     expect(ran(typedOver)).toBe(3);
-    expect(typedOver[3].error?.message).toContain("inputs change at each calculation");
+    expect(typedOver[3].error?.message).toContain("different inputs in 10 minutes");
   }, 30_000);
 });

@@ -20,7 +20,8 @@ type Step =
   | { kind: "edit"; cell: number; variant: number }
   | { kind: "volatile"; cell: number; on: boolean }
   | { kind: "recalculate" }
-  | { kind: "answer"; choice: SpendingChoice }
+  /** The pane's answer; with `moved`, NOW() moved on before the pane recalculates the cells. */
+  | { kind: "answer"; choice: SpendingChoice; moved: boolean }
   | { kind: "reload" };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
@@ -50,8 +51,10 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
         "allowCells",
         "allowWorkbook",
         "block",
-        "ask"
+        "ask",
+        "unblockCells"
       ),
+      moved: fc.boolean(),
     }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: "reload" as const }) }
@@ -103,7 +106,13 @@ describe("SPELL.RUN cells reading NOW() over generated sessions (edits, answers,
           }));
           let decision: "ask" | "allowWorkbook" | "block" = "ask";
           let allowedOnce = new Set<string>();
+          /** The waiting cells "Allow these" let start their next run, whatever its inputs. */
+          let allowedOnceCells = new Set<number>();
+          /** Starts each cell made with that permission since the answer: one at most. */
+          const onceStarts = new Map<number, number>();
           const allowedCells = new Set<number>();
+          /** Cells blocked by Block on a question about them only. */
+          const blockedCells = new Set<number>();
           const address = (cell: number) => `Sheet1!E${cell + 2}`;
           const inputsOf = (cell: number) => ({
             cell,
@@ -120,13 +129,23 @@ describe("SPELL.RUN cells reading NOW() over generated sessions (edits, answers,
               const key = keyOf(cell);
               const model = cells[cell];
               const isKnown = known().has(key);
+              const once = allowedOnceCells.has(cell);
               const permitted =
                 decision !== "block" &&
                 (isKnown ||
-                  allowedOnce.has(key) ||
-                  allowedCells.has(cell) ||
-                  model.started.size < 3);
-              return { cell, key, isKnown, permitted, decided: allowedOnce.has(key) };
+                  (!blockedCells.has(cell) &&
+                    (allowedOnce.has(key) ||
+                      once ||
+                      allowedCells.has(cell) ||
+                      model.started.size < 3)));
+              return {
+                cell,
+                key,
+                isKnown,
+                permitted,
+                once,
+                decided: allowedOnce.has(key) || once,
+              };
             });
             const outcomes = await Promise.all(
               which.map((cell) =>
@@ -141,7 +160,7 @@ describe("SPELL.RUN cells reading NOW() over generated sessions (edits, answers,
                 )
               )
             );
-            before.forEach(({ cell, key, isKnown, permitted, decided }, index) => {
+            before.forEach(({ cell, key, isKnown, permitted, once, decided }, index) => {
               const outcome = outcomes[index];
               const model = cells[cell];
               must(runsOf(key) <= 1, `input ${key} started ${runsOf(key)} times`);
@@ -151,16 +170,27 @@ describe("SPELL.RUN cells reading NOW() over generated sessions (edits, answers,
               );
               if (outcome.message === undefined) {
                 must(outcome.value === cell, `cell ${cell} shows its own result`);
+                // Answered without a run of its own: the cell leaves the question.
+                model.waitingWith = undefined;
+                allowedOnceCells.delete(cell);
                 if (isKnown) return;
                 must(runsOf(key) === 1, `a new input of cell ${cell} ran`);
                 model.started.set(key, decided || allowedCells.has(cell));
                 allowedOnce.delete(key);
+                if (once) {
+                  onceStarts.set(cell, (onceStarts.get(cell) ?? 0) + 1);
+                  must(onceStarts.get(cell) === 1, `cell ${cell} ran twice on one Allow these`);
+                }
                 model.waitingWith = undefined;
                 const unasked = [...model.started.values()].filter((allowed) => !allowed).length;
                 must(unasked <= 3, `cell ${cell} ran ${unasked} inputs without an answer`);
               } else {
                 must(runsOf(key) === 0, `a refused input of cell ${cell} started nothing`);
-                if (decision !== "block") model.waitingWith = key;
+                must(
+                  !blockedCells.has(cell) || outcome.message.startsWith("Blocked: this cell"),
+                  `a blocked cell says so: ${outcome.message}`
+                );
+                if (decision !== "block" && !blockedCells.has(cell)) model.waitingWith = key;
               }
             });
           };
@@ -181,22 +211,43 @@ describe("SPELL.RUN cells reading NOW() over generated sessions (edits, answers,
             } else if (step.kind === "reload") {
               await resetSpendingGuard({ documentUrl: DOCUMENT });
               allowedOnce = new Set();
+              allowedOnceCells = new Set();
               for (const model of cells) model.waitingWith = undefined;
             } else {
               const waiting = cells.flatMap((model, cell) =>
                 model.waitingWith === undefined ? [] : [cell]
               );
               if (step.choice === "allowThese") {
-                for (const cell of waiting) allowedOnce.add(cells[cell].waitingWith as string);
+                onceStarts.clear();
+                for (const cell of waiting) allowedOnceCells.add(cell);
               } else if (step.choice === "allowCells") {
                 for (const cell of waiting) allowedCells.add(cell);
+              } else if (step.choice === "unblockCells") {
+                blockedCells.clear();
+              } else if (step.choice === "block" && waiting.length > 0) {
+                // A question about the per-cell rule's cells only: Block blocks those cells.
+                for (const cell of waiting) {
+                  blockedCells.add(cell);
+                  allowedCells.delete(cell);
+                }
               } else {
                 decision = step.choice;
                 if (step.choice !== "allowWorkbook") allowedCells.clear();
-                if (step.choice === "block") allowedOnce.clear();
+                if (step.choice === "block") {
+                  allowedOnce.clear();
+                  allowedOnceCells.clear();
+                }
+                if (step.choice === "ask") blockedCells.clear();
               }
-              for (const model of cells) model.waitingWith = undefined;
+              // The blocked cells' own Ask again leaves the waiting cells waiting.
+              if (step.choice !== "unblockCells") {
+                for (const model of cells) model.waitingWith = undefined;
+              }
               const addresses = await (await spendingGuard()).decide(step.choice);
+              // NOW() moved on before the pane recalculated the cells: new inputs.
+              if (step.moved) {
+                for (const model of cells) if (model.now !== undefined) model.now = ++tick;
+              }
               const returned = addresses.map((at) => Number(at.slice("Sheet1!E".length)) - 2);
               if (returned.length > 0) await calculate(returned);
             }

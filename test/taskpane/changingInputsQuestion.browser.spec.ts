@@ -18,6 +18,7 @@ describe("the task pane's question about cells whose inputs keep changing", () =
     startedInWindow: 3,
     changingCells: ["Sheet1!B2"],
     allowedCells: [],
+    blockedCells: [],
     changingInputsLimits: DEFAULT_CHANGING_INPUTS_LIMITS,
     ...changes,
   });
@@ -52,9 +53,11 @@ describe("the task pane's question about cells whose inputs keep changing", () =
     });
 
     expect(shown("spending")).toBeTrue();
-    expect(question()).toContain("Sheet1!B2 gets new inputs at each calculation");
-    expect(question()).toContain("NOW()");
-    expect(question()).toContain("3 different inputs in 10 minutes start without asking");
+    expect(question()).toContain("Sheet1!B2 got more than 3 different inputs in 10 minutes");
+    expect(question()).toContain("a formula reading NOW() or RAND()");
+    expect(question()).toContain("3 start without asking");
+    // Block there blocks the cell, not the workbook.
+    expect(question()).toContain("or block this cell (the rest of the workbook runs on)");
     expect(question()).not.toContain("This workbook started");
     expect(shown("allow-these")).toBeTrue();
     expect(shown("allow-cells")).toBeTrue();
@@ -83,7 +86,11 @@ describe("the task pane's question about cells whose inputs keep changing", () =
     });
 
     expect(question()).toContain("started 100 runs in the last 10 minutes");
-    expect(question()).toContain("Sheet1!B2, Sheet1!B3, Sheet1!B4 and 2 more get new inputs");
+    expect(question()).toContain("Sheet1!B2, Sheet1!B3, Sheet1!B4 and 2 more got more than 3");
+    // Block there blocks the workbook, and says so.
+    expect(question()).toContain(
+      "or block this workbook (all its SPELL formulas, these cells too)"
+    );
     expect(shown("allow-cells")).toBeTrue();
     expect(shown("allow-workbook")).toBeTrue();
   });
@@ -104,5 +111,52 @@ describe("the task pane's question about cells whose inputs keep changing", () =
     expect(question()).toBe("Sheet1!B2 runs again whenever its inputs change.");
     expect(shown("ask-again")).toBeTrue();
     expect(shown("allow-cells")).toBeFalse();
+  });
+
+  it("should say which cells are blocked, with an Ask again of their own", async () => {
+    const decided: SpendingChoice[] = [];
+    stop = mountSpendingView(root, {
+      state$: new BehaviorSubject(
+        state({
+          waitingRuns: 0,
+          spells: [],
+          reason: undefined,
+          changingCells: [],
+          blockedCells: ["Sheet1!B2"],
+        })
+      ),
+      decide: (choice) => {
+        decided.push(choice);
+        return Promise.resolve([]);
+      },
+      rerunCells: () => Promise.resolve(),
+    });
+
+    expect(shown("spending")).toBeTrue();
+    expect(question()).toBe(
+      "Sheet1!B2 is blocked: it starts no runs (the rest of the workbook runs on)."
+    );
+    expect(shown("unblock-cells")).toBeTrue();
+    root.querySelector<HTMLElement>("#unblock-cells")?.click();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(decided).toEqual(["unblockCells"]);
+  });
+
+  it("should keep the allowed cells and their Ask again beside a new question", () => {
+    stop = mountSpendingView(root, {
+      state$: new BehaviorSubject(
+        state({ changingCells: ["Sheet1!B3"], allowedCells: ["Sheet1!B2"] })
+      ),
+      decide: () => Promise.resolve([]),
+      rerunCells: () => Promise.resolve(),
+    });
+
+    expect(question()).toContain("Sheet1!B3 got more than 3");
+    expect(shown("spending-decided")).toBeTrue();
+    expect(root.querySelector("#spending-decided")?.textContent).toBe(
+      "Sheet1!B2 runs again whenever its inputs change."
+    );
+    expect(shown("ask-again")).toBeTrue();
+    expect(shown("allow-these")).toBeTrue();
   });
 });

@@ -18,6 +18,7 @@ describe("the task pane's spending question", () => {
     startedInWindow: 10,
     changingCells: [],
     allowedCells: [],
+    blockedCells: [],
     changingInputsLimits: DEFAULT_CHANGING_INPUTS_LIMITS,
   });
   const shown = (id: string) => {
