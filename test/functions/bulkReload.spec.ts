@@ -35,8 +35,17 @@ function pageStorage(backing: KeyValueStorage): { storage: KeyValueStorage; relo
 function isFinal(result: unknown[][] | CustomFunctions.Error): boolean {
   return (
     Array.isArray(result) &&
-    !JSON.stringify(result).includes("Still running") &&
-    result.length > 1
+    result.length > 1 &&
+    result.every((row) =>
+      row.every(
+        (cell) =>
+          !(
+            cell &&
+            typeof cell === "object" &&
+            /Still running/.test(String((cell as Error).message))
+          )
+      )
+    )
   );
 }
 
