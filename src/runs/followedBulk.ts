@@ -129,7 +129,8 @@ export function followedBulk(
         counts,
         resume: {
           ...(base?.resume ?? { spellId: "", groupIds: [], chunkSizes: [] }),
-          rows: sentRowOf,
+          // Every row sent as its own run, in order: the token needs no map of rows.
+          ...(toSend.length === inputsList.length ? {} : { rows: sentRowOf }),
         },
       });
     };
