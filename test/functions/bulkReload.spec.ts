@@ -8,6 +8,7 @@ import { resetSpendingGuard } from "../../addin/spendingGuard.js";
 import { UNGUARDED_SPENDING } from "../helpers/freshAddinState.js";
 import { useEmulator } from "../emulator/support/useEmulator.js";
 import { eventually, sleep, streamingInvocation } from "./support/excelInvocations.js";
+import fc from "fast-check";
 
 /**
  * The storage of one page of the add-in over storage that outlives it (`OfficeRuntime.storage`):
@@ -136,4 +137,51 @@ describe("SPELL.BULK reloaded mid-run", () => {
       .withContext("runs started after the reload")
       .toBe(1);
   }, 30_000);
+
+  let paths = 0;
+
+  it("should start each row's input at most once and give each row its own output, whatever the reloads (generated paths)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // The rows of each calculation (the input of a row may change between reloads), and how
+        // far the clock moves before each reload (some rows finished, others still running).
+        fc.array(fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 5 }), {
+          minLength: 2,
+          maxLength: 3,
+        }),
+        fc.array(fc.integer({ min: 0, max: 6_000 }), { minLength: 3, maxLength: 3 }),
+        async (calculations, advances) => {
+          // Each path its own inputs: nothing remembered from an earlier path answers them.
+          const path = ++paths;
+          await reload();
+          fixture.emulator.resetStats();
+          // Inputs sent so far: each may start once, however many pages asked for it.
+          const inputs = new Set<number>();
+          for (const [step, rows] of calculations.entries()) {
+            if (step > 0) await reload();
+            const invocation = streamingInvocation();
+            const values = rows.map((row) => row * 1_000 + path);
+            spellBulk("sleep", table(values), [["slept"]], invocation);
+            values.forEach((value) => inputs.add(value));
+            // The page's runs start and their records are written; then the clock moves: some
+            // rows finish before the next reload.
+            await sleep(300);
+            now += advances[step];
+            await sleep(100);
+            const final = step === calculations.length - 1;
+            if (final) {
+              const shown = await whileTheClockMoves(invocation.resultWhere(isFinal, 10_000));
+              expect(shown).toEqual([["slept"], ...values.map((value) => [100_000 + value])]);
+            }
+            if (started() > inputs.size) {
+              throw new Error(
+                `${started()} runs started for ${inputs.size} different inputs after step ${step}`
+              );
+            }
+          }
+        }
+      ),
+      { numRuns: 6 }
+    );
+  }, 120_000);
 });
