@@ -38,7 +38,8 @@ type SpillRow =
  * Cells of rows still running show `#N/A` ("Still running"), so formulas over the spill never
  * compute on a partial result as if it were final; failed rows show `#N/A` with the reason; empty
  * table rows stay empty and start nothing. Rows remembered from earlier runs, and repeated rows,
- * are not sent again. Nothing is shown until the first row is known (Excel shows `#BUSY!`).
+ * are not sent again; rows already going when the add-in was reloaded are watched again, not
+ * sent again. Nothing is shown until the first row is known (Excel shows `#BUSY!`).
  * The runs it would send count against the workbook's spending guard as that many new runs:
  * beyond the threshold nothing is sent and the cell shows `#N/A` ("Waiting for your OK") until
  * the user decides in the task pane, which then recalculates it.

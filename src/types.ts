@@ -163,7 +163,9 @@ export interface BulkOptions {
   /**
    * Rows whose success is remembered in the client's result store (see `ReuseOptions`; the
    * same store and keys as `run`) are answered from it and not sent; identical rows are sent
-   * once and share one run; each success is remembered. `resume` then describes the rows sent
+   * once and share one run; each success is remembered. With a store that can `delete`, each
+   * row sent is also remembered as started until it ends, and a later `bulk` (after a reload)
+   * watches such a row again instead of sending it. `resume` then describes the rows sent
    * only, so leave this off for bulks you may resume. @default false
    */
   reuse?: boolean | undefined;

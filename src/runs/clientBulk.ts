@@ -6,6 +6,7 @@ import { resumedBulk } from "./resumedBulk.js";
 import { resumeTokenProblem } from "./resumeArgumentProblem.js";
 import { RunReuse } from "./RunReuse.js";
 import { sendBulk } from "./sendBulk.js";
+import { resumedRow } from "./resumedRow.js";
 
 /**
  * `SpellClient.bulk` without the call's own controls: the bulk machinery, loaded with the
@@ -33,10 +34,13 @@ export function clientBulk(
       bulkChunkSize: parts.bulkChunkSize,
       maxBulkBodyBytes: parts.maxBulkBodyBytes,
       bulkContext: (retry) => bulkContextOf(parts, retry),
-      reuse: () =>
-        (parts.reuse ??= new RunReuse(parts.options.reuse)).forBulk((inputs) =>
+      reuse: () => ({
+        ...(parts.reuse ??= new RunReuse(parts.options.reuse)).forBulk((inputs) =>
           parts.reuseKey(spellId, inputs)
         ),
+        // A row started earlier (before a reload) is watched again, never sent again (as `run`).
+        resume: (started) => resumedRow(parts, started),
+      }),
     },
     spellId,
     inputsList as readonly Record<string, unknown>[],

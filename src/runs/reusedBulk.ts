@@ -1,6 +1,8 @@
 import { catchError, defer, from, map, mergeMap, of, tap, type Observable } from "rxjs";
 import { countRunStates } from "../countRunStates.js";
-import type { BulkRunEntry, BulkSnapshot, ResultStore } from "../types.js";
+import type { BulkRunEntry, BulkSnapshot, ResultStore, RunSnapshot } from "../types.js";
+import { followedBulk } from "./followedBulk.js";
+import { startedRunKey, startedRunOf, type StartedRun } from "./StartedRun.js";
 
 /**
  * What `reusedBulk` needs from the client: its result store, how long a success is kept, and
@@ -16,6 +18,13 @@ export interface BulkReuse {
   store: ResultStore;
   ttlMs: number;
   keyOf: (inputs: Record<string, unknown>) => string;
+  /**
+   * Watches a row started earlier (before a reload) again, as `run` does; `undefined` when there
+   * is nothing to watch. With it, and a store that can `delete`, each row sent is remembered as
+   * started (its group and row) until its success is stored or it failed, and a later bulk
+   * finding such a row watches it instead of sending it again.
+   */
+  resume?: (started: StartedRun) => Observable<RunSnapshot> | undefined;
 }
 
 /**
@@ -59,52 +68,89 @@ export function reusedBulk(
         )
       )
     ).pipe(catchError(() => of(keys.map(() => undefined))));
+    const follows = reuse.resume !== undefined && reuse.store.delete !== undefined;
     return remembered$.pipe(
-      mergeMap((remembered) => {
-        // Row → index in the sent list (-1: answered from the store).
-        const sentIndexOf = new Array<number>(inputsList.length).fill(-1);
-        const distinct: Record<string, unknown>[] = [];
-        const distinctKeys: string[] = [];
-        const indexByKey = new Map<string, number>();
-        inputsList.forEach((inputs, row) => {
-          if (remembered[row]) return;
-          let index = indexByKey.get(keys[row]);
-          if (index === undefined) {
-            index = distinct.length;
-            indexByKey.set(keys[row], index);
-            distinct.push(inputs);
-            distinctKeys.push(keys[row]);
-          }
-          sentIndexOf[row] = index;
-        });
-        const stored = new Set<number>();
-        const sent$ = send(distinct).pipe(
-          tap((snapshot) =>
-            snapshot.runs.forEach((run, index) => {
-              if (run.state !== "success" || stored.has(index)) return;
-              stored.add(index);
-              Promise.resolve()
-                .then(() => reuse.store.set(distinctKeys[index], run.outputs, reuse.ttlMs))
-                .catch(() => undefined);
-            })
-          )
-        );
-        // Every row sent as its own run, in order: the token needs no map of rows.
-        const rowsMap = distinct.length === inputsList.length ? undefined : sentIndexOf;
-        return sent$.pipe(
-          map((snapshot) =>
-            spreadSentRuns(
-              snapshot,
-              sentIndexOf,
-              (row) => ({
-                state: "success",
-                outputs: remembered[row] as Record<string, unknown>,
-              }),
-              rowsMap
+      mergeMap((remembered) =>
+        follows
+          ? from(startedRowsOf(reuse.store, keys, remembered)).pipe(
+              mergeMap((started) =>
+                followedBulk(reuse, inputsList, keys, remembered, started, send)
+              )
             )
-          )
-        );
-      })
+          : plainReusedBulk(reuse, inputsList, keys, remembered, send)
+      )
+    );
+  });
+}
+
+/** The runs remembered as started for the rows without a result; a broken store knows none. */
+async function startedRowsOf(
+  store: ResultStore,
+  keys: readonly string[],
+  remembered: readonly (Record<string, unknown> | undefined)[]
+): Promise<(StartedRun | undefined)[]> {
+  return Promise.all(
+    keys.map((key, row) =>
+      remembered[row]
+        ? undefined
+        : Promise.resolve()
+            .then(() => store.get(startedRunKey(key)))
+            .then(startedRunOf, () => undefined)
+    )
+  );
+}
+
+/** `reusedBulk` where no started row is remembered (a store that cannot forget, or no resume). */
+function plainReusedBulk(
+  reuse: BulkReuse,
+  inputsList: readonly Record<string, unknown>[],
+  keys: readonly string[],
+  remembered: readonly (Record<string, unknown> | undefined)[],
+  send: (distinct: Record<string, unknown>[]) => Observable<BulkSnapshot>
+): Observable<BulkSnapshot> {
+  return defer(() => {
+    // Row → index in the sent list (-1: answered from the store).
+    const sentIndexOf = new Array<number>(inputsList.length).fill(-1);
+    const distinct: Record<string, unknown>[] = [];
+    const distinctKeys: string[] = [];
+    const indexByKey = new Map<string, number>();
+    inputsList.forEach((inputs, row) => {
+      if (remembered[row]) return;
+      let index = indexByKey.get(keys[row]);
+      if (index === undefined) {
+        index = distinct.length;
+        indexByKey.set(keys[row], index);
+        distinct.push(inputs);
+        distinctKeys.push(keys[row]);
+      }
+      sentIndexOf[row] = index;
+    });
+    const stored = new Set<number>();
+    const sent$ = send(distinct).pipe(
+      tap((snapshot) =>
+        snapshot.runs.forEach((run, index) => {
+          if (run.state !== "success" || stored.has(index)) return;
+          stored.add(index);
+          Promise.resolve()
+            .then(() => reuse.store.set(distinctKeys[index], run.outputs, reuse.ttlMs))
+            .catch(() => undefined);
+        })
+      )
+    );
+    // Every row sent as its own run, in order: the token needs no map of rows.
+    const rowsMap = distinct.length === inputsList.length ? undefined : sentIndexOf;
+    return sent$.pipe(
+      map((snapshot) =>
+        spreadSentRuns(
+          snapshot,
+          sentIndexOf,
+          (row) => ({
+            state: "success",
+            outputs: remembered[row] as Record<string, unknown>,
+          }),
+          rowsMap
+        )
+      )
     );
   });
 }
