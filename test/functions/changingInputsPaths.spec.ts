@@ -130,14 +130,16 @@ describe("SPELL.RUN cells reading NOW() over generated sessions (edits, answers,
               const model = cells[cell];
               const isKnown = known().has(key);
               const once = allowedOnceCells.has(cell);
+              // A known input is answered from what is remembered or still running, starting
+              // nothing, whatever was decided (a Block refuses new runs only).
               const permitted =
-                decision !== "block" &&
-                (isKnown ||
-                  (!blockedCells.has(cell) &&
-                    (allowedOnce.has(key) ||
-                      once ||
-                      allowedCells.has(cell) ||
-                      model.started.size < 3)));
+                isKnown ||
+                (decision !== "block" &&
+                  !blockedCells.has(cell) &&
+                  (allowedOnce.has(key) ||
+                    once ||
+                    allowedCells.has(cell) ||
+                    model.started.size < 3));
               return {
                 cell,
                 key,
@@ -254,7 +256,7 @@ describe("SPELL.RUN cells reading NOW() over generated sessions (edits, answers,
           }
         }
       ),
-      { numRuns: 5 }
+      { numRuns: Number(process.env.PATHS_RUNS ?? 5) }
     );
   }, 120_000);
 });
