@@ -122,6 +122,28 @@ describe("SPELL.BULK reloaded mid-run", () => {
       .toBe(0);
   }, 30_000);
 
+  // Known defect, left open: Excel cancels the first call as the edit comes, and its teardown
+  // cancels the whole group at the service, so the rows the second call follows end "Cancelled"
+  // (before followed rows existed, the second call sent every row again: 3 runs for 1 edit). The
+  // fix is a grace before a bulk's cancel that a follower of its rows takes over, as SPELL.RUN's
+  // batched rows have; this spec is the acceptance test for it.
+  xit("should keep the other rows running when one input row is edited mid-run, starting only the edited row", async () => {
+    const first = streamingInvocation();
+    spellBulk("sleep", table([0, 1, 2]), [["slept"]], first);
+    await eventually(() => started() === 3, 10_000);
+    await sleep(300); // the started runs' records written (the store flushes every 100 ms)
+
+    // An input row edited: Excel cancels the call and calls again with the new table.
+    first.cancel();
+    const again = streamingInvocation();
+    spellBulk("sleep", table([0, 1, 5]), [["slept"]], again);
+    const final = await whileTheClockMoves(again.resultWhere(isFinal, 20_000));
+    expect(final).toEqual([["slept"], [100_000], [100_001], [100_005]]);
+    expect(started() - 3)
+      .withContext("runs started for the edit")
+      .toBe(1);
+  }, 30_000);
+
   it("should start only the changed row after a reload mid-run", async () => {
     const first = streamingInvocation();
     spellBulk("sleep", table([0, 1, 2]), [["slept"]], first);
