@@ -2,7 +2,7 @@ import { asyncScheduler, Observable, type SchedulerLike } from "rxjs";
 import { MemoryResultStore } from "../MemoryResultStore.js";
 import { DEFAULT_REUSE_TTL_MS } from "./clientDefaults.js";
 import type { ResultStore, ReuseOptions, RunSnapshot, SpellInputs } from "../types.js";
-import type { BulkReuse } from "./reusedBulk.js";
+import type { BulkReuse } from "./BulkReuse.js";
 import { SharedRun, type FreshRun, type ResumeRun, type SharedRunHome } from "./SharedRun.js";
 import { startedRunKey, startedRunOf, type StartedRun } from "./StartedRun.js";
 
@@ -123,7 +123,13 @@ export class RunReuse {
    * @return the store, TTL and key function
    */
   forBulk(keyOf: (inputs: SpellInputs) => string): BulkReuse {
-    return { store: this.resultStore(), ttlMs: this.ttlMs(), keyOf };
+    return {
+      store: this.resultStore(),
+      ttlMs: this.ttlMs(),
+      keyOf,
+      graceMs: (this.options ? this.options.cancelGraceMs : undefined) ?? 0,
+      scheduler: this.scheduler,
+    };
   }
 
   private ttlMs(): number {

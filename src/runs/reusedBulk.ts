@@ -1,31 +1,9 @@
 import { catchError, defer, from, map, mergeMap, of, tap, type Observable } from "rxjs";
 import { countRunStates } from "../countRunStates.js";
-import type { BulkRunEntry, BulkSnapshot, ResultStore, RunSnapshot } from "../types.js";
+import type { BulkRunEntry, BulkSnapshot, ResultStore } from "../types.js";
+import type { BulkReuse } from "./BulkReuse.js";
 import { followedBulk } from "./followedBulk.js";
 import { startedRunKey, startedRunOf, type StartedRun } from "./StartedRun.js";
-
-/**
- * What `reusedBulk` needs from the client: its result store, how long a success is kept, and
- * the reuse key of a row (the same key `run` uses, so both share remembered results).
- *
- * ## Example
- * ```ts
- * const reuse: BulkReuse = { store, ttlMs: 86_400_000, keyOf: (inputs) => client.reuseKey("echo", inputs) };
- * ```
- * @internal
- */
-export interface BulkReuse {
-  store: ResultStore;
-  ttlMs: number;
-  keyOf: (inputs: Record<string, unknown>) => string;
-  /**
-   * Watches a row started earlier (before a reload) again, as `run` does; `undefined` when there
-   * is nothing to watch. With it, and a store that can `delete`, each row sent is remembered as
-   * started (its group and row) until its success is stored or it failed, and a later bulk
-   * finding such a row watches it instead of sending it again.
-   */
-  resume?: (started: StartedRun) => Observable<RunSnapshot> | undefined;
-}
 
 /**
  * `bulk` with result reuse (`client.bulk(id, rows, { reuse: true })`): rows whose success is
@@ -55,7 +33,10 @@ export interface BulkReuse {
 export function reusedBulk(
   reuse: BulkReuse,
   inputsList: readonly Record<string, unknown>[],
-  send: (distinct: Record<string, unknown>[]) => Observable<BulkSnapshot>
+  send: (
+    distinct: Record<string, unknown>[],
+    detach?: Observable<unknown>
+  ) => Observable<BulkSnapshot>
 ): Observable<BulkSnapshot> {
   return defer(() => {
     const keys = inputsList.map((inputs) => reuse.keyOf(inputs));
@@ -106,7 +87,10 @@ function plainReusedBulk(
   inputsList: readonly Record<string, unknown>[],
   keys: readonly string[],
   remembered: readonly (Record<string, unknown> | undefined)[],
-  send: (distinct: Record<string, unknown>[]) => Observable<BulkSnapshot>
+  send: (
+    distinct: Record<string, unknown>[],
+    detach?: Observable<unknown>
+  ) => Observable<BulkSnapshot>
 ): Observable<BulkSnapshot> {
   return defer(() => {
     // Row → index in the sent list (-1: answered from the store).
