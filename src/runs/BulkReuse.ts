@@ -1,4 +1,4 @@
-import type { Observable, SchedulerLike } from "rxjs";
+import type { Observable } from "rxjs";
 import type { ResultStore, RunSnapshot } from "../types.js";
 import type { StartedRun } from "./StartedRun.js";
 
@@ -23,12 +23,4 @@ export interface BulkReuse {
    * finding such a row watches it instead of sending it again.
    */
   resume?: (started: StartedRun) => Observable<RunSnapshot> | undefined;
-  /**
-   * With `resume`: how long the rows of a bulk whose subscriber left unfinished are kept
-   * running for a later bulk that follows them (Excel calling again after one input row was
-   * edited); their group is cancelled after it unless one follows them. 0: cancelled at once.
-   */
-  graceMs?: number;
-  /** The clock of `graceMs`. */
-  scheduler?: SchedulerLike;
 }

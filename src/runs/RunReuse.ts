@@ -123,13 +123,7 @@ export class RunReuse {
    * @return the store, TTL and key function
    */
   forBulk(keyOf: (inputs: SpellInputs) => string): BulkReuse {
-    return {
-      store: this.resultStore(),
-      ttlMs: this.ttlMs(),
-      keyOf,
-      graceMs: (this.options ? this.options.cancelGraceMs : undefined) ?? 0,
-      scheduler: this.scheduler,
-    };
+    return { store: this.resultStore(), ttlMs: this.ttlMs(), keyOf };
   }
 
   private ttlMs(): number {

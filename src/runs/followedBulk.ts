@@ -1,4 +1,4 @@
-import { asyncScheduler, Observable, Subject, type Subscription } from "rxjs";
+import { Observable, type Subscription } from "rxjs";
 import { countRunStates } from "../countRunStates.js";
 import { SpellHttpError } from "../errors/SpellHttpError.js";
 import { SpellRunError } from "../errors/SpellRunError.js";
@@ -40,10 +40,7 @@ export function followedBulk(
   keys: readonly string[],
   remembered: readonly (Record<string, unknown> | undefined)[],
   started: readonly (StartedRun | undefined)[],
-  send: (
-    distinct: Record<string, unknown>[],
-    detach?: Observable<unknown>
-  ) => Observable<BulkSnapshot>
+  send: (distinct: Record<string, unknown>[]) => Observable<BulkSnapshot>
 ): Observable<BulkSnapshot> {
   return new Observable<BulkSnapshot>((subscriber) => {
     const { store, ttlMs } = reuse;
@@ -97,9 +94,6 @@ export function followedBulk(
       chains.set(index, next);
     };
     const recorded = new Set<number>();
-    /** Each sent run's group and row, once its group is named. */
-    const startedOf = new Map<number, StartedRun>();
-    const detach$ = new Subject<void>();
     const ended = new Set<number>();
     /** A run of the bulk ended: a success is remembered, then its started record forgotten. */
     const settle = (index: number, entry: BulkRunEntry): void => {
@@ -180,7 +174,7 @@ export function followedBulk(
     });
     if (toSend.length > 0) {
       subscriptions.push(
-        send(toSend, detach$).subscribe({
+        send(toSend).subscribe({
           next: (snapshot) => {
             base = snapshot;
             let first = 0;
@@ -199,7 +193,6 @@ export function followedBulk(
                     row,
                     size,
                   };
-                  startedOf.set(index, startedRow);
                   const key = startedRunKey(distinctKeys[index]);
                   write(index, () => store.set(key, { startedRun: startedRow }, ttlMs));
                 }
@@ -214,51 +207,8 @@ export function followedBulk(
         })
       );
     }
-    return () => {
-      handOver(reuse, sentIndex, ended, startedOf, detach$);
-      subscriptions.forEach((subscription) => subscription.unsubscribe());
-    };
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   });
-}
-
-/**
- * The subscriber left before the rows sent ended (Excel calls again when one input row is
- * edited, cancelling the first call): when every unfinished row's group is named, the bulk is
- * detached instead of cancelled and its rows are watched through `resume` for `graceMs`, so a
- * later bulk that follows them (their started records) joins the same watch and keeps them; when
- * none does, the last watcher leaving cancels the group, as before.
- */
-function handOver(
-  reuse: BulkReuse,
-  sentIndex: readonly number[],
-  ended: ReadonlySet<number>,
-  startedOf: ReadonlyMap<number, StartedRun>,
-  detach$: Subject<void>
-): void {
-  const { resume, graceMs = 0 } = reuse;
-  const unfinished = sentIndex.filter((index) => !ended.has(index));
-  if (!resume || graceMs <= 0 || unfinished.length === 0) return;
-  if (!unfinished.every((index) => startedOf.has(index))) return;
-  const watches: Subscription[] = [];
-  for (const index of unfinished) {
-    let watch: Observable<RunSnapshot> | undefined;
-    try {
-      watch = resume(startedOf.get(index) as StartedRun);
-    } catch {
-      watch = undefined;
-    }
-    // Nothing to watch it with: the bulk is cancelled as it was (never left running unwatched).
-    if (!watch) {
-      watches.forEach((subscription) => subscription.unsubscribe());
-      return;
-    }
-    watches.push(watch.subscribe({ error: () => undefined }));
-  }
-  detach$.next();
-  (reuse.scheduler ?? asyncScheduler).schedule(
-    () => watches.forEach((subscription) => subscription.unsubscribe()),
-    graceMs
-  );
 }
 
 function errorText(error: unknown): string {

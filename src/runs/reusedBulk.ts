@@ -33,10 +33,7 @@ import { startedRunKey, startedRunOf, type StartedRun } from "./StartedRun.js";
 export function reusedBulk(
   reuse: BulkReuse,
   inputsList: readonly Record<string, unknown>[],
-  send: (
-    distinct: Record<string, unknown>[],
-    detach?: Observable<unknown>
-  ) => Observable<BulkSnapshot>
+  send: (distinct: Record<string, unknown>[]) => Observable<BulkSnapshot>
 ): Observable<BulkSnapshot> {
   return defer(() => {
     const keys = inputsList.map((inputs) => reuse.keyOf(inputs));
@@ -87,10 +84,7 @@ function plainReusedBulk(
   inputsList: readonly Record<string, unknown>[],
   keys: readonly string[],
   remembered: readonly (Record<string, unknown> | undefined)[],
-  send: (
-    distinct: Record<string, unknown>[],
-    detach?: Observable<unknown>
-  ) => Observable<BulkSnapshot>
+  send: (distinct: Record<string, unknown>[]) => Observable<BulkSnapshot>
 ): Observable<BulkSnapshot> {
   return defer(() => {
     // Row → index in the sent list (-1: answered from the store).

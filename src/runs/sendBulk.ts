@@ -1,4 +1,4 @@
-import { concatMap, defer, merge, type Observable, take } from "rxjs";
+import { concatMap, defer, type Observable, take } from "rxjs";
 import type { BulkOptions, BulkSnapshot } from "../types.js";
 import type { BulkContext } from "./BulkContext.js";
 import { bulkSnapshots } from "./bulkSnapshots.js";
@@ -41,7 +41,7 @@ export function sendBulk(
   options: BulkOptions
 ): Observable<BulkSnapshot> {
   const gate = options.beforeStart;
-  const send = (rows: readonly Record<string, unknown>[], detach?: Observable<unknown>) => {
+  const send = (rows: readonly Record<string, unknown>[]) => {
     const start = defer(() => {
       // Split by rows and by body size before anything is sent (a 413 is no answer to retry).
       const chunks = splitBulkChunks(spellId, rows, client.bulkChunkSize, client.maxBulkBodyBytes);
@@ -49,7 +49,7 @@ export function sendBulk(
         client.bulkContext(options.retry),
         spellId,
         chunks,
-        detach && options.detach ? merge(detach, options.detach) : (detach ?? options.detach),
+        options.detach,
         options.beforeChunkStart
       );
     });
